@@ -1,0 +1,91 @@
+/**
+ * Checks the schema cannot express: unique ids, references to model definitions and buildings,
+ * openings that fit their walls, models on the table.
+ */
+import { distance2 } from "../geometry2d";
+import type { ModelCatalog } from "../modelDefinition";
+import type { ScenarioIssue } from "./load";
+import type { Building, Scenario } from "./schema";
+
+export function checkReferences(scenario: Scenario, catalog: ModelCatalog): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const seen = new Map<string, string>();
+  const claimId = (id: string, path: string) => {
+    const first = seen.get(id);
+    if (first) issues.push({ path: `${path}.id`, message: `id "${id}" is already used at ${first}` });
+    else seen.set(id, path);
+  };
+  const knownModels = () => [...catalog.keys()].join(", ");
+  const { width, depth } = scenario.table;
+  const onTable = ([x, z]: readonly [number, number]) => x >= 0 && x <= width && z >= 0 && z <= depth;
+
+  scenario.features.forEach((feature, i) => {
+    const path = `features[${i}]`;
+    claimId(feature.id, path);
+    if (feature.kind === "building") issues.push(...checkBuilding(feature, path));
+    if (feature.kind === "wreck") {
+      const def = catalog.get(feature.model);
+      if (!def) issues.push({ path: `${path}.model`, message: `unknown model definition "${feature.model}"; known: ${knownModels()}` });
+      else if (!def.vehicle) issues.push({ path: `${path}.model`, message: `"${feature.model}" is not a vehicle and cannot be a wreck` });
+    }
+  });
+
+  const buildings = new Map(scenario.features.filter((f): f is Building => f.kind === "building").map((b) => [b.id, b]));
+  scenario.forces.forEach((force, fi) => {
+    claimId(force.id, `forces[${fi}]`);
+    force.units.forEach((unit, ui) => {
+      claimId(unit.id, `forces[${fi}].units[${ui}]`);
+      unit.models.forEach((model, mi) => {
+        const path = `forces[${fi}].units[${ui}].models[${mi}]`;
+        claimId(model.id, path);
+        if (!catalog.has(model.model)) {
+          issues.push({ path: `${path}.model`, message: `unknown model definition "${model.model}"; known: ${knownModels()}` });
+        }
+        if (!onTable(model.position)) {
+          issues.push({ path: `${path}.position`, message: `[${model.position.join(", ")}] is off the ${width} × ${depth} cm table` });
+        }
+        if (model.floor && model.elevation !== undefined) {
+          issues.push({ path: `${path}.floor`, message: "give either floor or elevation, not both" });
+        }
+        if (model.floor) {
+          const building = buildings.get(model.floor.building);
+          if (!building) issues.push({ path: `${path}.floor.building`, message: `no building with id "${model.floor.building}"` });
+          else if (model.floor.level >= building.floors) {
+            issues.push({ path: `${path}.floor.level`, message: `building "${building.id}" has floors 0–${building.floors - 1}, got ${model.floor.level}` });
+          }
+        }
+        if (model.eyeHeight !== undefined && model.figureHeight !== undefined && model.eyeHeight > model.figureHeight) {
+          issues.push({ path: `${path}.eyeHeight`, message: `eye (${model.eyeHeight} cm) above the top of the figure (${model.figureHeight} cm)` });
+        }
+      });
+    });
+  });
+  return issues;
+}
+
+function checkBuilding(b: Building, path: string): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const walls = b.footprint.length;
+  if (b.roof.state === "intact" && b.roof.shape === "gable" && walls !== 4) {
+    issues.push({ path: `${path}.roof.shape`, message: `a gable roof needs a 4-point footprint, this one has ${walls}` });
+  }
+  if (b.ruined?.wallHeights && b.ruined.wallHeights.length > walls) {
+    issues.push({ path: `${path}.ruined.wallHeights`, message: `${b.ruined.wallHeights.length} heights for ${walls} walls` });
+  }
+  b.openings.forEach((o, i) => {
+    const at = `${path}.openings[${i}]`;
+    if (o.wall >= walls) {
+      issues.push({ path: `${at}.wall`, message: `the building has walls 0–${walls - 1}, got ${o.wall}` });
+      return;
+    }
+    if (o.floor >= b.floors) issues.push({ path: `${at}.floor`, message: `the building has floors 0–${b.floors - 1}, got ${o.floor}` });
+    const length = distance2(b.footprint[o.wall]!, b.footprint[(o.wall + 1) % walls]!);
+    if (o.offset - o.width / 2 < 0 || o.offset + o.width / 2 > length) {
+      issues.push({ path: `${at}.offset`, message: `a ${o.width} cm opening centred at ${o.offset} cm does not fit a ${length.toFixed(1)} cm wall` });
+    }
+    if (o.sill + o.height > b.floorHeight) {
+      issues.push({ path: `${at}.height`, message: `sill ${o.sill} + height ${o.height} cm is taller than the ${b.floorHeight} cm storey` });
+    }
+  });
+  return issues;
+}

@@ -1,0 +1,44 @@
+/**
+ * Facing and arcs on the table plane: from which side a shooter sees a target's hull and turret, and
+ * whether a target lies in the arc of the shooter's weapon.
+ */
+import type { ModelEntry } from "../core/battlefield";
+import { rotateByHeading, sub2, type Vec2 } from "../core/geometry2d";
+import type { Weapon } from "../core/modelDefinition";
+import { radToDeg, wrapDegrees } from "../core/units";
+import type { Facing, Quadrant } from "./sightReport";
+
+/** Heading (degrees, 0 = +z, 90 = +x) of a plan direction. */
+export const headingOf = (v: Vec2): number => radToDeg(Math.atan2(v[0], v[1]));
+
+function sector(bearing: number, cornerAngle: number): Quadrant {
+  const a = Math.abs(bearing);
+  if (a <= cornerAngle) return "front";
+  if (a >= 180 - cornerAngle) return "rear";
+  return bearing > 0 ? "right" : "left";
+}
+
+/** Facing of `entry` as seen from `viewer`: by the hull corners for vehicles, 45° sectors for bases. */
+export function targetFacing(entry: ModelEntry, viewer: Vec2): { hull: Facing; turret?: Facing } {
+  const { def, model } = entry;
+  const local = rotateByHeading(sub2(viewer, model.position), -model.heading);
+  // Local +x is the model's left (it faces +z with y up), so a bearing to the right is positive.
+  const bearing = wrapDegrees(radToDeg(Math.atan2(-local[0], local[1])));
+  const halfLength = def.vehicle ? def.vehicle.length / 2 : 0;
+  const cornerAngle = def.vehicle ? radToDeg(Math.atan2(def.vehicle.width / 2, halfLength)) : 45;
+  const hull: Facing = { bearing, quadrant: sector(bearing, cornerAngle), inFrontHalf: local[1] > halfLength };
+  if (!def.parts.some((p) => p.turret)) return { hull };
+  const turretLocal = rotateByHeading(sub2(local, def.turretPivot), -model.turretHeading);
+  const turretBearing = wrapDegrees(radToDeg(Math.atan2(-turretLocal[0], turretLocal[1])));
+  return { hull, turret: { bearing: turretBearing, quadrant: sector(turretBearing, 45), inFrontHalf: turretLocal[1] > 0 } };
+}
+
+/** The direction a weapon's mount faces: the turret's for turret weapons, the hull's otherwise. */
+export function mountHeading(entry: ModelEntry, weapon: Weapon): number {
+  return entry.model.heading + (weapon.mount === "turret" ? entry.model.turretHeading : 0);
+}
+
+export function weaponArc(entry: ModelEntry, weapon: Weapon, origin: Vec2, target: Vec2) {
+  const bearing = wrapDegrees(headingOf(sub2(target, origin)) - mountHeading(entry, weapon));
+  return { weapon: weapon.id, arc: weapon.arc, bearing, inArc: weapon.arc >= 360 || Math.abs(bearing) <= weapon.arc / 2 + 1e-9 };
+}

@@ -1,0 +1,136 @@
+/**
+ * Exact ray tests against one primitive solid, in plain JavaScript. The silhouette sampler calls this
+ * tens of thousands of times per matrix; staying out of WebAssembly for it makes it ~10× cheaper than
+ * asking Rapier collider by collider. Only model-part shapes (box, cylinder, ball, ellipsoid) are needed.
+ */
+import type { Solid, Vec3 } from "../core/solids/solid";
+
+export interface PreparedSolid {
+  readonly solid: Solid;
+  /** Rows of the world→local rotation (the transpose of the solid's rotation). */
+  readonly m: Float64Array;
+  readonly p: Vec3;
+  /** Corners of the local bounding box, in world space (for the silhouette's bounds). */
+  readonly corners: Vec3[];
+}
+
+export function prepareSolid(solid: Solid): PreparedSolid {
+  const [x, y, z, w] = solid.rotation;
+  // Rotation matrix R (local→world), stored transposed so m·v is world→local.
+  const r = [
+    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
+    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
+    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+  ];
+  const m = Float64Array.from([r[0]!, r[3]!, r[6]!, r[1]!, r[4]!, r[7]!, r[2]!, r[5]!, r[8]!]);
+  const [hx, hy, hz] = halfBounds(solid);
+  const corners: Vec3[] = [];
+  for (const sx of [-1, 1]) for (const sy of [-1, 1]) for (const sz of [-1, 1]) {
+    const lx = sx * hx, ly = sy * hy, lz = sz * hz;
+    corners.push([
+      solid.position[0] + r[0]! * lx + r[1]! * ly + r[2]! * lz,
+      solid.position[1] + r[3]! * lx + r[4]! * ly + r[5]! * lz,
+      solid.position[2] + r[6]! * lx + r[7]! * ly + r[8]! * lz,
+    ]);
+  }
+  return { solid, m, p: solid.position, corners };
+}
+
+function halfBounds(solid: Solid): Vec3 {
+  const s = solid.shape;
+  switch (s.type) {
+    case "box":
+      return s.halfExtents;
+    case "cylinder":
+      return [s.radius, s.halfHeight, s.radius];
+    case "ball":
+      return [s.radius, s.radius, s.radius];
+    case "ellipsoid":
+      return [s.radius, s.radius * s.squash, s.radius];
+    default:
+      throw new Error(`silhouettes are sampled on model parts only, not on a ${s.type}`);
+  }
+}
+
+/** Distance along the unit ray (o, d) to the solid's surface; 0 when o is inside; Infinity on a miss. */
+export function rayDistanceToSolid(ps: PreparedSolid, o: Vec3, d: Vec3): number {
+  const { m, p } = ps;
+  const wx = o[0] - p[0], wy = o[1] - p[1], wz = o[2] - p[2];
+  const ox = m[0]! * wx + m[1]! * wy + m[2]! * wz;
+  const oy = m[3]! * wx + m[4]! * wy + m[5]! * wz;
+  const oz = m[6]! * wx + m[7]! * wy + m[8]! * wz;
+  const dx = m[0]! * d[0] + m[1]! * d[1] + m[2]! * d[2];
+  const dy = m[3]! * d[0] + m[4]! * d[1] + m[5]! * d[2];
+  const dz = m[6]! * d[0] + m[7]! * d[1] + m[8]! * d[2];
+  const s = ps.solid.shape;
+  switch (s.type) {
+    case "box":
+      return rayBox(ox, oy, oz, dx, dy, dz, s.halfExtents);
+    case "cylinder":
+      return rayCylinder(ox, oy, oz, dx, dy, dz, s.radius, s.halfHeight);
+    case "ball":
+      return raySphere(ox, oy, oz, dx, dy, dz, s.radius);
+    case "ellipsoid":
+      return raySphere(ox, oy / s.squash, oz, dx, dy / s.squash, dz, s.radius);
+    default:
+      return Infinity;
+  }
+}
+
+function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, h: Vec3): number {
+  let tmin = -Infinity;
+  let tmax = Infinity;
+  const o = [ox, oy, oz];
+  const d = [dx, dy, dz];
+  for (let i = 0; i < 3; i++) {
+    const oi = o[i]!, di = d[i]!, hi = h[i]!;
+    if (Math.abs(di) < 1e-12) {
+      if (oi < -hi || oi > hi) return Infinity;
+      continue;
+    }
+    let t1 = (-hi - oi) / di;
+    let t2 = (hi - oi) / di;
+    if (t1 > t2) [t1, t2] = [t2, t1];
+    if (t1 > tmin) tmin = t1;
+    if (t2 < tmax) tmax = t2;
+    if (tmin > tmax) return Infinity;
+  }
+  if (tmax < 0) return Infinity;
+  return tmin > 0 ? tmin : 0;
+}
+
+function rayCylinder(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number): number {
+  if (ox * ox + oz * oz <= r * r && Math.abs(oy) <= h) return 0;
+  let best = Infinity;
+  const a = dx * dx + dz * dz;
+  if (a > 1e-12) {
+    const b = 2 * (ox * dx + oz * dz);
+    const c = ox * ox + oz * oz - r * r;
+    const disc = b * b - 4 * a * c;
+    if (disc >= 0) {
+      const t = (-b - Math.sqrt(disc)) / (2 * a);
+      if (t >= 0 && Math.abs(oy + t * dy) <= h) best = t;
+    }
+  }
+  if (Math.abs(dy) > 1e-12) {
+    for (const cap of [-h, h]) {
+      const t = (cap - oy) / dy;
+      if (t >= 0 && t < best) {
+        const x = ox + t * dx, z = oz + t * dz;
+        if (x * x + z * z <= r * r) best = t;
+      }
+    }
+  }
+  return best;
+}
+
+function raySphere(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number): number {
+  const a = dx * dx + dy * dy + dz * dz;
+  const b = 2 * (ox * dx + oy * dy + oz * dz);
+  const c = ox * ox + oy * oy + oz * oz - r * r;
+  if (c <= 0) return 0;
+  const disc = b * b - 4 * a * c;
+  if (disc < 0) return Infinity;
+  const t = (-b - Math.sqrt(disc)) / (2 * a);
+  return t >= 0 ? t : Infinity;
+}

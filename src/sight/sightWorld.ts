@@ -1,0 +1,175 @@
+/**
+ * The sight world: a Rapier world holding one collider per solid of the battlefield, each tagged with its
+ * owner, part and kind. Terrain is static; each model is a kinematic body whose colliders are its parts, so
+ * moving, turning or traversing a model moves colliders and never rebuilds the world.
+ */
+import { createBattlefield, figureScale, modelPose, poseRotation, type Battlefield, type ModelEntry } from "../core/battlefield";
+import type { Model } from "../core/scenario/schema";
+import { featureSolids, groundSolid, toWorld } from "../core/solids/featureSolids";
+import { modelLocalSolids } from "../core/solids/modelSolids";
+import type { Solid, SolidKind, Vec3 } from "../core/solids/solid";
+import { colliderDesc, initRapier, RAPIER } from "./rapier";
+
+export interface ColliderTag {
+  readonly owner: string;
+  readonly part: string;
+  readonly kind: SolidKind;
+}
+
+export interface RayHit {
+  readonly tag: ColliderTag;
+  /** Distance from the ray's start, cm. */
+  readonly distance: number;
+  readonly point: Vec3;
+}
+
+export interface CastOptions {
+  /** The model whose body the ray starts in: never hit. */
+  readonly fromModel?: string;
+  /** Owners the ray passes through (the shooter's own unit). */
+  readonly ignoreOwners?: ReadonlySet<string>;
+}
+
+interface ModelBody {
+  readonly body: RAPIER.RigidBody;
+  colliders: RAPIER.Collider[];
+  /** Part solids in the model frame, in collider order. */
+  localSolids: Solid[];
+}
+
+export class SightWorld {
+  private readonly tags = new Map<number, ColliderTag>();
+  private readonly bodies = new Map<string, ModelBody>();
+  private readonly ray = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
+  readonly staticSolids: readonly Solid[];
+  private current: Battlefield;
+
+  /** Builds the world; loads Rapier's WebAssembly on first use. */
+  static async create(battlefield: Battlefield): Promise<SightWorld> {
+    await initRapier();
+    return new SightWorld(battlefield);
+  }
+
+  private readonly world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+
+  private constructor(battlefield: Battlefield) {
+    this.current = battlefield;
+    const { scenario, ground, catalog } = battlefield;
+    this.staticSolids = [groundSolid(ground, scenario.table.width, scenario.table.depth), ...scenario.features.flatMap((f) => featureSolids(f, ground, catalog))];
+    for (const solid of this.staticSolids) this.addCollider(solid);
+    for (const entry of battlefield.models.values()) this.addModel(entry);
+    this.world.propagateModifiedBodyPositionsToColliders();
+    this.world.step();
+  }
+
+  /** The battlefield as it stands now, with every move applied. */
+  get battlefield(): Battlefield {
+    return this.current;
+  }
+
+  tagOf(collider: RAPIER.Collider): ColliderTag {
+    const tag = this.tags.get(collider.handle);
+    if (!tag) throw new Error(`collider ${collider.handle} has no tag`);
+    return tag;
+  }
+
+  private addCollider(solid: Solid, body?: RAPIER.RigidBody): RAPIER.Collider {
+    const desc = colliderDesc(solid.shape);
+    const t = desc.translation;
+    const [qx, qy, qz, qw] = solid.rotation;
+    desc.setTranslation(t.x + solid.position[0], t.y + solid.position[1], t.z + solid.position[2]).setRotation({ x: qx, y: qy, z: qz, w: qw });
+    const collider = this.world.createCollider(desc, body);
+    this.tags.set(collider.handle, { owner: solid.owner, part: solid.part, kind: solid.kind });
+    return collider;
+  }
+
+  private localSolidsOf(entry: ModelEntry): Solid[] {
+    return modelLocalSolids(entry.def, entry.model.id, { turretHeading: entry.model.turretHeading, figureScale: figureScale(entry.def, entry.model) });
+  }
+
+  private addModel(entry: ModelEntry): void {
+    const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
+    const localSolids = this.localSolidsOf(entry);
+    const colliders = localSolids.map((s) => this.addCollider(s, body));
+    this.bodies.set(entry.model.id, { body, colliders, localSolids });
+    this.placeBody(body, entry.model);
+  }
+
+  private placeBody(body: RAPIER.RigidBody, model: Model): void {
+    const pose = modelPose(this.current, model, this.current.models.get(model.id)!.def);
+    const [x, y, z, w] = poseRotation(pose);
+    body.setTranslation({ x: pose.x, y: pose.y, z: pose.z }, false);
+    body.setRotation({ x, y, z, w }, false);
+  }
+
+  /**
+   * Applies a model's new state (position, heading, turret, floor, figure height): its colliders move with
+   * it, and parts are reshaped only when the turret or the figure height changed.
+   */
+  updateModel(model: Model): void {
+    const entry = this.current.models.get(model.id);
+    const body = this.bodies.get(model.id);
+    if (!entry || !body) throw new Error(`no model "${model.id}" in the sight world`);
+    if (model.model !== entry.model.model) throw new Error(`model "${model.id}" cannot change its definition in a move`);
+    const updated: ModelEntry = { ...entry, model };
+    const models = new Map(this.current.models).set(model.id, updated);
+    this.current = { ...this.current, models };
+    if (model.turretHeading !== entry.model.turretHeading || model.figureHeight !== entry.model.figureHeight) {
+      body.localSolids = this.localSolidsOf(updated);
+      body.localSolids.forEach((s, i) => {
+        const c = body.colliders[i]!;
+        c.setTranslationWrtParent({ x: s.position[0], y: s.position[1], z: s.position[2] });
+        c.setRotationWrtParent({ x: s.rotation[0], y: s.rotation[1], z: s.rotation[2], w: s.rotation[3] });
+      });
+    }
+    this.placeBody(body.body, model);
+    this.world.propagateModifiedBodyPositionsToColliders();
+    this.world.step();
+  }
+
+  /** A model's part solids in the world frame, as they stand now. */
+  modelSolids(id: string): Solid[] {
+    const entry = this.current.models.get(id);
+    const body = this.bodies.get(id);
+    if (!entry || !body) throw new Error(`no model "${id}" in the sight world`);
+    return toWorld(body.localSolids, modelPose(this.current, entry.model, entry.def));
+  }
+
+  /** Every solid in the world frame: terrain, then each model. */
+  allSolids(): Solid[] {
+    return [...this.staticSolids, ...[...this.current.models.keys()].flatMap((id) => this.modelSolids(id))];
+  }
+
+  /**
+   * The first solid on the segment from → to, or null when the segment is clear. Passes through the
+   * model the ray starts in and through the ignored owners.
+   */
+  castSegment(from: Vec3, to: Vec3, options: CastOptions = {}): RayHit | null {
+    const dx = to[0] - from[0];
+    const dy = to[1] - from[1];
+    const dz = to[2] - from[2];
+    const length = Math.hypot(dx, dy, dz);
+    if (length === 0) return null;
+    this.ray.origin = { x: from[0], y: from[1], z: from[2] };
+    this.ray.dir = { x: dx / length, y: dy / length, z: dz / length };
+    const fromBody = options.fromModel ? this.bodies.get(options.fromModel)?.body : undefined;
+    let hit = this.world.castRay(this.ray, length, true, undefined, undefined, undefined, fromBody);
+    const ignore = options.ignoreOwners;
+    if (hit && ignore?.has(this.tagOf(hit.collider).owner)) {
+      // Rare: a unit-mate stands in the way. Cast again, filtering in JavaScript.
+      hit = this.world.castRay(this.ray, length, true, undefined, undefined, undefined, fromBody, (c) => !ignore.has(this.tagOf(c).owner));
+    }
+    if (!hit) return null;
+    const d = hit.timeOfImpact;
+    return { tag: this.tagOf(hit.collider), distance: d, point: [from[0] + (dx / length) * d, from[1] + (dy / length) * d, from[2] + (dz / length) * d] };
+  }
+
+  dispose(): void {
+    this.world.free();
+  }
+}
+
+/** Builds a sight world straight from a scenario and a catalog. */
+export async function createSightWorld(...args: Parameters<typeof createBattlefield>): Promise<SightWorld> {
+  return SightWorld.create(createBattlefield(...args));
+}

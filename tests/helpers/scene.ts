@@ -1,0 +1,83 @@
+/**
+ * Builders for test battlefields whose right answers are known analytically. Besides the real catalog,
+ * tests get two instruments: a "board" target (a 4 × 4 cm plate, 0.4 cm thick, no base) whose silhouette
+ * fractions follow from similar triangles, and a point-like "eye" observer.
+ */
+import { MODEL_DEFINITIONS } from "../../models/catalog";
+import { createCatalog } from "../../src/core/modelDefinition";
+import { formatIssues, parseScenario } from "../../src/core/scenario/load";
+import type { Scenario, ScenarioInput } from "../../src/core/scenario/schema";
+import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
+
+export const BOARD = { width: 4, height: 4, thickness: 0.4 };
+
+export const TEST_CATALOG = createCatalog([
+  ...MODEL_DEFINITIONS,
+  {
+    id: "test-board",
+    name: "Target board",
+    category: "infantry",
+    figureHeight: BOARD.height,
+    eyeHeight: BOARD.height,
+    parts: [{ name: "figure", shapes: [{ type: "box", size: [BOARD.width, BOARD.height, BOARD.thickness], at: [0, BOARD.height / 2, 0] }] }],
+    points: { eye: { at: [0, BOARD.height, 0] } },
+  },
+  {
+    id: "test-eye",
+    name: "Observer's eye",
+    category: "infantry",
+    figureHeight: 0.1,
+    eyeHeight: 0.05,
+    parts: [{ name: "figure", shapes: [{ type: "sphere", radius: 0.05, at: [0, 0.05, 0] }] }],
+    points: { eye: { at: [0, 0.05, 0] } },
+  },
+]);
+
+type ModelInput = NonNullable<ScenarioInput["forces"]>[number]["units"][number]["models"][number];
+type FeatureInput = NonNullable<ScenarioInput["features"]>[number];
+
+/** A model input; `unit` defaults to the model's own unit. */
+export interface Placed extends ModelInput {
+  side?: "A" | "B";
+  unit?: string;
+}
+
+/** An observer whose eye is at [x, height, z]. */
+export const eyeAt = (id: string, x: number, z: number, height: number, side: "A" | "B" = "A"): Placed => ({
+  id,
+  model: "test-eye",
+  position: [x, z],
+  elevation: height - 0.05,
+  side,
+});
+
+/** A board facing the observer along x (its face is perpendicular to x). */
+export const boardAt = (id: string, x: number, z: number, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "test-board",
+  position: [x, z],
+  heading: 90,
+  side: "B",
+  ...extra,
+});
+
+export function scenario(features: FeatureInput[], models: Placed[], table = { width: 180, depth: 120 }): Scenario {
+  const forces = (["A", "B"] as const).map((side) => {
+    const mine = models.filter((m) => (m.side ?? "A") === side);
+    const units = [...new Set(mine.map((m) => m.unit ?? m.id))].map((unit) => ({
+      id: `unit-${unit}`,
+      models: mine.filter((m) => (m.unit ?? m.id) === unit).map(({ side: _s, unit: _u, ...m }) => m),
+    }));
+    return { id: `force-${side}`, side, units };
+  });
+  const result = parseScenario(
+    { format: "hulldown-scenario", version: 1, table, features, forces: forces.filter((f) => f.units.length) },
+    TEST_CATALOG,
+  );
+  if (!result.ok) throw new Error(`test scenario is invalid:\n${formatIssues(result.issues)}`);
+  return result.scenario;
+}
+
+export function world(features: FeatureInput[], models: Placed[]): Promise<SightWorld> {
+  return createSightWorld(scenario(features, models), TEST_CATALOG);
+}
