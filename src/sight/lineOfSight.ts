@@ -43,6 +43,8 @@ export class SightQueryError extends Error {}
 
 interface Sample {
   readonly part: string;
+  /** Projected area the sample stands for (its grid cell). */
+  readonly weight: number;
   readonly point: Vec3;
   readonly clear: boolean;
   readonly blocker?: { id: string; kind: Occluder["kind"]; part: string };
@@ -75,44 +77,62 @@ export function sightOrigin(world: SightWorld, entry: ModelEntry, weaponId?: str
 const R2_A = 0.7548776662466927;
 const R2_B = 0.5698402909980532;
 
-function silhouetteDirections(origin: Vec3, parts: readonly PreparedSolid[], grid: number) {
+/** A view frame: forward f from the origin to the target's centre at distance `dist`, right r, up u. */
+interface ViewBasis {
+  readonly centre: Vec3;
+  readonly dist: number;
+  readonly f: Vec3;
+  readonly r: Vec3;
+  readonly u: Vec3;
+}
+
+function viewBasis(origin: Vec3, parts: readonly PreparedSolid[]): ViewBasis {
   let cx = 0, cy = 0, cz = 0, n = 0;
   for (const p of parts) for (const c of p.corners) { cx += c[0]; cy += c[1]; cz += c[2]; n++; }
   const centre: Vec3 = [cx / n, cy / n, cz / n];
-  let fx = centre[0] - origin[0], fy = centre[1] - origin[1], fz = centre[2] - origin[2];
-  const dist = Math.hypot(fx, fy, fz);
-  fx /= dist; fy /= dist; fz /= dist;
+  const d: Vec3 = [centre[0] - origin[0], centre[1] - origin[1], centre[2] - origin[2]];
+  const dist = Math.hypot(...d);
+  const f: Vec3 = [d[0] / dist, d[1] / dist, d[2] / dist];
   // right = f × up, then up' = right × f.
-  let rx = -fz, rz = fx;
-  const rl = Math.hypot(rx, rz) || 1;
-  rx /= rl; rz /= rl;
-  const ux = -rz * fy, uy = rz * fx - rx * fz, uz = rx * fy;
+  const rl = Math.hypot(f[2], f[0]) || 1;
+  const r: Vec3 = [-f[2] / rl, 0, f[0] / rl];
+  const u: Vec3 = [-r[2] * f[1], r[2] * f[0] - r[0] * f[2], r[0] * f[1]];
+  return { centre, dist, f, r, u };
+}
+
+/** The rectangle [minA, maxA, minB, maxB] that the corners project to on the plane through the centre. */
+function projectedRect(origin: Vec3, v: ViewBasis, corners: readonly Vec3[]): [number, number, number, number] {
   let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
-  for (const p of parts) {
-    for (const c of p.corners) {
-      const dx = c[0] - origin[0], dy = c[1] - origin[1], dz = c[2] - origin[2];
-      const along = dx * fx + dy * fy + dz * fz;
-      if (along <= 1e-6) continue;
-      const s = dist / along;
-      const qx = dx * s - fx * dist, qy = dy * s - fy * dist, qz = dz * s - fz * dist;
-      const a = qx * rx + qz * rz;
-      const b = qx * ux + qy * uy + qz * uz;
-      minA = Math.min(minA, a); maxA = Math.max(maxA, a);
-      minB = Math.min(minB, b); maxB = Math.max(maxB, b);
-    }
+  for (const c of corners) {
+    const dx = c[0] - origin[0], dy = c[1] - origin[1], dz = c[2] - origin[2];
+    const along = dx * v.f[0] + dy * v.f[1] + dz * v.f[2];
+    if (along <= 1e-6) continue;
+    const s = v.dist / along;
+    const qx = dx * s - v.f[0] * v.dist, qy = dy * s - v.f[1] * v.dist, qz = dz * s - v.f[2] * v.dist;
+    const a = qx * v.r[0] + qz * v.r[2];
+    const b = qx * v.u[0] + qy * v.u[1] + qz * v.u[2];
+    minA = Math.min(minA, a); maxA = Math.max(maxA, a);
+    minB = Math.min(minB, b); maxB = Math.max(maxB, b);
   }
+  return [minA, maxA, minB, maxB];
+}
+
+/** Unit directions from the origin through a jittered grid over a rectangle of the view plane. */
+function gridDirections(v: ViewBasis, [minA, maxA, minB, maxB]: readonly number[], grid: number): Vec3[] {
   const directions: Vec3[] = [];
   for (let i = 0; i < grid; i++) {
     for (let j = 0; j < grid; j++) {
       const k = i * grid + j + 1;
-      const a = minA + ((i + ((0.5 + k * R2_A) % 1)) / grid) * (maxA - minA);
-      const b = minB + ((j + ((0.5 + k * R2_B) % 1)) / grid) * (maxB - minB);
-      const px = fx * dist + rx * a + ux * b, py = fy * dist + uy * b, pz = fz * dist + rz * a + uz * b;
+      const a = minA! + ((i + ((0.5 + k * R2_A) % 1)) / grid) * (maxA! - minA!);
+      const b = minB! + ((j + ((0.5 + k * R2_B) % 1)) / grid) * (maxB! - minB!);
+      const px = v.f[0] * v.dist + v.r[0] * a + v.u[0] * b;
+      const py = v.f[1] * v.dist + v.u[1] * b;
+      const pz = v.f[2] * v.dist + v.r[2] * a + v.u[2] * b;
       const l = Math.hypot(px, py, pz);
       directions.push([px / l, py / l, pz / l]);
     }
   }
-  return { centre, directions };
+  return directions;
 }
 
 function occluderOf(world: SightWorld, tag: ColliderTag, point: Vec3): { id: string; kind: Occluder["kind"]; part: string } {
@@ -123,29 +143,39 @@ function occluderOf(world: SightWorld, tag: ColliderTag, point: Vec3): { id: str
   return { id: tag.owner, kind: tag.kind, part: tag.part };
 }
 
+/**
+ * One sampling pass, stratified per part: a grid over each part's own projection keeps the directions
+ * whose first target hit is that part, so a turret peeking over a crest gets as many samples as the hull.
+ * Each sample weighs the area of its grid cell, which keeps the whole-target fraction unbiased.
+ */
 function samplePass(world: SightWorld, origin: Vec3, shooterId: string, targetId: string, parts: readonly PreparedSolid[], grid: number, ignore: ReadonlySet<string>) {
-  const { centre, directions } = silhouetteDirections(origin, parts, grid);
+  const view = viewBasis(origin, parts);
   const samples: Sample[] = [];
-  for (const d of directions) {
-    let best = Infinity;
-    let part = "";
-    for (const p of parts) {
-      const t = rayDistanceToSolid(p, origin, d);
-      if (t < best) { best = t; part = p.solid.part; }
+  for (const group of new Set(parts.map((p) => p.solid.part))) {
+    const rect = projectedRect(origin, view, parts.filter((p) => p.solid.part === group).flatMap((p) => p.corners));
+    const weight = ((rect[1] - rect[0]) * (rect[3] - rect[2])) / (grid * grid);
+    if (!(weight > 0)) continue;
+    for (const d of gridDirections(view, rect, grid)) {
+      let best = Infinity;
+      let part = "";
+      for (const p of parts) {
+        const t = rayDistanceToSolid(p, origin, d);
+        if (t < best) { best = t; part = p.solid.part; }
+      }
+      if (part !== group) continue;
+      const reach = Math.max(0, best - SURFACE_GAP);
+      const point: Vec3 = [origin[0] + d[0] * best, origin[1] + d[1] * best, origin[2] + d[2] * best];
+      const end: Vec3 = [origin[0] + d[0] * reach, origin[1] + d[1] * reach, origin[2] + d[2] * reach];
+      const hit = world.castSegment(origin, end, { fromModel: shooterId, ignoreOwners: ignore });
+      if (hit && hit.tag.owner !== targetId) {
+        samples.push({ part, weight, point, clear: false, blocker: occluderOf(world, hit.tag, hit.point) });
+        continue;
+      }
+      const smoke = smokeBlocking(world.battlefield, origin, end);
+      samples.push(smoke ? { part, weight, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, weight, point, clear: true });
     }
-    if (best === Infinity) continue;
-    const reach = Math.max(0, best - SURFACE_GAP);
-    const point: Vec3 = [origin[0] + d[0] * best, origin[1] + d[1] * best, origin[2] + d[2] * best];
-    const end: Vec3 = [origin[0] + d[0] * reach, origin[1] + d[1] * reach, origin[2] + d[2] * reach];
-    const hit = world.castSegment(origin, end, { fromModel: shooterId, ignoreOwners: ignore });
-    if (hit && hit.tag.owner !== targetId) {
-      samples.push({ part, point, clear: false, blocker: occluderOf(world, hit.tag, hit.point) });
-      continue;
-    }
-    const smoke = smokeBlocking(world.battlefield, origin, end);
-    samples.push(smoke ? { part, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, point, clear: true });
   }
-  return { centre, samples };
+  return { centre: view.centre, samples };
 }
 
 function summariseParts(samples: readonly Sample[]): PartVisibility[] {
@@ -160,15 +190,17 @@ function summariseParts(samples: readonly Sample[]): PartVisibility[] {
 }
 
 function summariseOccluders(samples: readonly Sample[]): Occluder[] {
-  const byId = new Map<string, { kind: Occluder["kind"]; parts: Set<string>; samples: number }>();
+  // One entry per (owner, kind): a building's walls and its roof are reported apart.
+  const byOwnerAndKind = new Map<string, { id: string; kind: Occluder["kind"]; parts: Set<string>; samples: number }>();
   for (const s of samples) {
     if (!s.blocker) continue;
-    const o = byId.get(s.blocker.id) ?? { kind: s.blocker.kind, parts: new Set<string>(), samples: 0 };
+    const key = `${s.blocker.id}\u0000${s.blocker.kind}`;
+    const o = byOwnerAndKind.get(key) ?? { id: s.blocker.id, kind: s.blocker.kind, parts: new Set<string>(), samples: 0 };
     o.parts.add(s.blocker.part);
     o.samples++;
-    byId.set(s.blocker.id, o);
+    byOwnerAndKind.set(key, o);
   }
-  return [...byId].map(([id, o]) => ({ id, kind: o.kind, parts: [...o.parts].sort(), samples: o.samples })).sort((a, b) => b.samples - a.samples);
+  return [...byOwnerAndKind.values()].map((o) => ({ ...o, parts: [...o.parts].sort() })).sort((a, b) => b.samples - a.samples);
 }
 
 function summariseOpenings(world: SightWorld, origin: Vec3, samples: readonly Sample[], shooter: ModelEntry, target: ModelEntry): OpeningPassage[] {
@@ -216,8 +248,8 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
   const { samples, centre } = pass;
 
   const bodySamples = samples.filter((s) => s.part !== "base");
-  const visible = bodySamples.filter((s) => s.clear).length;
-  const fraction = bodySamples.length ? visible / bodySamples.length : 0;
+  const bodyArea = bodySamples.reduce((sum, s) => sum + s.weight, 0);
+  const fraction = bodyArea > 0 ? bodySamples.reduce((sum, s) => sum + (s.clear ? s.weight : 0), 0) / bodyArea : 0;
   const partStats = summariseParts(samples);
   const occluders = summariseOccluders(samples);
 
@@ -228,7 +260,8 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
   const originPlan: Vec2 = [origin[0], origin[2]];
   const targetPlan: Vec2 = target.model.position;
 
-  const blockedBy = new Map(occluders.map((o) => [o.id, o.samples]));
+  const blockedBy = new Map<string, number>();
+  for (const o of occluders) blockedBy.set(o.id, (blockedBy.get(o.id) ?? 0) + o.samples);
   const modelsNearLine = [...bf.models.values()]
     .filter((e) => e.model.id !== shooterId && e.model.id !== targetId)
     .map((e) => ({ e, distance: footprintToPolylineDistance(modelFootprint(e.def, e.model), [originPlan, targetPlan]) }))
@@ -239,8 +272,9 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
   const hull = partStats.find((p) => p.part === "hull");
   const turret = partStats.find((p) => p.part === "turret");
   const hullBlockedByTerrain = samples.filter((s) => s.part === "hull" && s.blocker && TERRAIN_KINDS.has(s.blocker.kind)).length;
+  // Hull-down: a turreted vehicle whose hull terrain hides (≤ 10 % showing) while some turret shows.
   const hullDown =
-    !!target.def.vehicle && !!hull && !!turret && hull.fraction <= 0.1 && turret.fraction >= 0.2 && hullBlockedByTerrain >= 0.8 * (hull.samples - hull.visible);
+    !!target.def.vehicle && !!hull && !!turret && hull.fraction <= 0.1 && turret.fraction >= 0.05 && hullBlockedByTerrain >= 0.8 * (hull.samples - hull.visible);
 
   const weapon = options.weapon !== undefined ? shooter.def.weapons.find((w) => w.id === options.weapon) : undefined;
   return {

@@ -10,6 +10,8 @@ import type { Scenario, ScenarioInput } from "../../src/core/scenario/schema";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
 
 export const BOARD = { width: 4, height: 4, thickness: 0.4 };
+/** A card is a board so thin that its edge never shows: silhouette = its face, even seen obliquely. */
+export const CARD = { width: 4, height: 4, thickness: 0.02 };
 
 export const TEST_CATALOG = createCatalog([
   ...MODEL_DEFINITIONS,
@@ -21,6 +23,15 @@ export const TEST_CATALOG = createCatalog([
     eyeHeight: BOARD.height,
     parts: [{ name: "figure", shapes: [{ type: "box", size: [BOARD.width, BOARD.height, BOARD.thickness], at: [0, BOARD.height / 2, 0] }] }],
     points: { eye: { at: [0, BOARD.height, 0] } },
+  },
+  {
+    id: "test-card",
+    name: "Target card",
+    category: "infantry",
+    figureHeight: CARD.height,
+    eyeHeight: CARD.height,
+    parts: [{ name: "figure", shapes: [{ type: "box", size: [CARD.width, CARD.height, CARD.thickness], at: [0, CARD.height / 2, 0] }] }],
+    points: { eye: { at: [0, CARD.height, 0] } },
   },
   {
     id: "test-eye",
@@ -55,6 +66,16 @@ export const eyeAt = (id: string, x: number, z: number, height: number, side: "A
 export const boardAt = (id: string, x: number, z: number, extra: Partial<Placed> = {}): Placed => ({
   id,
   model: "test-board",
+  position: [x, z],
+  heading: 90,
+  side: "B",
+  ...extra,
+});
+
+/** A card facing the observer along x. */
+export const cardAt = (id: string, x: number, z: number, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "test-card",
   position: [x, z],
   heading: 90,
   side: "B",
