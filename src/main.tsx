@@ -1,3 +1,9 @@
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./ui/App";
 
-createRoot(document.getElementById("root")!).render(<h1>Hulldown</h1>);
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -38,7 +38,9 @@ export function mountHeading(entry: ModelEntry, weapon: Weapon): number {
   return entry.model.heading + (weapon.mount === "turret" ? entry.model.turretHeading : 0);
 }
 
+/** Whether the target is in the weapon's arc; the bearing is positive to the shooter's right, like facings. */
 export function weaponArc(entry: ModelEntry, weapon: Weapon, origin: Vec2, target: Vec2) {
-  const bearing = wrapDegrees(headingOf(sub2(target, origin)) - mountHeading(entry, weapon));
+  // Headings grow towards the model's left (+z → +x), so a bearing to the right is the negated difference.
+  const bearing = wrapDegrees(mountHeading(entry, weapon) - headingOf(sub2(target, origin)));
   return { weapon: weapon.id, arc: weapon.arc, bearing, inArc: weapon.arc >= 360 || Math.abs(bearing) <= weapon.arc / 2 + 1e-9 };
 }

@@ -3,10 +3,10 @@
  * owner, part and kind. Terrain is static; each model is a kinematic body whose colliders are its parts, so
  * moving, turning or traversing a model moves colliders and never rebuilds the world.
  */
-import { createBattlefield, figureScale, modelPose, poseRotation, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { createBattlefield, modelPose, poseRotation, type Battlefield, type ModelEntry } from "../core/battlefield";
 import type { Model } from "../core/scenario/schema";
-import { featureSolids, groundSolid, toWorld } from "../core/solids/featureSolids";
-import { modelLocalSolids } from "../core/solids/modelSolids";
+import { modelFrameSolids, terrainSolids } from "../core/solids/battlefieldSolids";
+import { toWorld } from "../core/solids/featureSolids";
 import type { Solid, SolidKind, Vec3 } from "../core/solids/solid";
 import { colliderDesc, initRapier, RAPIER } from "./rapier";
 
@@ -43,6 +43,8 @@ export class SightWorld {
   private readonly ray = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
   readonly staticSolids: readonly Solid[];
   private current: Battlefield;
+  /** Rays cast so far (for benchmarks and progress). */
+  raysCast = 0;
 
   /** Builds the world; loads Rapier's WebAssembly on first use. */
   static async create(battlefield: Battlefield): Promise<SightWorld> {
@@ -54,8 +56,7 @@ export class SightWorld {
 
   private constructor(battlefield: Battlefield) {
     this.current = battlefield;
-    const { scenario, ground, catalog } = battlefield;
-    this.staticSolids = [groundSolid(ground, scenario.table.width, scenario.table.depth), ...scenario.features.flatMap((f) => featureSolids(f, ground, catalog))];
+    this.staticSolids = terrainSolids(battlefield);
     for (const solid of this.staticSolids) this.addCollider(solid);
     for (const entry of battlefield.models.values()) this.addModel(entry);
     this.world.propagateModifiedBodyPositionsToColliders();
@@ -83,13 +84,9 @@ export class SightWorld {
     return collider;
   }
 
-  private localSolidsOf(entry: ModelEntry): Solid[] {
-    return modelLocalSolids(entry.def, entry.model.id, { turretHeading: entry.model.turretHeading, figureScale: figureScale(entry.def, entry.model) });
-  }
-
   private addModel(entry: ModelEntry): void {
     const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
-    const localSolids = this.localSolidsOf(entry);
+    const localSolids = modelFrameSolids(entry);
     const colliders = localSolids.map((s) => this.addCollider(s, body));
     this.bodies.set(entry.model.id, { body, colliders, localSolids });
     this.placeBody(body, entry.model);
@@ -115,7 +112,7 @@ export class SightWorld {
     const models = new Map(this.current.models).set(model.id, updated);
     this.current = { ...this.current, models };
     if (model.turretHeading !== entry.model.turretHeading || model.figureHeight !== entry.model.figureHeight) {
-      body.localSolids = this.localSolidsOf(updated);
+      body.localSolids = modelFrameSolids(updated);
       body.localSolids.forEach((s, i) => {
         const c = body.colliders[i]!;
         c.setTranslationWrtParent({ x: s.position[0], y: s.position[1], z: s.position[2] });
@@ -150,6 +147,7 @@ export class SightWorld {
     const dz = to[2] - from[2];
     const length = Math.hypot(dx, dy, dz);
     if (length === 0) return null;
+    this.raysCast++;
     this.ray.origin = { x: from[0], y: from[1], z: from[2] };
     this.ray.dir = { x: dx / length, y: dy / length, z: dz / length };
     const fromBody = options.fromModel ? this.bodies.get(options.fromModel)?.body : undefined;

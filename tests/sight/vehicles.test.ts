@@ -119,8 +119,8 @@ describe("facing and arcs", () => {
     w.updateModel({ ...shooter, heading: 90 });
     const r = sightReport(w, "shooter", "panzer", { weapon: "hull-mg" });
     expect(r.arc!.inArc).toBe(false);
-    // Bearing from the hull MG to the panzer, relative to the shooter's new heading (90°).
-    const expected = (Math.atan2(100 - r.origin[0], 60 - r.origin[2]) * 180) / Math.PI - 90;
+    // Bearing from the hull MG to the panzer, relative to the shooter's new heading (90°), positive to its right.
+    const expected = 90 - (Math.atan2(100 - r.origin[0], 60 - r.origin[2]) * 180) / Math.PI;
     expect(r.arc!.bearing).toBeCloseTo(expected, 6);
     expect(sightReport(w, "shooter", "panzer", { weapon: "main-gun" }).arc!.inArc).toBe(true);
   });

@@ -1,8 +1,8 @@
 /**
  * Checks the schema cannot express: unique ids, references to model definitions and buildings,
- * openings that fit their walls, models on the table.
+ * openings that fit their walls, models on the table and inside the building whose floor they stand on.
  */
-import { distance2 } from "../geometry2d";
+import { distance2, pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import type { ScenarioIssue } from "./load";
 import type { Building, Scenario } from "./schema";
@@ -42,7 +42,7 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
           issues.push({ path: `${path}.model`, message: `unknown model definition "${model.model}"; known: ${knownModels()}` });
         }
         if (!onTable(model.position)) {
-          issues.push({ path: `${path}.position`, message: `[${model.position.join(", ")}] is off the ${width} × ${depth} cm table` });
+          issues.push({ path: `${path}.position`, message: `[${model.position.join(", ")}] is off the ${width} × ${depth} cm table (x from 0 to ${width}, z from 0 to ${depth})` });
         }
         if (model.floor && model.elevation !== undefined) {
           issues.push({ path: `${path}.floor`, message: "give either floor or elevation, not both" });
@@ -51,7 +51,10 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
           const building = buildings.get(model.floor.building);
           if (!building) issues.push({ path: `${path}.floor.building`, message: `no building with id "${model.floor.building}"` });
           else if (model.floor.level >= building.floors) {
-            issues.push({ path: `${path}.floor.level`, message: `building "${building.id}" has floors 0–${building.floors - 1}, got ${model.floor.level}` });
+            issues.push({ path: `${path}.floor.level`, message: `building "${building.id}" has floors 0–${building.floors - 1} (0 is the ground floor), got ${model.floor.level}` });
+          }
+          if (building && !pointInPolygon(model.position, building.footprint)) {
+            issues.push({ path: `${path}.position`, message: `[${model.position.join(", ")}] is outside the footprint of building "${building.id}", whose floor the model stands on` });
           }
         }
         if (model.eyeHeight !== undefined && model.figureHeight !== undefined && model.eyeHeight > model.figureHeight) {
@@ -66,26 +69,42 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
 function checkBuilding(b: Building, path: string): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
   const walls = b.footprint.length;
-  if (b.roof.state === "intact" && b.roof.shape === "gable" && walls !== 4) {
-    issues.push({ path: `${path}.roof.shape`, message: `a gable roof needs a 4-point footprint, this one has ${walls}` });
+  // A ruin has no roof, so its roof shape does not matter.
+  if (!b.ruined && b.roof.state === "intact" && b.roof.shape === "gable" && walls !== 4) {
+    issues.push({
+      path: `${path}.roof.shape`,
+      message: `a gable roof (the default) needs a 4-point footprint, this one has ${walls} points; give "roof": {"shape": "flat"}`,
+    });
   }
   if (b.ruined?.wallHeights && b.ruined.wallHeights.length > walls) {
     issues.push({ path: `${path}.ruined.wallHeights`, message: `${b.ruined.wallHeights.length} heights for ${walls} walls` });
   }
+  const openingIds = new Map<string, string>();
   b.openings.forEach((o, i) => {
     const at = `${path}.openings[${i}]`;
+    const first = openingIds.get(o.id);
+    if (first) issues.push({ path: `${at}.id`, message: `opening id "${o.id}" is already used at ${first}` });
+    else openingIds.set(o.id, at);
     if (o.wall >= walls) {
-      issues.push({ path: `${at}.wall`, message: `the building has walls 0–${walls - 1}, got ${o.wall}` });
+      issues.push({ path: `${at}.wall`, message: `the building has walls 0–${walls - 1} (wall i runs from footprint point i to the next), got ${o.wall}` });
       return;
     }
     if (o.floor >= b.floors) issues.push({ path: `${at}.floor`, message: `the building has floors 0–${b.floors - 1}, got ${o.floor}` });
     const length = distance2(b.footprint[o.wall]!, b.footprint[(o.wall + 1) % walls]!);
     if (o.offset - o.width / 2 < 0 || o.offset + o.width / 2 > length) {
-      issues.push({ path: `${at}.offset`, message: `a ${o.width} cm opening centred at ${o.offset} cm does not fit a ${length.toFixed(1)} cm wall` });
+      const from = o.offset - o.width / 2;
+      const to = o.offset + o.width / 2;
+      issues.push({
+        path: `${at}.offset`,
+        message: `a ${o.width} cm wide opening centred ${o.offset} cm along wall ${o.wall} spans ${round(from)} to ${round(to)} cm, but the wall is ${round(length)} cm long`,
+      });
     }
     if (o.sill + o.height > b.floorHeight) {
-      issues.push({ path: `${at}.height`, message: `sill ${o.sill} + height ${o.height} cm is taller than the ${b.floorHeight} cm storey` });
+      issues.push({ path: `${at}.height`, message: `sill ${o.sill} + height ${o.height} cm is taller than the ${b.floorHeight} cm storey (floorHeight)` });
     }
   });
   return issues;
 }
+
+/** Lengths in messages: at most 2 decimals, no trailing zeros. */
+const round = (cm: number) => String(Math.round(cm * 100) / 100);

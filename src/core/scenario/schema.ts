@@ -2,6 +2,8 @@
  * The battlefield file: versioned JSON, centimetres, validated with zod. This one source produces the
  * TypeScript types, the runtime validation and the published JSON Schema (docs/scenario.schema.json).
  * Coordinates: a point is [x, z] on the table plane, y is up; see docs/coordinates.md.
+ * Every object is strict: a field the format does not know (a typo such as "heigth") is an error, not silently
+ * ignored. The file format is documented in docs/scenario-format.md.
  */
 import { z } from "zod";
 
@@ -21,7 +23,7 @@ const path = z.array(Point).min(2, { error: "a path needs at least 2 points" });
 const featureBase = { id, name: z.string().optional() };
 
 export const Hill = z
-  .object({
+  .strictObject({
     ...featureBase,
     kind: z.literal("hill"),
     outline: outline.describe("The foot of the hill."),
@@ -33,7 +35,7 @@ export const Hill = z
   .describe("A hill with a flat top. The ground rises linearly from its outline to the crest line.");
 
 const area = (kind: "woods" | "crops") =>
-  z.object({
+  z.strictObject({
     ...featureBase,
     kind: z.literal(kind),
     outline,
@@ -45,7 +47,7 @@ export const Crops = area("crops")
   .describe("A crop field.");
 
 export const Opening = z
-  .object({
+  .strictObject({
     id,
     type: z.enum(["window", "door", "gap"]),
     wall: z.number().int().nonnegative().describe("Index of the wall: wall i runs from footprint[i] to footprint[i+1]."),
@@ -58,7 +60,7 @@ export const Opening = z
   .describe("A window, door or gap in a building wall.");
 
 export const Building = z
-  .object({
+  .strictObject({
     ...featureBase,
     kind: z.literal("building"),
     footprint: outline.describe("Outer outline of the walls, counter-clockwise seen from above or not: either works."),
@@ -67,7 +69,7 @@ export const Building = z
     wallThickness: positiveCm.default(0.6),
     material: z.enum(["stone", "brick", "wood", "concrete"]).default("stone"),
     roof: z
-      .object({
+      .strictObject({
         state: z.enum(["intact", "gone"]).default("intact"),
         shape: z.enum(["flat", "gable"]).default("gable"),
         ridgeHeight: positiveCm.default(3.5).describe("Gable roofs: ridge above the top of the walls."),
@@ -75,7 +77,7 @@ export const Building = z
       .default({ state: "intact", shape: "gable", ridgeHeight: 3.5 })
       .describe("Gable roofs need a 4-point footprint; the ridge runs parallel to wall 0."),
     ruined: z
-      .object({
+      .strictObject({
         wallHeights: z
           .array(nonNegativeCm)
           .optional()
@@ -88,7 +90,7 @@ export const Building = z
   .describe("A building with storeys, walls with real openings, floors and a roof.");
 
 const linear = <K extends string>(kind: K, defaults: { height: number; thickness: number }) =>
-  z.object({
+  z.strictObject({
     ...featureBase,
     kind: z.literal(kind),
     path,
@@ -104,25 +106,25 @@ export const Sandbags = linear("sandbags", { height: 1.2, thickness: 1.5 }).desc
 export const Wire = linear("wire", { height: 1, thickness: 1 }).describe("Barbed wire: slows movement, does not block sight.");
 
 const watercourse = <K extends string>(kind: K, width: number) =>
-  z.object({ ...featureBase, kind: z.literal(kind), path, width: positiveCm.default(width) });
+  z.strictObject({ ...featureBase, kind: z.literal(kind), path, width: positiveCm.default(width) });
 export const Road = watercourse("road", 8).describe("A road (movement only).");
 export const River = watercourse("river", 15).describe("A river.");
 export const Stream = watercourse("stream", 4).describe("A stream.");
 
 export const Trench = z
-  .object({ ...featureBase, kind: z.literal("trench"), path, width: positiveCm.default(3), depth: positiveCm.default(2) })
-  .describe("A trench: models inside stand lower and get cover.");
+  .strictObject({ ...featureBase, kind: z.literal("trench"), path, width: positiveCm.default(3), depth: positiveCm.default(2) })
+  .describe("A trench: area terrain; the sight engine reports models inside it, rule systems give the cover. The ground is not lowered.");
 export const Foxhole = z
-  .object({ ...featureBase, kind: z.literal("foxhole"), at: Point, radius: positiveCm.default(2), depth: positiveCm.default(1.5) })
-  .describe("A foxhole for one team.");
+  .strictObject({ ...featureBase, kind: z.literal("foxhole"), at: Point, radius: positiveCm.default(2), depth: positiveCm.default(1.5) })
+  .describe("A foxhole for one team: area terrain like a trench.");
 export const TankTraps = z
-  .object({ ...featureBase, kind: z.literal("tankTraps"), points: z.array(Point).min(1), size: positiveCm.default(2.5) })
+  .strictObject({ ...featureBase, kind: z.literal("tankTraps"), points: z.array(Point).min(1), size: positiveCm.default(2.5) })
   .describe("Czech hedgehogs or dragon's teeth, one per point.");
 export const Wreck = z
-  .object({ ...featureBase, kind: z.literal("wreck"), model: id.describe("A vehicle model id."), at: Point, heading: degrees.default(0) })
+  .strictObject({ ...featureBase, kind: z.literal("wreck"), model: id.describe("A vehicle model id."), at: Point, heading: degrees.default(0) })
   .describe("A wrecked vehicle: blocks sight and movement like the vehicle did.");
 export const Smoke = z
-  .object({ ...featureBase, kind: z.literal("smoke"), at: Point, radius: positiveCm, height: positiveCm.default(10) })
+  .strictObject({ ...featureBase, kind: z.literal("smoke"), at: Point, radius: positiveCm, height: positiveCm.default(10) })
   .describe("A smoke cloud: blocks sight through it, not into it.");
 
 export const Feature = z.discriminatedUnion("kind", [
@@ -146,7 +148,7 @@ export const Feature = z.discriminatedUnion("kind", [
 ]);
 
 export const Base = z
-  .object({
+  .strictObject({
     shape: z.enum(["round", "oval", "rect"]),
     width: positiveCm.describe("Diameter for round bases."),
     depth: positiveCm.optional().describe("Front to back; defaults to the width."),
@@ -155,36 +157,37 @@ export const Base = z
   .describe("A base; overrides the model definition's base.");
 
 export const Model = z
-  .object({
+  .strictObject({
     id,
-    model: id.describe("Id of a model definition in models/ (e.g. 'us-rifleman', 'sherman-m4')."),
+    model: id.describe("Id of a model definition in models/catalog.ts (e.g. 'us-rifleman', 'us-sherman-m4')."),
     position: Point,
     heading: degrees.default(0).describe("Facing in degrees: 0 faces +z, 90 faces +x."),
     elevation: nonNegativeCm
       .optional()
       .describe("Height of the model's feet above the table (cm); default: the ground under it."),
     floor: z
-      .object({ building: id, level: z.number().int().nonnegative() })
+      .strictObject({ building: id, level: z.number().int().nonnegative() })
       .optional()
       .describe("Standing on a floor of a building (0 = ground floor)."),
-    turretHeading: degrees.default(0).describe("Turret traverse relative to the hull, degrees."),
+    turretHeading: degrees.default(0).describe("Turret traverse relative to the hull, degrees; positive turns it to the hull's left, as headings do."),
     figureHeight: positiveCm.optional().describe("Top of the figure above its feet; default from the model definition."),
     eyeHeight: positiveCm.optional().describe("Eye above the feet; default from the model definition."),
     base: Base.optional(),
   })
   .describe("One miniature: a figure, a team base, a gun or a vehicle.");
 
-export const Unit = z.object({ id, name: z.string().default(""), models: z.array(Model).min(1, { error: "a unit needs a model" }) });
-export const Force = z.object({ id, side: z.string().min(1), name: z.string().default(""), units: z.array(Unit) });
+export const Unit = z.strictObject({ id, name: z.string().default(""), models: z.array(Model).min(1, { error: "a unit needs a model" }) });
+export const Force = z.strictObject({ id, side: z.string().min(1), name: z.string().default(""), units: z.array(Unit) });
 
 export const Scenario = z
-  .object({
+  .strictObject({
+    $schema: z.string().optional().describe("Optional path or URL of scenario.schema.json, for editors."),
     format: z.literal(SCENARIO_FORMAT, { error: `expected "${SCENARIO_FORMAT}"` }),
     version: z.literal(SCENARIO_VERSION, { error: `this build reads scenario version ${SCENARIO_VERSION}` }),
     name: z.string().default("Untitled battlefield"),
     description: z.string().default(""),
     table: z
-      .object({ width: positiveCm.default(180), depth: positiveCm.default(120) })
+      .strictObject({ width: positiveCm.default(180), depth: positiveCm.default(120) })
       .default({ width: 180, depth: 120 }),
     features: z.array(Feature).default([]),
     forces: z.array(Force).default([]),

@@ -1,0 +1,22 @@
+/**
+ * All solids of a battlefield in the world frame: the ground and terrain features, and each model posed
+ * where it stands. The renderer draws these and the sight world collides with them.
+ */
+import { figureScale, modelPose, type Battlefield, type ModelEntry } from "../battlefield";
+import { featureSolids, groundSolid, toWorld } from "./featureSolids";
+import { modelLocalSolids } from "./modelSolids";
+import type { Solid } from "./solid";
+
+export function terrainSolids(battlefield: Battlefield): Solid[] {
+  const { scenario, ground, catalog } = battlefield;
+  return [groundSolid(ground, scenario.table.width, scenario.table.depth), ...scenario.features.flatMap((f) => featureSolids(f, ground, catalog))];
+}
+
+/** A model's parts in its own frame, with its turret and figure height applied. */
+export function modelFrameSolids(entry: ModelEntry): Solid[] {
+  return modelLocalSolids(entry.def, entry.model.id, { turretHeading: entry.model.turretHeading, figureScale: figureScale(entry.def, entry.model) });
+}
+
+export function modelWorldSolids(battlefield: Battlefield, entry: ModelEntry): Solid[] {
+  return toWorld(modelFrameSolids(entry), modelPose(battlefield, entry.model, entry.def));
+}

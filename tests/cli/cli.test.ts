@@ -1,0 +1,209 @@
+/**
+ * The command-line tools run for real, as child processes, against small battlefields written to a temp
+ * directory: their JSON agrees with the library called in-process, bad input exits 2 with one line on
+ * stderr naming the problem, and the glTF export reads back with one named node per solid.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { getBounds, NodeIO } from "@gltf-transform/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODEL_CATALOG } from "../../models/catalog";
+import { sightReport } from "../../src/sight/lineOfSight";
+import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
+import { scenario } from "../helpers/scene";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** Each spawn starts node, tsx and Rapier (about a second, more on a busy machine). */
+const SPAWN_TIMEOUT = 90_000;
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `src/cli/<command>.ts` with node and tsx, as `npm run <command>` does, without npm's own output. */
+function run(command: string, args: readonly string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", `src/cli/${command}.ts`, ...args], { cwd: ROOT, timeout: SPAWN_TIMEOUT }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Bad input: exit code 2, nothing on stdout, exactly one line on stderr starting with the command. */
+function expectOneLineError(r: Run, command: string, ...mentions: string[]): void {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stdout).toBe("");
+  const lines = r.stderr.trimEnd().split("\n");
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]!.startsWith(`${command}: `)).toBe(true);
+  expect(lines[0]).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
+  for (const m of mentions) expect(lines[0]).toContain(m);
+}
+
+const WALL = { x: 90, from: 56, to: 64, height: 1.8, thickness: 1 };
+
+/** A rifleman looking at a Panzer IV over a short low wall, a small house beside them. */
+const battlefield = scenario(
+  [
+    { id: "wall-1", kind: "wall", path: [[WALL.x, WALL.from], [WALL.x, WALL.to]], height: WALL.height, thickness: WALL.thickness },
+    { id: "house-1", kind: "building", footprint: [[120, 20], [140, 20], [140, 35], [120, 35]], floors: 1 },
+  ],
+  [
+    { id: "us-1", model: "us-rifleman", position: [40, 60], side: "A" },
+    { id: "us-2", model: "us-rifleman", position: [40, 70], side: "A" },
+    { id: "ger-1", model: "ger-panzer-iv", position: [110, 60], heading: 270, side: "B" },
+  ],
+);
+
+let dir: string;
+let good: string;
+let world: SightWorld;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "hulldown-cli-"));
+  good = join(dir, "good.json");
+  await writeFile(good, JSON.stringify({ ...battlefield, name: "CLI test field" }));
+  world = await createSightWorld(battlefield, MODEL_CATALOG);
+});
+
+afterAll(async () => {
+  world?.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("los", { timeout: SPAWN_TIMEOUT }, () => {
+  it("--json prints the SightReport the library computes in-process", async () => {
+    const r = await run("los", [good, "us-1", "ger-1", "--weapon", "small-arms", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    const expected = sightReport(world, "us-1", "ger-1", { weapon: "small-arms" });
+    expect(report.visibleFraction).toBe(expected.visibleFraction);
+    expect(expected.visibleFraction).toBeGreaterThan(0);
+    expect(expected.visibleFraction).toBeLessThan(1);
+    expect(report.samples).toBe(expected.samples);
+    expect(report.occluders.map((o: { id: string }) => o.id)).toEqual(["wall-1"]);
+    expect(report.rays).toBeUndefined();
+  });
+
+  it("prints a readable note by default", async () => {
+    const r = await run("los", [good, "us-1", "ger-1"]);
+    expect(r.code, r.stderr).toBe(0);
+    const expected = sightReport(world, "us-1", "ger-1");
+    expect(r.stdout).toContain(`${(expected.visibleFraction * 100).toFixed(1)} %`);
+    for (const label of ["Visible", "Parts", "Occluders", "Linear", "Distance", "Facing", "Hull-down"]) expect(r.stdout).toMatch(new RegExp(`^${label}`, "m"));
+    expect(r.stdout).toContain("wall-1");
+    expect(r.stdout).toMatch(/\d+\.\d cm \(\d+\.\d"\)/);
+  });
+
+  it("--matrix --json gives every opposing pair with its timing", async () => {
+    const r = await run("los", [good, "--matrix", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const m = JSON.parse(r.stdout);
+    expect(m.pairs).toBe(4);
+    expect(m.entries).toHaveLength(4);
+    expect(m.visible + m.partly + m.blocked).toBe(4);
+    expect(m.elapsedMs).toBeGreaterThan(0);
+    expect(m.pairsPerSecond).toBeGreaterThan(0);
+    const pair = m.entries.find((e: { shooter: string; target: string }) => e.shooter === "us-1" && e.target === "ger-1");
+    expect(pair.visibleFraction).toBe(sightReport(world, "us-1", "ger-1").visibleFraction);
+  });
+
+  it("a missing file exits 2 naming the file", async () => {
+    const missing = join(dir, "nowhere.json");
+    expectOneLineError(await run("los", [missing, "us-1", "ger-1"]), "los", missing, "no such file");
+  });
+
+  it("invalid JSON exits 2 naming the file", async () => {
+    const broken = join(dir, "broken.json");
+    await writeFile(broken, '{ "format": "hulldown-scenario", ');
+    expectOneLineError(await run("los", [broken, "us-1", "ger-1"]), "los", broken, "not valid JSON");
+  });
+
+  it("an unknown model id exits 2 naming the id and the file", async () => {
+    expectOneLineError(await run("los", [good, "us-1", "us-x"]), "los", 'unknown target model "us-x"', good);
+  });
+});
+
+describe("template", { timeout: SPAWN_TIMEOUT }, () => {
+  it("reports the model under a blast circle", async () => {
+    const r = await run("template", [good, "--at", "110,60", "--radius", "3", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result.models.map((m: { id: string }) => m.id)).toEqual(["ger-1"]);
+    expect(result.models[0].overlap).toBeGreaterThan(0);
+    expect(result.placement).toMatchObject({ from: "above", shape: { kind: "blast", at: [110, 60], radii: [3] } });
+  });
+
+  it("a bad --radius exits 2 naming the option and the value", async () => {
+    expectOneLineError(await run("template", [good, "--at", "110,60", "--radius", "big"]), "template", "--radius", '"big"');
+  });
+});
+
+describe("validate", { timeout: SPAWN_TIMEOUT }, () => {
+  it("prints OK with the name and counts", async () => {
+    const r = await run("validate", [good]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe("OK: CLI test field — 2 features, 3 models");
+  });
+
+  it("lists every problem as `path: message` and exits 2", async () => {
+    const bad = join(dir, "bad.json");
+    const data = JSON.parse(JSON.stringify(battlefield));
+    data.forces[0].units[0].models[0].model = "us-x";
+    data.forces[1].units[0].models[0].id = "us-2";
+    await writeFile(bad, JSON.stringify(data));
+    const r = await run("validate", [bad]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines.some((l) => l.startsWith("forces[0].units[0].models[0].model: ") && l.includes('"us-x"'))).toBe(true);
+    expect(lines.some((l) => l.startsWith("forces[1].units[0].models[0].id: ") && l.includes('"us-2"'))).toBe(true);
+  });
+});
+
+describe("export", { timeout: SPAWN_TIMEOUT }, () => {
+  it("writes a .glb with one node per solid, named <owner>/<part>, in centimetres", async () => {
+    const out = join(dir, "field.glb");
+    const r = await run("export", [good, out]);
+    expect(r.code, r.stderr).toBe(0);
+    const solids = world.allSolids();
+    expect(r.stdout).toContain(`${solids.length} nodes`);
+
+    const document = await new NodeIO().read(out);
+    const nodes = document.getRoot().listNodes();
+    expect(nodes.map((n) => n.getName())).toEqual(solids.map((s) => `${s.owner}/${s.part}`));
+    expect(nodes.map((n) => n.getExtras().kind)).toEqual(solids.map((s) => s.kind));
+    const names = new Set(nodes.map((n) => n.getName()));
+    for (const name of ["table/ground", "wall-1/segment-0", "house-1/wall-2", "house-1/roof", "ger-1/turret", "us-1/figure"]) expect(names).toContain(name);
+
+    // The wall runs along z: as thick as the wall across, its length plus the half-thickness overlap at
+    // each end along it, from just under the ground to its height.
+    const wall = nodes.filter((n) => n.getName() === "wall-1/segment-0");
+    expect(wall).toHaveLength(1);
+    const { min, max } = getBounds(wall[0]!);
+    expect(max[0] - min[0]).toBeCloseTo(WALL.thickness, 4);
+    expect((min[0] + max[0]) / 2).toBeCloseTo(WALL.x, 4);
+    expect(max[2] - min[2]).toBeCloseTo(WALL.to - WALL.from + WALL.thickness, 4);
+    expect((min[2] + max[2]) / 2).toBeCloseTo((WALL.from + WALL.to) / 2, 4);
+    expect(max[1]).toBeCloseTo(WALL.height, 4);
+    expect(min[1]).toBeLessThanOrEqual(0);
+  });
+});
+
+describe("--help", { timeout: SPAWN_TIMEOUT }, () => {
+  it("prints the usage and exits 0 for every command", async () => {
+    const runs = await Promise.all(["los", "template", "validate", "export"].map(async (c) => [c, await run(c, ["--help"])] as const));
+    for (const [c, r] of runs) {
+      expect(r.code, `${c}: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toContain(`npm run ${c} --`);
+      expect(r.stderr).toBe("");
+    }
+  });
+});
