@@ -10,7 +10,7 @@ import { MODEL_CATALOG } from "../../models/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { parseScenarioJson, type ScenarioIssue } from "../core/scenario/load";
 import type { Scenario } from "../core/scenario/schema";
-import { SightQueryError } from "../sight/lineOfSight";
+import { SightQueryError } from "../sight/visibility";
 import { createSightWorld, type SightWorld } from "../sight/sightWorld";
 
 /** Bad input from the user: reported as one line on stderr, exit code 2. */

@@ -4,7 +4,8 @@
  *
  * Line of sight between two models (the SightReport), or between every pair of opposing models.
  */
-import { SightQueryError, sightReport } from "../sight/lineOfSight";
+import { sightReport } from "../sight/lineOfSight";
+import { SightQueryError } from "../sight/visibility";
 import { visibilityMatrix } from "../sight/matrix";
 import { MODEL_CATALOG } from "../../models/catalog";
 import { createSightWorld } from "../sight/sightWorld";

@@ -30,12 +30,5 @@ export function colliderDesc(shape: SolidShape): RAPIER.ColliderDesc {
     }
     case "trimesh":
       return RAPIER.ColliderDesc.trimesh(shape.vertices, shape.indices);
-    case "heightfield": {
-      // Rapier wants the heights column-major with rows along z; the Solid stores them row by row.
-      const { rows, columns, heights, width, depth } = shape;
-      const columnMajor = new Float32Array(heights.length);
-      for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) columnMajor[c * rows + r] = heights[r * columns + c]!;
-      return RAPIER.ColliderDesc.heightfield(rows - 1, columns - 1, columnMajor, { x: width, y: 1, z: depth }).setTranslation(width / 2, 0, depth / 2);
-    }
   }
 }

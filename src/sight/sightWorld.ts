@@ -40,6 +40,7 @@ interface ModelBody {
 export class SightWorld {
   private readonly tags = new Map<number, ColliderTag>();
   private readonly bodies = new Map<string, ModelBody>();
+  private readonly worldSolids = new Map<string, readonly Solid[]>();
   private readonly ray = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
   readonly staticSolids: readonly Solid[];
   private current: Battlefield;
@@ -75,10 +76,8 @@ export class SightWorld {
   }
 
   private addCollider(solid: Solid, body?: RAPIER.RigidBody): RAPIER.Collider {
-    const desc = colliderDesc(solid.shape);
-    const t = desc.translation;
     const [qx, qy, qz, qw] = solid.rotation;
-    desc.setTranslation(t.x + solid.position[0], t.y + solid.position[1], t.z + solid.position[2]).setRotation({ x: qx, y: qy, z: qz, w: qw });
+    const desc = colliderDesc(solid.shape).setTranslation(...solid.position).setRotation({ x: qx, y: qy, z: qz, w: qw });
     const collider = this.world.createCollider(desc, body);
     this.tags.set(collider.handle, { owner: solid.owner, part: solid.part, kind: solid.kind });
     return collider;
@@ -109,6 +108,7 @@ export class SightWorld {
     if (!entry || !body) throw new Error(`no model "${model.id}" in the sight world`);
     if (model.model !== entry.model.model) throw new Error(`model "${model.id}" cannot change its definition in a move`);
     const updated: ModelEntry = { ...entry, model };
+    this.worldSolids.delete(model.id);
     const models = new Map(this.current.models).set(model.id, updated);
     this.current = { ...this.current, models };
     if (model.turretHeading !== entry.model.turretHeading || model.figureHeight !== entry.model.figureHeight) {
@@ -124,12 +124,16 @@ export class SightWorld {
     this.world.step();
   }
 
-  /** A model's part solids in the world frame, as they stand now. */
-  modelSolids(id: string): Solid[] {
+  /** A model's part solids in the world frame, as they stand now (the same array until the model changes). */
+  modelSolids(id: string): readonly Solid[] {
+    const cached = this.worldSolids.get(id);
+    if (cached) return cached;
     const entry = this.current.models.get(id);
     const body = this.bodies.get(id);
     if (!entry || !body) throw new Error(`no model "${id}" in the sight world`);
-    return toWorld(body.localSolids, modelPose(this.current, entry.model, entry.def));
+    const solids = toWorld(body.localSolids, modelPose(this.current, entry.model, entry.def));
+    this.worldSolids.set(id, solids);
+    return solids;
   }
 
   /** Every solid in the world frame: terrain, then each model. */

@@ -8,7 +8,7 @@ import { modelFootprint, modelPose, type ModelEntry } from "../core/battlefield"
 import type { Dice } from "../core/dice";
 import { distanceToFootprint, footprintCenter, footprintContains, footprintDistance, footprintSamplePoints, type Footprint } from "../core/footprint";
 import { add2, distance2, headingVector, scale2, sub2, type Vec2 } from "../core/geometry2d";
-import { SightQueryError } from "./lineOfSight";
+import { SightQueryError } from "./visibility";
 import type { SightWorld } from "./sightWorld";
 
 export type TemplateShape =

@@ -29,7 +29,8 @@ describe("the silhouette sampler", () => {
     expect(Math.abs(reference.visibleFraction - 0.5)).toBeLessThan(0.01);
     expect(Math.abs(quick.visibleFraction - 0.5)).toBeLessThan(0.03);
     expect(Math.abs(quick.visibleFraction - reference.visibleFraction)).toBeLessThan(0.03);
-    expect(quick.confidence95).toBeLessThan(0.06);
+    // A binomial bound, conservative for a stratified sample.
+    expect(quick.confidence95).toBeLessThan(0.07);
   });
 
   it("matches the reference on a real figure's irregular silhouette", async () => {

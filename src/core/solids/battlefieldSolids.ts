@@ -3,13 +3,15 @@
  * where it stands. The renderer draws these and the sight world collides with them.
  */
 import { figureScale, modelPose, type Battlefield, type ModelEntry } from "../battlefield";
-import { featureSolids, groundSolid, toWorld } from "./featureSolids";
+import type { Hill } from "../scenario/schema";
+import { featureSolids, groundSolids, toWorld } from "./featureSolids";
 import { modelLocalSolids } from "./modelSolids";
 import type { Solid } from "./solid";
 
 export function terrainSolids(battlefield: Battlefield): Solid[] {
   const { scenario, ground, catalog } = battlefield;
-  return [groundSolid(ground, scenario.table.width, scenario.table.depth), ...scenario.features.flatMap((f) => featureSolids(f, ground, catalog))];
+  const hills = scenario.features.filter((f): f is Hill => f.kind === "hill");
+  return [...groundSolids(ground, hills, scenario.table.width, scenario.table.depth), ...scenario.features.flatMap((f) => featureSolids(f, ground, catalog))];
 }
 
 /** A model's parts in its own frame, with its turret and figure height applied. */

@@ -6,7 +6,7 @@
 import { poseRotation, poseTransform, type ModelPose } from "../battlefield";
 import { distance2, lerp2 } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
-import type { Feature, LinearFeature } from "../scenario/schema";
+import type { Feature, Hill, LinearFeature } from "../scenario/schema";
 import type { Ground } from "../terrain";
 import { buildingSolids } from "./buildingSolids";
 import { modelLocalSolids } from "./modelSolids";
@@ -82,15 +82,43 @@ export function featureSolids(f: Feature, ground: Ground, catalog: ModelCatalog)
   }
 }
 
-/** The ground as a heightfield solid sampled every `cell` cm. */
-export function groundSolid(ground: Ground, width: number, depth: number, cell = 1): Solid {
-  const columns = Math.ceil(width / cell) + 1;
-  const rows = Math.ceil(depth / cell) + 1;
-  const heights = new Float32Array(rows * columns);
+/**
+ * The ground: the flat table top as one box, and the hills as one triangle mesh over the cells (every
+ * `cell` cm) where the ground rises. Rays against a mesh of only the raised cells are several times cheaper
+ * than against a heightfield of the whole table.
+ */
+export function groundSolids(ground: Ground, hills: readonly Hill[], width: number, depth: number, cell = 1): Solid[] {
+  const table: Solid = {
+    owner: "table",
+    part: "top",
+    kind: "ground",
+    shape: { type: "box", halfExtents: [width / 2, 0.5, depth / 2] },
+    position: [width / 2, -0.5, depth / 2],
+    rotation: IDENTITY,
+  };
+  if (!hills.length) return [table];
+  const xs = hills.flatMap((h) => h.outline.map((p) => p[0]));
+  const zs = hills.flatMap((h) => h.outline.map((p) => p[1]));
+  const x0 = Math.max(0, Math.floor(Math.min(...xs) / cell) * cell);
+  const z0 = Math.max(0, Math.floor(Math.min(...zs) / cell) * cell);
+  const columns = Math.round((Math.min(width, Math.ceil(Math.max(...xs) / cell) * cell) - x0) / cell) + 1;
+  const rows = Math.round((Math.min(depth, Math.ceil(Math.max(...zs) / cell) * cell) - z0) / cell) + 1;
+  const vertices = new Float32Array(rows * columns * 3);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
-      heights[r * columns + c] = ground.heightAt([(c / (columns - 1)) * width, (r / (rows - 1)) * depth]);
+      const x = x0 + c * cell;
+      const z = z0 + r * cell;
+      vertices.set([x, ground.heightAt([x, z]), z], (r * columns + c) * 3);
     }
   }
-  return { owner: "table", part: "ground", kind: "ground", shape: { type: "heightfield", rows, columns, heights, width, depth }, position: [0, 0, 0], rotation: IDENTITY };
+  const indices: number[] = [];
+  for (let r = 0; r + 1 < rows; r++) {
+    for (let c = 0; c + 1 < columns; c++) {
+      const a = r * columns + c;
+      const corners = [a, a + 1, a + columns, a + columns + 1];
+      if (corners.every((k) => vertices[k * 3 + 1] === 0)) continue;
+      indices.push(a, a + columns, a + 1, a + 1, a + columns, a + columns + 1);
+    }
+  }
+  return [table, { owner: "table", part: "hills", kind: "ground", shape: { type: "trimesh", vertices, indices: Uint32Array.from(indices) }, position: [0, 0, 0], rotation: IDENTITY }];
 }

@@ -16,16 +16,7 @@ export type SolidShape =
   | { readonly type: "ball"; readonly radius: number }
   /** A sphere squashed along y (helmets). */
   | { readonly type: "ellipsoid"; readonly radius: number; readonly squash: number }
-  | { readonly type: "trimesh"; readonly vertices: Float32Array; readonly indices: Uint32Array }
-  /** Heights on a regular grid over [0, width] × [0, depth]; heights[row * columns + column], row along z. */
-  | {
-      readonly type: "heightfield";
-      readonly rows: number;
-      readonly columns: number;
-      readonly heights: Float32Array;
-      readonly width: number;
-      readonly depth: number;
-    };
+  | { readonly type: "trimesh"; readonly vertices: Float32Array; readonly indices: Uint32Array };
 
 /** What a solid is, as a rule system would name it. */
 export type SolidKind =

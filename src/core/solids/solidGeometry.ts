@@ -21,29 +21,6 @@ function fromGeometry(geometry: BufferGeometry): Triangles {
   return { positions, indices };
 }
 
-function heightfieldTriangles(shape: Extract<SolidShape, { type: "heightfield" }>): Triangles {
-  const { rows, columns, heights, width, depth } = shape;
-  const positions = new Float32Array(rows * columns * 3);
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < columns; c++) {
-      positions.set([(c / (columns - 1)) * width, heights[r * columns + c]!, (r / (rows - 1)) * depth], (r * columns + c) * 3);
-    }
-  }
-  const indices = new Uint32Array((rows - 1) * (columns - 1) * 6);
-  let k = 0;
-  for (let r = 0; r + 1 < rows; r++) {
-    for (let c = 0; c + 1 < columns; c++) {
-      const a = r * columns + c;
-      const b = a + 1;
-      const d = a + columns;
-      const e = d + 1;
-      indices.set([a, d, b, b, d, e], k);
-      k += 6;
-    }
-  }
-  return { positions, indices };
-}
-
 /** Triangles of a shape in its own frame. */
 export function shapeTriangles(shape: SolidShape): Triangles {
   switch (shape.type) {
@@ -59,8 +36,6 @@ export function shapeTriangles(shape: SolidShape): Triangles {
       return fromGeometry(new SphereGeometry(shape.radius, ...SPHERE_SEGMENTS).scale(1, shape.squash, 1));
     case "trimesh":
       return { positions: shape.vertices, indices: shape.indices };
-    case "heightfield":
-      return heightfieldTriangles(shape);
   }
 }
 
