@@ -1,10 +1,10 @@
 /**
  * Builders for test battlefields whose right answers are known analytically. Besides the real catalog,
- * tests get two instruments: a "board" target (a 4 × 4 cm plate, 0.4 cm thick, no base) whose silhouette
- * fractions follow from similar triangles, and a point-like "eye" observer.
+ * tests get three instruments: a "board" target (a 4 × 4 cm plate, 0.4 cm thick, no base) whose silhouette
+ * fractions follow from similar triangles, a paper-thin "card" for oblique views, and a point-like "eye".
  */
 import { MODEL_DEFINITIONS } from "../../models/catalog";
-import { createCatalog } from "../../src/core/modelDefinition";
+import { createCatalog, type ModelDefinitionInput } from "../../src/core/modelDefinition";
 import { formatIssues, parseScenario } from "../../src/core/scenario/load";
 import type { Scenario, ScenarioInput } from "../../src/core/scenario/schema";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
@@ -13,26 +13,23 @@ export const BOARD = { width: 4, height: 4, thickness: 0.4 };
 /** A card is a board so thin that its edge never shows: silhouette = its face, even seen obliquely. */
 export const CARD = { width: 4, height: 4, thickness: 0.02 };
 
+/** A flat target plate standing on the ground, its face towards local +z. */
+function plate(id: string, name: string, size: { width: number; height: number; thickness: number }): ModelDefinitionInput {
+  return {
+    id,
+    name,
+    category: "infantry",
+    figureHeight: size.height,
+    eyeHeight: size.height,
+    parts: [{ name: "figure", shapes: [{ type: "box", size: [size.width, size.height, size.thickness], at: [0, size.height / 2, 0] }] }],
+    points: { eye: { at: [0, size.height, 0] } },
+  };
+}
+
 export const TEST_CATALOG = createCatalog([
   ...MODEL_DEFINITIONS,
-  {
-    id: "test-board",
-    name: "Target board",
-    category: "infantry",
-    figureHeight: BOARD.height,
-    eyeHeight: BOARD.height,
-    parts: [{ name: "figure", shapes: [{ type: "box", size: [BOARD.width, BOARD.height, BOARD.thickness], at: [0, BOARD.height / 2, 0] }] }],
-    points: { eye: { at: [0, BOARD.height, 0] } },
-  },
-  {
-    id: "test-card",
-    name: "Target card",
-    category: "infantry",
-    figureHeight: CARD.height,
-    eyeHeight: CARD.height,
-    parts: [{ name: "figure", shapes: [{ type: "box", size: [CARD.width, CARD.height, CARD.thickness], at: [0, CARD.height / 2, 0] }] }],
-    points: { eye: { at: [0, CARD.height, 0] } },
-  },
+  plate("test-board", "Target board", BOARD),
+  plate("test-card", "Target card", CARD),
   {
     id: "test-eye",
     name: "Observer's eye",
