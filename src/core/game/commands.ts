@@ -1,0 +1,73 @@
+/**
+ * What a user asks for, checked against the table, becomes an event. A command that cannot be carried
+ * out comes back with a reason a player understands, and the log is left as it was.
+ */
+import type { ModelCatalog } from "../modelDefinition";
+import type { Point } from "../scenario/schema";
+import type { GameEvent, PlacedTemplate, Placement } from "./events";
+import { findModel, type GameState } from "./state";
+
+export type Command =
+  | { type: "move"; model: string; to: Placement; path?: Point[] }
+  | { type: "traverse"; model: string; turretHeading: number }
+  | { type: "place-template"; template: PlacedTemplate }
+  | { type: "remove-template"; id: string }
+  | { type: "remove-model"; model: string; cause: string };
+
+export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
+
+const finite = (n: number) => Number.isFinite(n);
+
+function checkPlacement(state: GameState, where: Placement): string | undefined {
+  const { width, depth } = state.scenario.table;
+  const [x, z] = where.position;
+  if (!finite(x) || !finite(z)) return `position [${x}, ${z}] is not a pair of numbers`;
+  if (x < 0 || x > width || z < 0 || z > depth) return `[${x.toFixed(1)}, ${z.toFixed(1)}] is off the ${width} × ${depth} cm table`;
+  if (!finite(where.heading)) return `heading ${where.heading} is not a number`;
+  if (where.elevation !== undefined && !(where.elevation >= 0)) return `elevation ${where.elevation} is not a height above the table`;
+  if (where.floor) {
+    const building = state.scenario.features.find((f) => f.id === where.floor!.building);
+    if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
+    if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
+  }
+  return undefined;
+}
+
+export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
+  const fail = (error: string): CommandResult => ({ ok: false, error });
+  switch (command.type) {
+    case "move": {
+      const model = findModel(state.scenario, command.model);
+      if (!model) return fail(`no model "${command.model}" on the table`);
+      const problem = checkPlacement(state, command.to);
+      if (problem) return fail(`cannot move ${model.id}: ${problem}`);
+      const from: Placement = {
+        position: model.position,
+        heading: model.heading,
+        ...(model.elevation !== undefined ? { elevation: model.elevation } : {}),
+        ...(model.floor ? { floor: model.floor } : {}),
+      };
+      return { ok: true, event: { type: "model-moved", model: model.id, from, to: command.to, path: command.path ?? [model.position, command.to.position], time } };
+    }
+    case "traverse": {
+      const model = findModel(state.scenario, command.model);
+      if (!model) return fail(`no model "${command.model}" on the table`);
+      if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return fail(`${model.id} has no turret to traverse`);
+      if (!finite(command.turretHeading)) return fail(`turret heading ${command.turretHeading} is not a number`);
+      return { ok: true, event: { type: "turret-traversed", model: model.id, from: model.turretHeading, to: command.turretHeading, time } };
+    }
+    case "place-template": {
+      if (state.templates[command.template.id]) return fail(`there is already a template "${command.template.id}"`);
+      const shape = command.template.shape;
+      const numbers = shape.kind === "blast" ? [...shape.at, ...shape.radii] : [...shape.from, shape.heading, shape.length, shape.narrowWidth, shape.wideWidth];
+      if (!numbers.every(finite)) return fail("the template's position and size must be numbers");
+      return { ok: true, event: { type: "template-placed", template: command.template, time } };
+    }
+    case "remove-template":
+      return state.templates[command.id] ? { ok: true, event: { type: "template-removed", id: command.id, time } } : fail(`no template "${command.id}"`);
+    case "remove-model":
+      return findModel(state.scenario, command.model)
+        ? { ok: true, event: { type: "model-removed", model: command.model, cause: command.cause, time } }
+        : fail(`no model "${command.model}" on the table`);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Saved games: versioned JSON holding the header and the events. Loading validates the header, then each
+ * event in order; a damaged file plays up to the first event that breaks, and says where.
+ */
+import type { ModelCatalog } from "../modelDefinition";
+import { formatPath, parseScenario } from "../scenario/load";
+import { GameEvent, GameHeader } from "./events";
+import type { GameLog } from "./gameLog";
+import { applyEvent, initialState } from "./state";
+
+export interface LoadedGame {
+  readonly log: GameLog;
+  /** Set when the file was damaged: where it broke and why. Events before that point were kept. */
+  readonly warning?: string;
+}
+
+export type GameFileResult = { ok: true; game: LoadedGame } | { ok: false; error: string };
+
+export function serializeGame(log: GameLog): string {
+  return JSON.stringify({ ...log.header, cursor: log.cursor, events: log.events });
+}
+
+export function parseGame(text: string, catalog: ModelCatalog): GameFileResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `not a game file: ${(error as Error).message}` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { ok: false, error: "not a game file: expected a JSON object" };
+  const { events: rawEvents, cursor: rawCursor, ...rawHeader } = data as Record<string, unknown>;
+  const header = GameHeader.safeParse(rawHeader);
+  if (!header.success) {
+    const issue = header.error.issues[0]!;
+    return { ok: false, error: `${formatPath(issue.path) || "file"}: ${issue.message}` };
+  }
+  const scenario = parseScenario(header.data.scenario, catalog);
+  if (!scenario.ok) return { ok: false, error: `scenario.${scenario.issues[0]!.path}: ${scenario.issues[0]!.message}` };
+  if (!Array.isArray(rawEvents)) return { ok: false, error: "events: expected a list of events" };
+
+  const events: GameEvent[] = [];
+  let state = initialState(scenario.scenario);
+  let warning: string | undefined;
+  for (const [i, raw] of rawEvents.entries()) {
+    const parsed = GameEvent.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      warning = `events[${i}]${issue.path.length ? `.${formatPath(issue.path)}` : ""}: ${issue.message}; the game was loaded up to event ${i}`;
+      break;
+    }
+    try {
+      state = applyEvent(state, parsed.data);
+    } catch (error) {
+      warning = `events[${i}]: ${(error as Error).message}; the game was loaded up to event ${i}`;
+      break;
+    }
+    events.push(parsed.data);
+  }
+  const cursor = typeof rawCursor === "number" && Number.isInteger(rawCursor) ? Math.min(Math.max(0, rawCursor), events.length) : events.length;
+  return { ok: true, game: { log: { header: { ...header.data, scenario: scenario.scenario }, events, cursor }, ...(warning ? { warning } : {}) } };
+}

@@ -1,0 +1,66 @@
+/**
+ * The game log: a header (scenario, seed, rule system) and the events, with a cursor for undo and redo.
+ * Undo moves the cursor back; a new event after an undo drops the undone tail. The state at the cursor is
+ * a fold over the events before it, with snapshots every SNAPSHOT_EVERY events so seeking is instant.
+ */
+import { createDice, type Dice } from "../dice";
+import type { Scenario } from "../scenario/schema";
+import { GAME_FORMAT, GAME_VERSION, type GameEvent, type GameHeader } from "./events";
+import { applyEvent, initialState, type GameState } from "./state";
+
+export interface GameLog {
+  readonly header: GameHeader;
+  readonly events: readonly GameEvent[];
+  /** Events before the cursor are in effect; the ones after it can be redone. */
+  readonly cursor: number;
+}
+
+export const SNAPSHOT_EVERY = 50;
+
+export function newGame(scenario: Scenario, options: { seed: number; ruleset: GameHeader["ruleset"]; created?: string }): GameLog {
+  return {
+    header: { format: GAME_FORMAT, version: GAME_VERSION, created: options.created ?? new Date().toISOString(), seed: options.seed, ruleset: options.ruleset, scenario },
+    events: [],
+    cursor: 0,
+  };
+}
+
+export function record(log: GameLog, event: GameEvent): GameLog {
+  // Check the event against the state first: an event that does not apply never enters the log.
+  applyEvent(stateAt(log, log.cursor), event);
+  return { ...log, events: [...log.events.slice(0, log.cursor), event], cursor: log.cursor + 1 };
+}
+
+export const canUndo = (log: GameLog): boolean => log.cursor > 0;
+export const canRedo = (log: GameLog): boolean => log.cursor < log.events.length;
+export const undo = (log: GameLog): GameLog => (canUndo(log) ? { ...log, cursor: log.cursor - 1 } : log);
+export const redo = (log: GameLog): GameLog => (canRedo(log) ? { ...log, cursor: log.cursor + 1 } : log);
+
+/** Snapshots per event list: index k·SNAPSHOT_EVERY → state after that many events. */
+const snapshots = new WeakMap<readonly GameEvent[], Map<number, GameState>>();
+const initialStates = new WeakMap<GameHeader, GameState>();
+
+/** The state after the first `count` events (replays seek with this). */
+export function stateAt(log: GameLog, count: number): GameState {
+  let start = initialStates.get(log.header);
+  if (!start) initialStates.set(log.header, (start = initialState(log.header.scenario)));
+  let saved = snapshots.get(log.events);
+  if (!saved) snapshots.set(log.events, (saved = new Map()));
+  const base = Math.floor(count / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
+  let k = base;
+  while (k > 0 && !saved.has(k)) k -= SNAPSHOT_EVERY;
+  let state = k > 0 ? saved.get(k)! : start;
+  for (let i = k; i < count; i++) {
+    state = applyEvent(state, log.events[i]!);
+    if ((i + 1) % SNAPSHOT_EVERY === 0) saved.set(i + 1, state);
+  }
+  return state;
+}
+
+export const currentState = (log: GameLog): GameState => stateAt(log, log.cursor);
+
+/** The game's dice, positioned at the next roll: a reloaded game rolls on exactly where it stopped. */
+export function nextDice(log: GameLog): Dice {
+  const sides = log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" ? e.rolls.map((r) => r.sides) : []));
+  return createDice(log.header.seed, sides);
+}

@@ -1,0 +1,132 @@
+/**
+ * The table state is a fold over the game's events: the scenario with every move applied, what happened to
+ * each model, the templates on the table, and how many dice have been rolled.
+ */
+import type { Model, Scenario } from "../scenario/schema";
+import type { GameEvent, Outcome, PlacedTemplate, Placement } from "./events";
+
+export interface ModelStatus {
+  readonly pinned: boolean;
+  /** Damage results the rule system reported, as markers on the table. */
+  readonly markers: readonly string[];
+}
+
+export interface GameState {
+  readonly scenario: Scenario;
+  readonly status: Readonly<Record<string, ModelStatus>>;
+  readonly templates: Readonly<Record<string, PlacedTemplate>>;
+  /** Dice rolled so far: the next roll is this index in the seeded stream. */
+  readonly rollsUsed: number;
+}
+
+/** An event that does not fit the state it is applied to (a damaged file, a bug). */
+export class GameEventError extends Error {}
+
+const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
+
+export function initialState(scenario: Scenario): GameState {
+  return { scenario, status: {}, templates: {}, rollsUsed: 0 };
+}
+
+export function findModel(scenario: Scenario, id: string): Model | undefined {
+  for (const force of scenario.forces) for (const unit of force.units) for (const model of unit.models) if (model.id === id) return model;
+  return undefined;
+}
+
+function mapModels(scenario: Scenario, fn: (model: Model) => Model | undefined): Scenario {
+  return {
+    ...scenario,
+    forces: scenario.forces.map((force) => ({
+      ...force,
+      units: force.units.map((unit) => ({ ...unit, models: unit.models.flatMap((m) => fn(m) ?? []) })).filter((unit) => unit.models.length > 0),
+    })),
+  };
+}
+
+function requireModel(state: GameState, id: string, event: GameEvent): Model {
+  const model = findModel(state.scenario, id);
+  if (!model) throw new GameEventError(`${event.type} refers to model "${id}", which is not on the table`);
+  return model;
+}
+
+function place(model: Model, at: Placement): Model {
+  const { elevation: _e, floor: _f, ...rest } = model;
+  return { ...rest, position: at.position, heading: at.heading, ...(at.elevation !== undefined ? { elevation: at.elevation } : {}), ...(at.floor ? { floor: at.floor } : {}) };
+}
+
+function updateModel(state: GameState, id: string, fn: (m: Model) => Model | undefined): GameState {
+  return { ...state, scenario: mapModels(state.scenario, (m) => (m.id === id ? fn(m) : m)) };
+}
+
+function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
+  const current = status[o.model] ?? NO_STATUS;
+  switch (o.effect) {
+    case "pinned":
+      status[o.model] = { ...current, pinned: true };
+      break;
+    case "unpinned":
+      status[o.model] = { ...current, pinned: false };
+      break;
+    case "damaged":
+      status[o.model] = { ...current, markers: [...current.markers, o.detail] };
+      break;
+    default:
+      break;
+  }
+}
+
+/** A destroyed vehicle stays on the table as a wreck: terrain that blocks sight and movement. */
+function leaveWreck(state: GameState, model: Model): GameState {
+  const wreck = { id: `wreck-${model.id}`, kind: "wreck" as const, model: model.model, at: model.position, heading: model.heading };
+  return { ...state, scenario: { ...state.scenario, features: [...state.scenario.features, wreck] } };
+}
+
+export function applyEvent(state: GameState, event: GameEvent): GameState {
+  switch (event.type) {
+    case "model-moved":
+      requireModel(state, event.model, event);
+      return updateModel(state, event.model, (m) => place(m, event.to));
+    case "turret-traversed":
+      requireModel(state, event.model, event);
+      return updateModel(state, event.model, (m) => ({ ...m, turretHeading: event.to }));
+    case "model-placed": {
+      if (findModel(state.scenario, event.model.id)) throw new GameEventError(`model-placed: model "${event.model.id}" is already on the table`);
+      const force = state.scenario.forces.find((f) => f.id === event.force);
+      if (!force) throw new GameEventError(`model-placed: no force "${event.force}"`);
+      const hasUnit = force.units.some((u) => u.id === event.unit);
+      const units = hasUnit
+        ? force.units.map((u) => (u.id === event.unit ? { ...u, models: [...u.models, event.model] } : u))
+        : [...force.units, { id: event.unit, name: "", models: [event.model] }];
+      return { ...state, scenario: { ...state.scenario, forces: state.scenario.forces.map((f) => (f === force ? { ...f, units } : f)) } };
+    }
+    case "model-removed":
+      requireModel(state, event.model, event);
+      return updateModel(state, event.model, () => undefined);
+    case "template-placed":
+      return { ...state, templates: { ...state.templates, [event.template.id]: event.template } };
+    case "template-removed": {
+      if (!state.templates[event.id]) throw new GameEventError(`template-removed: no template "${event.id}"`);
+      const { [event.id]: _removed, ...templates } = state.templates;
+      return { ...state, templates };
+    }
+    case "los-checked":
+      return state;
+    case "fire-resolved": {
+      if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
+        throw new GameEventError(`fire-resolved: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
+      }
+      const status = { ...state.status };
+      for (const o of event.outcomes) applyOutcome(status, o);
+      let next: GameState = { ...state, status, rollsUsed: state.rollsUsed + event.rolls.length };
+      for (const o of event.outcomes) {
+        if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
+        if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
+      }
+      return next;
+    }
+  }
+}
+
+export function statusOf(state: GameState, id: string): ModelStatus {
+  return state.status[id] ?? NO_STATUS;
+}

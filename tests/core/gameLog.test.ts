@@ -1,0 +1,123 @@
+/** The event-sourced game log: fold, undo/redo, snapshots, dice that resume, saving and damaged files. */
+import { describe, expect, it } from "vitest";
+import { MODEL_CATALOG } from "../../models/catalog";
+import { createDice } from "../../src/core/dice";
+import { toEvent, type Command } from "../../src/core/game/commands";
+import type { GameEvent } from "../../src/core/game/events";
+import { parseGame, serializeGame } from "../../src/core/game/gameFile";
+import { canRedo, currentState, newGame, nextDice, record, redo, SNAPSHOT_EVERY, stateAt, undo, type GameLog } from "../../src/core/game/gameLog";
+import { applyEvent, findModel, initialState, statusOf } from "../../src/core/game/state";
+import { scenario } from "../helpers/scene";
+
+const table = () =>
+  scenario(
+    [],
+    [
+      { id: "rifleman", model: "us-rifleman", position: [20, 20], side: "A" },
+      { id: "tank", model: "ger-panzer-iv", position: [100, 60], heading: 0, side: "B" },
+    ],
+  );
+
+const start = () => newGame(table(), { seed: 42, ruleset: { id: "operation-ww2", version: "2.0", options: {} }, created: "2026-11-22T00:00:00Z" });
+
+function perform(log: GameLog, command: Command): GameLog {
+  const result = toEvent(currentState(log), MODEL_CATALOG, command, 0);
+  if (!result.ok) throw new Error(result.error);
+  return record(log, result.event);
+}
+
+const moveTo = (x: number, z: number): Command => ({ type: "move", model: "rifleman", to: { position: [x, z], heading: 90 } });
+
+describe("the game log", () => {
+  it("folds moves into the table state, and undo / redo walk the log", () => {
+    let log = perform(perform(start(), moveTo(30, 20)), moveTo(40, 25));
+    expect(findModel(currentState(log).scenario, "rifleman")!.position).toEqual([40, 25]);
+    log = undo(log);
+    expect(findModel(currentState(log).scenario, "rifleman")!.position).toEqual([30, 20]);
+    log = undo(log);
+    expect(findModel(currentState(log).scenario, "rifleman")!.position).toEqual([20, 20]);
+    log = redo(log);
+    expect(findModel(currentState(log).scenario, "rifleman")!.position).toEqual([30, 20]);
+    // A new command after an undo drops what could have been redone.
+    log = perform(log, moveTo(50, 50));
+    expect(canRedo(log)).toBe(false);
+    expect(log.events).toHaveLength(2);
+  });
+
+  it("refuses a command that does not fit the table, with a reason, and leaves the log alone", () => {
+    const log = start();
+    expect(toEvent(currentState(log), MODEL_CATALOG, moveTo(500, 20))).toEqual({ ok: false, error: "cannot move rifleman: [500.0, 20.0] is off the 180 × 120 cm table" });
+    expect(toEvent(currentState(log), MODEL_CATALOG, moveTo(Number.NaN, 20)).ok).toBe(false);
+    expect(toEvent(currentState(log), MODEL_CATALOG, { type: "traverse", model: "rifleman", turretHeading: 30 })).toEqual({ ok: false, error: "rifleman has no turret to traverse" });
+    expect(() => record(log, { type: "model-removed", model: "ghost", cause: "test" })).toThrow(/ghost/);
+  });
+
+  it("seeks any point through snapshots and gets the same state as a full fold", () => {
+    let log = start();
+    for (let i = 0; i < SNAPSHOT_EVERY * 2 + 7; i++) log = perform(log, moveTo(20 + (i % 50), 20 + (i % 30)));
+    let folded = initialState(log.header.scenario);
+    for (const [i, event] of log.events.entries()) {
+      folded = applyEvent(folded, event);
+      if ([0, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY + 6].includes(i)) expect(stateAt(log, i + 1)).toEqual(folded);
+    }
+  });
+
+  it("applies fire results: pinned models, casualties removed, destroyed vehicles left as wrecks", () => {
+    const dice = createDice(42);
+    const rolls = [dice.roll(10, "to hit"), dice.roll(10, "damage")];
+    expect(rolls).toHaveLength(2);
+    const fire: GameEvent = {
+      type: "fire-resolved",
+      ruleset: "operation-ww2",
+      shooter: "rifleman",
+      weapon: "small-arms",
+      target: "tank",
+      rolls: dice.rolls.map((r) => ({ ...r })),
+      outcomes: [
+        { model: "rifleman", effect: "pinned", detail: "" },
+        { model: "tank", effect: "destroyed", detail: "brewed up" },
+      ],
+      summary: "test",
+    };
+    const log = record(start(), fire);
+    const state = currentState(log);
+    expect(statusOf(state, "rifleman").pinned).toBe(true);
+    expect(findModel(state.scenario, "tank")).toBeUndefined();
+    expect(state.scenario.features).toContainEqual({ id: "wreck-tank", kind: "wreck", model: "ger-panzer-iv", at: [100, 60], heading: 0 });
+    expect(state.rollsUsed).toBe(2);
+  });
+
+  it("resumes the seeded dice exactly where the log stopped", () => {
+    const whole = createDice(7);
+    const sequence = [whole.roll(10, "a"), whole.roll(6, "b"), whole.roll(20, "c"), whole.roll(10, "d")];
+    const log = record(newGame(table(), { seed: 7, ruleset: { id: "x", version: "1", options: {} } }), {
+      type: "fire-resolved", ruleset: "x", shooter: "rifleman", weapon: "w", target: "tank", outcomes: [], summary: "",
+      rolls: whole.rolls.slice(0, 2).map((r) => ({ ...r })),
+    });
+    const resumed = nextDice(log);
+    expect([resumed.roll(20, "c"), resumed.roll(10, "d")]).toEqual(sequence.slice(2));
+    expect(resumed.rolls.map((r) => r.index)).toEqual([2, 3]);
+  });
+
+  it("saves and loads a game, cursor included", () => {
+    const log = undo(perform(perform(start(), moveTo(30, 20)), { type: "traverse", model: "tank", turretHeading: 45 }));
+    const loaded = parseGame(serializeGame(log), MODEL_CATALOG);
+    expect(loaded.ok && loaded.game.warning).toBe(undefined);
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(loaded.game.log.cursor).toBe(1);
+    expect(loaded.game.log.events).toEqual(log.events);
+    expect(currentState(loaded.game.log)).toEqual(currentState(log));
+  });
+
+  it("plays a damaged file up to where it breaks and says where", () => {
+    const log = perform(perform(start(), moveTo(30, 20)), moveTo(40, 20));
+    const file = JSON.parse(serializeGame(log));
+    file.events[1].to.position = ["x", 20];
+    const loaded = parseGame(JSON.stringify(file), MODEL_CATALOG);
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(loaded.game.log.events).toHaveLength(1);
+    expect(loaded.game.warning).toMatch(/^events\[1\]\.to\.position.*loaded up to event 1/);
+    expect(parseGame("{", MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^not a game file/) });
+    expect(parseGame(JSON.stringify({ ...file, seed: "x" }), MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^seed/) });
+  });
+});
