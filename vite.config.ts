@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 export default defineConfig({
@@ -7,8 +7,24 @@ export default defineConfig({
   preview: { port: 4173, host: "127.0.0.1" },
   worker: { format: "es" },
   test: {
-    include: ["tests/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, "tests/e2e/**"] } },
+      {
+        // Browser tests: the built app in Debian's chromium. The global setup builds and serves the app and
+        // starts one browser for every e2e file; it runs only when e2e files are selected.
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["tests/e2e/globalSetup.ts"],
+          // After the unit tests: on two cores, a CPU-rendered WebGL page and the unit tests slow each other down.
+          sequence: { groupOrder: 1 },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -86,6 +86,23 @@ const mgOnBipod = (length: number): ShapeInput[] => [
   { type: "box", size: [0.5, 0.6, 0.12], at: [-0.7, 1.1, 1.2] },
 ];
 
+/**
+ * The sloped front plate: a slab whose outer face is the diagonal from the hull's front at track height
+ * back to the hull top `run` cm behind it, so it stays inside the hull's outline and height.
+ */
+function glacisPlate(width: number, run: number, rise: number, bottom: number, front: number): ShapeInput {
+  const slope = Math.hypot(run, rise);
+  const thickness = 0.6 * Math.min(run, rise);
+  // Midpoint of the diagonal, moved half the slab's thickness inwards (backwards and down).
+  const inward = [-rise / slope, -run / slope];
+  return {
+    type: "box",
+    size: [width, thickness, slope - thickness],
+    at: [0, bottom + rise / 2 + inward[1]! * (thickness / 2), front - run / 2 + inward[0]! * (thickness / 2)],
+    pitch: (Math.atan2(rise, run) * 180) / Math.PI,
+  };
+}
+
 /** A tracked tank: hull with tracks and upper hull, a traversing turret with its gun. */
 function tank(opts: {
   id: string;
@@ -127,12 +144,7 @@ function tank(opts: {
           { type: "box", size: [trackWidth, trackHeight, length * 0.96], at: [(width - trackWidth) / 2, trackHeight / 2, 0] },
           { type: "box", size: [lowerWidth, trackHeight - 0.4, length * 0.94], at: [0, 0.4 + (trackHeight - 0.4) / 2, 0] },
           { type: "box", size: [width, upperHeight, length - opts.glacis], at: [0, trackHeight + upperHeight / 2, -opts.glacis / 2] },
-          {
-            type: "box",
-            size: [width * 0.96, upperHeight * 0.9, opts.glacis * 1.25],
-            at: [0, trackHeight + upperHeight * 0.4, length / 2 - opts.glacis * 0.6],
-            pitch: -35,
-          },
+          glacisPlate(width * 0.96, opts.glacis, upperHeight, trackHeight, length / 2),
         ],
       },
       { name: "turret", turret: true, shapes: opts.turret },

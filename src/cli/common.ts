@@ -6,8 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { MODEL_CATALOG } from "../../models/catalog";
-import type { ModelCatalog } from "../core/modelDefinition";
+import { catalogFor } from "../core/scale";
 import { parseScenarioJson, type ScenarioIssue } from "../core/scenario/load";
 import type { Scenario } from "../core/scenario/schema";
 import { SightQueryError } from "../sight/visibility";
@@ -125,9 +124,12 @@ export async function readTextFile(path: string): Promise<string> {
   }
 }
 
-/** Reads and validates a scenario file; unreadable files are a CliError, invalid scenarios come back as issues. */
-export async function readScenarioFile(path: string, catalog: ModelCatalog = MODEL_CATALOG): Promise<ScenarioFile> {
-  return { path, result: parseScenarioJson(await readTextFile(path), catalog) };
+/**
+ * Reads and validates a scenario file, its models checked against the catalog of its scale; unreadable files
+ * are a CliError, invalid scenarios come back as issues.
+ */
+export async function readScenarioFile(path: string): Promise<ScenarioFile> {
+  return { path, result: parseScenarioJson(await readTextFile(path), catalogFor) };
 }
 
 /** An issue as `path: message`, the whole-file issues (bad JSON) named by the file. */
@@ -136,8 +138,8 @@ export function describeIssue(file: string, issue: ScenarioIssue): string {
 }
 
 /** A valid scenario, or a CliError naming the file and its first problem. */
-export async function loadScenario(path: string, catalog: ModelCatalog = MODEL_CATALOG): Promise<Scenario> {
-  const { result } = await readScenarioFile(path, catalog);
+export async function loadScenario(path: string): Promise<Scenario> {
+  const { result } = await readScenarioFile(path);
   if (result.ok) return result.scenario;
   const [first, ...rest] = result.issues;
   const more = rest.length ? ` (and ${rest.length} more; run npm run validate -- ${path})` : "";
@@ -145,10 +147,10 @@ export async function loadScenario(path: string, catalog: ModelCatalog = MODEL_C
   throw new CliError(`${path} is not a valid scenario: ${oneLine(what)}${more}`);
 }
 
-/** Loads a scenario file and builds its sight world. */
-export async function loadSightWorld(path: string, catalog: ModelCatalog = MODEL_CATALOG): Promise<{ scenario: Scenario; world: SightWorld }> {
-  const scenario = await loadScenario(path, catalog);
-  return { scenario, world: await createSightWorld(scenario, catalog) };
+/** Loads a scenario file and builds its sight world with the models at the scenario's scale. */
+export async function loadSightWorld(path: string): Promise<{ scenario: Scenario; world: SightWorld }> {
+  const scenario = await loadScenario(path);
+  return { scenario, world: await createSightWorld(scenario, catalogFor(scenario.scale)) };
 }
 
 /** Every model id of a scenario, in file order. */

@@ -4,10 +4,10 @@
  *
  * Line of sight between two models (the SightReport), or between every pair of opposing models.
  */
+import { catalogFor } from "../core/scale";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
 import { visibilityMatrix } from "../sight/matrix";
-import { MODEL_CATALOG } from "../../models/catalog";
 import { createSightWorld } from "../sight/sightWorld";
 import { CliError, expectPositionals, loadScenario, loadSightWorld, print, printJson, progressReporter, requireModel, runCommand } from "./common";
 import { formatMatrix, formatSightReport, modelLookup, summariseMatrix } from "./formatReport";
@@ -66,7 +66,7 @@ await runCommand(command, async ({ values, positionals }) => {
   requireModel(scenario, shooter!, "shooter", file!);
   requireModel(scenario, target!, "target", file!);
   if (shooter === target) throw new CliError(`shooter and target are the same model "${shooter}"`);
-  const world = await createSightWorld(scenario, MODEL_CATALOG);
+  const world = await createSightWorld(scenario, catalogFor(scenario.scale));
   const def = world.battlefield.models.get(shooter!)!.def;
   if (values.weapon !== undefined && !def.weapons.some((w) => w.id === values.weapon)) {
     const known = def.weapons.map((w) => w.id).join(", ") || "none";

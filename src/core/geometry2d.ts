@@ -103,6 +103,18 @@ export function distanceToPolygonBoundary(p: Vec2, poly: readonly Vec2[]): numbe
   return best;
 }
 
+/** The point of a polygon's outline nearest to p. */
+export function nearestPointOnPolygonBoundary(p: Vec2, poly: readonly Vec2[]): Vec2 {
+  let best: Vec2 = poly[0]!;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const q = lerp2(a, b, closestParameterOnSegment(p, a, b));
+    if (distance2(p, q) < distance2(p, best)) best = q;
+  }
+  return best;
+}
+
 export function distanceToPolyline(p: Vec2, path: readonly Vec2[]): number {
   let best = Infinity;
   for (let i = 0; i + 1 < path.length; i++) best = Math.min(best, distanceToSegment(p, path[i]!, path[i + 1]!));

@@ -95,6 +95,9 @@ export function createCatalog(definitions: readonly ModelDefinitionInput[]): Mod
   for (const input of definitions) {
     const def = ModelDefinition.parse(input);
     if (catalog.has(def.id)) throw new Error(`model definition "${def.id}" is defined twice`);
+    // One part per name: the sight report, the colliders' tags and the glTF nodes are keyed by it.
+    const twice = def.parts.find((p, i) => def.parts.findIndex((q) => q.name === p.name) !== i);
+    if (twice) throw new Error(`model definition "${def.id}": part "${twice.name}" is defined twice; put all its shapes in one part`);
     for (const w of def.weapons) {
       if (!def.points[w.origin]) throw new Error(`model definition "${def.id}": weapon "${w.id}" fires from unknown point "${w.origin}"`);
     }

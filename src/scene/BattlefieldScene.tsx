@@ -1,38 +1,61 @@
-/** The tabletop: terrain solids, flat area features and the miniatures, lit and orbitable. */
-import { OrbitControls } from "@react-three/drei";
+/** The 3D tabletop: lights, terrain, miniatures and the overlays of the active tool. */
 import { Canvas } from "@react-three/fiber";
-import { useMemo } from "react";
-import type { Battlefield } from "../core/battlefield";
-import { modelWorldSolids, terrainSolids } from "../core/solids/battlefieldSolids";
-import { AreaFeatures } from "./AreaFeatures";
-import { TERRAIN_COLORS, sideColor } from "./palette";
-import { SolidMesh } from "./SolidMesh";
+import { useCallback, useMemo } from "react";
+import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { placed, withModel } from "../core/game/state";
+import { useGame } from "../ui/game";
+import { useUi, type UiStore } from "../ui/store/uiStore";
+import { CameraRig } from "./CameraRig";
+import { LosOverlay } from "./LosOverlay";
+import { MeasureOverlay } from "./MeasureOverlay";
+import { Miniatures } from "./Miniatures";
+import { PART_TONES, sideColor } from "./palette";
+import { ScreenProbe } from "./ScreenProbe";
+import { SelectionMarkers } from "./SelectionMarkers";
+import { TemplatesLayer } from "./TemplatesLayer";
+import { Terrain } from "./Terrain";
+import { useTableInteraction } from "./useTableInteraction";
 
-export function BattlefieldScene({ battlefield }: { battlefield: Battlefield }) {
-  const { width, depth } = battlefield.scenario.table;
-  const terrain = useMemo(() => terrainSolids(battlefield), [battlefield]);
-  const sides = useMemo(() => battlefield.scenario.forces.map((f) => f.side), [battlefield]);
-  const models = useMemo(
-    () => [...battlefield.models.values()].map((entry) => ({ entry, solids: modelWorldSolids(battlefield, entry) })),
-    [battlefield],
-  );
+/** The battlefield as drawn: the game's, with the model being dragged where the pointer has it. */
+function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
+  if (!drag) return battlefield;
+  return createBattlefield(withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement)), battlefield.catalog);
+}
+
+function Lights({ width }: { width: number }) {
   return (
-    <Canvas shadows camera={{ position: [width / 2, 110, depth + 70], fov: 45, near: 1, far: 2000 }} gl={{ preserveDrawingBuffer: true }}>
-      <color attach="background" args={["#20242a"]} />
-      <hemisphereLight args={["#dfe8f5", "#4a4030", 0.9]} />
-      <directionalLight position={[width * 0.2, 160, -40]} intensity={1.6} castShadow shadow-mapSize={[2048, 2048]}>
-        <orthographicCamera attach="shadow-camera" args={[-130, 130, 130, -130, 1, 500]} />
+    <>
+      <hemisphereLight args={["#e4ecf7", "#4a4030", 1.0]} />
+      <directionalLight position={[width * 0.25, 170, -50]} intensity={1.7} castShadow shadow-mapSize={[2048, 2048]} shadow-bias={-0.0005}>
+        <orthographicCamera attach="shadow-camera" args={[-140, 140, 140, -140, 1, 600]} />
       </directionalLight>
-      {terrain.map((solid, i) => (
-        <SolidMesh key={`${solid.owner}/${solid.part}/${i}`} solid={solid} color={TERRAIN_COLORS[solid.kind]} />
-      ))}
-      <AreaFeatures battlefield={battlefield} />
-      {models.map(({ entry, solids }) =>
-        solids.map((solid, i) => (
-          <SolidMesh key={`${entry.model.id}/${i}`} solid={solid} color={solid.part === "base" ? "#3a3a30" : sideColor(sides, entry.side)} />
-        )),
-      )}
-      <OrbitControls target={[width / 2, 0, depth / 2]} maxPolarAngle={Math.PI / 2.05} makeDefault />
+    </>
+  );
+}
+
+export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; serial: number } }) {
+  const game = useGame((s) => s.battlefield);
+  const templates = useGame((s) => s.state.templates);
+  const ui = useUi();
+  const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
+  const interaction = useTableInteraction(battlefield);
+  const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
+  const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
+  const { width } = battlefield.scenario.table;
+  const eyeModel = ui.eyeView ? (ui.tool === "los" ? ui.shooter : ui.selection[0]) : undefined;
+  return (
+    <Canvas shadows gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+      <color attach="background" args={["#1d2127"]} />
+      <fog attach="fog" args={["#1d2127", 350, 700]} />
+      <Lights width={width} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={interaction.terrain} />
+      <Miniatures battlefield={battlefield} colorOf={colorOf} handlers={interaction.models} interactive={!ui.drag} />
+      <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
+      {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} />}
+      {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} models={ui.measured} unit={ui.unit} />}
+      <TemplatesLayer battlefield={battlefield} templates={templates} />
+      <ScreenProbe battlefield={battlefield} />
+      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag} />
     </Canvas>
   );
 }

@@ -15,9 +15,18 @@ export const TERRAIN_COLORS: Record<SolidKind, string> = {
   model: "#777777",
 };
 
-const SIDE_COLORS = ["#5d6b4a", "#6b6f78", "#7a5f3c", "#4d5d6e"];
+/** Per side: figures, and vehicles (hull, turret, gun) a shade darker, like painted miniatures. */
+const SIDE_COLORS = [
+  { figure: "#8a8f7c", vehicle: "#6f7563" }, // field grey
+  { figure: "#7b8246", vehicle: "#5d6b3a" }, // olive drab
+  { figure: "#9a7c4e", vehicle: "#7a5f3c" },
+  { figure: "#5f7385", vehicle: "#4d5d6e" },
+];
 
-/** A stable colour per side, in the order the sides appear in the scenario. */
-export function sideColor(sides: readonly string[], side: string): string {
-  return SIDE_COLORS[Math.max(0, sides.indexOf(side)) % SIDE_COLORS.length]!;
+export const PART_TONES = { base: "#3b3a31" } as const;
+
+/** A stable colour per side (in the order sides appear) and part. */
+export function sideColor(sides: readonly string[], side: string, part: string): string {
+  const colors = SIDE_COLORS[Math.max(0, sides.indexOf(side)) % SIDE_COLORS.length]!;
+  return part === "figure" || part === "crew" ? colors.figure : colors.vehicle;
 }

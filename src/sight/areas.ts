@@ -138,7 +138,8 @@ export function segmentInsidePrism(prism: AreaPrism, from: Vec3, to: Vec3): Arra
   });
 }
 
-function standsIn(prism: AreaPrism, feetY: number, center: Vec2): boolean {
+/** Whether a model whose feet are at feetY and whose centre is at `center` stands in the area. */
+export function standsIn(prism: AreaPrism, feetY: number, center: Vec2): boolean {
   return prism.containsPlan(center) && feetY >= prism.bottom - 0.5 && feetY <= prism.top;
 }
 

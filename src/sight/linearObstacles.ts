@@ -41,6 +41,7 @@ export function linearCrossings(battlefield: Battlefield, origin: Vec3, targetCe
       shooterTouches: distanceFromShooter <= TOUCH_TOLERANCE,
       targetTouches: distanceFromTarget <= TOUCH_TOLERANCE,
       clearance: lineY - top,
+      top,
     });
   }
   return crossings.sort((x, y) => x.alongLine - y.alongLine);

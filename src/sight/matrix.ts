@@ -3,7 +3,7 @@
  * the matrix CLI and the benchmark. It measures visibility only, not the full SightReport facts.
  */
 import type { SightWorld } from "./sightWorld";
-import { measureVisibility, type SightOptions } from "./visibility";
+import { measureVisibility, modelEntry, type SightOptions } from "./visibility";
 
 /** The matrix is an overview: coarser sampling (about ±5 %, slivers under ~25 % of a part can be missed). */
 export const MATRIX_GRIDS = { coarseGrid: 4, fineGrid: 8 } as const;
@@ -25,14 +25,26 @@ export function opposingPairs(world: SightWorld): Array<[string, string]> {
   return pairs;
 }
 
+/** The models on other sides than the shooter's, in a stable order: whom it could be asked to see. */
+export function opposingTargets(world: SightWorld, shooterId: string): string[] {
+  const shooter = modelEntry(world, shooterId, "shooter");
+  return [...world.battlefield.models.values()].filter((e) => e.side !== shooter.side).map((e) => e.model.id);
+}
+
 export function visibilityMatrix(
   world: SightWorld,
   options: SightOptions & { pairs?: ReadonlyArray<readonly [string, string]>; onProgress?: (done: number, total: number) => void } = {},
 ): MatrixEntry[] {
   const pairs = options.pairs ?? opposingPairs(world);
   return pairs.map(([shooter, target], i) => {
-    const v = measureVisibility(world, shooter, target, { ...MATRIX_GRIDS, ...options });
+    const entry = visibilityEntry(world, shooter, target, options);
     options.onProgress?.(i + 1, pairs.length);
-    return { shooter, target, visibleFraction: v.visibleFraction, hullDown: v.hullDown, blockedBy: [...new Set(v.occluders.map((o) => o.id))] };
+    return entry;
   });
+}
+
+/** One cell of the matrix; the options may ask for finer grids than the matrix's. */
+export function visibilityEntry(world: SightWorld, shooter: string, target: string, options: SightOptions = {}): MatrixEntry {
+  const v = measureVisibility(world, shooter, target, { ...MATRIX_GRIDS, ...options });
+  return { shooter, target, visibleFraction: v.visibleFraction, hullDown: v.hullDown, blockedBy: [...new Set(v.occluders.map((o) => o.id))] };
 }

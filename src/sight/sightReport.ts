@@ -10,6 +10,8 @@ export interface PartVisibility {
   readonly samples: number;
   readonly visible: number;
   readonly fraction: number;
+  /** Ids of what stopped this part's blocked samples, most first (rule systems ask what hides a given part). */
+  readonly blockedBy: readonly string[];
 }
 
 export interface Occluder {
@@ -64,6 +66,8 @@ export interface LinearCrossing {
   readonly targetTouches: boolean;
   /** Height of the centre line above the obstacle's top where it crosses (negative: through it). */
   readonly clearance: number;
+  /** Height (y) of the obstacle's top where the line crosses it: a model whose feet are higher looks down on it. */
+  readonly top: number;
 }
 
 export interface ModelNearLine {

@@ -59,9 +59,8 @@ export class SightWorld {
     this.current = battlefield;
     this.staticSolids = terrainSolids(battlefield);
     for (const solid of this.staticSolids) this.addCollider(solid);
-    for (const entry of battlefield.models.values()) this.addModel(entry);
-    this.world.propagateModifiedBodyPositionsToColliders();
-    this.world.step();
+    for (const entry of battlefield.models.values()) this.attachBody(entry);
+    this.settle();
   }
 
   /** The battlefield as it stands now, with every move applied. */
@@ -83,12 +82,41 @@ export class SightWorld {
     return collider;
   }
 
-  private addModel(entry: ModelEntry): void {
+  /** A model's body and part colliders; its entry must already be in the current battlefield. */
+  private attachBody(entry: ModelEntry): void {
     const body = this.world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased());
     const localSolids = modelFrameSolids(entry);
     const colliders = localSolids.map((s) => this.addCollider(s, body));
     this.bodies.set(entry.model.id, { body, colliders, localSolids });
     this.placeBody(body, entry.model);
+  }
+
+  /** Puts a new model on the table (placed, or brought on as a reinforcement). */
+  addModel(entry: ModelEntry): void {
+    if (this.current.models.has(entry.model.id)) throw new Error(`model "${entry.model.id}" is already in the sight world`);
+    this.current = { ...this.current, models: new Map(this.current.models).set(entry.model.id, entry) };
+    this.attachBody(entry);
+    this.settle();
+  }
+
+  /** Takes a model off the table (a casualty, a destroyed vehicle): its colliders go with it. */
+  removeModel(id: string): void {
+    const body = this.bodies.get(id);
+    if (!body) throw new Error(`no model "${id}" in the sight world`);
+    for (const c of body.colliders) this.tags.delete(c.handle);
+    this.world.removeRigidBody(body.body);
+    this.bodies.delete(id);
+    this.worldSolids.delete(id);
+    const models = new Map(this.current.models);
+    models.delete(id);
+    this.current = { ...this.current, models };
+    this.settle();
+  }
+
+  /** Moves the colliders to their bodies' new poses, so the next ray sees them there. */
+  private settle(): void {
+    this.world.propagateModifiedBodyPositionsToColliders();
+    this.world.step();
   }
 
   private placeBody(body: RAPIER.RigidBody, model: Model): void {
@@ -120,8 +148,7 @@ export class SightWorld {
       });
     }
     this.placeBody(body.body, model);
-    this.world.propagateModifiedBodyPositionsToColliders();
-    this.world.step();
+    this.settle();
   }
 
   /** A model's part solids in the world frame, as they stand now (the same array until the model changes). */

@@ -8,7 +8,7 @@
  * projected silhouette. Every part gets a coarse grid; only a part whose coarse samples disagree is
  * sampled again on a fine grid.
  */
-import { figureScale, modelPose, modelWorldPoint, type ModelEntry } from "../core/battlefield";
+import { figureScale, modelPose, modelWorldPoint, type Battlefield, type ModelEntry } from "../core/battlefield";
 import type { Vec3 } from "../core/solids/solid";
 import { smokeBlocking } from "./areas";
 import { prepareSolid, rayDistanceToSolid, type PreparedSolid } from "./rayPrimitive";
@@ -75,8 +75,7 @@ export function modelEntry(world: SightWorld, id: string, role: string): ModelEn
 }
 
 /** The point sight is traced from: the weapon's origin, else the eye, else the top of the model. */
-export function sightOrigin(world: SightWorld, entry: ModelEntry, weaponId?: string): Vec3 {
-  const bf = world.battlefield;
+export function sightOrigin(bf: Battlefield, entry: ModelEntry, weaponId?: string): Vec3 {
   if (weaponId !== undefined) {
     const weapon = entry.def.weapons.find((w) => w.id === weaponId);
     if (!weapon) {
@@ -142,14 +141,21 @@ function samplePart(ctx: SamplingContext, group: string, grid: number): Sample[]
 }
 
 function summariseParts(samples: readonly Sample[]): PartVisibility[] {
-  const byPart = new Map<string, { samples: number; visible: number }>();
+  const byPart = new Map<string, { samples: number; visible: number; blockers: Map<string, number> }>();
   for (const s of samples) {
-    const p = byPart.get(s.part) ?? { samples: 0, visible: 0 };
+    const p = byPart.get(s.part) ?? { samples: 0, visible: 0, blockers: new Map<string, number>() };
     p.samples++;
     if (s.clear) p.visible++;
+    if (s.blocker) p.blockers.set(s.blocker.id, (p.blockers.get(s.blocker.id) ?? 0) + 1);
     byPart.set(s.part, p);
   }
-  return [...byPart].map(([part, p]) => ({ part, samples: p.samples, visible: p.visible, fraction: p.visible / p.samples }));
+  return [...byPart].map(([part, p]) => ({
+    part,
+    samples: p.samples,
+    visible: p.visible,
+    fraction: p.visible / p.samples,
+    blockedBy: [...p.blockers].sort((a, b) => b[1] - a[1]).map(([id]) => id),
+  }));
 }
 
 function summariseOccluders(samples: readonly Sample[]): Occluder[] {
@@ -196,7 +202,7 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   if (shooterId === targetId) throw new SightQueryError(`a model cannot target itself ("${shooterId}")`);
   const shooter = modelEntry(world, shooterId, "shooter");
   const target = modelEntry(world, targetId, "target");
-  const origin = sightOrigin(world, shooter, options.weapon);
+  const origin = sightOrigin(world.battlefield, shooter, options.weapon);
   const ignore = options.ignoreOwnUnit ?? true ? unitMates(world, shooter) : NOBODY;
   const solids = world.modelSolids(targetId);
   let parts = preparedCache.get(solids);

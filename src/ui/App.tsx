@@ -1,23 +1,62 @@
-/** The app shell: loads the default battlefield and shows it, or says clearly why it cannot. */
-import { useMemo } from "react";
-import { MODEL_CATALOG } from "../../models/catalog";
-import { createBattlefield } from "../core/battlefield";
-import { formatIssues, parseScenario } from "../core/scenario/load";
-import defaultScenario from "../scenarios/default.json";
+/** The app: the table, the toolbar, the tool's panel and the game log, restored from the autosave. */
+import { useCallback, useEffect, useState } from "react";
 import { BattlefieldScene } from "../scene/BattlefieldScene";
+import { useGame } from "./game";
+import { useLosFeed, useSightSync } from "./hooks/useSight";
+import { HelpOverlay } from "./panels/HelpOverlay";
+import { LogPanel } from "./panels/LogPanel";
+import { LosPanel } from "./panels/LosPanel";
+import { SelectionPanel } from "./panels/SelectionPanel";
+import { TemplatePanel } from "./panels/TemplatePanel";
+import { Toast } from "./panels/Toast";
+import { Toolbar } from "./panels/Toolbar";
+import { restoreAutosave, startAutosave } from "./persistence";
+import { useUi } from "./store/uiStore";
+import { exposeTestHooks } from "./testHooks";
+import { useShortcuts } from "./useShortcuts";
+
+function SidePanel() {
+  const tool = useUi((s) => s.tool);
+  const measured = useUi((s) => s.measured);
+  return (
+    <div className="panel side" data-testid="side-panel">
+      {tool === "select" && <SelectionPanel />}
+      {tool === "los" && <LosPanel />}
+      {tool === "template" && <TemplatePanel />}
+      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models: the ruler shows base-to-base distance and height difference." : "Click another model to measure again."}</p>}
+    </div>
+  );
+}
 
 export function App() {
-  const loaded = useMemo(() => parseScenario(defaultScenario, MODEL_CATALOG), []);
-  const battlefield = useMemo(() => (loaded.ok ? createBattlefield(loaded.scenario, MODEL_CATALOG) : undefined), [loaded]);
-  if (!loaded.ok || !battlefield) {
-    return <pre role="alert">{`The default battlefield is invalid:\n${loaded.ok ? "" : formatIssues(loaded.issues)}`}</pre>;
-  }
+  const [ready, setReady] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
+  useEffect(() => {
+    // Restore first, then save every change: a refresh or a crash loses nothing.
+    let stop = () => {};
+    restoreAutosave(useGame)
+      .catch((error: Error) => useGame.getState().notify("error", `Could not read the autosave: ${error.message}`))
+      .finally(() => {
+        stop = startAutosave(useGame);
+        setReady(true);
+      });
+    return () => stop();
+  }, []);
+  useSightSync();
+  useLosFeed();
+  useEffect(exposeTestHooks, []);
+  const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
+  const onHelp = useCallback(() => setHelp((h) => !h), []);
+  useShortcuts(onFocus, onHelp);
   return (
-    <main style={{ position: "fixed", inset: 0 }}>
-      <BattlefieldScene battlefield={battlefield} />
-      <header style={{ position: "absolute", top: 12, left: 16, color: "#eee", font: "600 16px system-ui", pointerEvents: "none" }}>
-        Hulldown — {battlefield.scenario.name}
-      </header>
+    <main className="app" data-ready={ready}>
+      <BattlefieldScene focus={focus} />
+      <Toolbar onHelp={onHelp} />
+      <SidePanel />
+      <LogPanel />
+      <Toast />
+      {help && <HelpOverlay onClose={() => setHelp(false)} />}
     </main>
   );
 }

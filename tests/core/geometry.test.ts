@@ -10,6 +10,7 @@ import {
   distanceToSegment,
   ellipsePolygon,
   headingVector,
+  nearestPointOnPolygonBoundary,
   pointInPolygon,
   polygonCentroid,
   rectanglePolygon,
@@ -163,6 +164,12 @@ describe("polygons", () => {
     expect(distanceToPolygonBoundary([15, 20], U)).toBeCloseTo(5, EPS);
     expect(distanceToPolygonBoundary([15, 5], U)).toBeCloseTo(5, EPS);
     expect(distanceToPolygonBoundary([35, 34], U)).toBeCloseTo(Math.hypot(5, 4), EPS);
+  });
+
+  it("the nearest point of the outline: on an edge, or at a corner", () => {
+    expectVec(nearestPointOnPolygonBoundary([15, 4], U), [15, 0]);
+    expectVec(nearestPointOnPolygonBoundary([35, 34], U), [30, 30]);
+    expectVec(nearestPointOnPolygonBoundary([14, 20], U), [10, 20]);
   });
 
   it("rectangles and ellipses turn with the heading", () => {

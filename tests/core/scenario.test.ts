@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
 import { scenarioJsonSchema } from "../../src/cli/schema";
 import { formatIssues, parseScenario, parseScenarioJson, type ScenarioIssue } from "../../src/core/scenario/load";
-import { Feature, Model, type ScenarioInput } from "../../src/core/scenario/schema";
+import { Feature, Model, Scenario, type ScenarioInput } from "../../src/core/scenario/schema";
 import { createSightWorld } from "../../src/sight/sightWorld";
 
 const ENVELOPE = { format: "hulldown-scenario", version: 1 } as const;
@@ -56,6 +56,7 @@ describe("a valid scenario", () => {
       ...ENVELOPE,
       name: "Untitled battlefield",
       description: "",
+      scale: "28mm",
       table: { width: 180, depth: 120 },
       features: [],
       forces: [],
@@ -374,13 +375,14 @@ describe("docs/scenario-format.md", () => {
     expect(world.battlefield.models.size).toBe(forces.flatMap((f) => (f.units as Array<{ models: unknown[] }>).flatMap((u) => u.models)).length);
   });
 
-  it("has an example of every feature kind, and names every field of every kind", () => {
+  it("has an example of every feature kind, and names every field of the file, of every kind and of a model", () => {
     const shown = new Set(features.map((f) => f.kind));
     for (const option of Feature.options) {
       const kind = option.shape.kind.value;
       expect(shown.has(kind), `no example of a ${kind}`).toBe(true);
       for (const field of Object.keys(option.shape)) expect(doc, `${kind}.${field} is not described`).toContain(`\`${field}\``);
     }
+    for (const field of Object.keys(Scenario.shape)) expect(doc, `${field} is not described`).toContain(`\`${field}\``);
     for (const field of Object.keys(Model.shape)) expect(doc, `model.${field} is not described`).toContain(`\`${field}\``);
   });
 

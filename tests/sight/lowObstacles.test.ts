@@ -36,6 +36,8 @@ describe("low walls and hedges", () => {
     expect(crossing).toMatchObject({ id: "wall-1", kind: "wall", height: 1.8, targetTouches: true, shooterTouches: false });
     expect(crossing.distanceFromTarget).toBeCloseTo(0.2, 5);
     expect(crossing.distanceFromShooter).toBeCloseTo(59.5, 1);
+    // On flat ground the top is the wall's height; the eye looks over it by the clearance.
+    expect(crossing.top).toBeCloseTo(1.8, 6);
   });
 
   it("the same wall far in front of the target hides less of it", async () => {

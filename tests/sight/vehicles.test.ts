@@ -31,7 +31,7 @@ describe("hull-down", () => {
   ];
 
   it("a tank on the reverse slope with only its turret above the crest is hull-down", async () => {
-    const w = await world([ridge], tanks(99));
+    const w = await world([ridge], tanks(98.5));
     const r = sightReport(w, "sherman", "panzer", { weapon: "main-gun" });
     expect(cornersOf(w, "panzer", "hull").every((c) => belowCrestLine(r.origin, c))).toBe(true);
     expect(cornersOf(w, "panzer", "turret").some((c) => !belowCrestLine(r.origin, c))).toBe(true);
@@ -44,7 +44,7 @@ describe("hull-down", () => {
   });
 
   it("moved forward towards the crest, its hull shows and it is no longer hull-down", async () => {
-    const w = await world([ridge], tanks(99));
+    const w = await world([ridge], tanks(98.5));
     const panzer = w.battlefield.models.get("panzer")!.model;
     w.updateModel({ ...panzer, position: [90, 60] });
     const r = sightReport(w, "sherman", "panzer", { weapon: "main-gun" });
@@ -70,6 +70,9 @@ describe("vehicles and other models in the line", () => {
     expect(r.occluders[0]).toMatchObject({ id: "panther", kind: "model" });
     expect(r.modelsNearLine[0]).toMatchObject({ id: "panther", side: "B", distance: 0 });
     expect(r.modelsNearLine[0]!.blockedSamples).toBe(r.occluders[0]!.samples);
+    // Each part says what hid it: only the Panther stands in the way, and only hidden parts name it.
+    for (const part of r.parts) expect(part.blockedBy).toEqual(part.visible < part.samples ? ["panther"] : []);
+    expect(r.parts.some((p) => p.blockedBy.length)).toBe(true);
   });
 
   it("models of the shooter's own unit never block its sight; other units' models do", async () => {

@@ -2,8 +2,7 @@
  * Saved games: versioned JSON holding the header and the events. Loading validates the header, then each
  * event in order; a damaged file plays up to the first event that breaks, and says where.
  */
-import type { ModelCatalog } from "../modelDefinition";
-import { formatPath, parseScenario } from "../scenario/load";
+import { formatPath, parseScenario, type CatalogSource } from "../scenario/load";
 import { GameEvent, GameHeader } from "./events";
 import type { GameLog } from "./gameLog";
 import { applyEvent, initialState } from "./state";
@@ -20,7 +19,7 @@ export function serializeGame(log: GameLog): string {
   return JSON.stringify({ ...log.header, cursor: log.cursor, events: log.events });
 }
 
-export function parseGame(text: string, catalog: ModelCatalog): GameFileResult {
+export function parseGame(text: string, catalog: CatalogSource): GameFileResult {
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -49,13 +49,19 @@ function requireModel(state: GameState, id: string, event: GameEvent): Model {
   return model;
 }
 
-function place(model: Model, at: Placement): Model {
+/** The model standing at a placement (on the ground, at an elevation or on a floor). */
+export function placed(model: Model, at: Placement): Model {
   const { elevation: _e, floor: _f, ...rest } = model;
   return { ...rest, position: at.position, heading: at.heading, ...(at.elevation !== undefined ? { elevation: at.elevation } : {}), ...(at.floor ? { floor: at.floor } : {}) };
 }
 
 function updateModel(state: GameState, id: string, fn: (m: Model) => Model | undefined): GameState {
-  return { ...state, scenario: mapModels(state.scenario, (m) => (m.id === id ? fn(m) : m)) };
+  return { ...state, scenario: withModel(state.scenario, id, fn) };
+}
+
+/** The scenario with one model changed (or removed, when `fn` returns undefined). */
+export function withModel(scenario: Scenario, id: string, fn: (m: Model) => Model | undefined): Scenario {
+  return mapModels(scenario, (m) => (m.id === id ? fn(m) : m));
 }
 
 function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
@@ -85,7 +91,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case "model-moved":
       requireModel(state, event.model, event);
-      return updateModel(state, event.model, (m) => place(m, event.to));
+      return updateModel(state, event.model, (m) => placed(m, event.to));
     case "turret-traversed":
       requireModel(state, event.model, event);
       return updateModel(state, event.model, (m) => ({ ...m, turretHeading: event.to }));

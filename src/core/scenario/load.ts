@@ -5,13 +5,16 @@
 import type { z } from "zod";
 import type { ModelCatalog } from "../modelDefinition";
 import { checkReferences } from "./references";
-import { Scenario } from "./schema";
+import { Scenario, type Scale } from "./schema";
 
 export interface ScenarioIssue {
   /** JSON path such as `forces[1].units[3].models[0].position` ("" for the whole file). */
   readonly path: string;
   readonly message: string;
 }
+
+/** The catalog to check model ids against, or one per scale to use the catalog of the scenario's own scale. */
+export type CatalogSource = ModelCatalog | ((scale: Scale) => ModelCatalog);
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
@@ -103,15 +106,15 @@ function toIssues(issue: z.core.$ZodIssue): ScenarioIssue[] {
 }
 
 /** Validates already-parsed data (a JS object; NaN and Infinity are reported, not accepted). Never throws. */
-export function parseScenario(input: unknown, catalog: ModelCatalog): ScenarioResult {
+export function parseScenario(input: unknown, catalog: CatalogSource): ScenarioResult {
   const parsed = Scenario.safeParse(input, { reportInput: true, error: plainMessages });
   if (!parsed.success) return { ok: false, issues: parsed.error.issues.flatMap(toIssues) };
-  const issues = checkReferences(parsed.data, catalog);
+  const issues = checkReferences(parsed.data, typeof catalog === "function" ? catalog(parsed.data.scale) : catalog);
   return issues.length ? { ok: false, issues } : { ok: true, scenario: parsed.data };
 }
 
 /** Parses and validates the text of a scenario file. Never throws: bad JSON is one issue at the path "". */
-export function parseScenarioJson(text: string, catalog: ModelCatalog): ScenarioResult {
+export function parseScenarioJson(text: string, catalog: CatalogSource): ScenarioResult {
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -179,6 +179,10 @@ export const Model = z
 export const Unit = z.strictObject({ id, name: z.string().default(""), models: z.array(Model).min(1, { error: "a unit needs a model" }) });
 export const Force = z.strictObject({ id, side: z.string().min(1), name: z.string().default(""), units: z.array(Unit) });
 
+export const Scale = z
+  .enum(["28mm", "15mm"])
+  .describe("Scale of the miniatures: '28mm' (1/56, as models/catalog.ts is written) or '15mm' (1/100). Terrain is in cm at any scale.");
+
 export const Scenario = z
   .strictObject({
     $schema: z.string().optional().describe("Optional path or URL of scenario.schema.json, for editors."),
@@ -186,6 +190,7 @@ export const Scenario = z
     version: z.literal(SCENARIO_VERSION, { error: `this build reads scenario version ${SCENARIO_VERSION}` }),
     name: z.string().default("Untitled battlefield"),
     description: z.string().default(""),
+    scale: Scale.default("28mm"),
     table: z
       .strictObject({ width: positiveCm.default(180), depth: positiveCm.default(120) })
       .default({ width: 180, depth: 120 }),
@@ -195,6 +200,7 @@ export const Scenario = z
   .describe("A Hulldown battlefield: table, terrain features and forces, in centimetres.");
 
 export type Point = z.infer<typeof Point>;
+export type Scale = z.infer<typeof Scale>;
 export type Scenario = z.infer<typeof Scenario>;
 export type ScenarioInput = z.input<typeof Scenario>;
 export type Feature = z.infer<typeof Feature>;

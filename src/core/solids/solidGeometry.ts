@@ -54,3 +54,18 @@ export function solidTriangles(solid: Solid, parent?: Matrix4): Triangles {
   }
   return { positions: out, indices };
 }
+
+/** Several triangle lists as one, for a mesh per part (in fresh arrays, ready for a glTF buffer). */
+export function mergeTriangles(parts: readonly Triangles[]): { positions: Float32Array<ArrayBuffer>; indices: Uint32Array<ArrayBuffer> } {
+  const positions = new Float32Array(parts.reduce((n, p) => n + p.positions.length, 0));
+  const indices = new Uint32Array(parts.reduce((n, p) => n + p.indices.length, 0));
+  let vertexCount = 0;
+  let indexCount = 0;
+  for (const part of parts) {
+    positions.set(part.positions, vertexCount * 3);
+    indices.set(part.indices.map((i) => i + vertexCount), indexCount);
+    vertexCount += part.positions.length / 3;
+    indexCount += part.indices.length;
+  }
+  return { positions, indices };
+}

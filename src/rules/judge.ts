@@ -1,0 +1,43 @@
+/**
+ * Helpers for a fire panel: a complete verdict when sight questions can be answered on the spot (tests,
+ * the CLI, inside the sight worker), and the game log's event for a resolved shot.
+ */
+import type { GameEventOf } from "../core/game/events";
+import type { SightReport } from "../sight/sightReport";
+import { sightKey, type FireDeclaration, type FireResult, type FireVerdict, type Ruleset, type SightRequest } from "./ruleset";
+import type { RulesContext } from "./context";
+
+/** Rounds of follow-up questions a verdict may ask (a vehicle behind a vehicle needs one more). */
+const MAX_ROUNDS = 4;
+
+/** Asks the ruleset for a verdict, answering its sight questions with `sight`, until it has all it needs. */
+export function judgeFire<D extends FireDeclaration, C extends RulesContext, V extends FireVerdict>(
+  ruleset: Ruleset<D, C, V>,
+  declaration: D,
+  context: C,
+  sight: (request: SightRequest) => SightReport,
+): V {
+  const reports = new Map<string, SightReport>();
+  for (let round = 0; round <= MAX_ROUNDS; round++) {
+    const verdict = ruleset.fireVerdict(declaration, [...reports.values()], context);
+    if (!verdict.needs.length) return verdict;
+    for (const request of verdict.needs) reports.set(sightKey(request), sight(request));
+  }
+  throw new Error(`${ruleset.name}: the verdict still needs sight reports after ${MAX_ROUNDS} rounds`);
+}
+
+/** The fire-resolved event for the game log. */
+export function fireEvent(ruleset: Pick<Ruleset, "id">, declaration: FireDeclaration, result: FireResult, time = Date.now()): GameEventOf<"fire-resolved"> {
+  return {
+    type: "fire-resolved",
+    time,
+    ruleset: ruleset.id,
+    shooter: declaration.shooter,
+    weapon: result.weapons.join("+") || (declaration.weapon ?? ""),
+    target: declaration.target,
+    rolls: result.rolls.map((r) => ({ ...r })),
+    outcomes: [...result.outcomes],
+    summary: result.summary,
+    details: result.details,
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * What a hit does to a model (§6.5, §6.12, §6.13, §11.7, §14.6): the damage roll on its column, and for
+ * vehicles and guns each effect of the result — crew hits, steady nerves, immobilisation, lost weapons,
+ * explosions and burning wrecks — skipping what it can no longer suffer.
+ */
+import { footprintDistance } from "../../core/footprint";
+import type { ModelFacts } from "../context";
+import type { Modifier } from "../ruleset";
+import { isV1 } from "./context";
+import { infantryDamage, infantryEffect, vehicleDamage } from "./damage";
+import { isVehicle, targetTypeOf, trainingOf } from "./profiles";
+import type { Referee } from "./referee";
+import type { DamageSection, VehicleEffect } from "./tables";
+import type { CoverClass } from "./types";
+import { vehicleCrewCover } from "./vehicles";
+
+/** The markers a damage result leaves on a vehicle (they come back as pre-existing damage, §6.13). */
+export const MARKER = {
+  immobilised: "immobilised",
+  mainWeapon: "main weapon destroyed",
+  secondaryWeapon: "secondary weapon destroyed",
+  radio: "radio destroyed",
+  track: "track damaged",
+  wheel: "wheel damaged: movement halved",
+  bailedOut: "crew bailed out",
+  crewKilled: "crewman killed",
+  crewPinned: "crewman pinned",
+} as const;
+
+/** How a hit on a vehicle or gun is rolled: the section, the crew's cover and the shield. */
+export interface VehicleHit {
+  readonly section: DamageSection;
+  readonly weaponName: string;
+  /** Cover of crew hit inside (the vehicle's own class, or a gun crew's). */
+  readonly crewCover: CoverClass;
+  /** A gun shield stops a crew hit on 1–4 (direct fire, §6.12). */
+  readonly shield: boolean;
+}
+
+function crewHits(ref: Referee, target: ModelFacts, count: number, hit: VehicleHit): void {
+  for (let i = 0; i < count; i++) {
+    if (hit.shield) {
+      const save = ref.roll(`shield save: crewman of ${target.id}`);
+      if (save <= 4) {
+        ref.note(`shield save ${save}: the shield stops the hit on a crewman of ${target.id}`, "§6.12", [ref.lastRoll]);
+        continue;
+      }
+    }
+    const roll = ref.roll(`crew damage: crewman of ${target.id} (${hit.section})`);
+    const effect = infantryEffect(infantryDamage(ref.ctx, hit.section, roll), hit.crewCover);
+    ref.note(`a crewman of ${target.id} is hit: ${roll} on the ${hit.section} infantry column in ${hit.crewCover} cover → ${effect}`, "§6.13", [ref.lastRoll]);
+    if (effect !== "no-effect") ref.outcome(target.id, "damaged", effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned);
+  }
+}
+
+function steadyNerves(ref: Referee, target: ModelFacts): void {
+  const training = trainingOf(ref.ctx, target);
+  const roll = ref.roll(`steady nerves test: ${target.id} (training ${training}+)`);
+  if (roll >= training) {
+    ref.note(`steady nerves test ${roll} against ${training}+: passed`, "§11.7", [ref.lastRoll]);
+  } else if (isV1(ref.ctx)) {
+    ref.note(`steady nerves test ${roll} against ${training}+: failed, the crew bails out and is placed pinned beside the vehicle (v1)`, "§11.7", [ref.lastRoll]);
+    ref.outcome(target.id, "damaged", MARKER.bailedOut);
+  } else {
+    ref.note(`steady nerves test ${roll} against ${training}+: failed, the occupants are pinned and stay inside (v2.0)`, "§11.7", [ref.lastRoll]);
+    ref.outcome(target.id, "pinned", "occupants pinned (failed steady nerves)");
+  }
+}
+
+/** A Catastrophic result: destroyed, and the explosion hits everything within 1d10 (or 1d10/2) cm (§6.13). */
+function catastrophic(ref: Referee, target: ModelFacts): void {
+  const armoured = target.def.vehicle && target.def.vehicle.class !== "unarmoured";
+  ref.outcome(target.id, "destroyed", "catastrophic: destroyed, it explodes");
+  const roll = ref.roll(`explosion radius: ${target.id}`);
+  const radius = armoured ? roll : Math.ceil(roll / 2);
+  ref.note(`${target.id} explodes: radius ${radius} cm from its edges (${armoured ? "armoured: 1d10" : "unarmoured or artillery: 1d10/2 rounded up"})`, "§6.13", [ref.lastRoll]);
+  for (const m of ref.ctx.models.values()) {
+    if (m.id === target.id || ref.gone.has(m.id) || footprintDistance(m.footprint, target.footprint) > radius) continue;
+    damageModel(ref, m, { section: "small-arms", cover: "open", cause: `the explosion of ${target.id}` });
+  }
+  if (target.def.vehicle) {
+    const burn = ref.roll(`does the wreck burn: ${target.id}`);
+    if (burn < 9) return;
+    ref.note(`${burn}: the wreck of ${target.id} burns; its smoke blocks sight for the rest of the game`, "§14.6", [ref.lastRoll]);
+    for (const m of ref.ctx.models.values()) {
+      if (m.id === target.id || ref.gone.has(m.id) || isVehicle(ref.ctx, m) || footprintDistance(m.footprint, target.footprint) > 5) continue;
+      damageModel(ref, m, { section: "small-arms", cover: "open", cause: `the burning wreck of ${target.id}` });
+    }
+  }
+}
+
+/** One damage roll: the section, the model's cover and what modifies the roll. */
+export interface DamageRoll {
+  readonly section: DamageSection;
+  /** Cover of the model (infantry) or of a gun's crew. */
+  readonly cover: CoverClass;
+  /** What hit it, for the reasons: "the MG 42 of ger-mg42-1". */
+  readonly cause: string;
+  readonly modifiers?: readonly Modifier[];
+  /** A gun shield stops a hit on the crew on 1–4 (direct fire, §6.12). */
+  readonly shield?: boolean;
+  /** A die already rolled for this hit (the v1 shot that strikes an intervening vehicle, §5.15). */
+  readonly natural?: number;
+}
+
+const signed = (m: Modifier) => `${m.value >= 0 ? "+" : "−"}${Math.abs(m.value)} (${m.reason})`;
+
+/** Rolls the damage of one hit on one model, on its column, and carries the result out (§6.5, §6.13). */
+export function damageModel(ref: Referee, m: ModelFacts, d: DamageRoll): void {
+  const mods = d.modifiers ?? [];
+  const natural = d.natural ?? ref.roll(`damage: ${m.id} hit by ${d.cause} (${d.section})`);
+  const cited = d.natural === undefined ? [ref.lastRoll] : [];
+  const roll = natural + mods.reduce((s, x) => s + x.value, 0);
+  const shown = mods.length ? `${natural} ${mods.map(signed).join(" ")} = ${roll}` : `${natural}`;
+  const type = targetTypeOf(ref.ctx, m);
+  if (type === "infantry") {
+    const result = infantryDamage(ref.ctx, d.section, roll);
+    const effect = infantryEffect(result, d.cover);
+    ref.note(`${m.id} hit by ${d.cause}: damage ${shown} on the ${d.section} infantry column (${result}), ${d.cover === "open" ? "in the open" : `in ${d.cover} cover`} → ${effect}`, "§6.5", cited);
+    ref.outcome(m.id, effect === "killed" ? "casualty" : effect, effect === "no-effect" ? "" : `${effect} by ${d.cause}`);
+    return;
+  }
+  const effects = vehicleDamage(ref.ctx, d.section, type, roll);
+  ref.note(`${m.id} hit by ${d.cause}: damage ${shown} on the ${d.section} ${type} column → ${effects.join(" + ")}`, "§6.13", cited);
+  applyVehicleEffects(ref, m, effects, { section: d.section, weaponName: d.cause, crewCover: type === "artillery" ? d.cover : vehicleCrewCover(ref.ctx, m), shield: d.shield ?? false });
+}
+
+/** Carries out a damage result on a vehicle or gun, skipping what it can no longer suffer (§6.13). */
+export function applyVehicleEffects(ref: Referee, target: ModelFacts, effects: readonly VehicleEffect[], hit: VehicleHit): void {
+  const v2 = !isV1(ref.ctx);
+  const has = (marker: string) => target.markers.includes(marker) || ref.outcomes.some((o) => o.model === target.id && o.detail === marker);
+  const mark = (marker: string, why: string) => {
+    if (has(marker)) ref.note(`${target.id}: ${why}, already suffered: ignored`, "§6.13");
+    else ref.outcome(target.id, "damaged", marker);
+  };
+  // v2.0 destroys the radio with an immobilisation and with a lost secondary weapon: once is enough.
+  const loseRadio = () => v2 && !has(MARKER.radio) && ref.outcome(target.id, "damaged", MARKER.radio);
+  const gun = targetTypeOf(ref.ctx, target) === "artillery";
+  for (const e of effects) {
+    if (ref.gone.has(target.id)) return;
+    const [kind, n] = e.split(":") as [string, string | undefined];
+    const count = Number(n ?? 0);
+    switch (kind) {
+      case "no-effect":
+        ref.outcome(target.id, "no-effect", "");
+        break;
+      case "catastrophic":
+        catastrophic(ref, target);
+        break;
+      case "engine-ammo": {
+        const roll = ref.roll(`engine/ammo: ${target.id}`);
+        const next: VehicleEffect[] = roll >= 7 ? ["catastrophic"] : ["immobilised", "crew:3", "steady-nerves"];
+        ref.note(`engine/ammo roll ${roll}: ${roll >= 7 ? "catastrophic" : "immobilised, 3 crew hit, steady nerves test"}`, "§6.13", [ref.lastRoll]);
+        applyVehicleEffects(ref, target, next, hit);
+        break;
+      }
+      case "immobilised":
+        mark(MARKER.immobilised, "immobilised");
+        loseRadio();
+        break;
+      case "main-weapon":
+        if (gun) ref.outcome(target.id, "destroyed", "main weapon: the gun is destroyed");
+        else mark(MARKER.mainWeapon, "main weapon (and coaxial weapon) destroyed");
+        break;
+      case "secondary-weapon":
+        mark(MARKER.secondaryWeapon, "secondary weapon (and coaxial weapon) destroyed");
+        loseRadio();
+        break;
+      case "track":
+        if (has(MARKER.track) || (targetTypeOf(ref.ctx, target) === "half-track" && has(MARKER.wheel))) mark(MARKER.immobilised, "a second track result: immobilised, it cannot even rotate");
+        else mark(MARKER.track, "track: it cannot move but can rotate");
+        break;
+      case "wheel":
+        if (has(MARKER.wheel) || (targetTypeOf(ref.ctx, target) === "half-track" && has(MARKER.track))) mark(MARKER.immobilised, "a further wheel result: immobilised");
+        else mark(MARKER.wheel, "wheel: movement halved");
+        break;
+      case "steady-nerves":
+        steadyNerves(ref, target);
+        break;
+      case "crew":
+        crewHits(ref, target, count, hit);
+        break;
+      case "crew-pinned":
+      case "crew-killed":
+        for (let i = 0; i < count; i++) ref.outcome(target.id, "damaged", kind === "crew-killed" ? MARKER.crewKilled : MARKER.crewPinned);
+        break;
+    }
+  }
+}

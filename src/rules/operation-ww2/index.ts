@@ -1,0 +1,42 @@
+/**
+ * Operation WW2 (v2.0 by default, v1 selectable) as a Ruleset: the digest /shared/rules/operation-ww2.md
+ * turned into data (tables/) and pure functions. See docs/rules-coverage.md for what is implemented.
+ */
+import type { RulesContext } from "../context";
+import type { Ruleset } from "../ruleset";
+import { ow2Context, type Ow2Context } from "./context";
+import { fireVerdict, sightRequests, type Ow2FireVerdict } from "./fire";
+import { OPTION_SPECS, parseOptions } from "./options";
+import { resolveFire } from "./resolve";
+import { loadOw2Tables, OW2_TABLES, RULESET_ID, type Ow2Tables } from "./tables";
+import { VERSIONS, type Ow2FireDeclaration, type Ow2GameState } from "./types";
+import { losVerdict } from "./verdict";
+
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: Ow2Tables; game?: unknown } = {}): Ow2Context {
+  const options = parseOptions(setup.options);
+  if (!options.ok) throw new Error(`Operation WW2 options: ${options.errors.join("; ")}`);
+  return ow2Context(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as Ow2GameState } : {}) });
+}
+
+export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdict, Ow2Tables> = {
+  id: RULESET_ID,
+  name: "Operation WW2",
+  versions: VERSIONS,
+  lengthUnit: "cm",
+  die: 10,
+  options: OPTION_SPECS,
+  tables: OW2_TABLES.specs,
+  loadTables: loadOw2Tables,
+  createContext,
+  losVerdict: (report, context, declaration) => losVerdict(report, context, declaration),
+  sightRequests,
+  fireVerdict,
+  resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+};
+
+export { ow2Context, type Ow2Context } from "./context";
+export type { Firer, GroupShot, Ow2FireVerdict, TargetGroup, TargetLine } from "./fire";
+export type { Ow2Options } from "./options";
+export type { Ow2Tables } from "./tables";
+export type * from "./types";
+export type { Ow2Verdict } from "./verdict";

@@ -1,0 +1,95 @@
+/**
+ * Operation WW2's vocabulary: target types (the columns of its weapon and damage tables), cover classes,
+ * armour classes, orders, and the game state the rules read besides the table (orders, exposed crews…).
+ */
+import type { FireDeclaration } from "../ruleset";
+
+export const VERSIONS = ["v2.0", "v1"] as const;
+export type Version = (typeof VERSIONS)[number];
+
+/** The columns of the weapon and damage tables (§1.3, §6.13). */
+export const TARGET_TYPES = ["infantry", "artillery", "motorbike", "car", "truck", "half-track", "armoured-car", "light-tank", "medium-tank", "heavy-tank"] as const;
+export type TargetType = (typeof TARGET_TYPES)[number];
+export const VEHICLE_TYPES: readonly TargetType[] = ["motorbike", "car", "truck", "half-track", "armoured-car", "light-tank", "medium-tank", "heavy-tank"];
+export const TANK_TYPES: readonly TargetType[] = ["light-tank", "medium-tank", "heavy-tank"];
+/** Vehicles whose hulls are armoured: the commander's −25 cm (§5.7), the 7/x penetration roll (§9.5). */
+export const ARMOURED_TYPES: readonly TargetType[] = ["half-track", "armoured-car", "light-tank", "medium-tank", "heavy-tank"];
+export const isVehicleType = (t: TargetType): boolean => VEHICLE_TYPES.includes(t);
+
+export const COVER_CLASSES = ["open", "light", "medium", "heavy"] as const;
+export type CoverClass = (typeof COVER_CLASSES)[number];
+export const coverRank = (c: CoverClass): number => COVER_CLASSES.indexOf(c);
+export const betterCover = (a: CoverClass, b: CoverClass): CoverClass => (coverRank(a) >= coverRank(b) ? a : b);
+
+export const ARMOUR_CLASSES = ["extra-light", "light", "medium", "heavy", "extra-heavy", "super-extra-heavy"] as const;
+export type ArmourClass = (typeof ARMOUR_CLASSES)[number];
+
+export const ORDERS = ["fire", "ambush", "covering-fire", "charge", "move"] as const;
+export type Order = (typeof ORDERS)[number];
+
+/** A unit's state for the spotting table, from its last executed order (§5.8). */
+export const SPOTTING_STATES = ["stationary", "moving", "firing"] as const;
+export type SpottingState = (typeof SPOTTING_STATES)[number];
+
+export const AMMUNITION = ["AP", "HE", "HEAT", "smoke"] as const;
+export type Ammunition = (typeof AMMUNITION)[number];
+
+export type Facing = "front" | "side" | "rear";
+
+/** What the game knows about a unit that the table does not show (§2.6, §5.7, §5.8, §9.8, §15). */
+export interface Ow2UnitState {
+  /** From the marker of its last executed order; every unit is stationary until its first order (§18.1). */
+  readonly spottingState?: SpottingState;
+  /** Overrides the profile's training value. */
+  readonly training?: number;
+  /** It has moved this turn: crew-served weapons that cannot move and fire stay silent (§6.7). */
+  readonly movedThisTurn?: boolean;
+  /** Under a searchlight, flare or burning wreck's T(10) at night: spotted with day values (§15.2, §15.3). */
+  readonly illuminated?: boolean;
+  /** It is using a searchlight: every unit within 200 cm spots it (§15.2). */
+  readonly searchlight?: boolean;
+  /** v2.0 Observation post: +10 cm to its spotting (§9.8). */
+  readonly observationPost?: boolean;
+  /** Paradropped or glider-landed this turn: the v2.0 Anti-aircraft +2 applies in the first turn (§17). */
+  readonly landedThisTurn?: boolean;
+}
+
+export interface Ow2ModelState {
+  /** A vehicle's commander (or another crewman) shows out of a hatch (§5.17, §10.1). */
+  readonly commanderExposed?: boolean;
+  /** v2.0 Sniper ability, or a sniper of v1 (§6.10, §17). */
+  readonly sniper?: boolean;
+  /** Reload markers: the weapon fires only every second or third turn, or has slow reload (§6.7). */
+  readonly reloading?: boolean;
+  /** The target vehicle carries infantry you may shoot (open-topped or riding on top) (§5.17, §16.2). */
+  readonly carriesInfantry?: boolean;
+}
+
+/** Game state for the rules: per unit and per model, everything optional (sensible defaults). */
+export interface Ow2GameState {
+  readonly units?: Readonly<Record<string, Ow2UnitState>>;
+  readonly models?: Readonly<Record<string, Ow2ModelState>>;
+}
+
+export interface Ow2FireDeclaration extends FireDeclaration {
+  /** The order the firing unit executes (§3); default "fire". */
+  readonly order?: Order;
+  /** Declared in the intent (§3.1, §6.8); default AP against vehicles, HE against everything else where the gun has it. */
+  readonly ammunition?: Ammunition;
+  /** Which target group each firer shoots at (§5.10); default: the group each firer hits most easily. */
+  readonly allocation?: Readonly<Record<string, string>>;
+  /** Fire at the exposed crew (or carried infantry) of the target vehicle with small arms (§5.17). */
+  readonly exposedCrew?: boolean;
+  /** The shot interrupts the target's move (§2.7); an area weapon then hits 1d10 models (§8.5). */
+  readonly interruptingMove?: boolean;
+  /** Fire indirectly at the target (§9), with coordinates passed by a spotter when there is no line of sight. */
+  readonly indirect?: boolean;
+  /** For indirect fire and exposed spotting: did the firer see and spot the target when the order was given (§5.7, §9.6). */
+  readonly targetSeenAtOrder?: boolean;
+  /** A vehicle exposes a crewman during its order to spot the target: −1 to hit (§5.7). */
+  readonly exposesToSpot?: boolean;
+  /** v2.0: the firer already fired at this target, still spots and sees it: missed to-hit dice are re-rolled (§9.9). */
+  readonly repeatedFire?: boolean;
+  /** The target's owner's order for taking casualties (model ids); default: the unit's order (§6.5). */
+  readonly casualtyOrder?: readonly string[];
+}

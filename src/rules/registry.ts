@@ -1,0 +1,14 @@
+/**
+ * The rule systems the app offers. Bolt Action, Battleground WWII and Flames of War plug in here as they
+ * are written: a folder under src/rules implementing Ruleset, and one line in this list.
+ */
+import { operationWw2 } from "./operation-ww2";
+import type { Ruleset } from "./ruleset";
+
+export const RULESETS: readonly Ruleset[] = [operationWw2];
+
+export const DEFAULT_RULESET = operationWw2.id;
+
+export function rulesetById(id: string): Ruleset | undefined {
+  return RULESETS.find((r) => r.id === id);
+}

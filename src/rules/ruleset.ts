@@ -1,0 +1,169 @@
+/**
+ * The Ruleset interface: what every rule system (Operation WW2, Bolt Action, Battleground WWII, Flames of
+ * War) gives the app. A ruleset is data (its tables) plus pure functions. It never measures the table: the
+ * caller computes SightReports (and template results) with the sight engine and passes them in, and it
+ * never imports Rapier, React or the DOM, so it runs the same in Node, the browser and a worker.
+ *
+ * The flow for one shot, as a fire panel drives it:
+ *   sightRequests(declaration, context)            → which SightReports to compute
+ *   fireVerdict(declaration, reports, context)     → can they fire, at what, with which modifiers and why
+ *                                                    (asks for more reports in `needs` when it has to)
+ *   resolveFire(declaration, verdict, dice, context, geometry) → rolls and outcomes, ready to become a fire-resolved event
+ * judge.ts wraps the first two for a caller that can answer sight questions synchronously, and turns a
+ * result into the game log's event.
+ */
+import type { Dice, DieRoll } from "../core/dice";
+import type { Outcome } from "../core/game/events";
+import type { SightReport } from "../sight/sightReport";
+import type { TemplatePlacement, TemplateResult } from "../sight/templates";
+import type { RulesContext } from "./context";
+
+/** A reference into the rule system's digest, e.g. "§5.3". Every ruling carries one. */
+export type RuleRef = string;
+
+/** One statement of the judge: what was decided and where the rules say so. */
+export interface Ruling {
+  readonly reason: string;
+  readonly rule: RuleRef;
+}
+
+/** Which roll a modifier changes. */
+export type ModifiedRoll = "to-hit" | "damage" | "spotting" | "penetration" | "protection" | "scatter" | "test";
+
+/** A number added to a roll (or, for spotting, to a distance in cm), with its reason and rule. */
+export interface Modifier extends Ruling {
+  readonly value: number;
+  readonly roll: ModifiedRoll;
+}
+
+/** A protection class in the system's own words: cover, concealment, bulletproof cover… */
+export interface CoverRuling {
+  /** The system's class id ("open", "light", "medium", "heavy"; "concealed"; "soft"/"hard"…). */
+  readonly class: string;
+  /** What gives it, best first. */
+  readonly sources: readonly Ruling[];
+}
+
+/** The ruling on one sight line: one shooter model (eye or weapon) and one target model. */
+export interface Verdict {
+  readonly ruleset: string;
+  readonly shooter: string;
+  readonly target: string;
+  readonly weapon?: string;
+  /** Line of sight in the system's terms (its terrain rules applied to the physical facts). */
+  readonly canSee: boolean;
+  /** Spotted (or otherwise identified) at this distance, where the system has such a rule. */
+  readonly spotted?: boolean;
+  readonly cover: CoverRuling;
+  /** Modifiers that follow from this line alone (cover, range, the target's position). */
+  readonly modifiers: readonly Modifier[];
+  /** Every ruling in the order a judge would give them. */
+  readonly rulings: readonly Ruling[];
+}
+
+/** A sight question the caller answers with the sight engine: sightReport(world, shooter, target, { weapon }). */
+export interface SightRequest {
+  readonly shooter: string;
+  readonly target: string;
+  /** A weapon id of the shooter's model definition; absent: from the model's eye. */
+  readonly weapon?: string;
+}
+
+export const sightKey = (r: SightRequest): string => `${r.shooter}>${r.target}>${r.weapon ?? "eye"}`;
+
+/** What a player declares: who fires (a unit, or one model), with which weapon, at whom. */
+export interface FireDeclaration {
+  /** A unit id (every model of it fires) or a model id (only that model fires). */
+  readonly shooter: string;
+  /** A unit id or a model id (the model is the aiming point; its unit is the target). */
+  readonly target: string;
+  /** A weapon id of the firers' definitions; absent: each firer's usual weapon. */
+  readonly weapon?: string;
+}
+
+/** The ruling on a declared shot, for the whole firing unit. */
+export interface FireVerdict {
+  readonly ruleset: string;
+  readonly declaration: FireDeclaration;
+  /** Whether anything may fire at all. */
+  readonly valid: boolean;
+  readonly rulings: readonly Ruling[];
+  /** Sight questions still to answer before the verdict is complete; ask again with their reports. */
+  readonly needs: readonly SightRequest[];
+}
+
+/** A resolved shot: what goes into the game log's fire-resolved event. */
+export interface FireResult {
+  /** The weapon ids that fired. */
+  readonly weapons: readonly string[];
+  readonly rolls: readonly DieRoll[];
+  readonly outcomes: readonly Outcome[];
+  /** A referee's one-line account. */
+  readonly summary: string;
+  /** The system's full ruling (verdict, every roll with its meaning), for the replay's panel. */
+  readonly details: unknown;
+}
+
+/** Template questions a resolution asks when a shell lands somewhere it only knows after rolling. */
+export interface TemplateGeometry {
+  modelsUnder(placement: TemplatePlacement): TemplateResult;
+  readonly table: { readonly width: number; readonly depth: number };
+}
+
+/** A named switch for a point the source leaves open, with the digest's default. */
+export interface OptionSpec {
+  readonly id: string;
+  readonly label: string;
+  readonly rule: RuleRef;
+  readonly description: string;
+  readonly choices: readonly (string | boolean)[];
+  readonly default: string | boolean;
+}
+
+/** A table the system uses, as data. `sample` tables are not the source's numbers: they are editable stand-ins. */
+export interface TableSpec {
+  readonly id: string;
+  readonly title: string;
+  readonly rule: RuleRef;
+  readonly sample: boolean;
+  readonly note: string;
+}
+
+/**
+ * A table file as a user loads it (and as the shipped ones are written): which table of which ruleset it
+ * replaces, and its data in the shape of the shipped file.
+ */
+export interface TableFile {
+  readonly ruleset: string;
+  readonly table: string;
+  readonly title?: string;
+  readonly rule?: RuleRef;
+  readonly sample?: boolean;
+  readonly note?: string;
+  readonly data: unknown;
+}
+
+export type TableLoadResult<Tables> = { readonly ok: true; readonly tables: Tables } | { readonly ok: false; readonly errors: readonly string[] };
+
+/** A rule system. Method syntax keeps a ruleset with richer declaration and verdict types assignable here. */
+export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends RulesContext = RulesContext, V extends FireVerdict = FireVerdict, T = unknown> {
+  readonly id: string;
+  readonly name: string;
+  /** Versions of the rules it implements; the first is the default. */
+  readonly versions: readonly string[];
+  /** The unit its rules speak (distances inside are always cm). */
+  readonly lengthUnit: "cm" | "in";
+  /** Sides of its main die. */
+  readonly die: number;
+  readonly options: readonly OptionSpec[];
+  readonly tables: readonly TableSpec[];
+  /** The shipped tables with the given files (validated) replacing theirs. */
+  loadTables(files: readonly TableFile[]): TableLoadResult<T>;
+  /** The system's context: the table, the game's options (as stored in the game header), tables and rule state. */
+  createContext(table: RulesContext, setup?: { readonly options?: Readonly<Record<string, unknown>>; readonly tables?: T; readonly game?: unknown }): C;
+  losVerdict(report: SightReport, context: C, declaration?: Partial<D>): Verdict;
+  sightRequests(declaration: D, context: C): SightRequest[];
+  fireVerdict(declaration: D, reports: readonly SightReport[], context: C): V;
+  /** Throws when the verdict is not valid; `geometry` is needed when a template is laid (area weapons). */
+  resolveFire(declaration: D, verdict: V, dice: Dice, context: C, geometry?: TemplateGeometry): FireResult;
+}

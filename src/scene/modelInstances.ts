@@ -1,0 +1,44 @@
+/**
+ * Miniatures drawn as instances: every model's part solids are grouped by shape and colour, and each group
+ * becomes one InstancedMesh. Infantry figures share their shapes across definitions, so two hundred figures
+ * cost a handful of draw calls.
+ */
+import { Matrix4, Quaternion, Vector3 } from "three";
+import { modelPose, poseRotation, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { modelFrameSolids } from "../core/solids/battlefieldSolids";
+import type { SolidShape } from "../core/solids/solid";
+
+export interface InstanceGroup {
+  readonly key: string;
+  readonly shape: SolidShape;
+  readonly color: string;
+  /** One matrix per instance (model pose × part pose), and the model each instance belongs to. */
+  readonly matrices: Matrix4[];
+  readonly models: string[];
+}
+
+export type PartColor = (entry: ModelEntry, part: string) => string;
+
+const shapeKey = (shape: SolidShape): string => JSON.stringify(shape);
+
+export function modelMatrix(battlefield: Battlefield, entry: ModelEntry): Matrix4 {
+  const pose = modelPose(battlefield, entry.model, entry.def);
+  return new Matrix4().compose(new Vector3(pose.x, pose.y, pose.z), new Quaternion(...poseRotation(pose)), new Vector3(1, 1, 1));
+}
+
+export function instanceGroups(battlefield: Battlefield, colorOf: PartColor): InstanceGroup[] {
+  const groups = new Map<string, InstanceGroup>();
+  for (const entry of battlefield.models.values()) {
+    const pose = modelMatrix(battlefield, entry);
+    for (const solid of modelFrameSolids(entry)) {
+      const color = colorOf(entry, solid.part);
+      const key = `${shapeKey(solid.shape)}|${color}`;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { key, shape: solid.shape, color, matrices: [], models: [] }));
+      const local = new Matrix4().compose(new Vector3(...solid.position), new Quaternion(...solid.rotation), new Vector3(1, 1, 1));
+      group.matrices.push(pose.clone().multiply(local));
+      group.models.push(entry.model.id);
+    }
+  }
+  return [...groups.values()];
+}

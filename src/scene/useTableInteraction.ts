@@ -1,0 +1,111 @@
+/**
+ * What pointer gestures on the table do, by tool: select and drag models (select), pick a shooter and its
+ * target (los), pick two models to measure between (measure), lay a template (template).
+ */
+import type { ThreeEvent } from "@react-three/fiber";
+import { useEffect, useMemo } from "react";
+import { modelPose, type Battlefield } from "../core/battlefield";
+import { distance2, sub2, type Vec2 } from "../core/geometry2d";
+import { useGame } from "../ui/game";
+import { useUi } from "../ui/store/uiStore";
+import { headingOf } from "../sight/facing";
+import type { ModelPointerHandlers } from "./Miniatures";
+import { placementAt, type TerrainHandlers } from "./Terrain";
+
+/** Drag path points closer than this are not recorded (cm). */
+const PATH_STEP = 0.5;
+
+let templateCount = 0;
+
+export function useTableInteraction(battlefield: Battlefield): { models: ModelPointerHandlers; terrain: TerrainHandlers } {
+  // Commit a drag when the pointer is released anywhere.
+  useEffect(() => {
+    const release = () => {
+      const { drag, set } = useUi.getState();
+      if (!drag) return;
+      set({ drag: undefined });
+      const entry = useGame.getState().battlefield.models.get(drag.model);
+      if (!entry || distance2(entry.model.position, drag.placement.position) < 0.05) return;
+      useGame.getState().perform({ type: "move", model: drag.model, to: drag.placement, path: [...drag.path] });
+    };
+    window.addEventListener("pointerup", release);
+    return () => window.removeEventListener("pointerup", release);
+  }, []);
+
+  return useMemo(() => {
+    const ui = () => useUi.getState();
+    const models: ModelPointerHandlers = {
+      onModelDown(id, event) {
+        if (ui().tool !== "select" || event.button !== 0) return;
+        event.stopPropagation();
+        const entry = battlefield.models.get(id);
+        if (!entry) return;
+        const { model } = entry;
+        const selection = event.shiftKey ? [...new Set([...ui().selection, id])] : ui().selection.includes(id) ? ui().selection : [id];
+        ui().set({
+          selection,
+          drag: {
+            model: id,
+            placement: { position: model.position, heading: model.heading, ...(model.elevation !== undefined ? { elevation: model.elevation } : {}), ...(model.floor ? { floor: model.floor } : {}) },
+            path: [model.position],
+          },
+        });
+      },
+      onModelDoubleClick(id, event) {
+        if (ui().tool !== "select") return;
+        event.stopPropagation();
+        const unit = battlefield.models.get(id)?.unitId;
+        ui().set({ selection: [...battlefield.models.values()].filter((e) => e.unitId === unit).map((e) => e.model.id) });
+      },
+      onModelClick(id, event) {
+        const { tool, shooter, measured, set } = ui();
+        if (tool === "los") {
+          event.stopPropagation();
+          const side = (m?: string) => (m ? battlefield.models.get(m)?.side : undefined);
+          if (!shooter || side(shooter) === side(id)) set({ shooter: id, target: undefined, weapon: undefined, selection: [id] });
+          else set({ target: id });
+        } else if (tool === "measure") {
+          event.stopPropagation();
+          set({ measured: [...measured, id].slice(-2) });
+        }
+      },
+      onModelHover(id) {
+        if (ui().hovered !== id) ui().set({ hovered: id });
+      },
+    };
+    const terrain: TerrainHandlers = {
+      onTerrainMove(event: ThreeEvent<PointerEvent>) {
+        const { drag, set } = ui();
+        if (!drag) return;
+        const placement = placementAt(event, drag.placement.heading);
+        if (!placement) return;
+        const last = drag.path[drag.path.length - 1]!;
+        const path = distance2(last, placement.position) >= PATH_STEP ? [...drag.path, placement.position] : drag.path;
+        set({ drag: { ...drag, placement, path } });
+      },
+      onTerrainClick(event: ThreeEvent<MouseEvent>) {
+        const { tool, template, selection, set } = ui();
+        if (event.delta > 4) return; // the end of a camera drag, not a click
+        if (tool === "select" && !event.shiftKey) set({ selection: [] });
+        if (tool !== "template") return;
+        const at: Vec2 = [event.point.x, event.point.z];
+        const id = `template-${Date.now().toString(36)}-${templateCount++}`;
+        const from = selection[0] ? battlefield.models.get(selection[0]) : undefined;
+        if (template.kind === "teardrop") {
+          if (!from) {
+            useGame.getState().notify("error", "Select the flamethrower's model first: the teardrop is laid from it towards where you click.");
+            return;
+          }
+          const heading = headingOf(sub2(at, from.model.position));
+          useGame.getState().perform({
+            type: "place-template",
+            template: { id, from: "level", level: modelPose(battlefield, from.model, from.def).y, shape: { kind: "teardrop", from: from.model.position, heading, length: template.length, narrowWidth: template.narrowWidth, wideWidth: template.wideWidth }, label: `flame from ${from.model.id}` },
+          });
+        } else {
+          useGame.getState().perform({ type: "place-template", template: { id, from: "above", shape: { kind: "blast", at: [at[0], at[1]], radii: [...template.radii] }, label: "" } });
+        }
+      },
+    };
+    return { models, terrain };
+  }, [battlefield]);
+}

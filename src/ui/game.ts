@@ -1,0 +1,27 @@
+/** The app's one game store, starting on the default battlefield until the autosave is restored. */
+import { newGame, type GameLog } from "../core/game/gameLog";
+import { catalogFor } from "../core/scale";
+import { formatIssues, parseScenario } from "../core/scenario/load";
+import { BATTLEFIELDS } from "./battlefields";
+import { createGameStore } from "./store/gameStore";
+
+export const DEFAULT_RULESET = { id: "operation-ww2", version: "2.0", options: {} };
+
+export function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+/** A new game on a battlefield's data, or the reason it cannot be played. */
+export function gameOn(data: unknown): { ok: true; log: GameLog } | { ok: false; error: string } {
+  const parsed = parseScenario(data, catalogFor);
+  if (!parsed.ok) return { ok: false, error: formatIssues(parsed.issues) };
+  return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset: DEFAULT_RULESET }) };
+}
+
+function defaultGame(): GameLog {
+  const game = gameOn(BATTLEFIELDS[0].data);
+  if (!game.ok) throw new Error(`the default battlefield is invalid:\n${game.error}`);
+  return game.log;
+}
+
+export const useGame = createGameStore(defaultGame());

@@ -1,0 +1,71 @@
+/**
+ * The app's conversation with the sight worker: keep it in step with the table, and feed the line-of-sight
+ * tool's store. Answers to questions that have since changed are dropped, so a fast pointer never shows
+ * stale rays.
+ */
+import { useEffect } from "react";
+import { useGame } from "../game";
+import { getSightClient, SightClientError } from "../sightClient";
+import { useLos } from "../store/losStore";
+import { useUi } from "../store/uiStore";
+
+/** A superseded request is not a failure: a newer answer is on its way. */
+const superseded = (error: unknown) => error instanceof SightClientError && error.reason === "cancelled";
+
+/** Sends every new table state to the worker (it moves colliders, or rebuilds when terrain changed). */
+export function useSightSync(): void {
+  const scenario = useGame((s) => s.state.scenario);
+  useEffect(() => {
+    getSightClient()
+      .sync(scenario)
+      .catch((error: Error) => superseded(error) || useGame.getState().notify("error", `Sight engine: ${error.message}`));
+  }, [scenario]);
+}
+
+/** The target whose full report is shown: the chosen one, else the hovered enemy. */
+export function useShownTarget(): string | undefined {
+  const battlefield = useGame((s) => s.battlefield);
+  const { shooter, target, hovered } = useUi();
+  const side = (id?: string) => (id ? battlefield.models.get(id)?.side : undefined);
+  if (target) return target;
+  return hovered && shooter && side(hovered) !== side(shooter) ? hovered : undefined;
+}
+
+/** Asks the worker what the LOS tool's shooter sees, and the shown target's report, into `useLos`. */
+export function useLosFeed(): void {
+  const scenario = useGame((s) => s.state.scenario);
+  const { tool, shooter, weapon } = useUi();
+  const target = useShownTarget();
+  const active = tool === "los" && !!shooter;
+
+  useEffect(() => {
+    if (!active || !shooter) {
+      useLos.setState({ targets: [], progress: undefined, report: undefined, error: undefined });
+      return;
+    }
+    let current = true;
+    useLos.setState({ progress: 0, error: undefined });
+    getSightClient()
+      .visibleFrom({ shooter, ...(weapon ? { weapon } : {}) }, (done, total) => current && useLos.setState({ progress: done / total }))
+      .then((targets) => current && useLos.setState({ targets, progress: undefined }))
+      .catch((error: Error) => current && !superseded(error) && useLos.setState({ targets: [], progress: undefined, error: error.message }));
+    return () => {
+      current = false;
+    };
+  }, [active, shooter, weapon, scenario]);
+
+  useEffect(() => {
+    if (!active || !shooter || !target) {
+      useLos.setState({ report: undefined });
+      return;
+    }
+    let current = true;
+    getSightClient()
+      .report({ shooter, target, ...(weapon ? { weapon } : {}), includeRays: true })
+      .then((report) => current && useLos.setState({ report }))
+      .catch((error: Error) => current && !superseded(error) && useLos.setState({ report: undefined, error: error.message }));
+    return () => {
+      current = false;
+    };
+  }, [active, shooter, weapon, target, scenario]);
+}

@@ -1,0 +1,99 @@
+/** A SightReport as a referee's note: what shows, what hides the rest, and the measurements. */
+import type { SightReport } from "../../sight/sightReport";
+import { formatLength, type LengthUnit } from "../../core/units";
+import { visibilityTone } from "../../scene/LosOverlay";
+
+const pct = (f: number) => `${Math.round(f * 100)}%`;
+
+export function SightReportView({ report, unit }: { report: SightReport; unit: LengthUnit }) {
+  const len = (cm: number) => formatLength(cm, unit);
+  const tone = visibilityTone(report.visibleFraction);
+  return (
+    <div data-testid="sight-report">
+      <div>
+        <span className={`big ${tone}`} data-testid="visible-percent">
+          {pct(report.visibleFraction)}
+        </span>{" "}
+        <span className="muted">
+          visible ± {pct(report.confidence95)} ({report.samples} rays){report.hullDown && <strong className="partial"> · HULL-DOWN</strong>}
+        </span>
+      </div>
+      <h3>Parts</h3>
+      <table>
+        <tbody>
+          {report.parts.map((p) => (
+            <tr key={p.part}>
+              <th>{p.part}</th>
+              <td className={visibilityTone(p.fraction)}>{pct(p.fraction)}</td>
+              <td className="muted">
+                {p.visible}/{p.samples}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {report.occluders.length > 0 && (
+        <>
+          <h3>Hidden by</h3>
+          <ul>
+            {report.occluders.map((o) => (
+              <li key={`${o.kind}:${o.id}`}>
+                <strong>{o.id}</strong> <span className="muted">({o.kind}{o.parts.length ? `: ${o.parts.slice(0, 3).join(", ")}` : ""}) · {o.samples} rays</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {report.openings.length > 0 && (
+        <>
+          <h3>Through</h3>
+          <ul>
+            {report.openings.map((o) => (
+              <li key={o.id}>
+                {o.type} <strong>{o.id}</strong> of {o.building}, floor {o.floor} · {len(o.distanceToTarget)} to the target
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {report.areas.length > 0 && (
+        <>
+          <h3>Areas</h3>
+          <ul>
+            {report.areas.map((a) => (
+              <li key={a.id}>
+                {a.kind} <strong>{a.id}</strong>: {len(a.lengthInside)} of line inside
+                {a.targetInside && `, target inside${a.depthToTarget !== undefined ? ` ${len(a.depthToTarget)} deep` : ""}`}
+                {a.shooterInside && ", shooter inside"}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {report.linearObstacles.length > 0 && (
+        <>
+          <h3>Crossing</h3>
+          <ul>
+            {report.linearObstacles.map((l) => (
+              <li key={l.id}>
+                {l.kind} <strong>{l.id}</strong> ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
+                {l.shooterTouches ? "shooter touches it" : `${len(l.distanceFromShooter)} from shooter`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3>Measurements</h3>
+      <table>
+        <tbody>
+          <tr><th>base to base</th><td>{len(report.distance.edgeToEdge)}</td></tr>
+          <tr><th>from the {report.weapon ? "weapon" : "eye"}</th><td>{len(report.distance.originToEdge)}</td></tr>
+          <tr><th>centre to centre</th><td>{len(report.distance.centreToCentre)}</td></tr>
+          <tr><th>height difference</th><td>{len(report.distance.heightDifference)}</td></tr>
+          <tr><th>target's facing</th><td>hull {report.facing.hull.quadrant}{report.facing.turret && `, turret ${report.facing.turret.quadrant}`}</td></tr>
+          {report.arc && <tr><th>weapon arc</th><td className={report.arc.inArc ? "clear" : "blocked"}>{report.arc.inArc ? "in arc" : "outside the arc"} ({Math.round(report.arc.bearing)}° of {report.arc.arc}°)</td></tr>}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The game store: the game log and what it folds to. Every change to the table goes through `perform`
+ * (a command, checked, becomes an event) so undo, redo, autosave and replays see the same history.
+ */
+import { create } from "zustand";
+import { createBattlefield, type Battlefield } from "../../core/battlefield";
+import { catalogFor } from "../../core/scale";
+import { toEvent, type Command } from "../../core/game/commands";
+import type { GameEvent } from "../../core/game/events";
+import { canRedo, canUndo, currentState, record, redo, undo, type GameLog } from "../../core/game/gameLog";
+import type { GameState } from "../../core/game/state";
+
+export interface GameStore {
+  readonly log: GameLog;
+  readonly state: GameState;
+  readonly battlefield: Battlefield;
+  /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
+  readonly message?: { readonly kind: "error" | "info"; readonly text: string };
+  perform(command: Command): boolean;
+  /** Records an event computed elsewhere (a resolved shot from a rule system). */
+  recordEvent(event: GameEvent): boolean;
+  undo(): void;
+  redo(): void;
+  /** Replaces the whole game (a new battlefield, a loaded file, the autosave). */
+  replace(log: GameLog, message?: GameStore["message"]): void;
+  notify(kind: "error" | "info", text: string): void;
+  dismiss(): void;
+}
+
+function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield"> {
+  const state = currentState(log);
+  return { log, state, battlefield: createBattlefield(state.scenario, catalogFor(state.scenario.scale)) };
+}
+
+export const createGameStore = (initial: GameLog) =>
+  create<GameStore>()((set, get) => ({
+    ...derive(initial),
+    perform(command) {
+      const result = toEvent(get().state, get().battlefield.catalog, command);
+      if (!result.ok) {
+        set({ message: { kind: "error", text: result.error } });
+        return false;
+      }
+      return get().recordEvent(result.event);
+    },
+    recordEvent(event) {
+      try {
+        set({ ...derive(record(get().log, event)), message: undefined });
+        return true;
+      } catch (error) {
+        set({ message: { kind: "error", text: (error as Error).message } });
+        return false;
+      }
+    },
+    undo() {
+      if (canUndo(get().log)) set(derive(undo(get().log)));
+    },
+    redo() {
+      if (canRedo(get().log)) set(derive(redo(get().log)));
+    },
+    replace(log, message) {
+      set({ ...derive(log), message });
+    },
+    notify(kind, text) {
+      set({ message: { kind, text } });
+    },
+    dismiss() {
+      set({ message: undefined });
+    },
+  }));
+
+export type GameStoreApi = ReturnType<typeof createGameStore>;

@@ -1,0 +1,50 @@
+/** UI state that is not the game: the active tool, selection, hover, units and view toggles. */
+import { create } from "zustand";
+import type { Placement } from "../../core/game/events";
+import type { Point } from "../../core/scenario/schema";
+import type { LengthUnit } from "../../core/units";
+
+export type Tool = "select" | "los" | "measure" | "template";
+
+export interface TemplateSettings {
+  readonly kind: "blast" | "teardrop";
+  /** Blast radii in cm, innermost first. */
+  readonly radii: readonly number[];
+  readonly length: number;
+  readonly narrowWidth: number;
+  readonly wideWidth: number;
+}
+
+export interface UiStore {
+  readonly tool: Tool;
+  /** Selected model ids (a click selects a model, a double click its whole unit). */
+  readonly selection: readonly string[];
+  readonly hovered?: string;
+  /** LOS tool: the model whose sight is shown. */
+  readonly shooter?: string;
+  readonly weapon?: string;
+  /** LOS tool: the target whose full report and rays are shown. */
+  readonly target?: string;
+  /** Measure tool: the models measured between. */
+  readonly measured: readonly string[];
+  readonly unit: LengthUnit;
+  readonly showRoofs: boolean;
+  readonly viewshed: boolean;
+  readonly eyeView: boolean;
+  readonly template: TemplateSettings;
+  /** A model being dragged: where it would stand now, and the path so far (recorded for replays). */
+  readonly drag?: { readonly model: string; readonly placement: Placement; readonly path: readonly Point[] };
+  set(patch: Partial<Omit<UiStore, "set">>): void;
+}
+
+export const useUi = create<UiStore>()((set) => ({
+  tool: "select",
+  selection: [],
+  measured: [],
+  unit: "cm",
+  showRoofs: true,
+  viewshed: false,
+  eyeView: false,
+  template: { kind: "blast", radii: [5], length: 15, narrowWidth: 2, wideWidth: 6 },
+  set: (patch) => set(patch),
+}));

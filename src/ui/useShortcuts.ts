@@ -1,0 +1,58 @@
+/** Keyboard shortcuts; the help overlay lists the same table. */
+import { useEffect } from "react";
+import { turn, traverse } from "./actions";
+import { useGame } from "./game";
+import { useUi, type Tool } from "./store/uiStore";
+
+export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
+  ["S / L / M / T", "tools: select, line of sight, measure, template"],
+  ["drag", "move a model (onto hills; onto floors with roofs hidden)"],
+  ["Q / E", "turn the selection 15° (Shift: 5°)"],
+  ["Z / X", "traverse the turret 15° (Shift: 5°)"],
+  ["F", "focus the camera on the selection"],
+  ["V", "model's-eye view on / off"],
+  ["R", "show / hide roofs"],
+  ["U", "centimetres / inches"],
+  ["Ctrl+Z / Ctrl+Shift+Z", "undo / redo"],
+  ["Esc", "clear selection and targets"],
+  ["?", "this help"],
+];
+
+const TOOLS: Record<string, Tool> = { s: "select", l: "los", m: "measure", t: "template" };
+
+export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      const key = e.key.toLowerCase();
+      const ui = useUi.getState();
+      if ((e.ctrlKey || e.metaKey) && key === "z") {
+        e.preventDefault();
+        if (e.shiftKey) useGame.getState().redo();
+        else useGame.getState().undo();
+        return;
+      }
+      if ((e.ctrlKey || e.metaKey) && key === "y") {
+        e.preventDefault();
+        useGame.getState().redo();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const step = e.shiftKey ? 5 : 15;
+      const tool = TOOLS[key];
+      if (tool) ui.set({ tool, drag: undefined });
+      else if (key === "q") turn(-step);
+      else if (key === "e") turn(step);
+      else if (key === "z") traverse(-step);
+      else if (key === "x") traverse(step);
+      else if (key === "f") onFocus();
+      else if (key === "v") ui.set({ eyeView: !ui.eyeView });
+      else if (key === "r") ui.set({ showRoofs: !ui.showRoofs });
+      else if (key === "u") ui.set({ unit: ui.unit === "cm" ? "in" : "cm" });
+      else if (key === "escape") ui.set({ selection: [], shooter: undefined, target: undefined, measured: [], drag: undefined });
+      else if (e.key === "?") onHelp();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onFocus, onHelp]);
+}

@@ -1,0 +1,49 @@
+/**
+ * A browser test's view of the app: a fresh context in the shared chromium (so no autosave from another
+ * test), the page's console errors collected, and screenshots saved to test-results/screenshots/<name>.png
+ * (CI artifacts).
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+const SCREENSHOTS = fileURLToPath(new URL("../../test-results/screenshots/", import.meta.url));
+const ONLY_CANVAS = "*:not(canvas) { visibility: hidden !important } canvas { visibility: visible !important }";
+
+export interface AppPage {
+  readonly page: Page;
+  /** console.error messages and uncaught exceptions, in order. */
+  readonly errors: readonly string[];
+  /** Saves the whole page as test-results/screenshots/<name>.png and returns the PNG. */
+  screenshot(name: string): Promise<Buffer>;
+  /** The page with every element but the canvas hidden: what WebGL drew, without the panels over it. */
+  canvasPixels(): Promise<Buffer>;
+  /** Closes this test's context; the shared browser keeps running for the other files. */
+  close(): Promise<void>;
+}
+
+/** Opens the built app and waits for its canvas. */
+export async function openApp(viewport = { width: 1280, height: 800 }): Promise<AppPage> {
+  const browser = await chromium.connect(inject("browserEndpoint"));
+  const page = await (await browser.newContext({ viewport })).newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.goto(inject("appUrl"));
+  await page.locator("canvas").first().waitFor();
+  return {
+    page,
+    errors,
+    async screenshot(name) {
+      await mkdir(SCREENSHOTS, { recursive: true });
+      return page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+    },
+    // A page screenshot, not an element one: those wait for several stable frames, slow on SwiftShader.
+    canvasPixels: () => page.screenshot({ style: ONLY_CANVAS }),
+    close: () => browser.close(),
+  };
+}
