@@ -19,8 +19,10 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/globalSetup.ts"],
-          // After the unit tests: on two cores, a CPU-rendered WebGL page and the unit tests slow each other down.
+          // After the unit tests, one file at a time: on two cores, CPU-rendered WebGL pages and the unit tests
+          // slow each other down.
           sequence: { groupOrder: 1 },
+          fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

@@ -76,7 +76,8 @@ export function AreaFeatures({ battlefield }: { battlefield: Battlefield }) {
   return (
     <>
       {items.map(({ key, geometry, style }) => (
-        <mesh key={key} geometry={geometry} receiveShadow>
+        // Decals and canopies: the pointer passes through them to the ground.
+        <mesh key={key} geometry={geometry} receiveShadow raycast={() => null}>
           <meshStandardMaterial color={style.color} transparent={style.opacity < 1} opacity={style.opacity} side={DoubleSide} depthWrite={style.opacity === 1} />
         </mesh>
       ))}

@@ -44,7 +44,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const { width } = battlefield.scenario.table;
   const eyeModel = ui.eyeView ? (ui.tool === "los" ? ui.shooter : ui.selection[0]) : undefined;
   return (
-    <Canvas shadows gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+    // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
+    <Canvas shadows frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />

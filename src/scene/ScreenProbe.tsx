@@ -1,21 +1,26 @@
-/** Answers the test hook's `screenPosition`: where a model's centre is drawn, in CSS pixels. */
+/** Answers the test hooks' `screenPosition` and `projectPoint`: where things are drawn, in CSS pixels. */
 import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import { Vector3 } from "three";
 import { modelPose, type Battlefield } from "../core/battlefield";
-import { provideScreenPosition } from "../ui/testHooks";
+import { provideProjector } from "../ui/testHooks";
 
 export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {
   const camera = useThree((s) => s.camera);
   const size = useThree((s) => s.size);
   useEffect(() => {
-    provideScreenPosition((id) => {
-      const entry = battlefield.models.get(id);
-      if (!entry) return undefined;
-      const pose = modelPose(battlefield, entry.model, entry.def);
-      const height = entry.def.vehicle ? 2.5 : (entry.def.figureHeight ?? 3) * 0.6;
-      const v = new Vector3(pose.x, pose.y + height, pose.z).project(camera);
+    const projectPoint = ([x, y, z]: readonly [number, number, number]) => {
+      const v = new Vector3(x, y, z).project(camera);
       return { x: size.left + ((v.x + 1) / 2) * size.width, y: size.top + ((1 - v.y) / 2) * size.height };
+    };
+    provideProjector({
+      projectPoint,
+      screenPosition(id) {
+        const entry = battlefield.models.get(id);
+        if (!entry) return undefined;
+        const pose = modelPose(battlefield, entry.model, entry.def);
+        return projectPoint([pose.x, pose.y + (entry.def.vehicle ? 2.5 : (entry.def.figureHeight ?? 3) * 0.6), pose.z]);
+      },
     });
   }, [battlefield, camera, size]);
   return null;

@@ -11,13 +11,18 @@ import { AreaFeatures } from "./AreaFeatures";
 import { TERRAIN_COLORS } from "./palette";
 import { SolidMesh } from "./SolidMesh";
 
-/** Where a pointer event on the terrain would stand a model: on the ground, or on the floor it hit. */
+/**
+ * Where a pointer event on the terrain would stand a model: on the first ground or floor surface under the
+ * pointer (a hedge or a wall in front of it is looked past).
+ */
 export function placementAt(event: ThreeEvent<PointerEvent | MouseEvent>, heading: number): Placement | undefined {
-  const { kind, owner, part } = (event.object.userData ?? {}) as { kind?: string; owner?: string; part?: string };
-  const position: [number, number] = [event.point.x, event.point.z];
-  if (kind === "ground") return { position, heading };
-  const level = kind === "building-floor" && part ? Number(part.replace("floor-", "")) : NaN;
-  if (owner && Number.isInteger(level)) return { position, heading, floor: { building: owner, level } };
+  for (const hit of event.intersections) {
+    const { kind, owner, part } = (hit.object.userData ?? {}) as { kind?: string; owner?: string; part?: string };
+    const position: [number, number] = [hit.point.x, hit.point.z];
+    if (kind === "ground") return { position, heading };
+    const level = kind === "building-floor" && part ? Number(part.replace("floor-", "")) : NaN;
+    if (owner && Number.isInteger(level)) return { position, heading, floor: { building: owner, level } };
+  }
   return undefined;
 }
 

@@ -42,12 +42,15 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         if (!entry) return;
         const { model } = entry;
         const selection = event.shiftKey ? [...new Set([...ui().selection, id])] : ui().selection.includes(id) ? ui().selection : [id];
+        // Keep the model where it was grabbed relative to the pointer, so it does not jump to the cursor.
+        const grabbed = placementAt(event, model.heading);
         ui().set({
           selection,
           drag: {
             model: id,
             placement: { position: model.position, heading: model.heading, ...(model.elevation !== undefined ? { elevation: model.elevation } : {}), ...(model.floor ? { floor: model.floor } : {}) },
             path: [model.position],
+            offset: grabbed ? sub2(model.position, grabbed.position) : [0, 0],
           },
         });
       },
@@ -77,8 +80,9 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
       onTerrainMove(event: ThreeEvent<PointerEvent>) {
         const { drag, set } = ui();
         if (!drag) return;
-        const placement = placementAt(event, drag.placement.heading);
-        if (!placement) return;
+        const under = placementAt(event, drag.placement.heading);
+        if (!under) return;
+        const placement = { ...under, position: [under.position[0] + drag.offset[0], under.position[1] + drag.offset[1]] as [number, number] };
         const last = drag.path[drag.path.length - 1]!;
         const path = distance2(last, placement.position) >= PATH_STEP ? [...drag.path, placement.position] : drag.path;
         set({ drag: { ...drag, placement, path } });

@@ -46,6 +46,8 @@ export class SightWorld {
   private current: Battlefield;
   /** Rays cast so far (for benchmarks and progress). */
   raysCast = 0;
+  /** Inside batch(): settle once at its end. */
+  private batching = false;
 
   /** Builds the world; loads Rapier's WebAssembly on first use. */
   static async create(battlefield: Battlefield): Promise<SightWorld> {
@@ -113,8 +115,20 @@ export class SightWorld {
     this.settle();
   }
 
+  /** Makes several changes (a whole unit moving) with one settle at the end instead of one each. */
+  batch(changes: () => void): void {
+    this.batching = true;
+    try {
+      changes();
+    } finally {
+      this.batching = false;
+      this.settle();
+    }
+  }
+
   /** Moves the colliders to their bodies' new poses, so the next ray sees them there. */
   private settle(): void {
+    if (this.batching) return;
     this.world.propagateModifiedBodyPositionsToColliders();
     this.world.step();
   }

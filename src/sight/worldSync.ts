@@ -48,7 +48,9 @@ export function modelChanges(current: Battlefield, next: Battlefield): ModelChan
 
 /** Applies the changes to the world in place: removals first, so an id can come back as a new model. */
 export function applyModelChanges(world: SightWorld, changes: ModelChanges): void {
-  for (const id of changes.removed) world.removeModel(id);
-  for (const model of changes.updated) world.updateModel(model);
-  for (const entry of changes.added) world.addModel(entry);
+  world.batch(() => {
+    for (const id of changes.removed) world.removeModel(id);
+    for (const model of changes.updated) world.updateModel(model);
+    for (const entry of changes.added) world.addModel(entry);
+  });
 }

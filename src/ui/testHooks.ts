@@ -12,6 +12,8 @@ export interface TestHooks {
   readonly ui: typeof useUi;
   /** Where a model appears on screen (CSS pixels), so a test can click it like a user. */
   screenPosition(modelId: string): { x: number; y: number } | undefined;
+  /** Where a point of the table [x, y, z] appears on screen. */
+  projectPoint(point: readonly [number, number, number]): { x: number; y: number } | undefined;
 }
 
 declare global {
@@ -20,17 +22,22 @@ declare global {
   }
 }
 
-let projector: TestHooks["screenPosition"] | undefined;
+export interface Projector {
+  screenPosition: TestHooks["screenPosition"];
+  projectPoint: TestHooks["projectPoint"];
+}
+
+let projector: Projector | undefined;
 
 /** Exposes the hooks; the returned function takes them away (an effect's cleanup). */
 export function exposeTestHooks(): () => void {
-  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, screenPosition: (id) => projector?.(id) };
+  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p) };
   return () => {
     delete window.__hulldown;
   };
 }
 
-/** Lets the scene, which owns the camera, answer `screenPosition`. */
-export function provideScreenPosition(fn: TestHooks["screenPosition"]): void {
+/** Lets the scene, which owns the camera, answer `screenPosition` and `projectPoint`. */
+export function provideProjector(fn: Projector): void {
   projector = fn;
 }

@@ -44,6 +44,19 @@ describe("adding and removing models", () => {
     expect(sightReport(w, "eye", "target").visibleFraction).toBe(0);
   });
 
+  it("changes made in one batch all take effect when it ends", async () => {
+    const w = await world([], [eye, blocker, target]);
+    const moved = w.battlefield.models.get("target")!.model;
+    w.batch(() => {
+      w.removeModel("blocker");
+      w.updateModel({ ...moved, position: [100, 30] });
+      w.addModel(entryOf({ ...blocker, position: [65, 45] }));
+    });
+    const r = sightReport(w, "eye", "target");
+    expect(r.visibleFraction).toBe(0);
+    expect(r.occluders[0]?.id).toBe("blocker");
+  });
+
   it("refuses to add a model twice or to remove one that is not there", async () => {
     const w = await world([], [eye, blocker, target]);
     expect(() => w.addModel(entryOf(blocker))).toThrow(/already in the sight world/);

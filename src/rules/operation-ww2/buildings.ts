@@ -28,14 +28,14 @@ function sides(footprint: readonly Vec2[]): [number, number] {
 }
 
 /** Small, medium, large or huge by its footprint and storeys (§12.1). */
-export function buildingSize(ctx: Ow2Context, building: Building): BuildingSize {
+function buildingSize(ctx: Ow2Context, building: Building): BuildingSize {
   const table = ctx.tables["building-demolition"].sizes;
   const [short, long] = sides(building.footprint);
   const rows = building.floors >= 2 ? table.twoOrMoreStoreys : table.oneStorey;
   return rows.find((r) => short >= r.atLeast[0] && long >= r.atLeast[1])?.size ?? table.otherwise;
 }
 
-export function calibreModifier(ctx: Ow2Context, calibre: number): number {
+function calibreModifier(ctx: Ow2Context, calibre: number): number {
   return ctx.tables["building-demolition"].calibreModifiers.find((m) => calibre >= m.from && calibre <= m.to)?.modifier ?? 0;
 }
 

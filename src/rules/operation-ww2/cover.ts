@@ -12,7 +12,7 @@ import { isLow, lowObstacleReach } from "./sight";
 import { betterCover, coverRank, type CoverClass } from "./types";
 
 /** A model this close to a vehicle stands next to it (cm). */
-export const NEXT_TO_VEHICLE = 1;
+const NEXT_TO_VEHICLE = 1;
 
 export interface Cover {
   readonly class: CoverClass;

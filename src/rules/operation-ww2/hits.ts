@@ -8,7 +8,7 @@ import type { ModelFacts } from "../context";
 import type { Modifier } from "../ruleset";
 import { isV1 } from "./context";
 import { infantryDamage, infantryEffect, vehicleDamage } from "./damage";
-import { isVehicle, targetTypeOf, trainingOf } from "./profiles";
+import { hasProperty, isVehicle, targetTypeOf, trainingOf } from "./profiles";
 import type { Referee } from "./referee";
 import type { DamageSection, VehicleEffect } from "./tables";
 import type { CoverClass } from "./types";
@@ -37,7 +37,11 @@ export interface VehicleHit {
   readonly shield: boolean;
 }
 
+/** v2.0 abilities that add 1 "to crew damage" (§17); INFERRED: to the damage rolls of crew hits (§6.4). */
+const CREW_DAMAGE_ABILITIES = ["unprotected-ammunition", "ronson", "external-fuel-tank"] as const;
+
 function crewHits(ref: Referee, target: ModelFacts, count: number, hit: VehicleHit): void {
+  const ability = isV1(ref.ctx) ? undefined : CREW_DAMAGE_ABILITIES.find((a) => hasProperty(ref.ctx, target, a));
   for (let i = 0; i < count; i++) {
     if (hit.shield) {
       const save = ref.roll(`shield save: crewman of ${target.id}`);
@@ -47,8 +51,8 @@ function crewHits(ref: Referee, target: ModelFacts, count: number, hit: VehicleH
       }
     }
     const roll = ref.roll(`crew damage: crewman of ${target.id} (${hit.section})`);
-    const effect = infantryEffect(infantryDamage(ref.ctx, hit.section, roll), hit.crewCover);
-    ref.note(`a crewman of ${target.id} is hit: ${roll} on the ${hit.section} infantry column in ${hit.crewCover} cover → ${effect}`, "§6.13", [ref.lastRoll]);
+    const effect = infantryEffect(infantryDamage(ref.ctx, hit.section, roll + (ability ? 1 : 0)), hit.crewCover);
+    ref.note(`a crewman of ${target.id} is hit: ${roll}${ability ? ` +1 (${ability})` : ""} on the ${hit.section} infantry column in ${hit.crewCover} cover → ${effect}`, ability ? "§6.13, §17" : "§6.13", [ref.lastRoll]);
     if (effect !== "no-effect") ref.outcome(target.id, "damaged", effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned);
   }
 }

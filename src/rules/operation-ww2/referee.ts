@@ -47,14 +47,20 @@ export class Referee {
     if (effect === "casualty" || effect === "destroyed") this.gone.add(model);
   }
 
-  /** The outcomes, a model's "no effect" dropped when something else happened to it, and said once. */
+  /**
+   * The outcomes as the game log should apply them: a model removed takes nothing else, a model is pinned
+   * once, and "no effect" is said once and only of a model nothing else happened to.
+   */
   finalOutcomes(): Outcome[] {
     const affected = new Set(this.outcomes.filter((o) => o.effect !== "no-effect").map((o) => o.model));
-    const seen = new Set<string>();
+    const said = new Set<string>();
     return this.outcomes.filter((o) => {
-      if (o.effect !== "no-effect") return true;
-      if (affected.has(o.model) || seen.has(o.model)) return false;
-      seen.add(o.model);
+      if (this.gone.has(o.model) && o.effect !== "casualty" && o.effect !== "destroyed") return false;
+      if (o.effect === "no-effect" && affected.has(o.model)) return false;
+      if (o.effect === "damaged") return true;
+      const key = `${o.model}:${o.effect}`;
+      if (said.has(key)) return false;
+      said.add(key);
       return true;
     });
   }

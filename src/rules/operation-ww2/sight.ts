@@ -11,9 +11,9 @@ import { hasProperty, isVehicle, targetTypeOf, type FiringWeapon } from "./profi
 import type { Order } from "./types";
 
 /** Walls and hedges up to this height are low (§5.3). */
-export const LOW_OBSTACLE_HEIGHT = 2.5;
+const LOW_OBSTACLE_HEIGHT = 2.5;
 /** How deep sight reaches into woods, crops, buildings and ruins, and how close to an opening a model must be (§5.3, §5.4). */
-export const SIGHT_DEPTH = 5;
+const SIGHT_DEPTH = 5;
 /** Infantry at a high hedge shoot through it, and throw grenades over a high wall, at targets this close to it (§5.3). */
 const HIGH_OBSTACLE_REACH = 5;
 /** A model this close to an obstacle stands next to it (cm): the sight engine's touch tolerance. */
@@ -39,7 +39,7 @@ export interface SightQuestion {
 const pct = (f: number) => `${Math.round(f * 100)} %`;
 const cm = (d: number) => `${d.toFixed(1)} cm`;
 
-export function describeBlockers(report: SightReport): string {
+function describeBlockers(report: SightReport): string {
   return report.occluders.map((o) => `${o.id} (${o.kind})`).join(", ") || "nothing the engine can name";
 }
 

@@ -41,11 +41,11 @@ function rollRows<T extends z.ZodType>(row: T, from = 1, to = 10) {
 const rolls = z.tuple([d10, d10]);
 
 /** A vehicle (or gun) damage effect; crew:N, crew-pinned:N and crew-killed:N count models (§6.13, §6.16). */
-export const VEHICLE_EFFECTS = ["no-effect", "catastrophic", "engine-ammo", "immobilised", "main-weapon", "secondary-weapon", "steady-nerves", "track", "wheel"] as const;
+const VEHICLE_EFFECTS = ["no-effect", "catastrophic", "engine-ammo", "immobilised", "main-weapon", "secondary-weapon", "steady-nerves", "track", "wheel"] as const;
 const VehicleEffect = z.union([z.enum(VEHICLE_EFFECTS), z.string().regex(/^(crew|crew-pinned|crew-killed):[1-9]\d*$/, "expected an effect or crew:N, crew-pinned:N, crew-killed:N")]);
 export type VehicleEffect = z.infer<typeof VehicleEffect>;
 
-export const INFANTRY_RESULTS = ["no-effect", "pinned", "killed", "pinned-if-cover", "pinned-if-medium-cover", "pinned-if-heavy-cover"] as const;
+const INFANTRY_RESULTS = ["no-effect", "pinned", "killed", "pinned-if-cover", "pinned-if-medium-cover", "pinned-if-heavy-cover"] as const;
 export type InfantryResult = (typeof INFANTRY_RESULTS)[number];
 
 const TargetType = z.enum(TARGET_TYPES);
@@ -102,7 +102,6 @@ const BuildingDemolition = z.strictObject({
   afterCollapseModifier: z.number().int(),
   rows: buildingRows(z.enum(["no-effect", "training-test", "collapse-small-arms", "collapse-heavy-weapons", "training-test-hit-and-adjacent-rooms"])),
 });
-export type DemolitionResult = z.infer<typeof BuildingDemolition>["rows"][number]["small"];
 const RoofDemolition = z.strictObject({
   rows: buildingRows(z.enum(["holds", "collapses", "collapses-and-demolition"])),
   demolitionModifier: z.number().int(),
@@ -142,7 +141,7 @@ const WeaponProfile = z.strictObject({
 export type WeaponProfile = z.infer<typeof WeaponProfile>;
 const Weapons = z.record(z.string(), WeaponProfile);
 
-export const MOUNTS = ["hand", "tripod", "carriage", "turret", "lower-hull", "upper-hull", "pintle"] as const;
+const MOUNTS = ["hand", "tripod", "carriage", "turret", "lower-hull", "upper-hull", "pintle"] as const;
 const WeaponMount = z.strictObject({
   profile: z.union([z.string(), z.partialRecord(z.enum(AMMUNITION), z.string())]),
   arc: z.number().positive().max(360),

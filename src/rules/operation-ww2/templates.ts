@@ -42,7 +42,7 @@ export function blastRadius(ctx: Ow2Context, template: TemplateId): number {
 
 const blast = (at: Vec2, radius: number, from: TemplatePlacement["from"], level?: number): TemplatePlacement => ({ shape: { kind: "blast", at, radii: [radius] }, from, ...(level !== undefined ? { level } : {}) });
 
-export function buildingOf(ctx: Ow2Context, m: ModelFacts): Building | undefined {
+function buildingOf(ctx: Ow2Context, m: ModelFacts): Building | undefined {
   const id = m.floor?.building ?? m.standsIn.find((a) => a.kind === "building")?.id;
   const f = id === undefined ? undefined : ctx.terrain.get(id);
   return f?.kind === "building" ? f : undefined;

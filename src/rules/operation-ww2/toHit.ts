@@ -9,7 +9,7 @@ import type { ToHitCell, WeaponProfile } from "./tables";
 import type { Order } from "./types";
 
 /** Firing within this distance of the target: +3 (§6.3). */
-export const POINT_BLANK = 5;
+const POINT_BLANK = 5;
 /** v2.0: HEAT weapons and anti-tank rifles within this distance of a vehicle: +1 (§6.3). */
 const HEAT_CLOSE = 10;
 /** The base number of a last-chance roll (§6.9). */

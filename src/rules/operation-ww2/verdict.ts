@@ -21,7 +21,8 @@ export interface Ow2Verdict extends Verdict {
   readonly sight: SightRuling;
   /** The distance weapons measure: from the figure (infantry, guns) or from the muzzle (vehicles), §6.1. */
   readonly range: number;
-  readonly spotting: SpottingDistance & { readonly spotted: boolean; readonly inCover: boolean };
+  /** `at`: the distance spotting measures, base edge to base edge (§5.6). */
+  readonly spotting: SpottingDistance & { readonly at: number; readonly spotted: boolean; readonly inCover: boolean };
   /** The target stands in smoke: −2 to hit and to damage (§14.3). */
   readonly inSmoke: boolean;
   /** The target stands in a trench or foxhole, or right behind sandbags on this line (§6.3). */
@@ -30,7 +31,7 @@ export interface Ow2Verdict extends Verdict {
   readonly shooterNextToPosition: boolean;
 }
 
-export const rangeDistance = (report: SightReport, shooter: ModelFacts): number => (shooter.def.category === "vehicle" ? report.distance.originToEdge : report.distance.edgeToEdge);
+const rangeDistance = (report: SightReport, shooter: ModelFacts): number => (shooter.def.category === "vehicle" ? report.distance.originToEdge : report.distance.edgeToEdge);
 
 function dugIn(report: SightReport): { dugIn?: "trench" | "sandbags"; shooterNextTo: boolean } {
   const trench = report.areas.find((a) => a.targetInside && (a.kind === "trench" || a.kind === "foxhole"));
@@ -41,7 +42,7 @@ function dugIn(report: SightReport): { dugIn?: "trench" | "sandbags"; shooterNex
 }
 
 /** The weapon a report was traced for, as the shooter fires it (undefined for an eye report). */
-export function reportWeapon(report: SightReport, ctx: Ow2Context, declaration: Partial<Ow2FireDeclaration>): FiringWeapon | undefined {
+function reportWeapon(report: SightReport, ctx: Ow2Context, declaration: Partial<Ow2FireDeclaration>): FiringWeapon | undefined {
   if (report.weapon === undefined) return undefined;
   const shooter = requireModel(ctx, report.shooter);
   const target = requireModel(ctx, report.target);
@@ -93,7 +94,7 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
     rulings,
     sight,
     range: rangeDistance(report, shooter),
-    spotting: { ...spot, spotted, inCover },
+    spotting: { ...spot, at: report.distance.edgeToEdge, spotted, inCover },
     inSmoke,
     ...(position.dugIn ? { dugIn: position.dugIn } : {}),
     shooterNextToPosition: position.shooterNextTo,

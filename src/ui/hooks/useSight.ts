@@ -3,7 +3,7 @@
  * tool's store. Answers to questions that have since changed are dropped, so a fast pointer never shows
  * stale rays.
  */
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useGame } from "../game";
 import { getSightClient, SightClientError } from "../sightClient";
 import { useLos } from "../store/losStore";
@@ -12,10 +12,13 @@ import { useUi } from "../store/uiStore";
 /** A superseded request is not a failure: a newer answer is on its way. */
 const superseded = (error: unknown) => error instanceof SightClientError && error.reason === "cancelled";
 
-/** Sends every new table state to the worker (it moves colliders, or rebuilds when terrain changed). */
+/**
+ * Sends every new table state to the worker (it moves colliders, or rebuilds when terrain changed). A layout
+ * effect, so it is sent before any child's effect asks a question about the new table.
+ */
 export function useSightSync(): void {
   const scenario = useGame((s) => s.state.scenario);
-  useEffect(() => {
+  useLayoutEffect(() => {
     getSightClient()
       .sync(scenario)
       .catch((error: Error) => superseded(error) || useGame.getState().notify("error", `Sight engine: ${error.message}`));

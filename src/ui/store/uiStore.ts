@@ -33,7 +33,13 @@ export interface UiStore {
   readonly eyeView: boolean;
   readonly template: TemplateSettings;
   /** A model being dragged: where it would stand now, and the path so far (recorded for replays). */
-  readonly drag?: { readonly model: string; readonly placement: Placement; readonly path: readonly Point[] };
+  readonly drag?: {
+    readonly model: string;
+    readonly placement: Placement;
+    readonly path: readonly Point[];
+    /** From the point grabbed to the model's centre. */
+    readonly offset: readonly [number, number];
+  };
   set(patch: Partial<Omit<UiStore, "set">>): void;
 }
 

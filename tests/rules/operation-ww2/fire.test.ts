@@ -27,7 +27,7 @@ describe("spotting a unit (§5.6): one model within the distance spots the whole
     const t = await table([], [us("us", 30), near, far], { night: true });
     const v = t.judge({ shooter: "us", target: "far" });
     expect(v.valid).toBe(true);
-    expect(v.spotted.sort()).toEqual(["far", "near"]);
+    expect([...v.spotted].sort()).toEqual(["far", "near"]);
     expect(text(v.rulings)).toMatch(/us spots near at 15\.0 cm \(up to 20 cm\): the infantry of unit-ger are spotted/);
   });
 
