@@ -15,6 +15,7 @@ import { SelectionMarkers } from "./SelectionMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
 import { useTableInteraction } from "./useTableInteraction";
+import { ViewshedOverlay } from "./ViewshedOverlay";
 
 /** The battlefield as drawn: the game's, with the model being dragged where the pointer has it. */
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
@@ -42,7 +43,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
   const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
   const { width } = battlefield.scenario.table;
-  const eyeModel = ui.eyeView ? (ui.tool === "los" ? ui.shooter : ui.selection[0]) : undefined;
+  const looker = ui.tool === "los" ? ui.shooter : ui.selection[0];
+  const eyeModel = ui.eyeView ? looker : undefined;
+  const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
     <Canvas shadows frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
@@ -55,6 +58,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} />}
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} models={ui.measured} unit={ui.unit} />}
       <TemplatesLayer battlefield={battlefield} templates={templates} />
+      {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       <ScreenProbe battlefield={battlefield} />
       <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag} />
     </Canvas>

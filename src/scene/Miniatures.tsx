@@ -30,6 +30,7 @@ function InstancedGroup({ group, handlers, interactive }: { group: InstanceGroup
     <instancedMesh
       ref={mesh}
       args={[geometry, undefined, group.matrices.length]}
+      userData={{ kind: "model" }}
       // While a model is dragged, the pointer must reach the terrain under it.
       raycast={interactive ? InstancedMesh.prototype.raycast : noRaycast}
       castShadow

@@ -90,6 +90,8 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
       onTerrainClick(event: ThreeEvent<MouseEvent>) {
         const { tool, template, selection, set } = ui();
         if (event.delta > 4) return; // the end of a camera drag, not a click
+        // A click on a model seen through a window or over a wall is the model's, not the terrain's.
+        if (event.intersections.some((hit) => hit.object.userData.kind === "model")) return;
         if (tool === "select" && !event.shiftKey) set({ selection: [] });
         if (tool !== "template") return;
         const at: Vec2 = [event.point.x, event.point.z];

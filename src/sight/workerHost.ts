@@ -9,11 +9,13 @@
  */
 import { createBattlefield } from "../core/battlefield";
 import type { ModelCatalog } from "../core/modelDefinition";
+import { catalogFor } from "../core/scale";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "./lineOfSight";
 import { opposingPairs, opposingTargets, visibilityEntry, type MatrixEntry } from "./matrix";
 import { SightWorld } from "./sightWorld";
 import { modelsUnderTemplate } from "./templates";
+import { computeViewshed } from "./viewshed";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "./visibility";
 import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./workerProtocol";
 import { applyModelChanges, modelChanges, sameTerrain } from "./worldSync";
@@ -44,8 +46,9 @@ export class SightHost {
   private readonly generations = new Map<LatestWinsKind, number>();
 
   constructor(
-    private readonly catalog: ModelCatalog,
     private readonly post: (response: SightResponse) => void,
+    /** The model definitions for a scenario (by default, the catalog of its scale). */
+    private readonly catalogOf: (scenario: Scenario) => ModelCatalog = (scenario) => catalogFor(scenario.scale),
   ) {}
 
   /** Answers one request; resolves once its last message is posted. */
@@ -84,6 +87,14 @@ export class SightHost {
         const result = await this.sliced(id, isCurrent, targets, (target) => visibilityEntry(world, shooter, target, options));
         return result === CANCELLED ? result : { id, kind: "result", request: "visibleFrom", result };
       }
+      case "viewshed": {
+        const isCurrent = this.startGeneration("viewshed");
+        const world = await this.currentWorld();
+        // One yield first: while a model is dragged only the latest viewshed is worth computing.
+        await nextTask();
+        if (!isCurrent()) return CANCELLED;
+        return { id, kind: "result", request: "viewshed", result: computeViewshed(world, request.observer, request) };
+      }
       case "matrix": {
         const isCurrent = this.startGeneration("matrix");
         const world = await this.currentWorld();
@@ -117,7 +128,7 @@ export class SightHost {
   /** A new world for the scenario, in place of the previous one. */
   private build(scenario: Scenario): Promise<SightWorld> {
     return this.change(async (old) => {
-      const world = await SightWorld.create(createBattlefield(scenario, this.catalog));
+      const world = await SightWorld.create(createBattlefield(scenario, this.catalogOf(scenario)));
       old?.dispose();
       return { world, result: world };
     });
@@ -126,7 +137,7 @@ export class SightHost {
   /** Brings the world in step with the scenario: in place when only models changed; the first sync builds it. */
   private sync(scenario: Scenario): Promise<SyncResult> {
     return this.change<SyncResult>(async (world) => {
-      const next = createBattlefield(scenario, this.catalog);
+      const next = createBattlefield(scenario, this.catalogOf(scenario));
       if (!world) return { world: await SightWorld.create(next), result: { rebuilt: true, added: [...next.models.keys()], removed: [], updated: [] } };
       const changes = modelChanges(world.battlefield, next);
       const summary = { added: changes.added.map((e) => e.model.id), removed: [...changes.removed], updated: changes.updated.map((m) => m.id) };

@@ -7,6 +7,7 @@ import type { Scenario } from "../core/scenario/schema";
 import type { MatrixEntry } from "./matrix";
 import type { SightReport } from "./sightReport";
 import type { TemplatePlacement, TemplateResult } from "./templates";
+import type { Viewshed } from "./viewshed";
 
 export interface LoadResult {
   readonly models: number;
@@ -32,6 +33,8 @@ export interface SightQueries {
   /** Every opposing pair (or the pairs given), at the matrix's coarser sampling. */
   matrix: { params: { pairs?: ReadonlyArray<readonly [string, string]> }; result: MatrixEntry[] };
   template: { params: { placement: TemplatePlacement }; result: TemplateResult };
+  /** What one model sees of the table's surface, on a grid (the viewshed overlay). */
+  viewshed: { params: { observer: string; weapon?: string; cell?: number }; result: Viewshed };
 }
 
 export type SightRequestKind = keyof SightQueries;
@@ -47,7 +50,7 @@ export type SightRequest<K extends SightRequestKind = SightRequestKind> = K exte
  * one stops between targets and answers "cancelled". A load or sync cancels them too, since their answer
  * would describe a table that no longer exists.
  */
-export const LATEST_WINS = ["visibleFrom", "matrix"] as const satisfies readonly SightRequestKind[];
+export const LATEST_WINS = ["visibleFrom", "matrix", "viewshed"] as const satisfies readonly SightRequestKind[];
 
 export type SightResponse =
   | { [K in SightRequestKind]: { readonly id: number; readonly kind: "result"; readonly request: K; readonly result: SightResult<K> } }[SightRequestKind]

@@ -40,6 +40,7 @@ export interface SightClient {
   visibleFrom(query: SightParams<"visibleFrom">, onProgress?: Progress): Promise<SightResult<"visibleFrom">>;
   matrix(query?: SightParams<"matrix">, onProgress?: Progress): Promise<SightResult<"matrix">>;
   template(placement: TemplatePlacement): Promise<SightResult<"template">>;
+  viewshed(query: SightParams<"viewshed">): Promise<SightResult<"viewshed">>;
   /** Stops the worker; pending requests fail with reason "disposed". */
   dispose(): void;
 }
@@ -95,6 +96,7 @@ export function createSightClient(worker: SightWorkerPort = startWorker()): Sigh
     visibleFrom: (query, onProgress) => request("visibleFrom", query, onProgress),
     matrix: (query = {}, onProgress) => request("matrix", query, onProgress),
     template: (placement) => request("template", { placement }),
+    viewshed: (query) => request("viewshed", query),
     dispose() {
       broken = new SightClientError("the sight client was disposed", "disposed");
       worker.terminate();

@@ -11,6 +11,7 @@ export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["Z / X", "traverse the turret 15° (Shift: 5°)"],
   ["F", "focus the camera on the selection"],
   ["V", "model's-eye view on / off"],
+  ["W", "viewshed: what the selected model sees, painted on the table"],
   ["R", "show / hide roofs"],
   ["U", "centimetres / inches"],
   ["Ctrl+Z / Ctrl+Shift+Z", "undo / redo"],
@@ -47,6 +48,7 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
       else if (key === "x") traverse(step);
       else if (key === "f") onFocus();
       else if (key === "v") ui.set({ eyeView: !ui.eyeView });
+      else if (key === "w") ui.set({ viewshed: !ui.viewshed });
       else if (key === "r") ui.set({ showRoofs: !ui.showRoofs });
       else if (key === "u") ui.set({ unit: ui.unit === "cm" ? "in" : "cm" });
       else if (key === "escape") ui.set({ selection: [], shooter: undefined, target: undefined, measured: [], drag: undefined });

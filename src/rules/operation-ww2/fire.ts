@@ -124,14 +124,22 @@ export function sightRequests(decl: Ow2FireDeclaration, ctx: Ow2Context): SightR
   return firstRequests(plan(decl, ctx));
 }
 
-function incomplete(decl: Ow2FireDeclaration, p: Plan, needs: SightRequest[]): Ow2FireVerdict {
+/** What every verdict on this declaration says, finished or not. */
+function heading(decl: Ow2FireDeclaration, p: Plan, ctx: Ow2Context) {
   return {
     ruleset: RULESET_ID,
     declaration: decl,
     order: p.order,
     firingUnit: p.firingUnit.id,
     targetUnit: p.targetUnit.id,
+    ...(ctx.models.has(decl.target) ? { aim: decl.target } : {}),
     targets: p.targets.map((t) => t.id),
+  };
+}
+
+function incomplete(decl: Ow2FireDeclaration, p: Plan, ctx: Ow2Context, needs: SightRequest[]): Ow2FireVerdict {
+  return {
+    ...heading(decl, p, ctx),
     valid: false,
     rulings: [{ reason: `${needs.length} more sight line(s) to measure before a verdict`, rule: "§5.1" }],
     needs,
@@ -225,7 +233,7 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
   const p = plan(decl, ctx);
   const byKey = new Map(given.map((r) => [sightKey({ shooter: r.shooter, target: r.target, ...(r.weapon ? { weapon: r.weapon } : {}) }), r]));
   const missing = firstRequests(p).filter((r) => !byKey.has(sightKey(r)));
-  if (missing.length) return incomplete(decl, p, missing);
+  if (missing.length) return incomplete(decl, p, ctx, missing);
   const report = (r: SightRequest) => byKey.get(sightKey(r))!;
   const verdictOf = (r: SightRequest, w?: FiringWeapon) => losVerdict(report(r), ctx, decl, w);
   const weapons = firerWeapons(p);
@@ -245,7 +253,7 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
   const others = p.spotters.filter((s) => !weapons.has(s.id));
   const moreEyes = others.flatMap((s) => unspotted.map((t) => eyeRequest(s, t, undefined)));
   const missingEyes = moreEyes.filter((r) => !byKey.has(sightKey(r)));
-  if (missingEyes.length) return incomplete(decl, p, unique(missingEyes));
+  if (missingEyes.length) return incomplete(decl, p, ctx, unique(missingEyes));
   for (const s of others) for (const t of unspotted) look(s, t);
 
   const sightings = new Map<string, Sighting[]>();
@@ -264,7 +272,7 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
     }
   }
   const missingSecond = second.filter((r) => !byKey.has(sightKey(r)));
-  if (missingSecond.length) return incomplete(decl, p, unique(missingSecond));
+  if (missingSecond.length) return incomplete(decl, p, ctx, unique(missingSecond));
 
   const problems = declarationRulings(decl, p);
   const spotting = spottingRulings(ctx, p, eye);
@@ -275,13 +283,7 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
   const valid = problems.length === 0 && firers.some((f) => f.canFire);
   const rulings = [...problems, ...p.rulings, ...spotting.rulings, ...(valid ? [] : firers.every((f) => !f.canFire) ? [{ reason: "no model of the unit can fire at the target", rule: "§5.1" }] : [])];
   return {
-    ruleset: RULESET_ID,
-    declaration: decl,
-    order: p.order,
-    firingUnit: p.firingUnit.id,
-    targetUnit: p.targetUnit.id,
-    ...(ctx.models.has(decl.target) ? { aim: decl.target } : {}),
-    targets: p.targets.map((t) => t.id),
+    ...heading(decl, p, ctx),
     valid,
     rulings,
     needs: [],

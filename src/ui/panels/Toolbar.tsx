@@ -13,7 +13,7 @@ const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
 ];
 
 export function Toolbar({ onHelp }: { onHelp: () => void }) {
-  const { tool, unit, showRoofs, eyeView, set } = useUi();
+  const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
   const file = useRef<HTMLInputElement>(null);
   const newGame = (id: string) => {
@@ -47,6 +47,9 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         </button>
         <button aria-pressed={eyeView} onClick={() => set({ eyeView: !eyeView })} title="Model's-eye view (V)">
           eye view
+        </button>
+        <button aria-pressed={viewshed} onClick={() => set({ viewshed: !viewshed })} title="What the selected model sees, painted on the table (W)" data-testid="toggle-viewshed">
+          viewshed
         </button>
       </div>
       <div className="group">
