@@ -12,6 +12,7 @@ import { Miniatures } from "./Miniatures";
 import { PART_TONES, sideColor } from "./palette";
 import { ScreenProbe } from "./ScreenProbe";
 import { SelectionMarkers } from "./SelectionMarkers";
+import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
 import { useTableInteraction } from "./useTableInteraction";
@@ -37,6 +38,8 @@ function Lights({ width }: { width: number }) {
 export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; serial: number } }) {
   const game = useGame((s) => s.battlefield);
   const templates = useGame((s) => s.state.templates);
+  const status = useGame((s) => s.state.status);
+  const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
   const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
   const interaction = useTableInteraction(battlefield);
@@ -53,7 +56,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
       <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={interaction.terrain} />
-      <Miniatures battlefield={battlefield} colorOf={colorOf} handlers={interaction.models} interactive={!ui.drag} />
+      <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag} />
+      <StatusMarkers battlefield={battlefield} status={status} />
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} />}
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} models={ui.measured} unit={ui.unit} />}

@@ -58,8 +58,8 @@ function InstancedGroup({ group, handlers, interactive }: { group: InstanceGroup
   );
 }
 
-export function Miniatures({ battlefield, colorOf, handlers, interactive }: { battlefield: Battlefield; colorOf: PartColor; handlers: ModelPointerHandlers; interactive: boolean }) {
-  const groups = useMemo(() => instanceGroups(battlefield, colorOf), [battlefield, colorOf]);
+export function Miniatures({ battlefield, colorOf, pinned, handlers, interactive }: { battlefield: Battlefield; colorOf: PartColor; pinned: ReadonlySet<string>; handlers: ModelPointerHandlers; interactive: boolean }) {
+  const groups = useMemo(() => instanceGroups(battlefield, colorOf, pinned), [battlefield, colorOf, pinned]);
   return (
     <group name="miniatures">
       {groups.map((group) => (

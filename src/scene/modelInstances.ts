@@ -26,17 +26,22 @@ export function modelMatrix(battlefield: Battlefield, entry: ModelEntry): Matrix
   return new Matrix4().compose(new Vector3(pose.x, pose.y, pose.z), new Quaternion(...poseRotation(pose)), new Vector3(1, 1, 1));
 }
 
-export function instanceGroups(battlefield: Battlefield, colorOf: PartColor): InstanceGroup[] {
+/** A pinned figure lies face down: turned forward about its feet. Drawing only; its colliders stay upright. */
+const LAID_DOWN = new Matrix4().makeTranslation(0, 0.5, 0).multiply(new Matrix4().makeRotationX(Math.PI / 2)).multiply(new Matrix4().makeTranslation(0, -0.3, 0));
+
+export function instanceGroups(battlefield: Battlefield, colorOf: PartColor, pinned: ReadonlySet<string> = new Set()): InstanceGroup[] {
   const groups = new Map<string, InstanceGroup>();
   for (const entry of battlefield.models.values()) {
     const pose = modelMatrix(battlefield, entry);
+    const lies = pinned.has(entry.model.id) && !entry.def.vehicle;
     for (const solid of modelFrameSolids(entry)) {
       const color = colorOf(entry, solid.part);
       const key = `${shapeKey(solid.shape)}|${color}`;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { key, shape: solid.shape, color, matrices: [], models: [] }));
       const local = new Matrix4().compose(new Vector3(...solid.position), new Quaternion(...solid.rotation), new Vector3(1, 1, 1));
-      group.matrices.push(pose.clone().multiply(local));
+      const figure = solid.part === "figure" || solid.part === "crew";
+      group.matrices.push(lies && figure ? pose.clone().multiply(LAID_DOWN).multiply(local) : pose.clone().multiply(local));
       group.models.push(entry.model.id);
     }
   }

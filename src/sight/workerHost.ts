@@ -7,7 +7,7 @@
  * the world as the messages before it left it. Long requests (LATEST_WINS) work in slices and yield to the
  * event loop between them, which lets a newer request arrive and bump the generation they check.
  */
-import { createBattlefield } from "../core/battlefield";
+import { createBattlefield, type Battlefield } from "../core/battlefield";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { catalogFor } from "../core/scale";
 import type { Scenario } from "../core/scenario/schema";
@@ -16,6 +16,7 @@ import { opposingPairs, opposingTargets, visibilityEntry, type MatrixEntry } fro
 import { SightWorld } from "./sightWorld";
 import { modelsUnderTemplate } from "./templates";
 import { computeViewshed } from "./viewshed";
+import { answerFire } from "./workerFire";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "./visibility";
 import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./workerProtocol";
 import { applyModelChanges, modelChanges, sameTerrain } from "./worldSync";
@@ -44,6 +45,8 @@ export class SightHost {
   /** The world as the requests so far leave it; never rejects (undefined: nothing loaded yet). */
   private world: Promise<SightWorld | undefined> = Promise.resolve(undefined);
   private readonly generations = new Map<LatestWinsKind, number>();
+  /** The battlefield each world was last brought in step with (the rules read units and status from it). */
+  private readonly battlefields = new WeakMap<SightWorld, Battlefield>();
 
   constructor(
     private readonly post: (response: SightResponse) => void,
@@ -87,6 +90,10 @@ export class SightHost {
         const result = await this.sliced(id, isCurrent, targets, (target) => visibilityEntry(world, shooter, target, options));
         return result === CANCELLED ? result : { id, kind: "result", request: "visibleFrom", result };
       }
+      case "fire": {
+        const world = await this.currentWorld();
+        return { id, kind: "result", request: "fire", result: answerFire(world, this.battlefields.get(world)!, request) };
+      }
       case "viewshed": {
         const isCurrent = this.startGeneration("viewshed");
         const world = await this.currentWorld();
@@ -128,7 +135,9 @@ export class SightHost {
   /** A new world for the scenario, in place of the previous one. */
   private build(scenario: Scenario): Promise<SightWorld> {
     return this.change(async (old) => {
-      const world = await SightWorld.create(createBattlefield(scenario, this.catalogOf(scenario)));
+      const battlefield = createBattlefield(scenario, this.catalogOf(scenario));
+      const world = await SightWorld.create(battlefield);
+      this.battlefields.set(world, battlefield);
       old?.dispose();
       return { world, result: world };
     });
@@ -138,14 +147,15 @@ export class SightHost {
   private sync(scenario: Scenario): Promise<SyncResult> {
     return this.change<SyncResult>(async (world) => {
       const next = createBattlefield(scenario, this.catalogOf(scenario));
-      if (!world) return { world: await SightWorld.create(next), result: { rebuilt: true, added: [...next.models.keys()], removed: [], updated: [] } };
+      const keep = (w: SightWorld) => (this.battlefields.set(w, next), w);
+      if (!world) return { world: keep(await SightWorld.create(next)), result: { rebuilt: true, added: [...next.models.keys()], removed: [], updated: [] } };
       const changes = modelChanges(world.battlefield, next);
       const summary = { added: changes.added.map((e) => e.model.id), removed: [...changes.removed], updated: changes.updated.map((m) => m.id) };
       if (sameTerrain(world.battlefield, next)) {
         applyModelChanges(world, changes);
-        return { world, result: { rebuilt: false, ...summary } };
+        return { world: keep(world), result: { rebuilt: false, ...summary } };
       }
-      const rebuilt = await SightWorld.create(next);
+      const rebuilt = keep(await SightWorld.create(next));
       world.dispose();
       return { world: rebuilt, result: { rebuilt: true, ...summary } };
     });

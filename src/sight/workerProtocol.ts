@@ -8,6 +8,7 @@ import type { MatrixEntry } from "./matrix";
 import type { SightReport } from "./sightReport";
 import type { TemplatePlacement, TemplateResult } from "./templates";
 import type { Viewshed } from "./viewshed";
+import type { FireAnswer, FireQuery } from "./workerFire";
 
 export interface LoadResult {
   readonly models: number;
@@ -35,6 +36,8 @@ export interface SightQueries {
   template: { params: { placement: TemplatePlacement }; result: TemplateResult };
   /** What one model sees of the table's surface, on a grid (the viewshed overlay). */
   viewshed: { params: { observer: string; weapon?: string; cell?: number }; result: Viewshed };
+  /** A declared shot under the game's rule system: the verdict, and with `roll` the resolved result. */
+  fire: { params: FireQuery; result: FireAnswer };
 }
 
 export type SightRequestKind = keyof SightQueries;

@@ -2,10 +2,15 @@
 import { newGame, type GameLog } from "../core/game/gameLog";
 import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
+import { RULESETS } from "../rules/registry";
 import { BATTLEFIELDS } from "./battlefields";
 import { createGameStore } from "./store/gameStore";
 
-export const DEFAULT_RULESET = { id: "operation-ww2", version: "2.0", options: {} };
+/** New games are played under the first rule system, in its default (first) version. */
+export function defaultRuleset() {
+  const ruleset = RULESETS[0]!;
+  return { id: ruleset.id, version: ruleset.versions[0]!, options: {} };
+}
 
 export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;
@@ -15,7 +20,7 @@ export function randomSeed(): number {
 export function gameOn(data: unknown): { ok: true; log: GameLog } | { ok: false; error: string } {
   const parsed = parseScenario(data, catalogFor);
   if (!parsed.ok) return { ok: false, error: formatIssues(parsed.issues) };
-  return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset: DEFAULT_RULESET }) };
+  return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset: defaultRuleset() }) };
 }
 
 function defaultGame(): GameLog {

@@ -41,6 +41,7 @@ export interface SightClient {
   matrix(query?: SightParams<"matrix">, onProgress?: Progress): Promise<SightResult<"matrix">>;
   template(placement: TemplatePlacement): Promise<SightResult<"template">>;
   viewshed(query: SightParams<"viewshed">): Promise<SightResult<"viewshed">>;
+  fire(query: SightParams<"fire">): Promise<SightResult<"fire">>;
   /** Stops the worker; pending requests fail with reason "disposed". */
   dispose(): void;
 }
@@ -97,6 +98,7 @@ export function createSightClient(worker: SightWorkerPort = startWorker()): Sigh
     matrix: (query = {}, onProgress) => request("matrix", query, onProgress),
     template: (placement) => request("template", { placement }),
     viewshed: (query) => request("viewshed", query),
+    fire: (query) => request("fire", query),
     dispose() {
       broken = new SightClientError("the sight client was disposed", "disposed");
       worker.terminate();

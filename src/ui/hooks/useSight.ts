@@ -37,7 +37,14 @@ export function useShownTarget(): string | undefined {
 /** Asks the worker what the LOS tool's shooter sees, and the shown target's report, into `useLos`. */
 export function useLosFeed(): void {
   const scenario = useGame((s) => s.state.scenario);
-  const { tool, shooter, weapon } = useUi();
+  const battlefield = useGame((s) => s.battlefield);
+  const { tool, shooter, weapon, target: chosen } = useUi();
+  // A shooter or target removed from the table (a casualty, an undo) is no longer asked about.
+  useEffect(() => {
+    const gone = (id?: string) => id !== undefined && !battlefield.models.has(id);
+    if (gone(shooter)) useUi.getState().set({ shooter: undefined, target: undefined });
+    else if (gone(chosen)) useUi.getState().set({ target: undefined });
+  }, [battlefield, shooter, chosen]);
   const target = useShownTarget();
   const active = tool === "los" && !!shooter;
 

@@ -3,6 +3,7 @@ import { useGame } from "../game";
 import { useShownTarget } from "../hooks/useSight";
 import { useLos } from "../store/losStore";
 import { useUi } from "../store/uiStore";
+import { FirePanel } from "./FirePanel";
 import { SightReportView } from "./SightReportView";
 import { visibilityTone } from "../../scene/LosOverlay";
 
@@ -52,6 +53,7 @@ export function LosPanel() {
           <h2 style={{ marginTop: 10 }}>
             → {shown} {target && <button onClick={() => set({ target: undefined })}>✕</button>}
           </h2>
+          {target && <FirePanel shooter={shooter!} target={target} weapon={weapon} />}
           {report ? <SightReportView report={report} unit={unit} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
         </>
       )}

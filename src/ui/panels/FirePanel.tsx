@@ -1,0 +1,154 @@
+/**
+ * Fire under the game's rule system: the shooter's unit (or model) fires the chosen weapon at the target's
+ * unit. The panel shows the judge's verdict (can fire, spotted, cover, each modifier with its reason and
+ * rule), and Roll resolves it from the game's seeded dice into the game log.
+ */
+import { useEffect, useState } from "react";
+import { fireEvent } from "../../rules/judge";
+import { rulesetById } from "../../rules/registry";
+import type { FireAnswer } from "../../sight/workerFire";
+import { useGame } from "../game";
+import { getSightClient } from "../sightClient";
+import { useUi } from "../store/uiStore";
+
+const ORDERS = ["fire", "ambush", "covering-fire", "charge"] as const;
+const STATES = ["stationary", "moving", "firing"] as const;
+
+interface FireSetup {
+  wholeUnit: boolean;
+  order: (typeof ORDERS)[number];
+  /** The target unit's last executed order, for spotting (§5.8). */
+  targetState: (typeof STATES)[number];
+  commanderExposed: boolean;
+}
+
+/** The rulings of a verdict, and of each firer and shot when the system gives them (Operation WW2 does). */
+function VerdictView({ answer }: { answer: FireAnswer }) {
+  const v = answer.verdict as FireAnswer["verdict"] & {
+    firers?: Array<{ model: string; dice: number; canFire: boolean; rulings: Array<{ reason: string; rule: string }>; shots: Array<{ group: string; need?: number; canFire: boolean; modifiers: Array<{ value: number; reason: string; rule: string; roll: string }> }> }>;
+  };
+  return (
+    <div data-testid="fire-verdict">
+      <p className={v.valid ? "clear" : "blocked"}>
+        <strong>{v.valid ? "Can fire" : "Cannot fire"}</strong>
+      </p>
+      <ul>
+        {v.rulings.map((r, i) => (
+          <li key={i}>
+            {r.reason} <span className="muted">{r.rule}</span>
+          </li>
+        ))}
+      </ul>
+      {v.firers?.filter((f) => f.canFire).map((f) => (
+        <div key={f.model} style={{ marginTop: 4 }}>
+          <strong>{f.model}</strong> <span className="muted">{f.dice} {f.dice === 1 ? "die" : "dice"}</span>
+          {f.shots.filter((s) => s.canFire).map((s) => (
+            <div key={s.group} style={{ paddingLeft: 10 }}>
+              at {s.group}: needs <strong>{s.need !== undefined && s.need <= 10 ? `${s.need}+` : "—"}</strong>
+              <ul>
+                {s.modifiers.map((m, i) => (
+                  <li key={i}>
+                    {m.value > 0 ? `+${m.value}` : m.value} {m.roll}: {m.reason} <span className="muted">{m.rule}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function FirePanel({ shooter, target, weapon }: { shooter: string; target: string; weapon?: string }) {
+  const log = useGame((s) => s.log);
+  const state = useGame((s) => s.state);
+  const battlefield = useGame((s) => s.battlefield);
+  const recordEvent = useGame((s) => s.recordEvent);
+  const unit = useUi((s) => s.unit);
+  const [setup, setSetup] = useState<FireSetup>({ wholeUnit: true, order: "fire", targetState: "stationary", commanderExposed: true });
+  const [answer, setAnswer] = useState<FireAnswer | string>();
+  const [rolling, setRolling] = useState(false);
+  const shooterEntry = battlefield.models.get(shooter);
+  const targetEntry = battlefield.models.get(target);
+  const ruleset = rulesetById(log.header.ruleset.id);
+
+  const query = shooterEntry && targetEntry && {
+    ruleset: log.header.ruleset,
+    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), order: setup.order },
+    status: state.status,
+    game: { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
+  };
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    if (!query) return;
+    let current = true;
+    setAnswer(undefined);
+    getSightClient()
+      .fire(query)
+      .then((a) => current && setAnswer(a))
+      .catch((e: Error) => current && setAnswer(e.message));
+    return () => {
+      current = false;
+    };
+  }, [key]);
+
+  if (!query || !ruleset) return null;
+  const roll = async () => {
+    setRolling(true);
+    try {
+      const previous = log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" ? e.rolls.map((r) => r.sides) : []));
+      const resolved = await getSightClient().fire({ ...query, roll: { seed: log.header.seed, previous } });
+      if (resolved.result && recordEvent(fireEvent(ruleset, query.declaration, resolved.result))) useGame.getState().notify("info", resolved.result.summary);
+      else if (!resolved.result) useGame.getState().notify("error", "The shot cannot be fired: see the verdict.");
+    } catch (error) {
+      useGame.getState().notify("error", `Fire: ${(error as Error).message}`);
+    }
+    setRolling(false);
+  };
+  const versions = ruleset.versions;
+  return (
+    <div data-testid="fire-panel">
+      <h2 style={{ marginTop: 12 }}>
+        Fire · {ruleset.name}{" "}
+        <select
+          value={log.header.ruleset.version}
+          onChange={(e) => useGame.getState().replace({ ...log, header: { ...log.header, ruleset: { ...log.header.ruleset, version: e.target.value } } })}
+          aria-label="Rules version"
+        >
+          {versions.map((v) => (
+            <option key={v}>{v}</option>
+          ))}
+        </select>
+      </h2>
+      <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
+        <label>
+          <input type="checkbox" checked={setup.wholeUnit} onChange={(e) => setSetup({ ...setup, wholeUnit: e.target.checked })} /> whole unit
+        </label>
+        <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
+          {ORDERS.map((o) => (
+            <option key={o}>{o}</option>
+          ))}
+        </select>
+        <label>
+          target was{" "}
+          <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
+            {STATES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        {shooterEntry?.def.vehicle && (
+          <label>
+            <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
+          </label>
+        )}
+      </div>
+      {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} />}
+      <button disabled={rolling || typeof answer !== "object" || !answer.verdict.valid} onClick={roll} data-testid="fire-roll">
+        Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
+      </button>{" "}
+      <span className="muted">{unit === "in" ? "distances in the report are in inches" : ""}</span>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Fire through the sight worker's host: a declared shot on the default battlefield gets the rule system's
+ * verdict, a roll resolves it from the game's seed, and the result is an event the game log accepts.
+ */
+import { describe, expect, it } from "vitest";
+import { MODEL_CATALOG } from "../../models/catalog";
+import { currentState, newGame, nextDice, record } from "../../src/core/game/gameLog";
+import { findModel } from "../../src/core/game/state";
+import { parseScenario } from "../../src/core/scenario/load";
+import { fireEvent } from "../../src/rules/judge";
+import { rulesetById } from "../../src/rules/registry";
+import defaultBattlefield from "../../src/scenarios/default.json";
+import { hostUnderTest } from "../helpers/sightHost";
+
+describe("fire through the sight worker", () => {
+  it("judges a shot with reasons, resolves it from the game's seed, and the log applies the result", { timeout: 60_000 }, async () => {
+    const parsed = parseScenario(defaultBattlefield, MODEL_CATALOG);
+    if (!parsed.ok) throw new Error("invalid default battlefield");
+    const { ask } = hostUnderTest(MODEL_CATALOG);
+    await ask("load", { scenario: parsed.scenario });
+    const ruleset = { id: "operation-ww2", version: "v2.0", options: {} };
+    const log = newGame(parsed.scenario, { seed: 1944, ruleset });
+    const declaration = { shooter: "us-sherman-1", target: "ger-panzer-iv-1", weapon: "main-gun" };
+    // Mid-game: the Panzer's unit fired last turn, the Sherman's commander is out of his hatch.
+    const game = { units: { "ger-armour": { spottingState: "firing" } }, models: { "us-sherman-1": { commanderExposed: true } } };
+    const refused = await ask("fire", { ruleset, declaration, status: {} });
+    expect(refused.verdict.valid).toBe(false);
+    expect(refused.verdict.rulings.map((r) => r.rule)).toContain("§5.6");
+    const judged = await ask("fire", { ruleset, declaration, status: {}, game });
+    expect(judged.result).toBeUndefined();
+    expect(judged.verdict.rulings.length).toBeGreaterThan(0);
+    expect(judged.verdict.rulings.every((r) => /^§\d/.test(r.rule))).toBe(true);
+    expect(judged.verdict.valid).toBe(true);
+
+    const dice = nextDice(log);
+    const roll = { seed: log.header.seed, previous: [] as number[] };
+    const first = await ask("fire", { ruleset, declaration, status: {}, game, roll });
+    const again = await ask("fire", { ruleset, declaration, status: {}, game, roll });
+    expect(first.result).toEqual(again.result);
+    expect(first.result!.rolls[0]!.value).toBe(dice.roll(first.result!.rolls[0]!.sides, "check"));
+    const after = record(log, fireEvent(rulesetById("operation-ww2")!, declaration, first.result!, 0));
+    expect(currentState(after).rollsUsed).toBe(first.result!.rolls.length);
+    const panzerGone = first.result!.outcomes.some((o) => o.model === "ger-panzer-iv-1" && o.effect === "destroyed");
+    expect(!!findModel(currentState(after).scenario, "ger-panzer-iv-1")).toBe(!panzerGone);
+  });
+});
