@@ -9,7 +9,7 @@
 import RAPIER from "@dimforge/rapier3d-compat";
 import { BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from "three";
 import { MeshBVH } from "three-mesh-bvh";
-import { solidTriangles } from "../core/solids/solidGeometry";
+import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
 import type { Vec3 } from "../core/solids/solid";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, visibilityMatrix } from "../sight/matrix";
@@ -52,21 +52,6 @@ function oneWayPairs(world: SightWorld, perSide: number): Array<[string, string]
 interface Segment {
   readonly from: Vec3;
   readonly to: Vec3;
-}
-
-function triangleSoup(world: SightWorld): { positions: Float32Array; indices: Uint32Array } {
-  const parts = world.allSolids().map((s) => solidTriangles(s));
-  const positions = new Float32Array(parts.reduce((n, p) => n + p.positions.length, 0));
-  const indices = new Uint32Array(parts.reduce((n, p) => n + p.indices.length, 0));
-  let vertexOffset = 0;
-  let indexOffset = 0;
-  for (const p of parts) {
-    positions.set(p.positions, vertexOffset * 3);
-    for (let i = 0; i < p.indices.length; i++) indices[indexOffset + i] = p.indices[i]! + vertexOffset;
-    vertexOffset += p.positions.length / 3;
-    indexOffset += p.indices.length;
-  }
-  return { positions, indices };
 }
 
 /** Times casting every segment with one engine; returns the median ms over rounds and the hit count. */
@@ -118,7 +103,7 @@ await runCommand(command, async ({ values, positionals }) => {
   // The same rays against identical triangles.
   const segments: Segment[] = [];
   for (const [a, b] of spread) for (const ray of sightReport(world, a, b, { includeRays: true }).rays ?? []) segments.push({ from: ray.from, to: ray.to });
-  const soup = triangleSoup(world);
+  const soup = mergeTriangles(world.allSolids().map((solid) => solidTriangles(solid)));
   const geometry = new BufferGeometry();
   geometry.setAttribute("position", new BufferAttribute(soup.positions, 3));
   geometry.setIndex(new BufferAttribute(soup.indices, 1));

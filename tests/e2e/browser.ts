@@ -47,3 +47,10 @@ export async function openApp(viewport = { width: 1280, height: 800 }): Promise<
     close: () => browser.close(),
   };
 }
+
+/** Clicks a model where it is drawn, like a user would. */
+export async function clickModel(app: AppPage, id: string): Promise<void> {
+  const at = await app.page.evaluate((m) => window.__hulldown!.screenPosition(m), id);
+  if (!at) throw new Error(`${id} is not on screen`);
+  await app.page.mouse.click(at.x, at.y);
+}

@@ -4,7 +4,7 @@
  * on the table (casualties gone, pinned models marked), undoable like any other event.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApp, type AppPage } from "./browser";
+import { clickModel, openApp, type AppPage } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -13,19 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function clickModel(id: string): Promise<void> {
-  const at = await app.page.evaluate((m) => window.__hulldown!.screenPosition(m), id);
-  if (!at) throw new Error(`${id} is not on screen`);
-  await app.page.mouse.click(at.x, at.y);
-}
-
 const modelsOnTable = () => app.page.evaluate(() => window.__hulldown!.game.getState().battlefield.models.size);
 
 describe("fire", () => {
   it("judges a squad's fire with its reasons, rolls it into the game log, and undo takes it back", async () => {
     await app.page.keyboard.press("l");
-    await clickModel("us-sq2-m1");
-    await clickModel("ger-sq3-m1");
+    await clickModel(app, "us-sq2-m1");
+    await clickModel(app, "ger-sq3-m1");
     const verdict = app.page.getByTestId("fire-verdict");
     await verdict.waitFor({ timeout: 60_000 });
     // On the first turn every unit is stationary; having fired last, the Germans are spotted further off.

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApp, type AppPage } from "./browser";
+import { clickModel, openApp, type AppPage } from "./browser";
 
 const SHOOTER = "us-sherman-1";
 const TARGET = "ger-panzer-iv-1";
@@ -20,12 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function clickModel(id: string): Promise<void> {
-  const at = await app.page.evaluate((m) => window.__hulldown!.screenPosition(m), id);
-  if (!at) throw new Error(`${id} is not on screen`);
-  await app.page.mouse.click(at.x, at.y);
-}
-
 /** The visible % the LOS panel shows for the chosen target, once measured. */
 async function shownPercent(): Promise<number> {
   const locator = app.page.getByTestId("visible-percent");
@@ -36,8 +30,8 @@ async function shownPercent(): Promise<number> {
 async function lookFromShooterAtTarget(): Promise<void> {
   await app.page.keyboard.press("Escape");
   await app.page.keyboard.press("l");
-  await clickModel(SHOOTER);
-  await clickModel(TARGET);
+  await clickModel(app, SHOOTER);
+  await clickModel(app, TARGET);
 }
 
 const percentWhen = async (expected: (p: number) => boolean) => expect.poll(shownPercent, { timeout: 60_000, interval: 500 }).toSatisfy(expected);
