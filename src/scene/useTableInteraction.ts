@@ -61,12 +61,12 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         ui().set({ selection: [...battlefield.models.values()].filter((e) => e.unitId === unit).map((e) => e.model.id) });
       },
       onModelClick(id, event) {
-        const { tool, shooter, measured, set } = ui();
+        const { tool, shooter, measured, checks, set } = ui();
         if (tool === "los") {
           event.stopPropagation();
           const side = (m?: string) => (m ? battlefield.models.get(m)?.side : undefined);
           if (!shooter || side(shooter) === side(id)) set({ shooter: id, target: undefined, weapon: undefined, selection: [id] });
-          else set({ target: id });
+          else set({ target: id, checks: checks + 1 });
         } else if (tool === "measure") {
           event.stopPropagation();
           set({ measured: [...measured, id].slice(-2) });

@@ -30,18 +30,22 @@ export function openingPlanes(battlefield: Battlefield): OpeningPlane[] {
   if (!planes) {
     planes = [...battlefield.buildings.values()].flatMap((building) => {
       const frame = buildingFrame(building, battlefield.ground);
-      return building.openings.map((opening): OpeningPlane => {
+      return building.openings.flatMap((opening): OpeningPlane[] => {
         const wall = frame.walls[opening.wall]!;
         const half = building.wallThickness / 2;
-        return {
+        const rect = openingRect(building, opening);
+        // A ruined wall cut down below the opening has no opening left: there is no wall around it.
+        if (rect.v0 >= wall.height) return [];
+        return [{
           opening,
           building,
           origin: [wall.start[0] + wall.inward[0] * half, wall.start[1] + wall.inward[1] * half],
           along: wall.along,
           normal: wall.inward,
           baseY: frame.baseY,
-          ...openingRect(building, opening),
-        };
+          ...rect,
+          v1: Math.min(rect.v1, wall.height),
+        }];
       });
     });
     planeCache.set(key, planes);

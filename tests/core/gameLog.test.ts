@@ -5,7 +5,7 @@ import { createDice } from "../../src/core/dice";
 import { toEvent, type Command } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
-import { canRedo, currentState, newGame, nextDice, record, redo, SNAPSHOT_EVERY, stateAt, undo, type GameLog } from "../../src/core/game/gameLog";
+import { canRedo, canUndo, currentState, newGame, nextDice, record, redo, SNAPSHOT_EVERY, stateAt, undo, type GameLog } from "../../src/core/game/gameLog";
 import { applyEvent, findModel, initialState, statusOf } from "../../src/core/game/state";
 import { scenario } from "../helpers/scene";
 
@@ -42,6 +42,18 @@ describe("the game log", () => {
     log = perform(log, moveTo(50, 50));
     expect(canRedo(log)).toBe(false);
     expect(log.events).toHaveLength(2);
+  });
+
+  it("records line-of-sight checks, which undo and redo step over to the last real change", () => {
+    const check: GameEvent = { type: "los-checked", shooter: "rifleman", target: "tank", visibleFraction: 0.5, hullDown: false };
+    let log = record(perform(start(), moveTo(30, 20)), check);
+    expect(log.events.map((e) => e.type)).toEqual(["model-moved", "los-checked"]);
+    log = undo(log);
+    expect(log.cursor).toBe(0);
+    expect(findModel(currentState(log).scenario, "rifleman")!.position).toEqual([20, 20]);
+    log = redo(log);
+    expect(log.cursor).toBe(2);
+    expect(canUndo(record(start(), check))).toBe(false);
   });
 
   it("refuses a command that does not fit the table, with a reason, and leaves the log alone", () => {

@@ -110,3 +110,14 @@ describe("a roof", () => {
     expect(r.occluders[0]).toMatchObject({ id: "house", kind: "building-wall" });
   });
 });
+
+describe("a ruin", () => {
+  it("has no opening where its wall is cut down below the window: sight passes over the stump", async () => {
+    const ruin = { ...house("gone"), ruined: { wallHeights: [11, 11, 11, 3] } };
+    const eye: Vec3 = [40, 8.25, 60];
+    const r = sightReport(await world([ruin], [eyeAt("eye", eye[0], eye[2], eye[1]), cardAt("card", 103.5, 60, { floor: { building: "house", level: 1 } })]), "eye", "card");
+    expect(r.openings).toEqual([]);
+    expect(r.visibleFraction).toBe(1);
+    expect(r.areas.find((a) => a.id === "house")).toMatchObject({ kind: "ruins", targetInside: true });
+  });
+});

@@ -31,10 +31,25 @@ export function record(log: GameLog, event: GameEvent): GameLog {
   return { ...log, events: [...log.events.slice(0, log.cursor), event], cursor: log.cursor + 1 };
 }
 
-export const canUndo = (log: GameLog): boolean => log.cursor > 0;
+export const canUndo = (log: GameLog): boolean => log.events.slice(0, log.cursor).some(changesTable);
 export const canRedo = (log: GameLog): boolean => log.cursor < log.events.length;
-export const undo = (log: GameLog): GameLog => (canUndo(log) ? { ...log, cursor: log.cursor - 1 } : log);
-export const redo = (log: GameLog): GameLog => (canRedo(log) ? { ...log, cursor: log.cursor + 1 } : log);
+/** Events that record a question, not a change of the table: undo and redo step over them. */
+const changesTable = (event: GameEvent): boolean => event.type !== "los-checked";
+
+/** Steps back over the last change of the table (and any checks recorded after it). */
+export function undo(log: GameLog): GameLog {
+  let cursor = log.cursor;
+  while (cursor > 0 && !changesTable(log.events[cursor - 1]!)) cursor--;
+  return cursor > 0 ? { ...log, cursor: cursor - 1 } : log;
+}
+
+/** Redoes the next change of the table, with the checks recorded after it. */
+export function redo(log: GameLog): GameLog {
+  if (!canRedo(log)) return log;
+  let cursor = log.cursor + 1;
+  while (cursor < log.events.length && !changesTable(log.events[cursor]!)) cursor++;
+  return { ...log, cursor };
+}
 
 /** Snapshots per event list: index k·SNAPSHOT_EVERY → state after that many events. */
 const snapshots = new WeakMap<readonly GameEvent[], Map<number, GameState>>();

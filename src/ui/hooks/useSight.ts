@@ -3,7 +3,7 @@
  * tool's store. Answers to questions that have since changed are dropped, so a fast pointer never shows
  * stale rays.
  */
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useGame } from "../game";
 import { getSightClient, SightClientError } from "../sightClient";
 import { useLos } from "../store/losStore";
@@ -38,7 +38,8 @@ export function useShownTarget(): string | undefined {
 export function useLosFeed(): void {
   const scenario = useGame((s) => s.state.scenario);
   const battlefield = useGame((s) => s.battlefield);
-  const { tool, shooter, weapon, target: chosen } = useUi();
+  const { tool, shooter, weapon, target: chosen, checks } = useUi();
+  const recorded = useRef(0);
   // A shooter or target removed from the table (a casualty, an undo) is no longer asked about.
   useEffect(() => {
     const gone = (id?: string) => id !== undefined && !battlefield.models.has(id);
@@ -72,10 +73,19 @@ export function useLosFeed(): void {
     let current = true;
     getSightClient()
       .report({ shooter, target, ...(weapon ? { weapon } : {}), includeRays: true })
-      .then((report) => current && useLos.setState({ report }))
+      .then((report) => {
+        if (!current) return;
+        useLos.setState({ report });
+        // A check the player asked for (a click on a target, not a hover, not a re-measure after an undo)
+        // goes into the game log once.
+        if (target === chosen && recorded.current !== checks) {
+          recorded.current = checks;
+          useGame.getState().recordEvent({ type: "los-checked", shooter, target, ...(weapon ? { weapon } : {}), visibleFraction: report.visibleFraction, hullDown: report.hullDown, time: Date.now() });
+        }
+      })
       .catch((error: Error) => current && !superseded(error) && useLos.setState({ report: undefined, error: error.message }));
     return () => {
       current = false;
     };
-  }, [active, shooter, weapon, target, scenario]);
+  }, [active, shooter, weapon, target, scenario, checks]);
 }

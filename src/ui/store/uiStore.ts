@@ -25,6 +25,8 @@ export interface UiStore {
   readonly weapon?: string;
   /** LOS tool: the target whose full report and rays are shown. */
   readonly target?: string;
+  /** Counts the player's target clicks: each one is a line-of-sight check for the game log. */
+  readonly checks: number;
   /** Measure tool: the models measured between. */
   readonly measured: readonly string[];
   readonly unit: LengthUnit;
@@ -46,6 +48,7 @@ export interface UiStore {
 export const useUi = create<UiStore>()((set) => ({
   tool: "select",
   selection: [],
+  checks: 0,
   measured: [],
   unit: "cm",
   showRoofs: true,
