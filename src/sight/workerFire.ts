@@ -17,8 +17,8 @@ import { modelsUnderTemplate } from "./templates";
 import { SightQueryError } from "./visibility";
 
 export interface FireQuery {
-  /** The game's rule system, as in its log header. */
-  readonly ruleset: GameHeader["ruleset"];
+  /** The game's rule system, as in its log header (its loaded tables optional). */
+  readonly ruleset: Omit<GameHeader["ruleset"], "tables"> & { readonly tables?: GameHeader["ruleset"]["tables"] };
   readonly declaration: FireDeclaration & Record<string, unknown>;
   /** Pinned flags and damage markers from the game state. */
   readonly status: Readonly<Record<string, ModelStatus>>;
@@ -37,8 +37,11 @@ export interface FireAnswer {
 export function answerFire(world: SightWorld, battlefield: Battlefield, query: FireQuery): FireAnswer {
   const ruleset = rulesetById(query.ruleset.id);
   if (!ruleset) throw new SightQueryError(`unknown rule system "${query.ruleset.id}"`);
+  const tables = ruleset.loadTables(query.ruleset.tables ?? []);
+  if (!tables.ok) throw new SightQueryError(`the game's rules tables do not load: ${tables.errors.join("; ")}`);
   const context = ruleset.createContext(tableContext(battlefield, { status: query.status }), {
     options: { ...query.ruleset.options, version: query.ruleset.version },
+    tables: tables.tables,
     ...(query.game ? { game: query.game } : {}),
   });
   const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, r.weapon ? { weapon: r.weapon } : {}));

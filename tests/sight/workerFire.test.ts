@@ -2,6 +2,7 @@
  * Fire through the sight worker's host: a declared shot on the default battlefield gets the rule system's
  * verdict, a roll resolves it from the game's seed, and the result is an event the game log accepts.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
 import { currentState, newGame, nextDice, record } from "../../src/core/game/gameLog";
@@ -42,5 +43,23 @@ describe("fire through the sight worker", () => {
     expect(currentState(after).rollsUsed).toBe(first.result!.rolls.length);
     const panzerGone = first.result!.outcomes.some((o) => o.model === "ger-panzer-iv-1" && o.effect === "destroyed");
     expect(!!findModel(currentState(after).scenario, "ger-panzer-iv-1")).toBe(!panzerGone);
+  });
+});
+
+describe("a game's own rules table", () => {
+  it("replaces the shipped sample table in the verdict, and a bad one is refused with its path", { timeout: 60_000 }, async () => {
+    const parsed = parseScenario(defaultBattlefield, MODEL_CATALOG);
+    if (!parsed.ok) throw new Error("invalid default battlefield");
+    const { ask, send } = hostUnderTest(MODEL_CATALOG);
+    await ask("load", { scenario: parsed.scenario });
+    const declaration = { shooter: "us-sherman-1", target: "ger-panzer-iv-1", weapon: "main-gun" };
+    const shipped = JSON.parse(readFileSync("src/rules/operation-ww2/tables/spotting.sample.json", "utf8"));
+    // A club that spots everything at 500 cm: the Panzer IV is spotted even stationary, commander inside.
+    const generous = JSON.parse(JSON.stringify(shipped.data), (_key, value) => (typeof value === "number" ? 500 : value));
+    const ruleset = { id: "operation-ww2", version: "v2.0", options: {}, tables: [{ ruleset: "operation-ww2", table: "spotting", data: generous }] };
+    const judged = await ask("fire", { ruleset, declaration, status: {} });
+    expect(judged.verdict.rulings.some((r) => r.rule === "§5.6" && /are spotted/.test(r.reason))).toBe(true);
+    const broken = await send("fire", { ruleset: { ...ruleset, tables: [{ ruleset: "operation-ww2", table: "spotting", data: { infantry: "lots" } }] }, declaration, status: {} });
+    expect(broken.at(-1)).toMatchObject({ kind: "error", message: expect.stringMatching(/rules tables do not load: loaded table "spotting": data\.infantry/) });
   });
 });

@@ -89,13 +89,31 @@ export const GameEvent = z.discriminatedUnion("type", [
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;
 
+/** A rules table a player loaded in place of a shipped one (see the rule system's TableFile). */
+export const LoadedTable = z.strictObject({
+  ruleset: z.string(),
+  table: z.string(),
+  title: z.string().optional(),
+  rule: z.string().optional(),
+  sample: z.boolean().optional(),
+  note: z.string().optional(),
+  data: z.unknown(),
+});
+export type LoadedTable = z.infer<typeof LoadedTable>;
+
 export const GameHeader = z.strictObject({
   format: z.literal(GAME_FORMAT),
   version: z.literal(GAME_VERSION),
   created: z.string(),
   /** Every die of the game comes from this seed, in order. */
   seed: z.number().int().safe(),
-  ruleset: z.strictObject({ id: z.string(), version: z.string(), options: z.record(z.string(), z.unknown()).default({}) }),
+  ruleset: z.strictObject({
+    id: z.string(),
+    version: z.string(),
+    options: z.record(z.string(), z.unknown()).default({}),
+    /** The game's own tables, replacing shipped ones: part of the game, so a replay rolls the same. */
+    tables: z.array(LoadedTable).default([]),
+  }),
   scenario: Scenario,
 });
 export type GameHeader = z.infer<typeof GameHeader>;

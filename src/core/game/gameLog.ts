@@ -17,9 +17,18 @@ export interface GameLog {
 
 export const SNAPSHOT_EVERY = 50;
 
-export function newGame(scenario: Scenario, options: { seed: number; ruleset: GameHeader["ruleset"]; created?: string }): GameLog {
+type RulesetChoice = Omit<GameHeader["ruleset"], "tables"> & Partial<Pick<GameHeader["ruleset"], "tables">>;
+
+export function newGame(scenario: Scenario, options: { seed: number; ruleset: RulesetChoice; created?: string }): GameLog {
   return {
-    header: { format: GAME_FORMAT, version: GAME_VERSION, created: options.created ?? new Date().toISOString(), seed: options.seed, ruleset: options.ruleset, scenario },
+    header: {
+      format: GAME_FORMAT,
+      version: GAME_VERSION,
+      created: options.created ?? new Date().toISOString(),
+      seed: options.seed,
+      ruleset: { tables: [], ...options.ruleset },
+      scenario,
+    },
     events: [],
     cursor: 0,
   };

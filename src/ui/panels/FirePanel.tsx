@@ -3,7 +3,8 @@
  * unit. The panel shows the judge's verdict (can fire, spotted, cover, each modifier with its reason and
  * rule), and Roll resolves it from the game's seeded dice into the game log.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { LoadedTable } from "../../core/game/events";
 import { fireEvent } from "../../rules/judge";
 import { rulesetById } from "../../rules/registry";
 import type { FireAnswer } from "../../sight/workerFire";
@@ -60,6 +61,41 @@ function VerdictView({ answer }: { answer: FireAnswer }) {
   );
 }
 
+/**
+ * The game's own rules tables: a club's spotting or weapon table replaces the shipped sample data. Loaded
+ * files are checked by the rule system first; a bad file changes nothing.
+ */
+function TablesControl({ tables, load, remove }: { tables: readonly LoadedTable[]; load: (file: LoadedTable) => void; remove: (table: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const open = async (file: File) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch (error) {
+      useGame.getState().notify("error", `${file.name} is not valid JSON: ${(error as Error).message}`);
+      return;
+    }
+    const table = LoadedTable.safeParse(parsed);
+    if (!table.success) useGame.getState().notify("error", `${file.name} is not a rules table file: it needs "ruleset", "table" and "data" (see docs/rules-coverage.md)`);
+    else load(table.data);
+  };
+  return (
+    <div style={{ margin: "6px 0" }}>
+      <button onClick={() => input.current?.click()}>Load rules table…</button>
+      <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => {
+        const f = e.target.files?.[0];
+        if (f) void open(f);
+        e.target.value = "";
+      }} />
+      {tables.map((t) => (
+        <span key={t.table} className="muted">
+          {" "}your {t.table} <button onClick={() => remove(t.table)} title="Use the shipped table again">✕</button>
+        </span>
+      ))}
+    </div>
+  );
+}
+
 export function FirePanel({ shooter, target, weapon }: { shooter: string; target: string; weapon?: string }) {
   const log = useGame((s) => s.log);
   const state = useGame((s) => s.state);
@@ -107,6 +143,10 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
     setRolling(false);
   };
   const versions = ruleset.versions;
+  const tables = log.header.ruleset.tables;
+  const setTables = (next: typeof tables, text: string) => {
+    useGame.getState().replace({ ...log, header: { ...log.header, ruleset: { ...log.header.ruleset, tables: next } } }, { kind: "info", text });
+  };
   return (
     <div data-testid="fire-panel">
       <h2 style={{ marginTop: 12 }}>
@@ -145,6 +185,16 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         )}
       </div>
       {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} />}
+      <TablesControl
+        tables={tables}
+        load={(file) => {
+          const next = [...tables.filter((t) => t.table !== file.table), file];
+          const check = ruleset.loadTables(next);
+          if (!check.ok) useGame.getState().notify("error", `That table file does not fit ${ruleset.name}:\n${check.errors.slice(0, 6).join("\n")}`);
+          else setTables(next, `This game now uses your "${file.table}" table.`);
+        }}
+        remove={(table) => setTables(tables.filter((t) => t.table !== table), `Back to the shipped "${table}" table.`)}
+      />
       <button disabled={rolling || typeof answer !== "object" || !answer.verdict.valid} onClick={roll} data-testid="fire-roll">
         Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
       </button>{" "}
