@@ -64,7 +64,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <TemplatesLayer battlefield={battlefield} templates={templates} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       <ScreenProbe battlefield={battlefield} />
-      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag} />
+      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag} />
     </Canvas>
   );
 }

@@ -18,10 +18,12 @@ export function eyeOf(battlefield: Battlefield, id: string, weapon?: string): Ve
   return entry && sightOrigin(battlefield, entry, known);
 }
 
-export function CameraRig({ battlefield, eyeOfModel, lookAtModel, focus, enabled }: {
+export function CameraRig({ battlefield, eyeOfModel, weapon, lookAtModel, focus, enabled }: {
   battlefield: Battlefield;
   /** The model whose eye the camera looks through, when the model's-eye view is on. */
   eyeOfModel?: string;
+  /** Look through this weapon's sight (its mount or muzzle) instead of the eye. */
+  weapon?: string;
   lookAtModel?: string;
   /** Models to centre the orbit on; changes when the user asks to focus. */
   focus?: { ids: readonly string[]; serial: number };
@@ -47,7 +49,7 @@ export function CameraRig({ battlefield, eyeOfModel, lookAtModel, focus, enabled
     // Only when the user asks to focus (the serial changes), not whenever the battlefield does.
   }, [focus?.serial]);
 
-  const eye = eyeOfModel ? eyeOf(battlefield, eyeOfModel) : undefined;
+  const eye = eyeOfModel ? eyeOf(battlefield, eyeOfModel, weapon) : undefined;
   const entry = eyeOfModel ? battlefield.models.get(eyeOfModel) : undefined;
   const lookEntry = lookAtModel ? battlefield.models.get(lookAtModel) : undefined;
   const look: Vec3 | undefined = lookEntry
