@@ -12,6 +12,7 @@ import { Miniatures } from "./Miniatures";
 import { PART_TONES, sideColor } from "./palette";
 import { ScreenProbe } from "./ScreenProbe";
 import { SelectionMarkers } from "./SelectionMarkers";
+import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
@@ -58,6 +59,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={interaction.terrain} />
       <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag} />
       <StatusMarkers battlefield={battlefield} status={status} />
+      <ShotEffects />
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} />}
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} models={ui.measured} unit={ui.unit} />}
