@@ -79,6 +79,24 @@ export const cardAt = (id: string, x: number, z: number, extra: Partial<Placed> 
   ...extra,
 });
 
+type BuildingInput = Extract<FeatureInput, { kind: "building" }>;
+
+/**
+ * The test house: a 20 × 20 cm two-storey building whose west wall (wall 3, from (100, 70) to (100, 50)) faces
+ * an observer on the x axis; offset 10 on that wall is z = 60. Openings, roof and ruin are the test's.
+ */
+export function testHouse(extra: Partial<BuildingInput> = {}): BuildingInput {
+  return {
+    id: "house",
+    kind: "building",
+    footprint: [[100, 50], [120, 50], [120, 70], [100, 70]],
+    floors: 2,
+    floorHeight: 5.5,
+    wallThickness: 0.6,
+    ...extra,
+  };
+}
+
 export function scenario(features: FeatureInput[], models: Placed[], table = { width: 180, depth: 120 }): Scenario {
   const forces = (["A", "B"] as const).map((side) => {
     const mine = models.filter((m) => (m.side ?? "A") === side);

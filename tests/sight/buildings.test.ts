@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { sightReport } from "../../src/sight/lineOfSight";
-import { CARD, cardAt, eyeAt, world } from "../helpers/scene";
+import { CARD, cardAt, eyeAt, testHouse, world } from "../helpers/scene";
 
 type Vec3 = [number, number, number];
 const WALL_X = 100;
@@ -26,20 +26,15 @@ function throughOpening(eye: Vec3, face: { x: number; z0: number; z1: number; y0
   return (Math.max(0, z1 - z0) * Math.max(0, y1 - y0)) / ((face.z1 - face.z0) * (face.y1 - face.y0));
 }
 
-const house = (roof: "intact" | "gone" = "intact") => ({
-  id: "house",
-  kind: "building" as const,
-  footprint: [[100, 50], [120, 50], [120, 70], [100, 70]] as [number, number][],
-  floors: 2,
-  floorHeight: FLOOR,
-  wallThickness: THICKNESS,
-  roof: { state: roof, shape: "gable" as const, ridgeHeight: 3.5 },
-  openings: [
-    // Wall 3 runs from (100, 70) to (100, 50): offset 10 is z = 60.
-    { id: "window-up", type: "window" as const, wall: 3, floor: 1, offset: 10, width: 3, height: 2.5, sill: 1.5 },
-    { id: "door", type: "door" as const, wall: 3, floor: 0, offset: 10, width: 2.5, height: 4.5 },
-  ],
-});
+const house = (roof: "intact" | "gone" = "intact") =>
+  testHouse({
+    roof: { state: roof, shape: "gable", ridgeHeight: 3.5 },
+    openings: [
+      // Wall 3 runs from (100, 70) to (100, 50): offset 10 is z = 60.
+      { id: "window-up", type: "window", wall: 3, floor: 1, offset: 10, width: 3, height: 2.5, sill: 1.5 },
+      { id: "door", type: "door", wall: 3, floor: 0, offset: 10, width: 2.5, height: 4.5 },
+    ],
+  });
 
 const WINDOW = { z0: 58.5, z1: 61.5, y0: FLOOR + 1.5, y1: FLOOR + 4 };
 const DOOR = { z0: 58.75, z1: 61.25, y0: 0, y1: 4.5 };

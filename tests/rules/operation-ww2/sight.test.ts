@@ -10,7 +10,7 @@ import type { Ow2Options } from "../../../src/rules/operation-ww2/options";
 import type { Order } from "../../../src/rules/operation-ww2/types";
 import { losVerdict } from "../../../src/rules/operation-ww2/verdict";
 import { sightReport } from "../../../src/sight/lineOfSight";
-import { world, type Placed } from "../../helpers/scene";
+import { testHouse, world, type Placed } from "../../helpers/scene";
 
 type Features = Parameters<typeof world>[0];
 const BASE_R = 1.25;
@@ -132,19 +132,13 @@ describe("vehicles over low walls (§5.5)", () => {
 });
 
 describe("buildings (§5.4): only through openings, only within 5 cm of them", () => {
-  const house = {
-    id: "house",
-    kind: "building" as const,
-    footprint: [[100, 50], [120, 50], [120, 70], [100, 70]] as [number, number][],
-    floors: 2,
-    floorHeight: 5.5,
-    wallThickness: 0.6,
-    roof: { state: "intact" as const, shape: "gable" as const, ridgeHeight: 3.5 },
+  const house = testHouse({
+    roof: { state: "intact", shape: "gable", ridgeHeight: 3.5 },
     openings: [
-      { id: "window-up", type: "window" as const, wall: 3, floor: 1, offset: 10, width: 4, height: 3, sill: 1 },
-      { id: "door", type: "door" as const, wall: 3, floor: 0, offset: 10, width: 3, height: 4.5 },
+      { id: "window-up", type: "window", wall: 3, floor: 1, offset: 10, width: 4, height: 3, sill: 1 },
+      { id: "door", type: "door", wall: 3, floor: 0, offset: 10, width: 3, height: 4.5 },
     ],
-  };
+  });
   const WALL_MIDDLE = 100.3;
   const TEAM_R = 2;
   const mg = (fromWindow: number): Placed => ({ id: "mg", model: "ger-mg42-team", position: [WALL_MIDDLE + fromWindow + TEAM_R, 60], heading: -90, side: "B", floor: { building: "house", level: 1 } });

@@ -8,7 +8,7 @@ import { judgeFire } from "../../../src/rules/judge";
 import { operationWw2, type Ow2FireDeclaration } from "../../../src/rules/operation-ww2";
 import { loadOw2Tables, TABLE_FILES, type Ow2TableData } from "../../../src/rules/operation-ww2/tables";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
-import { scenario, type Placed } from "../../helpers/scene";
+import { scenario, testHouse, type Placed } from "../../helpers/scene";
 import { scriptedDice } from "./fakes";
 import { tableFor, type Table } from "./table";
 
@@ -58,15 +58,7 @@ describe("a blast template fired directly (§8.1)", () => {
 });
 
 describe("a blast at a building (§8.3)", () => {
-  const house = {
-    id: "house",
-    kind: "building" as const,
-    footprint: [[100, 50], [120, 50], [120, 70], [100, 70]] as [number, number][],
-    floors: 2,
-    floorHeight: 5.5,
-    wallThickness: 0.6,
-    openings: [{ id: "door", type: "door" as const, wall: 3, floor: 0, offset: 10, width: 3, height: 4.5 }],
-  };
+  const house = testHouse({ openings: [{ id: "door", type: "door", wall: 3, floor: 0, offset: 10, width: 3, height: 4.5 }] });
   // A squad: one man 3 cm inside the door, one above him upstairs, one outside against the wall (who
   // gets the squad spotted).
   const models = [sherman, ger("inside", 100.3 + 3 + 1.25, 60, { floor: { building: "house", level: 0 } }), ger("upstairs", 104.55, 60, { floor: { building: "house", level: 1 } }), ger("outside", 98, 63.5)];
