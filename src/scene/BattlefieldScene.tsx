@@ -16,13 +16,15 @@ import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
-import { useTableInteraction } from "./useTableInteraction";
+import { followerPlacement, useTableInteraction } from "./useTableInteraction";
 import { ViewshedOverlay } from "./ViewshedOverlay";
 
-/** The battlefield as drawn: the game's, with the model being dragged where the pointer has it. */
+/** The battlefield as drawn: the game's, with the models being dragged where the pointer has them. */
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
   if (!drag) return battlefield;
-  return createBattlefield(withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement)), battlefield.catalog);
+  let scenario = withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement));
+  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(f.from, drag)));
+  return createBattlefield(scenario, battlefield.catalog);
 }
 
 function Lights({ width }: { width: number }) {

@@ -7,10 +7,21 @@ import { useEffect, useMemo } from "react";
 import { modelPose, type Battlefield } from "../core/battlefield";
 import { distance2, sub2, type Vec2 } from "../core/geometry2d";
 import { useGame } from "../ui/game";
-import { useUi } from "../ui/store/uiStore";
+import { useUi, type UiStore } from "../ui/store/uiStore";
+import type { Placement } from "../core/game/events";
+import { placementOf } from "../core/game/state";
 import { headingOf } from "../sight/facing";
 import type { ModelPointerHandlers } from "./Miniatures";
 import { placementAt, type TerrainHandlers } from "./Terrain";
+
+/** A follower of a group drag: moved as far as the dragged model, on the ground, facing as it did. */
+export function followerPlacement(from: Placement, drag: NonNullable<UiStore["drag"]>): Placement {
+  const start = drag.path[0]!;
+  return {
+    position: [from.position[0] + drag.placement.position[0] - start[0], from.position[1] + drag.placement.position[1] - start[1]],
+    heading: from.heading,
+  };
+}
 
 /** Drag path points closer than this are not recorded (cm). */
 const PATH_STEP = 0.5;
@@ -26,7 +37,20 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
       set({ drag: undefined });
       const entry = useGame.getState().battlefield.models.get(drag.model);
       if (!entry || distance2(entry.model.position, drag.placement.position) < 0.05) return;
-      useGame.getState().perform({ type: "move", model: drag.model, to: drag.placement, path: [...drag.path] });
+      if (!drag.followers.length) {
+        useGame.getState().perform({ type: "move", model: drag.model, to: drag.placement, path: [...drag.path] });
+        return;
+      }
+      // The unit moves as one: each follower along the leader's path, shifted by where it stood.
+      const start = drag.path[0]!;
+      const moves = [
+        { model: drag.model, to: drag.placement, path: [...drag.path] },
+        ...drag.followers.map((f) => {
+          const shift = sub2(f.from.position, start);
+          return { model: f.model, to: followerPlacement(f.from, drag), path: drag.path.map((p) => [p[0] + shift[0], p[1] + shift[1]] as [number, number]) };
+        }),
+      ];
+      useGame.getState().perform({ type: "move-group", moves });
     };
     window.addEventListener("pointerup", release);
     return () => window.removeEventListener("pointerup", release);
@@ -44,14 +68,13 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         const selection = event.shiftKey ? [...new Set([...ui().selection, id])] : ui().selection.includes(id) ? ui().selection : [id];
         // Keep the model where it was grabbed relative to the pointer, so it does not jump to the cursor.
         const grabbed = placementAt(event, model.heading);
+        const followers = selection.filter((other) => other !== id).flatMap((other) => {
+          const m = battlefield.models.get(other)?.model;
+          return m ? [{ model: other, from: placementOf(m) }] : [];
+        });
         ui().set({
           selection,
-          drag: {
-            model: id,
-            placement: { position: model.position, heading: model.heading, ...(model.elevation !== undefined ? { elevation: model.elevation } : {}), ...(model.floor ? { floor: model.floor } : {}) },
-            path: [model.position],
-            offset: grabbed ? sub2(model.position, grabbed.position) : [0, 0],
-          },
+          drag: { model: id, placement: placementOf(model), path: [model.position], offset: grabbed ? sub2(model.position, grabbed.position) : [0, 0], followers },
         });
       },
       onModelDoubleClick(id, event) {

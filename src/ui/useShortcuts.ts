@@ -6,7 +6,7 @@ import { useUi, type Tool } from "./store/uiStore";
 
 export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["S / L / M / T", "tools: select, line of sight, measure, template"],
-  ["drag", "move a model (onto hills; onto floors with roofs hidden)"],
+  ["drag", "move a model, or the whole selection (onto hills; onto floors with roofs hidden)"],
   ["Q / E", "turn the selection 15° (Shift: 5°)"],
   ["Z / X", "traverse the turret 15° (Shift: 5°)"],
   ["F", "focus the camera on the selection"],

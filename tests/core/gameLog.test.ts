@@ -56,6 +56,25 @@ describe("the game log", () => {
     expect(canUndo(record(start(), check))).toBe(false);
   });
 
+  it("moves several models as one event, undone in one step, and refuses the group if one move is off the table", () => {
+    const group: Command = {
+      type: "move-group",
+      moves: [
+        { model: "rifleman", to: { position: [25, 30], heading: 0 } },
+        { model: "tank", to: { position: [105, 70], heading: 10 } },
+      ],
+    };
+    let log = perform(start(), group);
+    expect(log.events).toHaveLength(1);
+    expect(log.events[0]!.type).toBe("models-moved");
+    expect(findModel(currentState(log).scenario, "tank")!.position).toEqual([105, 70]);
+    log = undo(log);
+    expect(findModel(currentState(log).scenario, "rifleman")!.position).toEqual([20, 20]);
+    expect(findModel(currentState(log).scenario, "tank")!.position).toEqual([100, 60]);
+    const offTable = toEvent(currentState(log), MODEL_CATALOG, { type: "move-group", moves: [{ model: "rifleman", to: { position: [25, 30], heading: 0 } }, { model: "tank", to: { position: [400, 70], heading: 0 } }] });
+    expect(offTable).toEqual({ ok: false, error: "cannot move tank: [400.0, 70.0] is off the 180 × 120 cm table" });
+  });
+
   it("refuses a command that does not fit the table, with a reason, and leaves the log alone", () => {
     const log = start();
     expect(toEvent(currentState(log), MODEL_CATALOG, moveTo(500, 20))).toEqual({ ok: false, error: "cannot move rifleman: [500.0, 20.0] is off the 180 × 120 cm table" });

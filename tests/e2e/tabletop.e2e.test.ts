@@ -86,4 +86,36 @@ describe("the tabletop", () => {
     await percentWhen((p) => p > before + 25);
     expect(app.errors).toEqual([]);
   }, 240_000);
+
+  it("drags a whole unit as one move (double-click selects it), undone in one step", async () => {
+    const UNIT_MEMBER = "us-sq1-m1";
+    await app.page.keyboard.press("Escape");
+    await app.page.keyboard.press("s");
+    const positions = () =>
+      app.page.evaluate((member) => {
+        const { battlefield } = window.__hulldown!.game.getState();
+        const unit = battlefield.models.get(member)!.unitId;
+        return [...battlefield.models.values()].filter((e) => e.unitId === unit).map((e) => e.model.position);
+      }, UNIT_MEMBER);
+    const before = await positions();
+    const at = await app.page.evaluate((m) => window.__hulldown!.screenPosition(m), UNIT_MEMBER);
+    await app.page.mouse.dblclick(at!.x, at!.y);
+    await expect.poll(() => app.page.evaluate(() => window.__hulldown!.ui.getState().selection.length)).toBe(before.length);
+    await app.page.mouse.move(at!.x, at!.y);
+    await app.page.mouse.down();
+    await app.page.mouse.move(at!.x + 40, at!.y + 25, { steps: 6 });
+    await app.page.mouse.up();
+    const after = await positions();
+    const shift = [after[0]![0] - before[0]![0], after[0]![1] - before[0]![1]];
+    expect(Math.hypot(shift[0]!, shift[1]!)).toBeGreaterThan(2);
+    after.forEach((p, i) => {
+      expect(p[0]).toBeCloseTo(before[i]![0] + shift[0]!, 5);
+      expect(p[1]).toBeCloseTo(before[i]![1] + shift[1]!, 5);
+    });
+    const last = await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type);
+    expect(last).toBe("models-moved");
+    await app.page.keyboard.press("Control+z");
+    expect(await positions()).toEqual(before);
+    expect(app.errors).toEqual([]);
+  }, 240_000);
 });

@@ -5,10 +5,12 @@
 import type { ModelCatalog } from "../modelDefinition";
 import type { Point } from "../scenario/schema";
 import type { GameEvent, PlacedTemplate, Placement } from "./events";
-import { findModel, type GameState } from "./state";
+import { findModel, placementOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
+  /** Several models at once (a unit): all move or none. */
+  | { type: "move-group"; moves: ReadonlyArray<{ model: string; to: Placement; path?: Point[] }> }
   | { type: "traverse"; model: string; turretHeading: number }
   | { type: "place-template"; template: PlacedTemplate }
   | { type: "remove-template"; id: string }
@@ -33,21 +35,28 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
   return undefined;
 }
 
+/** A move checked against the table: the move as an event records it, or why it cannot be made. */
+function checkMove(state: GameState, command: { model: string; to: Placement; path?: Point[] }) {
+  const model = findModel(state.scenario, command.model);
+  if (!model) return `no model "${command.model}" on the table`;
+  const problem = checkPlacement(state, command.to);
+  if (problem) return `cannot move ${model.id}: ${problem}`;
+  return { model: model.id, from: placementOf(model), to: command.to, path: command.path ?? [model.position, command.to.position] };
+}
+
 export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
   const fail = (error: string): CommandResult => ({ ok: false, error });
   switch (command.type) {
     case "move": {
-      const model = findModel(state.scenario, command.model);
-      if (!model) return fail(`no model "${command.model}" on the table`);
-      const problem = checkPlacement(state, command.to);
-      if (problem) return fail(`cannot move ${model.id}: ${problem}`);
-      const from: Placement = {
-        position: model.position,
-        heading: model.heading,
-        ...(model.elevation !== undefined ? { elevation: model.elevation } : {}),
-        ...(model.floor ? { floor: model.floor } : {}),
-      };
-      return { ok: true, event: { type: "model-moved", model: model.id, from, to: command.to, path: command.path ?? [model.position, command.to.position], time } };
+      const move = checkMove(state, command);
+      return typeof move === "string" ? fail(move) : { ok: true, event: { type: "model-moved", ...move, time } };
+    }
+    case "move-group": {
+      const moves = command.moves.map((m) => checkMove(state, m));
+      const problem = moves.find((m): m is string => typeof m === "string");
+      if (problem) return fail(problem);
+      if (!moves.length) return fail("nothing to move");
+      return { ok: true, event: { type: "models-moved", moves: moves as Exclude<(typeof moves)[number], string>[], time } };
     }
     case "traverse": {
       const model = findModel(state.scenario, command.model);

@@ -57,6 +57,12 @@ const common = { time: z.number().finite().optional().describe("ms since the epo
 
 export const GameEvent = z.discriminatedUnion("type", [
   z.strictObject({ ...common, type: z.literal("model-moved"), model: id, from: Placement, to: Placement, path: z.array(Point) }),
+  /** Several models moved together (a unit dragged as one): one event, so one undo. */
+  z.strictObject({
+    ...common,
+    type: z.literal("models-moved"),
+    moves: z.array(z.strictObject({ model: id, from: Placement, to: Placement, path: z.array(Point) })).min(1),
+  }),
   z.strictObject({ ...common, type: z.literal("turret-traversed"), model: id, from: degrees, to: degrees }),
   z.strictObject({ ...common, type: z.literal("model-placed"), force: id, unit: id, model: Model }),
   z.strictObject({ ...common, type: z.literal("model-removed"), model: id, cause: z.string() }),

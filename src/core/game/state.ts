@@ -49,6 +49,11 @@ function requireModel(state: GameState, id: string, event: GameEvent): Model {
   return model;
 }
 
+/** Where a model stands now, as a placement (the inverse of `placed`). */
+export function placementOf(model: Model): Placement {
+  return { position: model.position, heading: model.heading, ...(model.elevation !== undefined ? { elevation: model.elevation } : {}), ...(model.floor ? { floor: model.floor } : {}) };
+}
+
 /** The model standing at a placement (on the ground, at an elevation or on a floor). */
 export function placed(model: Model, at: Placement): Model {
   const { elevation: _e, floor: _f, ...rest } = model;
@@ -92,6 +97,9 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     case "model-moved":
       requireModel(state, event.model, event);
       return updateModel(state, event.model, (m) => placed(m, event.to));
+    case "models-moved":
+      for (const move of event.moves) requireModel(state, move.model, event);
+      return event.moves.reduce((s, move) => updateModel(s, move.model, (m) => placed(m, move.to)), state);
     case "turret-traversed":
       requireModel(state, event.model, event);
       return updateModel(state, event.model, (m) => ({ ...m, turretHeading: event.to }));

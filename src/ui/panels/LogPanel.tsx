@@ -8,6 +8,8 @@ export function describeEvent(e: GameEvent): string {
       const moved = e.from.position[0] !== e.to.position[0] || e.from.position[1] !== e.to.position[1];
       return moved ? `${e.model} moved to ${e.to.position.map((v) => v.toFixed(1)).join(", ")}${e.to.floor ? ` (floor ${e.to.floor.level})` : ""}` : `${e.model} turned to ${Math.round(e.to.heading)}°`;
     }
+    case "models-moved":
+      return `${e.moves.length} models moved together (${e.moves[0]!.model}…)`;
     case "turret-traversed":
       return `${e.model} turret to ${Math.round(e.to)}°`;
     case "model-placed":

@@ -41,6 +41,8 @@ export interface UiStore {
     readonly path: readonly Point[];
     /** From the point grabbed to the model's centre. */
     readonly offset: readonly [number, number];
+    /** The rest of the selection, moved by the same amount as the dragged model. */
+    readonly followers: ReadonlyArray<{ readonly model: string; readonly from: Placement }>;
   };
   set(patch: Partial<Omit<UiStore, "set">>): void;
 }
