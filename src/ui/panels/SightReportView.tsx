@@ -1,9 +1,25 @@
 /** A SightReport as a referee's note: what shows, what hides the rest, and the measurements. */
+import type { ReactNode } from "react";
 import type { SightReport } from "../../sight/sightReport";
 import { formatLength, type LengthUnit } from "../../core/units";
 import { visibilityTone } from "../../scene/LosOverlay";
 
 const pct = (f: number) => `${Math.round(f * 100)}%`;
+
+/** A heading and a bulleted list, shown only when there is something to list. */
+function ListSection<T>({ title, items, itemKey, children }: { title: string; items: readonly T[]; itemKey: (item: T) => string; children: (item: T) => ReactNode }) {
+  if (!items.length) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul>
+        {items.map((item) => (
+          <li key={itemKey(item)}>{children(item)}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 export function SightReportView({ report, unit }: { report: SightReport; unit: LengthUnit }) {
   const len = (cm: number) => formatLength(cm, unit);
@@ -32,57 +48,37 @@ export function SightReportView({ report, unit }: { report: SightReport; unit: L
           ))}
         </tbody>
       </table>
-      {report.occluders.length > 0 && (
-        <>
-          <h3>Hidden by</h3>
-          <ul>
-            {report.occluders.map((o) => (
-              <li key={`${o.kind}:${o.id}`}>
-                <strong>{o.id}</strong> <span className="muted">({o.kind}{o.parts.length ? `: ${o.parts.slice(0, 3).join(", ")}` : ""}) · {o.samples} rays</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {report.openings.length > 0 && (
-        <>
-          <h3>Through</h3>
-          <ul>
-            {report.openings.map((o) => (
-              <li key={o.id}>
-                {o.type} <strong>{o.id}</strong> of {o.building}, floor {o.floor} · {len(o.distanceToTarget)} to the target
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {report.areas.length > 0 && (
-        <>
-          <h3>Areas</h3>
-          <ul>
-            {report.areas.map((a) => (
-              <li key={a.id}>
-                {a.kind} <strong>{a.id}</strong>: {len(a.lengthInside)} of line inside
-                {a.targetInside && `, target inside${a.depthToTarget !== undefined ? ` ${len(a.depthToTarget)} deep` : ""}`}
-                {a.shooterInside && ", shooter inside"}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {report.linearObstacles.length > 0 && (
-        <>
-          <h3>Crossing</h3>
-          <ul>
-            {report.linearObstacles.map((l) => (
-              <li key={l.id}>
-                {l.kind} <strong>{l.id}</strong> ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
-                {l.shooterTouches ? "shooter touches it" : `${len(l.distanceFromShooter)} from shooter`}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <ListSection title="Hidden by" items={report.occluders} itemKey={(o) => `${o.kind}:${o.id}`}>
+        {(o) => (
+          <>
+            <strong>{o.id}</strong> <span className="muted">({o.kind}{o.parts.length ? `: ${o.parts.slice(0, 3).join(", ")}` : ""}) · {o.samples} rays</span>
+          </>
+        )}
+      </ListSection>
+      <ListSection title="Through" items={report.openings} itemKey={(o) => o.id}>
+        {(o) => (
+          <>
+            {o.type} <strong>{o.id}</strong> of {o.building}, floor {o.floor} · {len(o.distanceToTarget)} to the target
+          </>
+        )}
+      </ListSection>
+      <ListSection title="Areas" items={report.areas} itemKey={(a) => a.id}>
+        {(a) => (
+          <>
+            {a.kind} <strong>{a.id}</strong>: {len(a.lengthInside)} of line inside
+            {a.targetInside && `, target inside${a.depthToTarget !== undefined ? ` ${len(a.depthToTarget)} deep` : ""}`}
+            {a.shooterInside && ", shooter inside"}
+          </>
+        )}
+      </ListSection>
+      <ListSection title="Crossing" items={report.linearObstacles} itemKey={(l) => l.id}>
+        {(l) => (
+          <>
+            {l.kind} <strong>{l.id}</strong> ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
+            {l.shooterTouches ? "shooter touches it" : `${len(l.distanceFromShooter)} from shooter`}
+          </>
+        )}
+      </ListSection>
       <h3>Measurements</h3>
       <table>
         <tbody>
