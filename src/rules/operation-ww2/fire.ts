@@ -6,8 +6,8 @@
 import { footprintDistance } from "../../core/footprint";
 import type { SightReport } from "../../sight/sightReport";
 import { modelsNamed, unitNamed, type ModelFacts, type UnitFacts } from "../context";
-import { sightKey, type FireVerdict, type Ruling, type SightRequest } from "../ruleset";
-import type { Ow2Context } from "./context";
+import { sightKey, uniqueSampleTables, type FireVerdict, type Ruling, type SampleTable, type SightRequest } from "../ruleset";
+import { sampleMark, sampleOf, type Ow2Context } from "./context";
 import { crewService } from "./crew";
 import { lineOf, vehiclesInLine, type Sighting, type TargetLine } from "./lines";
 import { formGroups, type TargetGroup } from "./parts";
@@ -30,6 +30,8 @@ export interface Firer {
   readonly weapon?: FiringWeapon;
   /** Dice it rolls: the rate of fire after the crew rules (§6.2, §6.7). */
   readonly dice: number;
+  /** The table its rate of fire comes from, when it is sample data. */
+  readonly sample?: SampleTable;
   readonly canFire: boolean;
   readonly rulings: readonly Ruling[];
   readonly shots: readonly GroupShot[];
@@ -143,6 +145,7 @@ function incomplete(decl: Ow2FireDeclaration, p: Plan, ctx: Ow2Context, needs: S
     valid: false,
     rulings: [{ reason: `${needs.length} more sight line(s) to measure before a verdict`, rule: "§5.1" }],
     needs,
+    sampleTables: [],
     spotted: [],
     unitSeesTarget: false,
     groups: [],
@@ -225,7 +228,20 @@ function judgeFirer(
     if (!isVehicle(ctx, ctx.models.get(s.verdict.target)!)) continue;
     for (const id of vehiclesInLine(ctx, s.report)) others[id] = lineTo(weaponRequest(f.m, ctx.models.get(id)!, w), w);
   }
-  return { model: f.m.id, weapon: w, dice: crew.dice, canFire: group !== undefined, rulings, shots, ...(group ? { group } : {}), others };
+  return { model: f.m.id, weapon: w, dice: crew.dice, ...sampleMark(ctx, "weapons"), canFire: group !== undefined, rulings, shots, ...(group ? { group } : {}), others };
+}
+
+/** Every sample table the verdict's numbers come from: the profiles it read, and each ruling's own mark. */
+function verdictSampleTables(ctx: Ow2Context, rulings: readonly Ruling[], pairs: readonly Ow2Verdict[], firers: readonly Firer[], groups: readonly TargetGroup[]): SampleTable[] {
+  const marked = (rs: readonly Ruling[]) => rs.flatMap((r) => (r.sample ? [r.sample] : []));
+  const profiles = sampleOf(ctx, "profiles");
+  return uniqueSampleTables([
+    ...(profiles ? [profiles] : []),
+    ...marked(rulings),
+    ...pairs.flatMap((p) => [...marked(p.rulings), ...marked(p.modifiers)]),
+    ...groups.flatMap((g) => marked(g.rulings)),
+    ...firers.flatMap((f) => [...(f.sample ? [f.sample] : []), ...marked(f.rulings), ...f.shots.flatMap((s) => [...(s.sample ? [s.sample] : []), ...marked(s.rulings), ...marked(s.modifiers)])]),
+  ]);
 }
 
 /** The verdict on a declared shot; `needs` lists sight reports to add when it cannot finish yet. */
@@ -287,6 +303,7 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
     valid,
     rulings,
     needs: [],
+    sampleTables: verdictSampleTables(ctx, rulings, pairs, firers, groups),
     spotted: [...spotting.spotted],
     unitSeesTarget,
     groups,
