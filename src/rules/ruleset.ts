@@ -98,6 +98,34 @@ export interface FireDeclaration {
   readonly weapon?: string;
 }
 
+/** One part of the target as one firer may shoot it: whether it may, the number it needs and why. */
+export interface ShotVerdict {
+  /** The part of the target (a system's own label: "in the open", "light cover", a vehicle's id). */
+  readonly group: string;
+  readonly canFire: boolean;
+  readonly rulings: readonly Ruling[];
+  readonly modifiers: readonly Modifier[];
+  /** The number a die must reach, modifiers included (above the die's sides: it cannot). */
+  readonly need?: number;
+  /** The table `need` comes from, when it is sample data. */
+  readonly sample?: SampleTable;
+}
+
+/** One model of the firing unit: whether it fires, with which weapon and how many dice, at which part. */
+export interface FirerVerdict {
+  readonly model: string;
+  readonly weapon?: { readonly id: string };
+  readonly dice: number;
+  readonly canFire: boolean;
+  readonly rulings: readonly Ruling[];
+  /** Every part of the target it was judged against. */
+  readonly shots: readonly ShotVerdict[];
+  /** The part it fires at. */
+  readonly group?: string;
+  /** The table its dice come from, when it is sample data. */
+  readonly sample?: SampleTable;
+}
+
 /** The ruling on a declared shot, for the whole firing unit. */
 export interface FireVerdict {
   readonly ruleset: string;
@@ -105,6 +133,8 @@ export interface FireVerdict {
   /** Whether anything may fire at all. */
   readonly valid: boolean;
   readonly rulings: readonly Ruling[];
+  /** Every model of the firing unit with its own ruling. */
+  readonly firers: readonly FirerVerdict[];
   /** Sight questions still to answer before the verdict is complete; ask again with their reports. */
   readonly needs: readonly SightRequest[];
   /** Every sample table a number of this verdict comes from (each ruling and modifier names its own). */

@@ -182,11 +182,27 @@ function spottingRulings(ctx: Ow2Context, p: Plan, eye: ReadonlyMap<string, Ow2V
     const v = best.get(g);
     const [unit, kind] = g.split(":");
     if (!v) rulings.push({ reason: `no model of ${p.firingUnit.id} sees the ${kind} of ${unit}: not spotted`, rule: "§5.6" });
-    else if (spottedGroups.has(g)) rulings.push({ reason: `${v.shooter} spots ${v.target} at ${v.spotting.at.toFixed(1)} cm (up to ${v.spotting.distance} cm): the ${kind} of ${unit} are spotted`, rule: "§5.6" });
-    else rulings.push({ reason: `the ${kind} of ${unit} are not spotted: the nearest in sight, ${v.target}, is ${v.spotting.at.toFixed(1)} cm from ${v.shooter}, beyond its ${v.spotting.distance} cm`, rule: "§5.6" });
+    else if (spottedGroups.has(g)) rulings.push({ reason: `${v.shooter} spots ${v.target} at ${v.spotting.at.toFixed(1)} cm (up to ${v.spotting.distance} cm): the ${kind} of ${unit} are spotted`, rule: "§5.6", ...sampleMark(ctx, "spotting") });
+    else rulings.push({ reason: `the ${kind} of ${unit} are not spotted: the nearest in sight, ${v.target}, is ${v.spotting.at.toFixed(1)} cm from ${v.shooter}, beyond its ${v.spotting.distance} cm`, rule: "§5.6", ...sampleMark(ctx, "spotting") });
   }
   const spotted = new Set(p.targets.filter((t) => spottedGroups.has(spottingGroup(ctx, t))).map((t) => t.id));
   return { spotted, rulings };
+}
+
+/**
+ * Why the firers cannot engage what they do not see, from their own lines' terrain rulings (§5.2–§5.5):
+ * for the declared model, or for every target model when none of the unit is in sight. A judge says this
+ * before anything about spotting.
+ */
+function unseenRulings(ctx: Ow2Context, decl: Ow2FireDeclaration, p: Plan, sightings: ReadonlyMap<string, readonly Sighting[]>): Ruling[] {
+  if (decl.indirect) return [];
+  const shootable = (t: ModelFacts) => (sightings.get(t.id) ?? []).some((s) => s.shootable);
+  const asked = ctx.models.has(decl.target) ? p.targets.filter((t) => t.id === decl.target) : p.targets.some(shootable) ? [] : p.targets;
+  return asked.flatMap((t) => {
+    const [line] = sightings.get(t.id) ?? [];
+    if (!line || shootable(t)) return [];
+    return line.verdict.sight.blockers.map((b) => ({ ...b, reason: `${line.firer.id} cannot see ${t.id}: ${b.reason}` }));
+  });
 }
 
 /** One firer: may it fire (weapon, pinned, crew), at which part, and the lines to vehicles in its way. */
@@ -297,7 +313,7 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
   const sights = [...sightings.values()].flat();
   const firers = p.firers.map((f) => judgeFirer(ctx, decl, p, f, groups, sights, spotting.spotted, (req, w) => lineOf(report(req), ctx, verdictOf(req, w), false)));
   const valid = problems.length === 0 && firers.some((f) => f.canFire);
-  const rulings = [...problems, ...p.rulings, ...spotting.rulings, ...(valid ? [] : firers.every((f) => !f.canFire) ? [{ reason: "no model of the unit can fire at the target", rule: "§5.1" }] : [])];
+  const rulings = [...problems, ...unseenRulings(ctx, decl, p, sightings), ...p.rulings, ...spotting.rulings, ...(valid ? [] : firers.every((f) => !f.canFire) ? [{ reason: "no model of the unit can fire at the target", rule: "§5.1" }] : [])];
   return {
     ...heading(decl, p, ctx),
     valid,
