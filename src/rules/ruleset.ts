@@ -84,9 +84,14 @@ export interface SightRequest {
   readonly target: string;
   /** A weapon id of the shooter's model definition; absent: from the model's eye. */
   readonly weapon?: string;
+  /**
+   * Sight from this plan point of the shooter's base (model frame, cm; +z forward) at its eye height, for
+   * systems that trace sight "from any part of the base" (src/sight/baseOrigins.ts). Absent: the weapon's or eye's point.
+   */
+  readonly originOffset?: readonly [number, number];
 }
 
-export const sightKey = (r: SightRequest): string => `${r.shooter}>${r.target}>${r.weapon ?? "eye"}`;
+export const sightKey = (r: SightRequest): string => `${r.shooter}>${r.target}>${r.weapon ?? "eye"}${r.originOffset ? `@${r.originOffset[0].toFixed(3)},${r.originOffset[1].toFixed(3)}` : ""}`;
 
 /** What a player declares: who fires (a unit, or one model), with which weapon, at whom. */
 export interface FireDeclaration {
@@ -142,7 +147,7 @@ export interface FireVerdict {
 }
 
 /** What a die of a resolved shot decides. */
-export type RollPurpose = "to-hit" | "damage" | "penetration" | "protection" | "save" | "test" | "scatter" | "count" | "radius" | "terrain";
+export type RollPurpose = "to-hit" | "damage" | "penetration" | "protection" | "save" | "test" | "scatter" | "count" | "radius" | "terrain" | "allocation" | "facing";
 
 /** One die of a resolved shot: what it was rolled for, the number it needed and what it meant. */
 export interface RolledDie {
@@ -174,6 +179,8 @@ export interface HitAllocation {
   readonly effect: Outcome["effect"];
   /** The result in the system's words: "killed", "pinned", "main weapon destroyed", "no effect". */
   readonly result: string;
+  /** Why the hit went to this model, where the owner allocates hits by rules (Flames of War §3). */
+  readonly allocatedBy?: Ruling;
 }
 
 /** One step of the referee's account, with its rule and the dice it speaks of. */
@@ -260,6 +267,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   readonly lengthUnit: "cm" | "in";
   /** Sides of its main die. */
   readonly die: number;
+  /** A distance (cm) as its rules print it, e.g. 16"/40 cm; absent: in `lengthUnit`. */
+  formatDistance?(cm: number): string;
   readonly options: readonly OptionSpec[];
   readonly tables: readonly TableSpec[];
   /** The shipped tables with the given files (validated) replacing theirs. */

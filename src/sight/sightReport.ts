@@ -95,6 +95,8 @@ export interface SightReport {
   readonly shooter: string;
   readonly target: string;
   readonly weapon?: string;
+  /** The plan point of the shooter's base it was asked from (SightOptions.originOffset), when one was given. */
+  readonly originOffset?: readonly [number, number];
   /** Where the sight lines start (eye, muzzle or weapon mount). */
   readonly origin: Vec3;
   /** Share of the target's silhouette (bases excluded) that is unobstructed. */
