@@ -4,7 +4,7 @@
  */
 import type { ModelFacts, RulesContext } from "../context";
 import type { SampleTable } from "../ruleset";
-import { areaPrisms } from "../../sight/areas";
+import type { Vec2 } from "../../core/geometry2d";
 import { footprintShareInside } from "../../sight/membership";
 import { DEFAULT_OPTIONS, type FowOptions } from "./options";
 import { FOW_TABLES, type FowTableData, type FowTables, type TableId, type TeamProfile, type WeaponProfile } from "./tables";
@@ -31,14 +31,32 @@ export interface FowSetup {
   readonly game?: FowGameState;
 }
 
-/** The footprint shares need the battlefield: the caller passes them in (tableContext keeps none). */
-export function fowContext(table: RulesContext, setup: FowSetup = {}, memberships: ReadonlyMap<string, readonly AreaMembership[]> = new Map()): FowContext {
-  const tables = setup.tables ?? FOW_TABLES;
-  const sampleTables = Object.fromEntries(tables.specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
-  return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {}, memberships };
+/** The plan outline of an area feature a model can be in: woods, crops, a building. */
+function areaOutline(feature: RulesContext["terrain"] extends ReadonlyMap<string, infer F> ? F : never): readonly Vec2[] | undefined {
+  if (feature.kind === "woods" || feature.kind === "crops") return feature.outline;
+  if (feature.kind === "building") return feature.footprint;
+  return undefined;
 }
 
-export { areaPrisms, footprintShareInside };
+/** Per model, the share of its footprint inside each area feature it overlaps (G10). */
+function areaMemberships(table: RulesContext): Map<string, AreaMembership[]> {
+  const outlines = [...table.terrain.values()].flatMap((f) => {
+    const outline = areaOutline(f);
+    return outline ? [{ id: f.id, outline }] : [];
+  });
+  const memberships = new Map<string, AreaMembership[]>();
+  for (const model of table.models.values()) {
+    const shares = outlines.map((a) => ({ id: a.id, share: footprintShareInside(model.footprint, a.outline) })).filter((m) => m.share > 0);
+    if (shares.length) memberships.set(model.id, shares);
+  }
+  return memberships;
+}
+
+export function fowContext(table: RulesContext, setup: FowSetup = {}): FowContext {
+  const tables = setup.tables ?? FOW_TABLES;
+  const sampleTables = Object.fromEntries(tables.specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
+  return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {}, memberships: areaMemberships(table) };
+}
 
 export const sampleMark = (ctx: FowContext, id: TableId): { sample?: SampleTable } => {
   const sample = ctx.sampleTables[id];
