@@ -73,6 +73,7 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
     shooter: shooterId,
     target: targetId,
     ...(weapon ? { weapon: weapon.id } : {}),
+    ...(options.originOffset ? { originOffset: options.originOffset } : {}),
     origin,
     visibleFraction: v.visibleFraction,
     anyVisible: v.anyVisible,

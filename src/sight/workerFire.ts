@@ -10,11 +10,11 @@ import type { ModelStatus } from "../core/game/state";
 import { tableContext } from "../rules/context";
 import { judgeFire } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import type { FireDeclaration, FireResult, FireVerdict } from "../rules/ruleset";
+import type { FireDeclaration, FireResult, FireVerdict, SightRequest } from "../rules/ruleset";
 import { sightReport } from "./lineOfSight";
 import type { SightWorld } from "./sightWorld";
 import { modelsUnderTemplate } from "./templates";
-import { SightQueryError } from "./visibility";
+import { SightQueryError, type SightOptions } from "./visibility";
 
 export interface FireQuery {
   /** The game's rule system, as in its log header (its loaded tables optional). */
@@ -34,6 +34,9 @@ export interface FireAnswer {
   readonly result?: FireResult;
 }
 
+/** The sight options a rule system's sight question asks for. */
+export const requestOptions = (r: SightRequest): SightOptions => ({ ...(r.weapon ? { weapon: r.weapon } : {}), ...(r.originOffset ? { originOffset: r.originOffset } : {}) });
+
 export function answerFire(world: SightWorld, battlefield: Battlefield, query: FireQuery): FireAnswer {
   const ruleset = rulesetById(query.ruleset.id);
   if (!ruleset) throw new SightQueryError(`unknown rule system "${query.ruleset.id}"`);
@@ -44,7 +47,7 @@ export function answerFire(world: SightWorld, battlefield: Battlefield, query: F
     tables: tables.tables,
     ...(query.game ? { game: query.game } : {}),
   });
-  const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, r.weapon ? { weapon: r.weapon } : {}));
+  const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, requestOptions(r)));
   if (!query.roll || !verdict.valid) return { verdict };
   const dice = createDice(query.roll.seed, query.roll.previous);
   const geometry = { modelsUnder: (placement: Parameters<typeof modelsUnderTemplate>[1]) => modelsUnderTemplate(world, placement), table: battlefield.scenario.table };
