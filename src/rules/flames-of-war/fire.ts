@@ -59,13 +59,6 @@ function baseRequests(firer: ModelFacts, target: ModelFacts, mount: string): Sig
   return baseSightOffsets(firer.def, frontEdgeOnly).map((originOffset) => ({ shooter: firer.id, target: target.id, weapon: mount, originOffset }));
 }
 
-/** The arc the source gives (§1.4): 360° for turrets, free mounts and infantry; ±90° for hull weapons and guns. */
-function sourceArc(firer: ModelFacts, mount: string, report: SightReport): boolean {
-  const weapon = firer.def.weapons.find((w) => w.id === mount);
-  if (!weapon || weapon.mount !== "hull" || !report.arc) return true;
-  return Math.abs(report.arc.bearing) <= 90 + 1e-9;
-}
-
 const better = (a: FowLine, b: FowLine): boolean => (a.valid !== b.valid ? a.valid : a.toHit.need !== b.toHit.need ? a.toHit.need < b.toHit.need : a.sight.range < b.sight.range);
 
 export function sightRequests(declaration: FowFireDeclaration, ctx: FowContext): SightRequest[] {
@@ -102,8 +95,7 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
           if (i === 0) break;
           continue;
         }
-        const judged = judgeSight(report, firer, target, ctx, weapon.range);
-        const sight = { ...judged, inArc: judged.inArc && sourceArc(firer, weapon.mount, report) };
+        const sight = judgeSight(report, firer, target, ctx, weapon.range);
         const hit = toHit(ctx, firer, weapon, 1, target, sight);
         const line: FowLine = { target: target.id, valid: sight.canSee && sight.inRange && sight.inArc && hit.need <= 6, sight, toHit: hit };
         if (!best || better(line, best)) best = line;

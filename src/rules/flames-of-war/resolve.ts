@@ -91,12 +91,14 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
 
   const outcomes: Outcome[] = [];
   const allocation: HitAllocation[] = [];
-  const hitsOn = new Map<string, number>();
   for (const a of allocated) {
     const hit = hits[a.hit]!;
     const target = requireModel(ctx, a.model);
     const line = hit.firer.lines.find((l) => l.target === a.model)!;
-    hitsOn.set(a.model, (hitsOn.get(a.model) ?? 0) + 1);
+    if (outcomes.some((o) => o.model === a.model && (o.effect === "destroyed" || o.effect === "casualty"))) {
+      allocation.push({ model: a.model, by: `the ${hit.weapon.name} of ${hit.firer.model}`, rolls: [hit.die], effect: "no-effect", result: "already destroyed by an earlier hit", allocatedBy: a.ruling });
+      continue;
+    }
     const effect = resolveHit(ctx, roller, requireModel(ctx, hit.firer.model), hit.weapon, target, line.sight);
     allocation.push({ model: a.model, by: `the ${hit.weapon.name} of ${hit.firer.model}`, rolls: [hit.die, ...effect.rolls], effect: effect.effect, result: effect.result, allocatedBy: a.ruling });
     step(`hit from ${hit.firer.model} to ${a.model} (${a.ruling.reason}): ${effect.result}`, `§3, ${teamRule(ctx, target)}`, effect.rolls);

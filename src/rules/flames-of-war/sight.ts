@@ -70,6 +70,16 @@ function stateConcealment(ctx: FowContext, target: ModelFacts): Ruling | undefin
   return undefined;
 }
 
+/**
+ * The arc the source gives (§1.4): all round for turrets, free mounts and infantry; ±90° from the mount's
+ * edge for hull weapons and guns, whatever narrower arc the model definition draws.
+ */
+function inSourceArc(firer: ModelFacts, report: SightReport): boolean {
+  const weapon = firer.def.weapons.find((w) => w.id === report.weapon);
+  if (!weapon || weapon.mount !== "hull" || !report.arc) return true;
+  return Math.abs(report.arc.bearing) <= 90 + 1e-9;
+}
+
 /** One origin's report judged in the source's terms. */
 export function judgeSight(report: SightReport, firer: ModelFacts, target: ModelFacts, ctx: FowContext, weaponRange: number): FowSight {
   const rulings: Ruling[] = [];
@@ -141,10 +151,10 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
 
   const range = report.distance.edgeToEdge;
   const inRange = range <= weaponRange;
-  const inArc = report.arc?.inArc ?? true;
+  const inArc = inSourceArc(firer, report);
   if (blocked) rulings.unshift({ reason: `no line of sight: ${blocked}`, rule: "§1.4, §2" });
   if (!inArc) rulings.push({ reason: `${target.id} is outside the weapon's arc`, rule: "§1.4" });
-  rulings.push({ reason: `range ${range.toFixed(1)} cm ${inRange ? "within" : "beyond"} the weapon's ${sourcePair(weaponRange)}${isLongRange(range) ? `; beyond ${sourcePair(SOURCE_CM.longRange)}` : ""}`, rule: "§1.4" });
+  rulings.push({ reason: inRange ? `range ${range.toFixed(1)} cm, within the weapon's ${sourcePair(weaponRange)}` : `out of range: ${range.toFixed(1)} cm, beyond the weapon's ${sourcePair(weaponRange)}`, rule: "§1.4" });
   return {
     canSee: !blocked,
     terrainConcealed,
