@@ -114,7 +114,7 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
       return { ...l, toHit: hit, valid: l.sight.canSee && l.sight.inRange && l.sight.inArc && hit.need <= 6 };
     });
     const easiest = scored.filter((l) => l.valid).reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
-    const shots: ShotVerdict[] = scored.map((l) => ({ group: l.target, canFire: l.valid, rulings: [...l.sight.rulings, ...l.toHit.rulings], modifiers: l.toHit.modifiers, need: l.toHit.need }));
+    const shots: ShotVerdict[] = scored.map((l) => ({ group: l.target, canFire: l.valid, rulings: [...l.sight.rulings, ...l.toHit.rulings, ...whyNot(l)], modifiers: l.toHit.modifiers, need: l.toHit.need }));
     if (easiest) fr.push({ reason: `easiest target for ${firer.id}: ${easiest.target}, ${easiest.toHit.need}+`, rule: "§1.5" });
     else if (scored.length === targets.length) fr.push({ reason: `no model of ${targetUnit.name || targetUnit.id} is a valid target for ${firer.id} (range, line of sight, arc)`, rule: "§1.4" });
     const reroll = easiest && rerollRule(ctx, firer, weapon, easiest, scored);
@@ -135,6 +135,13 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
   const valid = firers.some((f) => f.canFire) && !needs.length;
   if (!needs.length && !firers.some((f) => f.canFire)) rulings.push({ reason: "no model of the platoon can fire at the target platoon", rule: "§1.4, §1.5" });
   return { ruleset: RULESET_ID, declaration, valid, rulings, firers, needs, sampleTables: uniqueSampleTables(samples), targetUnit: targetUnit.id };
+}
+
+/** The one reason a target is not valid, said last (range, sight, arc, an impossible score). */
+function whyNot(l: FowLine): Ruling[] {
+  if (l.valid) return [];
+  const reason = !l.sight.canSee ? "no line of sight" : !l.sight.inRange ? `out of range (${l.sight.range.toFixed(1)} cm)` : !l.sight.inArc ? "outside the weapon's arc" : `needs ${l.toHit.need}: cannot be hit`;
+  return [{ reason: `not a valid target: ${reason}`, rule: "§1.4, §3" }];
 }
 
 function rerollRule(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWeapon, easiest: FowLine, lines: readonly FowLine[]): Ruling | undefined {
