@@ -13,7 +13,7 @@ export type TeamType = (typeof TEAM_TYPES)[number];
 export const PRIORITY_TYPES = ["infantry", "gun", "tank", "transport"] as const;
 export type PriorityType = (typeof PRIORITY_TYPES)[number];
 
-export const TEAM_NOTES = ["schurzen", "gunShield", "recce", "tallyHo", "semiIndirectFire", "breakthroughGun", "bunkerBuster", "passengerFiredMg"] as const;
+export const TEAM_NOTES = ["schurzen", "gunShield", "recce", "breakthroughGun", "bunkerBuster"] as const;
 export type TeamNote = (typeof TEAM_NOTES)[number];
 
 export const GUN_CLASSES = ["light", "medium", "heavy", "aa"] as const;
