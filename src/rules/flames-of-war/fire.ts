@@ -90,8 +90,9 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
       for (const [i, request] of candidates.entries()) {
         const report = byKey.get(sightKey(request));
         if (!report) {
-          // The base's other points are asked only when its first point does not see the target clearly.
-          if (i === 0 || (best && !(best.valid && !best.toHit.concealed))) needs.push(request);
+          // The base's other points are asked only when they could help: the target is in range (base to base,
+          // the same from every point) and the first point does not see it, or sees it Concealed by terrain.
+          if (i === 0 || (best && best.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
           if (i === 0) break;
           continue;
         }
