@@ -14,6 +14,7 @@
  */
 import type { Dice, DieRoll } from "../core/dice";
 import type { Outcome } from "../core/game/events";
+import type { Scale } from "../core/scenario/schema";
 import type { SightReport } from "../sight/sightReport";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { RulesContext } from "./context";
@@ -267,6 +268,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   readonly lengthUnit: "cm" | "in";
   /** Sides of its main die. */
   readonly die: number;
+  /** The miniatures' scale of a new game on a battlefield that names none (absent: the scenario default, 28 mm). */
+  readonly defaultScale?: Scale;
   /** A distance (cm) as its rules print it, e.g. 16"/40 cm; absent: in `lengthUnit`. */
   formatDistance?(cm: number): string;
   readonly options: readonly OptionSpec[];

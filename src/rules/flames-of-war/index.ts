@@ -25,6 +25,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   versions: ["2015"],
   lengthUnit: "in",
   die: 6,
+  defaultScale: "15mm",
   formatDistance: sourcePair,
   options: OPTION_SPECS,
   tables: FOW_TABLES.specs,
