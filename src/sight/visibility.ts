@@ -48,15 +48,14 @@ export interface Sample {
   /** Where the ray meets the target's surface. */
   readonly point: Vec3;
   readonly clear: boolean;
-  readonly blocker?: { readonly id: string; readonly kind: Occluder["kind"]; readonly part: string };
+  /** What stopped the ray, and where it struck (smoke has no surface to strike). */
+  readonly blocker?: { readonly id: string; readonly kind: Occluder["kind"]; readonly part: string; readonly at?: Vec3 };
 }
 
 export interface Visibility {
   readonly shooter: ModelEntry;
   readonly target: ModelEntry;
   readonly origin: Vec3;
-  /** Centre of the target's parts: the end of the sight line the area and obstacle facts follow. */
-  readonly centre: Vec3;
   readonly samples: readonly Sample[];
   readonly visibleFraction: number;
   readonly anyVisible: boolean;
@@ -93,9 +92,9 @@ export function sightOrigin(bf: Battlefield, entry: ModelEntry, weaponId?: strin
 function occluderOf(world: SightWorld, tag: ColliderTag, point: Vec3): NonNullable<Sample["blocker"]> {
   if (tag.kind === "ground") {
     const hill = world.battlefield.ground.hillAt([point[0], point[2]]);
-    return hill ? { id: hill.id, kind: "hill", part: "slope" } : { id: tag.owner, kind: "ground", part: tag.part };
+    return hill ? { id: hill.id, kind: "hill", part: "slope", at: point } : { id: tag.owner, kind: "ground", part: tag.part, at: point };
   }
-  return { id: tag.owner, kind: tag.kind, part: tag.part };
+  return { id: tag.owner, kind: tag.kind, part: tag.part, at: point };
 }
 
 interface SamplingContext {
@@ -227,7 +226,6 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
     shooter,
     target,
     origin,
-    centre: ctx.view.centre,
     samples,
     visibleFraction,
     anyVisible: samples.some((s) => s.clear),

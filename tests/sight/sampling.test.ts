@@ -11,7 +11,7 @@ import { boardAt, eyeAt, world } from "../helpers/scene";
 const REFERENCE = { coarseGrid: 70, fineGrid: 70 };
 
 function wallEndingAt(zEnd: number) {
-  return { id: "wall", kind: "wall" as const, path: [[70, 20], [70, zEnd - 0.5]] as [number, number][], height: 10, thickness: 1 };
+  return { id: "wall", kind: "wall" as const, path: [[70, 20], [70, zEnd]] as [number, number][], height: 10, thickness: 1 };
 }
 
 function expectedVisible(zEnd: number): number {
