@@ -108,7 +108,12 @@ export interface SightReport {
   /** Whether any of the target, base included, can be seen. */
   readonly anyVisible: boolean;
   readonly samples: number;
-  /** Half-width of a 95 % confidence interval around visibleFraction. */
+  /**
+   * Half-width of a 95 % interval around visibleFraction: the share a dense ray reference would find lies
+   * within ± this in 95 % of reports. It is the stratified sampling error (each grid cell a stratum, its
+   * variance estimated from neighbouring cells, confidence.ts), so it is 0 when every sample agreed: an edge
+   * that falls between the samples of a part (a slit narrower than a grid cell) is outside it.
+   */
   readonly confidence95: number;
   readonly parts: readonly PartVisibility[];
   readonly occluders: readonly Occluder[];

@@ -1,0 +1,10 @@
+import { loadSightWorld } from "./src/cli/common";
+import { denseVisibleFraction, referencePairs } from "./src/sight/denseReference";
+let t = performance.now();
+const { world } = await loadSightWorld("./src/scenarios/default.json");
+console.log("load", (performance.now() - t).toFixed(0)); t = performance.now();
+const pairs = referencePairs(world, 50, 7);
+console.log("pairs", (performance.now() - t).toFixed(0)); t = performance.now();
+const r0 = world.raysCast;
+for (const [a, b] of pairs) denseVisibleFraction(world, a, b, 16384);
+console.log("dense", (performance.now() - t).toFixed(0), "rays", world.raysCast - r0);
