@@ -35,24 +35,20 @@ function centreLineMeeting(f: LinearFeature, origin: Vec3, end: Vec3): Meeting |
   return { along: first * distance2(a, b), y: origin[1] + first * (end[1] - origin[1]), at: lerp2(a, b, first) };
 }
 
-/** Of the sample rays the obstacle stopped, the one nearest in direction to the centre line, where it struck. */
-function nearestBlockedRay(f: LinearFeature, origin: Vec3, end: Vec3, samples: readonly Sample[]): Meeting | undefined {
+/** For each blocker, of the sample rays it stopped, the one nearest in direction to the centre line, where it struck. */
+function nearestBlockedRays(origin: Vec3, end: Vec3, samples: readonly Sample[]): Map<string, Meeting> {
   const axis = unit([end[0] - origin[0], end[1] - origin[1], end[2] - origin[2]]);
-  let best: Vec3 | undefined;
-  let bestCos = -Infinity;
+  const best = new Map<string, { cos: number; hit: Vec3 }>();
   for (const s of samples) {
-    const hit = s.blocker?.id === f.id ? s.blocker.at : undefined;
+    const hit = s.blocker?.at;
     if (!hit) continue;
     const d = unit([s.point[0] - origin[0], s.point[1] - origin[1], s.point[2] - origin[2]]);
     const cos = d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2];
-    if (cos > bestCos) {
-      bestCos = cos;
-      best = hit;
-    }
+    if (cos > (best.get(s.blocker!.id)?.cos ?? -Infinity)) best.set(s.blocker!.id, { cos, hit });
   }
-  if (!best) return undefined;
-  const at: Vec2 = [best[0], best[2]];
-  return { along: distance2([origin[0], origin[2]], at), y: best[1], at };
+  const meetings = new Map<string, Meeting>();
+  for (const [id, { hit }] of best) meetings.set(id, { along: distance2([origin[0], origin[2]], [hit[0], hit[2]]), y: hit[1], at: [hit[0], hit[2]] });
+  return meetings;
 }
 
 function unit(v: Vec3): Vec3 {
@@ -66,10 +62,11 @@ function unit(v: Vec3): Vec3 {
  */
 export function linearCrossings(battlefield: Battlefield, origin: Vec3, end: Vec3, shooter: Footprint, target: Footprint, samples: readonly Sample[]): LinearCrossing[] {
   const crossings: LinearCrossing[] = [];
+  const blocked = nearestBlockedRays(origin, end, samples);
   for (const f of battlefield.scenario.features) {
     if (!isLinear(f)) continue;
     const onLine = centreLineMeeting(f, origin, end);
-    const meeting = onLine ?? nearestBlockedRay(f, origin, end, samples);
+    const meeting = onLine ?? blocked.get(f.id);
     if (!meeting) continue;
     const top = battlefield.ground.heightAt(meeting.at) + f.height;
     const distanceFromShooter = Math.max(0, footprintToPolylineDistance(shooter, f.path) - f.thickness / 2);
