@@ -21,10 +21,10 @@ const Z95 = 1.96;
 
 /**
  * Half-width of the 95 % interval of the visible share `fraction` of a projected `area`, from the grids of
- * the body's parts. 0 when every sample agrees.
+ * the body's parts. 0 when every sample agrees; 1 when no sample landed on the body (nothing is known).
  */
 export function stratifiedHalfWidth(parts: readonly PartGrid[], fraction: number, area: number): number {
-  if (!(area > 0)) return 0;
+  if (!(area > 0)) return 1;
   let variance = 0;
   for (const { grid, samples } of parts) {
     if (!samples.length) continue;

@@ -222,12 +222,12 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   if (!parts) preparedCache.set(solids, (parts = solids.map(prepareSolid)));
   const ctx: SamplingContext = { world, origin, shooterId, targetId, parts, view: viewBasis(origin, parts), ignore };
 
+  const coarseGrid = options.coarseGrid ?? DEFAULT_COARSE_GRID;
+  const fineGrid = options.fineGrid ?? DEFAULT_FINE_GRID;
   const grids: PartGrid[] = [];
   const sample = (group: string) => {
-    const coarseGrid = options.coarseGrid ?? DEFAULT_COARSE_GRID;
     const coarse = samplePart(ctx, group, coarseGrid);
-    const mixed = disagree(coarse);
-    const part = mixed ? { grid: options.fineGrid ?? DEFAULT_FINE_GRID, samples: samplePart(ctx, group, options.fineGrid ?? DEFAULT_FINE_GRID) } : { grid: coarseGrid, samples: coarse };
+    const part = disagree(coarse) ? { grid: fineGrid, samples: samplePart(ctx, group, fineGrid) } : { grid: coarseGrid, samples: coarse };
     if (group !== "base") grids.push(part);
     return part.samples;
   };
