@@ -30,6 +30,33 @@ describe("the dense reference", () => {
   });
 });
 
+describe("the 95 % bound", () => {
+  it("is 0 when every sample agrees", async () => {
+    const w = await world([], [eyeAt("eye", 40, 60, 2.9), boardAt("board", 100, 60)]);
+    const r = sightReport(w, "eye", "board");
+    expect(r.visibleFraction).toBe(1);
+    expect(r.confidence95).toBe(0);
+  });
+
+  it("holds a target seen only through the gap between two walls, which the sampler finds", async () => {
+    // Two walls along z at x = 70 (x ∈ [69.5, 70.5]) leave a gap at z ∈ [59.95, 60.05]. A ray to the board
+    // at z passes it when |z − 60|·30.5/59.8 ≤ 0.05: a strip 0.196 cm wide of the 4 cm board.
+    const w = await world(
+      [
+        { id: "wall-a", kind: "wall", path: [[70, 20], [70, 59.95]], height: 10, thickness: 1 },
+        { id: "wall-b", kind: "wall", path: [[70, 60.05], [70, 100]], height: 10, thickness: 1 },
+      ],
+      [eyeAt("eye", 40, 60, 2.9), boardAt("board", 100, 60)],
+    );
+    const expected = (2 * ((0.05 * 59.8) / 30.5)) / 4;
+    // A 2 × 2 first pass misses the strip; its samples stopped by different walls send it to the fine grid.
+    const r = sightReport(w, "eye", "board", { coarseGrid: 2 });
+    expect(r.visibleFraction).toBeGreaterThan(0);
+    expect(Math.abs(r.visibleFraction - expected)).toBeLessThanOrEqual(r.confidence95);
+    expect(r.confidence95).toBeLessThan(0.03);
+  });
+});
+
 describe("the 95 % bound on the default battlefield", () => {
   it("holds the dense reference in at least 95 % of 50 pairs, with a median half-width of at most 0.02", async () => {
     const { world: w } = await loadSightWorld("src/scenarios/default.json");
