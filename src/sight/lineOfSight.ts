@@ -1,6 +1,7 @@
 /**
  * Line of sight from a shooter (its eye, or a weapon's origin) to a target model, as a SightReport: how
- * much of the target shows (visibility.ts) and the facts rule systems measure along the sight line.
+ * much of the target shows (visibility.ts) and the facts rule systems measure along the sight line, the
+ * centre line from the origin to the target's sight point (sightPoint below).
  */
 import { modelFootprint, modelPose, type ModelEntry } from "../core/battlefield";
 import { distanceToFootprint, footprintDistance, footprintToPolylineDistance } from "../core/footprint";
@@ -10,9 +11,27 @@ import { areaCrossings } from "./areas";
 import { targetFacing, weaponArc } from "./facing";
 import { linearCrossings } from "./linearObstacles";
 import { openingPlanes, passThrough } from "./openings";
+import { prepareSolid } from "./rayPrimitive";
 import type { ModelNearLine, OpeningPassage, SightReport } from "./sightReport";
 import type { SightWorld } from "./sightWorld";
 import { measureVisibility, type Sample, type SightOptions, type Visibility } from "./visibility";
+
+/**
+ * The target's end of the sight line: above its position (the centre of its base or hull), half its body's
+ * height above its feet, the body being every part but the base. Depths into woods and the places where
+ * the line crosses walls are measured to this point, so they do not change when a model merely turns or
+ * traverses its turret, and a line to a figure's middle passes over walls and through woods as a line to
+ * where a player would point does.
+ */
+export function sightPoint(world: SightWorld, target: ModelEntry): Vec3 {
+  const pose = modelPose(world.battlefield, target.model, target.def);
+  let top = pose.y;
+  for (const s of world.modelSolids(target.model.id)) {
+    if (s.part === "base") continue;
+    for (const c of prepareSolid(s).corners) top = Math.max(top, c[1]);
+  }
+  return [pose.x, (pose.y + top) / 2, pose.z];
+}
 
 /** Models whose footprint comes this close to the sight line are listed in modelsNearLine (cm). */
 const NEAR_LINE = 10;
@@ -60,7 +79,7 @@ function modelsNearLine(world: SightWorld, v: Visibility, from: Vec2, to: Vec2):
 
 export function sightReport(world: SightWorld, shooterId: string, targetId: string, options: SightOptions = {}): SightReport {
   const v = measureVisibility(world, shooterId, targetId, options);
-  const { shooter, target, origin, centre, samples } = v;
+  const { shooter, target, origin, samples } = v;
   const bf = world.battlefield;
   const shooterPose = modelPose(bf, shooter.model, shooter.def);
   const targetPose = modelPose(bf, target.model, target.def);
@@ -68,6 +87,7 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
   const targetFp = modelFootprint(target.def, target.model);
   const originPlan: Vec2 = [origin[0], origin[2]];
   const targetPlan: Vec2 = target.model.position;
+  const end = sightPoint(world, target);
   const weapon = options.weapon !== undefined ? shooter.def.weapons.find((w) => w.id === options.weapon) : undefined;
   return {
     shooter: shooterId,
@@ -80,9 +100,9 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
     confidence95: v.confidence95,
     parts: v.parts,
     occluders: v.occluders,
-    areas: areaCrossings(bf, origin, centre, { feetY: shooterPose.y, position: shooter.model.position }, { feetY: targetPose.y, position: targetPlan }),
+    areas: areaCrossings(bf, origin, end, { feetY: shooterPose.y, position: shooter.model.position }, { feetY: targetPose.y, position: targetPlan }),
     openings: summariseOpenings(world, origin, samples, shooter, target),
-    linearObstacles: linearCrossings(bf, origin, centre, shooterFp, targetFp),
+    linearObstacles: linearCrossings(bf, origin, end, shooterFp, targetFp, samples),
     modelsNearLine: modelsNearLine(world, v, originPlan, targetPlan),
     distance: {
       edgeToEdge: footprintDistance(shooterFp, targetFp),

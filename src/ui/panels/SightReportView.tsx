@@ -76,6 +76,7 @@ export function SightReportView({ report, unit }: { report: SightReport; unit: L
           <>
             {l.kind} <strong>{l.id}</strong> ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
             {l.shooterTouches ? "shooter touches it" : `${len(l.distanceFromShooter)} from shooter`}
+            {!l.onCentreLine && " · beside the line, hides part of the target"}
           </>
         )}
       </ListSection>
