@@ -6,7 +6,7 @@
 import type { SightReport } from "../../sight/sightReport";
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { isV1, type Ow2Context } from "./context";
+import { isV1, sampleMark, type Ow2Context } from "./context";
 import { terrainCoverClass, hiddenShares } from "./cover";
 import { armourAt, isVehicle, targetTypeOf, toHitCell } from "./profiles";
 import { parseToHit } from "./toHit";
@@ -19,9 +19,12 @@ export function facingOf(report: SightReport): Facing {
   return q === "front" ? "front" : q === "rear" ? "rear" : "side";
 }
 
-/** v1 and v2.0: a target at a range no greater than the firer's height above it ignores medium armour and up (§5.16). */
-export function firedFromHeight(report: SightReport): boolean {
-  const height = -report.distance.heightDifference;
+/**
+ * A target vehicle no farther than the firer's height ignores medium armour and up (§5.16): v1 the height
+ * of the firer's high ground over the target; v2.0 the firer's height above ground level (004 l.79).
+ */
+export function firedFromHeight(report: SightReport, ctx: Ow2Context): boolean {
+  const height = isV1(ctx) ? -report.distance.heightDifference : report.distance.shooterElevation;
   return height > 0 && report.distance.edgeToEdge <= height;
 }
 
@@ -48,13 +51,15 @@ export function vehicleDamageModifiers(
   const ap = args.ammunition === "AP" || args.weapon.antiTankRifle;
   if (args.mode === "direct" && ap && column && (gunClass === "heavy" || gunClass === "light")) {
     const value = table.gunClass[gunClass][column];
-    if (value) mods.push({ value, roll: "damage", reason: `${gunClass} gun against a ${column.replace("-", " ")}${column !== type ? ` (${type} counts as one)` : ""}`, rule: "§6.4" });
+    // The value is the source's; the gun's class is the weapon table's word.
+    if (value) mods.push({ value, roll: "damage", reason: `${gunClass} gun against a ${column.replace("-", " ")}${column !== type ? ` (${type} counts as one)` : ""}`, rule: "§6.4", ...sampleMark(ctx, "weapons") });
   }
   const armour = armourAt(ctx, args.target, args.facing);
   if (!armour || ctx.options.armourModifiers === "collisions-only") return mods;
   const ignoredBy = args.fromHeight && table.ignoreArmour.height.includes(armour) ? "height" : args.mode !== "direct" && table.ignoreArmour[args.mode].includes(armour) ? args.mode : undefined;
   if (ignoredBy) return mods;
-  mods.push({ value: table.armour[armour], roll: "damage", reason: `${armour} armour on the ${args.facing}`, rule: "§4.10, §6.4" });
+  // The value is the source's; the vehicle's armour class is the profile table's word.
+  mods.push({ value: table.armour[armour], roll: "damage", reason: `${armour} armour on the ${args.facing}`, rule: "§4.10, §6.4", ...sampleMark(ctx, "profiles") });
   return mods;
 }
 
@@ -123,7 +128,10 @@ export function strikesHidingVehicle(ctx: Ow2Context, weapon: WeaponProfile, nat
   return { strikes, reason: `the noted to-hit roll ${naturalToHit}${bonus ? " +1 long barrel" : ""} ${strikes ? "reaches" : "does not reach"} the ${cell.hit}+ ${weapon.name} needs against ${hider.id} (${targetTypeOf(ctx, hider)})` };
 }
 
-/** The cover the vehicle gives those inside and beside it (§5.9). */
+/**
+ * The cover the vehicle gives those beside it (§5.9), and (INFERRED: the source gives no class for them)
+ * the crew and riders hit inside it.
+ */
 export function vehicleCrewCover(ctx: Ow2Context, m: ModelFacts): CoverClass {
   return terrainCoverClass(ctx, `vehicle-${m.def.vehicle?.class ?? "unarmoured"}`);
 }

@@ -5,7 +5,7 @@
 import type { SightReport } from "../../sight/sightReport";
 import { requireModel, type ModelFacts } from "../context";
 import type { Modifier, Ruling, Verdict } from "../ruleset";
-import type { Ow2Context } from "./context";
+import { sampleMark, type Ow2Context } from "./context";
 import { coverOf, vehicleInCoverForSpotting, type Cover } from "./cover";
 import { firingWeapon, isVehicle, type FiringWeapon } from "./profiles";
 import { sightRuling, type SightRuling } from "./sight";
@@ -58,7 +58,9 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
   const cover = coverOf(report, ctx);
   const vehicleCover = isVehicle(ctx, target) ? vehicleInCoverForSpotting(report, ctx) : undefined;
   const inCover = isVehicle(ctx, target) ? vehicleCover !== undefined : cover.class !== "open";
-  const spot = spottingDistance(ctx, { spotter: shooter, target, targetInCover: inCover, exposesToSpot: declaration.exposesToSpot ?? false });
+  // A weapon whose firing shows a crewman out of a hatch (an AA MG) lets the vehicle spot as with its commander out.
+  const exposed = (declaration.exposesToSpot ?? false) || (weapon?.mount.exposesCrew ?? false);
+  const spot = spottingDistance(ctx, { spotter: shooter, target, targetInCover: inCover, exposesToSpot: exposed });
   // Nobody spots through smoke, even when Covering Fire may shoot through it.
   const spotted = sight.canSee && !sight.throughSmoke && report.distance.edgeToEdge <= spot.distance;
   const inSmoke = report.areas.some((a) => a.kind === "smoke" && a.targetInside);
@@ -71,7 +73,7 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
   modifiers.push(...spot.modifiers);
   const rulings: Ruling[] = [
     ...sight.rulings,
-    ...cover.sources.map((s) => ({ reason: `cover: ${s.reason}`, rule: s.rule })),
+    ...cover.sources.map((s) => ({ ...s, reason: `cover: ${s.reason}` })),
     ...(vehicleCover ? [{ reason: `in cover for spotting: ${vehicleCover.reason}`, rule: vehicleCover.rule }] : []),
     ...spot.rulings,
     ...spot.modifiers.map((m) => ({ reason: `spotting ${m.value > 0 ? "+" : ""}${m.value} cm: ${m.reason}`, rule: m.rule })),
@@ -80,6 +82,7 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
         ? `${spotted ? "spotted" : "not spotted"}: ${report.distance.edgeToEdge.toFixed(1)} cm ${spotted ? "≤" : ">"} ${spot.distance} cm`
         : "not spotted: not in sight",
       rule: "§5.6",
+      ...(sight.canSee && !sight.throughSmoke ? sampleMark(ctx, "spotting") : {}),
     },
   ];
   return {
