@@ -9,11 +9,14 @@ import { toEvent, type Command } from "../../core/game/commands";
 import type { GameEvent } from "../../core/game/events";
 import { canRedo, canUndo, currentState, record, redo, undo, type GameLog } from "../../core/game/gameLog";
 import type { GameState } from "../../core/game/state";
+import { displayNames, type DisplayNames } from "../../core/names";
 
 export interface GameStore {
   readonly log: GameLog;
   readonly state: GameState;
   readonly battlefield: Battlefield;
+  /** What the player reads for each unit, model and feature id. */
+  readonly names: DisplayNames;
   /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
   readonly message?: { readonly kind: "error" | "info"; readonly text: string };
   perform(command: Command): boolean;
@@ -27,9 +30,11 @@ export interface GameStore {
   dismiss(): void;
 }
 
-function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield"> {
+function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
   const state = currentState(log);
-  return { log, state, battlefield: createBattlefield(state.scenario, catalogFor(state.scenario.scale)) };
+  const catalog = catalogFor(state.scenario.scale);
+  // The starting scenario first: a model keeps its name when a comrade falls.
+  return { log, state, battlefield: createBattlefield(state.scenario, catalog), names: displayNames([log.header.scenario, state.scenario], catalog) };
 }
 
 export const createGameStore = (initial: GameLog) =>
