@@ -1,16 +1,19 @@
 /**
  * Fire under the game's rule system: the shooter's unit (or model) fires the chosen weapon at the target's
  * unit. The panel shows the judge's verdict (can fire, spotted, cover, each modifier with its reason and
- * rule), and Roll resolves it from the game's seeded dice into the game log.
+ * rule), and Roll resolves it from the game's seeded dice into the game log; the shot's dice and what they
+ * did stay in the panel until the next thing happens in the game.
  */
 import { useEffect, useRef, useState } from "react";
-import { LoadedTable } from "../../core/game/events";
+import { LoadedTable, type GameEventOf } from "../../core/game/events";
 import { fireEvent } from "../../rules/judge";
 import { rulesetById } from "../../rules/registry";
 import type { FireAnswer } from "../../sight/workerFire";
 import { useGame } from "../game";
 import { getSightClient } from "../sightClient";
 import { useUi } from "../store/uiStore";
+import { Name } from "./Name";
+import { ShotDetails } from "./ShotDetails";
 
 const ORDERS = ["fire", "ambush", "covering-fire", "charge"] as const;
 const STATES = ["stationary", "moving", "firing"] as const;
@@ -25,6 +28,7 @@ interface FireSetup {
 
 /** The rulings of a verdict, and of each firer and shot when the system gives them (Operation WW2 does). */
 function VerdictView({ answer }: { answer: FireAnswer }) {
+  const names = useGame((s) => s.names);
   const v = answer.verdict as FireAnswer["verdict"] & {
     firers?: Array<{ model: string; dice: number; canFire: boolean; rulings: Array<{ reason: string; rule: string }>; shots: Array<{ group: string; need?: number; canFire: boolean; modifiers: Array<{ value: number; reason: string; rule: string; roll: string }> }> }>;
   };
@@ -36,20 +40,20 @@ function VerdictView({ answer }: { answer: FireAnswer }) {
       <ul>
         {v.rulings.map((r, i) => (
           <li key={i}>
-            {r.reason} <span className="muted">{r.rule}</span>
+            {names.inText(r.reason)} <span className="muted">{r.rule}</span>
           </li>
         ))}
       </ul>
       {v.firers?.filter((f) => f.canFire).map((f) => (
         <div key={f.model} style={{ marginTop: 4 }}>
-          <strong>{f.model}</strong> <span className="muted">{f.dice} {f.dice === 1 ? "die" : "dice"}</span>
+          <strong><Name id={f.model} /></strong> <span className="muted">{f.dice} {f.dice === 1 ? "die" : "dice"}</span>
           {f.shots.filter((s) => s.canFire).map((s) => (
             <div key={s.group} style={{ paddingLeft: 10 }}>
               at {s.group}: needs <strong>{s.need !== undefined && s.need <= 10 ? `${s.need}+` : "—"}</strong>
               <ul>
                 {s.modifiers.map((m, i) => (
                   <li key={i}>
-                    {m.value > 0 ? `+${m.value}` : m.value} {m.roll}: {m.reason} <span className="muted">{m.rule}</span>
+                    {m.value > 0 ? `+${m.value}` : m.value} {m.roll}: {names.inText(m.reason)} <span className="muted">{m.rule}</span>
                   </li>
                 ))}
               </ul>
@@ -96,6 +100,22 @@ function TablesControl({ tables, load, remove }: { tables: readonly LoadedTable[
   );
 }
 
+/** The shot just resolved, while it is the latest thing in the game. */
+function useLastShot(): GameEventOf<"fire-resolved"> | undefined {
+  const last = useGame((s) => s.log.events[s.log.cursor - 1]);
+  return last?.type === "fire-resolved" ? last : undefined;
+}
+
+function LastShot({ shot }: { shot: GameEventOf<"fire-resolved"> }) {
+  const names = useGame((s) => s.names);
+  return (
+    <div data-testid="fire-result" className="fire-result">
+      <h3>Rolled: {names.inText(shot.summary)}</h3>
+      <ShotDetails shot={shot} />
+    </div>
+  );
+}
+
 export function FirePanel({ shooter, target, weapon }: { shooter: string; target: string; weapon?: string }) {
   const log = useGame((s) => s.log);
   const state = useGame((s) => s.state);
@@ -108,6 +128,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const shooterEntry = battlefield.models.get(shooter);
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
+  const lastShot = useLastShot();
 
   const query = shooterEntry && targetEntry && {
     ruleset: log.header.ruleset,
@@ -129,7 +150,8 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
     };
   }, [key]);
 
-  if (!query || !ruleset) return null;
+  // The target may have fallen to the shot: its result still shows.
+  if (!query || !ruleset) return lastShot ? <LastShot shot={lastShot} /> : null;
   const roll = async () => {
     setRolling(true);
     try {
@@ -199,6 +221,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
       </button>{" "}
       <span className="muted">{unit === "in" ? "distances in the report are in inches" : ""}</span>
+      {lastShot && <LastShot shot={lastShot} />}
     </div>
   );
 }
