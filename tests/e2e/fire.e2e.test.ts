@@ -30,18 +30,43 @@ describe("fire", () => {
 
     await app.page.getByTestId("fire-roll").click();
     const log = app.page.getByTestId("game-log");
-    await expect.poll(() => log.textContent(), { timeout: 60_000 }).toMatch(/us-sq2 .* at ger-sq3: \d+ dice/);
-    const event = await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1));
-    expect(event?.type).toBe("fire-resolved");
-    const rolls = (event as { rolls: Array<{ sides: number; index: number }> }).rolls;
+    // The log speaks in names: the shipped battlefield calls these squads Rifles 2 and Grenadiers 3.
+    await expect.poll(() => log.textContent(), { timeout: 60_000 }).toMatch(/Rifles 2 .* at Grenadiers 3: \d+ dice/);
+    expect(await log.textContent()).not.toMatch(/us-sq2|ger-sq3/);
+    const event = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as {
+      type: string;
+      rolls: Array<{ sides: number; index: number; value: number }>;
+      outcomes: Array<{ model: string; effect: string }>;
+    };
+    expect(event.type).toBe("fire-resolved");
+    const rolls = event.rolls;
     expect(rolls.length).toBeGreaterThan(0);
     expect(rolls.every((r, i) => r.sides >= 2 && r.index === i)).toBe(true);
-    const killed = (event as { outcomes: Array<{ effect: string }> }).outcomes.filter((o) => o.effect === "casualty").length;
-    expect(await modelsOnTable()).toBe(before - killed);
-    await app.screenshot("fire");
+    const killed = event.outcomes.filter((o) => o.effect === "casualty");
+    expect(await modelsOnTable()).toBe(before - killed.length);
+
+    // The panel shows every die of the shot and the result per model, in names.
+    const result = app.page.getByTestId("fire-result");
+    await result.waitFor();
+    expect(await result.getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
+    const outcomes = await result.getByTestId("shot-outcomes").locator("li").allTextContents();
+    expect(outcomes).toHaveLength(event.outcomes.length);
+    for (const line of outcomes) expect(line).toMatch(/^Grenadiers 3 · .+: (killed|pinned|no effect)/);
+    // Casualties stay marked on the table after the tracers are gone.
+    for (const o of killed) expect(await app.page.getByTestId(`fallen-${o.model}`).count()).toBe(1);
+    await result.scrollIntoViewIfNeeded();
+    await app.screenshot("fire-panel-after-roll");
+
+    // The log's entry opens to the same dice.
+    const entry = log.getByTestId("log-shot").last();
+    await entry.locator("summary").click();
+    expect(await entry.getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
+    expect(await entry.getByTestId("shot-outcomes").locator("li").count()).toBe(event.outcomes.length);
 
     await app.page.keyboard.press("Control+z");
     await expect.poll(modelsOnTable).toBe(before);
+    // The next change of the game ends the casualty markers.
+    for (const o of killed) await expect.poll(() => app.page.getByTestId(`fallen-${o.model}`).count()).toBe(0);
     expect(app.errors).toEqual([]);
   }, 240_000);
 });

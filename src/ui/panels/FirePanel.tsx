@@ -1,11 +1,10 @@
 /**
  * Fire under the game's rule system: the shooter's unit (or model) fires the chosen weapon at the target's
  * unit. The panel shows the judge's verdict (can fire, spotted, cover, each modifier with its reason and
- * rule), and Roll resolves it from the game's seeded dice into the game log; the shot's dice and what they
- * did stay in the panel until the next thing happens in the game.
+ * rule), and Roll resolves it from the game's seeded dice into the game log (LastShot then shows its dice).
  */
 import { useEffect, useRef, useState } from "react";
-import { LoadedTable, type GameEventOf } from "../../core/game/events";
+import { LoadedTable } from "../../core/game/events";
 import { fireEvent } from "../../rules/judge";
 import { rulesetById } from "../../rules/registry";
 import type { FireAnswer } from "../../sight/workerFire";
@@ -13,7 +12,6 @@ import { useGame } from "../game";
 import { getSightClient } from "../sightClient";
 import { useUi } from "../store/uiStore";
 import { Name } from "./Name";
-import { ShotDetails } from "./ShotDetails";
 
 const ORDERS = ["fire", "ambush", "covering-fire", "charge"] as const;
 const STATES = ["stationary", "moving", "firing"] as const;
@@ -100,22 +98,6 @@ function TablesControl({ tables, load, remove }: { tables: readonly LoadedTable[
   );
 }
 
-/** The shot just resolved, while it is the latest thing in the game. */
-function useLastShot(): GameEventOf<"fire-resolved"> | undefined {
-  const last = useGame((s) => s.log.events[s.log.cursor - 1]);
-  return last?.type === "fire-resolved" ? last : undefined;
-}
-
-function LastShot({ shot }: { shot: GameEventOf<"fire-resolved"> }) {
-  const names = useGame((s) => s.names);
-  return (
-    <div data-testid="fire-result" className="fire-result">
-      <h3>Rolled: {names.inText(shot.summary)}</h3>
-      <ShotDetails shot={shot} />
-    </div>
-  );
-}
-
 export function FirePanel({ shooter, target, weapon }: { shooter: string; target: string; weapon?: string }) {
   const log = useGame((s) => s.log);
   const state = useGame((s) => s.state);
@@ -128,7 +110,6 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const shooterEntry = battlefield.models.get(shooter);
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
-  const lastShot = useLastShot();
 
   const query = shooterEntry && targetEntry && {
     ruleset: log.header.ruleset,
@@ -150,8 +131,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
     };
   }, [key]);
 
-  // The target may have fallen to the shot: its result still shows.
-  if (!query || !ruleset) return lastShot ? <LastShot shot={lastShot} /> : null;
+  if (!query || !ruleset) return null;
   const roll = async () => {
     setRolling(true);
     try {
@@ -221,7 +201,6 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
       </button>{" "}
       <span className="muted">{unit === "in" ? "distances in the report are in inches" : ""}</span>
-      {lastShot && <LastShot shot={lastShot} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useUi } from "../store/uiStore";
 import { FirePanel } from "./FirePanel";
 import { Name } from "./Name";
 import { SightReportView } from "./SightReportView";
+import { LastShot } from "./ShotDetails";
 import { visibilityTone } from "../../scene/LosOverlay";
 
 export function LosPanel() {
@@ -35,6 +36,7 @@ export function LosPanel() {
           ))}
         </select>
       </label>
+      {!target && <LastShot />}
       {visible.progress !== undefined && <div className="progress" style={{ width: `${Math.round(visible.progress * 100)}%` }} />}
       {visible.error && <p className="blocked">{visible.error}</p>}
       <h3>
@@ -55,6 +57,7 @@ export function LosPanel() {
             → <Name id={shown} /> {target && <button onClick={() => set({ target: undefined })}>✕</button>}
           </h2>
           {target && <FirePanel shooter={shooter!} target={target} weapon={weapon} />}
+          {target && <LastShot />}
           {report ? <SightReportView report={report} unit={unit} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
         </>
       )}

@@ -41,6 +41,22 @@ const EFFECT: Record<Shot["outcomes"][number]["effect"], string> = {
   destroyed: "destroyed",
 };
 
+/**
+ * The shot just resolved, shown until the next thing happens in the game; it outlives the fire panel when
+ * the shot killed the model it was aimed at.
+ */
+export function LastShot() {
+  const last = useGame((s) => s.log.events[s.log.cursor - 1]);
+  const names = useGame((s) => s.names);
+  if (last?.type !== "fire-resolved") return null;
+  return (
+    <div data-testid="fire-result" className="fire-result">
+      <h3>Rolled: {names.inText(last.summary)}</h3>
+      <ShotDetails shot={last} />
+    </div>
+  );
+}
+
 export function ShotDetails({ shot }: { shot: Shot }) {
   const names = useGame((s) => s.names);
   const steps = stepsOf(shot.details);
@@ -76,7 +92,7 @@ export function ShotDetails({ shot }: { shot: Shot }) {
           {shot.outcomes.map((o, i) => (
             <li key={i} className={o.effect === "casualty" || o.effect === "destroyed" ? "blocked" : o.effect === "no-effect" ? "muted" : "partial"}>
               <Name id={o.model} />: {EFFECT[o.effect]}
-              {o.detail && o.detail !== EFFECT[o.effect] ? ` (${o.detail})` : ""}
+              {o.detail && o.detail !== EFFECT[o.effect] ? ` (${names.inText(o.detail)})` : ""}
             </li>
           ))}
         </ul>
