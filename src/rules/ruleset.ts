@@ -21,10 +21,27 @@ import type { RulesContext } from "./context";
 /** A reference into the rule system's digest, e.g. "§5.3". Every ruling carries one. */
 export type RuleRef = string;
 
+/**
+ * A table whose numbers are editable stand-ins, not the source's (TableSpec.sample): every value read from
+ * it says so, so a player never takes a sample number for an official one. `table` is the TableSpec id a
+ * player replaces with a loaded table file (Ruleset.loadTables).
+ */
+export interface SampleTable {
+  readonly table: string;
+  readonly title: string;
+}
+
+/** Each sample table once, in the order first named. */
+export function uniqueSampleTables(tables: readonly SampleTable[]): SampleTable[] {
+  return [...new Map(tables.map((t) => [t.table, t])).values()];
+}
+
 /** One statement of the judge: what was decided and where the rules say so. */
 export interface Ruling {
   readonly reason: string;
   readonly rule: RuleRef;
+  /** The value it states comes from this sample table. */
+  readonly sample?: SampleTable;
 }
 
 /** Which roll a modifier changes. */
@@ -81,6 +98,34 @@ export interface FireDeclaration {
   readonly weapon?: string;
 }
 
+/** One part of the target as one firer may shoot it: whether it may, the number it needs and why. */
+export interface ShotVerdict {
+  /** The part of the target (a system's own label: "in the open", "light cover", a vehicle's id). */
+  readonly group: string;
+  readonly canFire: boolean;
+  readonly rulings: readonly Ruling[];
+  readonly modifiers: readonly Modifier[];
+  /** The number a die must reach, modifiers included (above the die's sides: it cannot). */
+  readonly need?: number;
+  /** The table `need` comes from, when it is sample data. */
+  readonly sample?: SampleTable;
+}
+
+/** One model of the firing unit: whether it fires, with which weapon and how many dice, at which part. */
+export interface FirerVerdict {
+  readonly model: string;
+  readonly weapon?: { readonly id: string };
+  readonly dice: number;
+  readonly canFire: boolean;
+  readonly rulings: readonly Ruling[];
+  /** Every part of the target it was judged against. */
+  readonly shots: readonly ShotVerdict[];
+  /** The part it fires at. */
+  readonly group?: string;
+  /** The table its dice come from, when it is sample data. */
+  readonly sample?: SampleTable;
+}
+
 /** The ruling on a declared shot, for the whole firing unit. */
 export interface FireVerdict {
   readonly ruleset: string;
@@ -88,8 +133,68 @@ export interface FireVerdict {
   /** Whether anything may fire at all. */
   readonly valid: boolean;
   readonly rulings: readonly Ruling[];
+  /** Every model of the firing unit with its own ruling. */
+  readonly firers: readonly FirerVerdict[];
   /** Sight questions still to answer before the verdict is complete; ask again with their reports. */
   readonly needs: readonly SightRequest[];
+  /** Every sample table a number of this verdict comes from (each ruling and modifier names its own). */
+  readonly sampleTables: readonly SampleTable[];
+}
+
+/** What a die of a resolved shot decides. */
+export type RollPurpose = "to-hit" | "damage" | "penetration" | "protection" | "save" | "test" | "scatter" | "count" | "radius" | "terrain";
+
+/** One die of a resolved shot: what it was rolled for, the number it needed and what it meant. */
+export interface RolledDie {
+  /** Its place in the game's dice stream (DieRoll.index). */
+  readonly index: number;
+  readonly sides: number;
+  readonly value: number;
+  readonly purpose: RollPurpose;
+  /** The model it was rolled for: the one shot at, damaged or tested. */
+  readonly model?: string;
+  /** The number it had to reach, modifiers included, when it is a pass-or-fail roll. */
+  readonly need?: number;
+  /** The die with its modifiers, when modifiers changed it (a damage roll 6 −1 = 5). */
+  readonly total?: number;
+  /** In words: "to-hit 7+ → hit", "damage 5, infantry in the open → killed". */
+  readonly meaning: string;
+  readonly rule: RuleRef;
+  /** The table its need or its result comes from, when that is sample data. */
+  readonly sample?: SampleTable;
+}
+
+/** What happened to one model the shot reached. */
+export interface HitAllocation {
+  readonly model: string;
+  /** What hit it: "the MG 42 of ger-mg-1", "the explosion of us-sherman-1". */
+  readonly by: string;
+  /** The dice (RolledDie.index) that decided its result: its damage roll, a save… */
+  readonly rolls: readonly number[];
+  readonly effect: Outcome["effect"];
+  /** The result in the system's words: "killed", "pinned", "main weapon destroyed", "no effect". */
+  readonly result: string;
+}
+
+/** One step of the referee's account, with its rule and the dice it speaks of. */
+export interface FireStep {
+  readonly text: string;
+  readonly rule: RuleRef;
+  /** RolledDie.index of the rolls it is about. */
+  readonly rolls: readonly number[];
+}
+
+/** The full ruling of a resolved shot, for the fire panel, the game log entry and the replay. */
+export interface FireDetails {
+  /** The verdict the shot was resolved under. */
+  readonly verdict: FireVerdict;
+  /** Every die of the shot in the order rolled. */
+  readonly dice: readonly RolledDie[];
+  /** Every model hit (or saved), in the order the results fell. */
+  readonly allocation: readonly HitAllocation[];
+  readonly steps: readonly FireStep[];
+  /** Every sample table the shot's numbers came from: the verdict's and the dice's. */
+  readonly sampleTables: readonly SampleTable[];
 }
 
 /** A resolved shot: what goes into the game log's fire-resolved event. */
@@ -100,8 +205,8 @@ export interface FireResult {
   readonly outcomes: readonly Outcome[];
   /** A referee's one-line account. */
   readonly summary: string;
-  /** The system's full ruling (verdict, every roll with its meaning), for the replay's panel. */
-  readonly details: unknown;
+  /** The system's full ruling (verdict, every roll with its meaning, the allocation), for the panel and the replay. */
+  readonly details: FireDetails;
 }
 
 /** Template questions a resolution asks when a shell lands somewhere it only knows after rolling. */
@@ -162,6 +267,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   /** The system's context: the table, the game's options (as stored in the game header), tables and rule state. */
   createContext(table: RulesContext, setup?: { readonly options?: Readonly<Record<string, unknown>>; readonly tables?: T; readonly game?: unknown }): C;
   losVerdict(report: SightReport, context: C, declaration?: Partial<D>): Verdict;
+  /** The weapon ids a model (by id) may fire under this system: to offer a choice, and to refuse an unknown one. */
+  weaponsOf(model: string, context: C): readonly string[];
   sightRequests(declaration: D, context: C): SightRequest[];
   fireVerdict(declaration: D, reports: readonly SightReport[], context: C): V;
   /** Throws when the verdict is not valid; `geometry` is needed when a template is laid (area weapons). */

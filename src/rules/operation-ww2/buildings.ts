@@ -9,7 +9,7 @@ import type { Building } from "../../core/scenario/schema";
 import type { ModelFacts } from "../context";
 import type { Ow2Context } from "./context";
 import { damageModel } from "./hits";
-import { trainingOf } from "./profiles";
+import { trainingOf, trainingSample } from "./profiles";
 import type { Referee } from "./referee";
 import type { BuildingSize, DamageSection } from "./tables";
 
@@ -56,14 +56,16 @@ function trainingTests(ref: Referee, models: readonly ModelFacts[]): void {
     const training = trainingOf(ref.ctx, mine[0]!);
     const roll = ref.roll(`training test: ${unitId} in a shaken building (${training}+)`);
     const passed = roll >= training;
+    ref.explain(ref.lastRoll, { purpose: "test", model: mine[0]!.id, need: training, meaning: `training test for ${unitId}: ${training}+ → ${passed ? "passed" : "failed, pinned"}`, rule: "§12.2", ...trainingSample(ref.ctx, mine[0]!) });
+    const cause = { by: `the shaking of the building`, rolls: [ref.lastRoll] };
     ref.note(`training test for ${unitId}: ${roll} against ${training}+ → ${passed ? "passed" : "failed, all its models inside are pinned"}`, "§12.2", [ref.lastRoll]);
-    if (!passed) for (const m of mine) ref.outcome(m.id, "pinned", "pinned: the building shook");
+    if (!passed) for (const m of mine) ref.outcome(m.id, "pinned", "pinned: the building shook", cause);
   }
 }
 
-function collapse(ref: Referee, building: Building, section: DamageSection): void {
+function collapse(ref: Referee, building: Building, section: DamageSection, rolls: readonly number[]): void {
   ref.note(`${building.id} collapses: replace it with a ruin of the same size; a dust cloud (smoke rules) spreads 5 cm beyond it for 1d10 turns; every model inside rolls ${section} damage without cover`, "§12.2");
-  for (const m of inside(ref.ctx, building.id)) damageModel(ref, m, { section, cover: "open", cause: `the collapse of ${building.id}` });
+  for (const m of inside(ref.ctx, building.id)) damageModel(ref, m, { section, cover: "open", cause: `the collapse of ${building.id}`, rolls });
 }
 
 /** The building demolition table, for a 105 mm+ shell fired at the building directly (§12.2). */
@@ -74,6 +76,7 @@ export function demolitionRoll(ref: Referee, building: Building, calibre: number
   const modifier = calibreModifier(ctx, calibre) + (building.ruined ? table.afterCollapseModifier : 0) + extra;
   const natural = ref.roll(`building demolition: ${building.id} (${size})`);
   const result = rowFor(table.rows, natural + modifier, size);
+  ref.explain(ref.lastRoll, { purpose: "terrain", ...(modifier ? { total: natural + modifier } : {}), meaning: `building demolition (${size} ${building.id}) → ${result}`, rule: "§12.2" });
   ref.note(`building demolition (${calibre} mm at the ${size} ${building.id}): ${natural}${modifier ? ` ${modifier > 0 ? "+" : "−"}${Math.abs(modifier)}` : ""} → ${result}`, "§12.2", [ref.lastRoll]);
   switch (result) {
     case "no-effect":
@@ -84,9 +87,9 @@ export function demolitionRoll(ref: Referee, building: Building, calibre: number
       // Rooms are not modelled: every unit inside stands in the hit room or next to it.
       return trainingTests(ref, inside(ctx, building.id));
     case "collapse-small-arms":
-      return collapse(ref, building, "small-arms");
+      return collapse(ref, building, "small-arms", [ref.lastRoll]);
     case "collapse-heavy-weapons":
-      return collapse(ref, building, "heavy-weapons");
+      return collapse(ref, building, "heavy-weapons", [ref.lastRoll]);
   }
 }
 
@@ -97,10 +100,12 @@ export function roofRoll(ref: Referee, building: Building, calibre: number): voi
   const modifier = calibreModifier(ctx, calibre);
   const natural = ref.roll(`roof demolition: ${building.id} (${size})`);
   const result = rowFor(ctx.tables["roof-demolition"].rows, natural + modifier, size);
+  const die = ref.lastRoll;
+  ref.explain(die, { purpose: "terrain", ...(modifier ? { total: natural + modifier } : {}), meaning: `roof demolition (${size} ${building.id}) → ${result}`, rule: "§12.3" });
   ref.note(`roof demolition (${calibre} mm on the ${size} ${building.id}): ${natural}${modifier ? ` +${modifier}` : ""} → ${result === "holds" ? "the roof holds and stops the shell" : "the roof collapses"}`, "§12.3", [ref.lastRoll]);
   if (result === "holds") return;
   ref.note(`remove the roof of ${building.id}; models on its top floor roll heavy weapons damage without cover, and later shells ignore the roof`, "§12.3");
   const top = building.floors - 1;
-  for (const m of inside(ctx, building.id).filter((x) => (x.floor?.level ?? 0) === top)) damageModel(ref, m, { section: "heavy-weapons", cover: "open", cause: `the roof of ${building.id}` });
+  for (const m of inside(ctx, building.id).filter((x) => (x.floor?.level ?? 0) === top)) damageModel(ref, m, { section: "heavy-weapons", cover: "open", cause: `the roof of ${building.id}`, rolls: [die] });
   if (result === "collapses-and-demolition") demolitionRoll(ref, building, calibre, ctx.tables["roof-demolition"].demolitionModifier);
 }

@@ -5,8 +5,8 @@
 import { footprintDistance } from "../../core/footprint";
 import type { SightReport } from "../../sight/sightReport";
 import { requireModel, type ModelFacts } from "../context";
-import type { Ruling } from "../ruleset";
-import { isV1, type Ow2Context } from "./context";
+import type { Ruling, SampleTable } from "../ruleset";
+import { isV1, sampleOf, type Ow2Context } from "./context";
 import { hasProperty, hasShield, isVehicle } from "./profiles";
 import { isLow, lowObstacleReach } from "./sight";
 import { betterCover, coverRank, type CoverClass } from "./types";
@@ -26,6 +26,8 @@ interface Source {
   readonly class: CoverClass;
   readonly key: string;
   readonly reason: string;
+  /** The cover table is sample data and the source does not give this entry. */
+  readonly sample?: SampleTable;
 }
 
 /** The cover table's class for a kind of source, and how sure the source is of it. */
@@ -33,7 +35,8 @@ function fromTable(ctx: Ow2Context, key: string, what: string): Source | undefin
   const entry = ctx.tables.cover[key];
   if (!entry) return undefined;
   const basis = entry.basis === "given" ? "" : ` (${entry.basis} value)`;
-  return { class: entry.class, key, reason: `${entry.class} cover: ${what}${basis}` };
+  const sample = entry.basis === "sample" ? sampleOf(ctx, "cover") : undefined;
+  return { class: entry.class, key, reason: `${entry.class} cover: ${what}${basis}`, ...(sample ? { sample } : {}) };
 }
 
 const OCCLUDER_KEYS: Readonly<Record<string, string>> = {
@@ -138,7 +141,7 @@ function pick(found: readonly Source[]): Cover {
   const cls = sources.reduce<CoverClass>((best, s) => betterCover(best, s.class), "open");
   return {
     class: cls,
-    sources: sources.length ? sources.map((s) => ({ reason: s.reason, rule: "§5.9" })) : [{ reason: "in the open: nothing hides or shelters it", rule: "§5.2" }],
+    sources: sources.length ? sources.map((s) => ({ reason: s.reason, rule: "§5.9", ...(s.sample ? { sample: s.sample } : {}) })) : [{ reason: "in the open: nothing hides or shelters it", rule: "§5.2" }],
     kinds: [...new Set(sources.map((s) => s.key))],
   };
 }

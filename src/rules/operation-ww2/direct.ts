@@ -5,11 +5,11 @@
  */
 import type { ModelFacts } from "../context";
 import type { Modifier } from "../ruleset";
-import { isV1 } from "./context";
+import { isV1, sampleMark } from "./context";
 import { allocate, infantryDamage, infantryEffect, vehicleDamage } from "./damage";
 import type { Firer, GroupShot, Ow2FireVerdict, TargetGroup, TargetLine } from "./fire";
 import { damageModel, MARKER } from "./hits";
-import { hasShield, targetTypeOf, toHitCell, trainingOf } from "./profiles";
+import { hasShield, isGun, targetTypeOf, toHitCell, trainingOf, trainingSample } from "./profiles";
 import type { Referee } from "./referee";
 import type { DamageSection } from "./tables";
 import { hits, parseToHit } from "./toHit";
@@ -37,6 +37,8 @@ export interface Hit {
   /** The line the hit travelled: to the target, or to the vehicle a precision test sent it to. */
   readonly line: TargetLine;
   readonly natural: number;
+  /** The to-hit die that hit (RolledDie.index). */
+  readonly die: number;
   /** The vehicle hit, when the part is a vehicle. */
   readonly vehicle?: ModelFacts;
 }
@@ -50,6 +52,7 @@ function precisionTest(ref: Referee, f: Firer, shot: GroupShot, target: ModelFac
   const firer = ref.ctx.models.get(f.model)!;
   const training = trainingOf(ref.ctx, firer);
   const roll = ref.roll(`precision test: ${f.model} at ${target.id} (training ${training}+)`);
+  ref.explain(ref.lastRoll, { purpose: "test", model: f.model, need: training, meaning: `precision ${training}+ → ${roll >= training ? `the shot goes at ${target.id}` : `failed, the shot goes at ${covering.id}`}`, rule: "§5.15", ...trainingSample(ref.ctx, firer) });
   if (roll >= training) {
     ref.note(`precision test ${roll} against ${training}+: the shot goes at ${target.id}`, "§5.15", [ref.lastRoll]);
     return undefined;
@@ -64,6 +67,9 @@ function precisionTest(ref: Referee, f: Firer, shot: GroupShot, target: ModelFac
   return { vehicle, line: otherLine, need: cell.hit - sum(shot.modifiers) };
 }
 
+/** v2.0: only a gun firing again at the same target re-rolls its missed to-hit dice ("ágyúval", 004 l.165–167, §9.9). */
+export const rerolls = (ref: Referee, verdict: Ow2FireVerdict, f: Firer): boolean => (verdict.declaration.repeatedFire ?? false) && !isV1(ref.ctx) && isGun(f.weapon!.profile);
+
 /** One firer's dice at its part, with v2.0 re-rolls of repeated fire (§6.1, §9.9). */
 function rollToHit(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: TargetGroup): Hit[] {
   const shot = shotOf(f);
@@ -76,20 +82,32 @@ function rollToHit(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: TargetGro
     if (redirected === "no-effect") continue;
     const need = redirected ? redirected.need : shot.need!;
     const at = redirected?.vehicle.id ?? target?.id ?? `the part "${g.id}"`;
+    const model = redirected?.vehicle.id ?? target?.id;
+    const toHit = (natural: number, reroll: boolean) =>
+      ref.explain(ref.lastRoll, {
+        purpose: "to-hit",
+        ...(model ? { model } : {}),
+        need,
+        meaning: `${reroll ? "re-rolled " : ""}to-hit ${need}+${shot.lastChance ? " (last chance)" : ""} → ${hits(natural, need) ? "hit" : natural === 1 ? "miss (a 1 always misses)" : "miss"}`,
+        rule: reroll ? "§9.9" : shot.lastChance ? "§6.9" : "§6.1",
+        ...sampleMark(ref.ctx, "weapons"),
+      });
     let natural = ref.roll(`to hit: ${weaponLabel(f)} at ${at} (${need}+)`);
+    toHit(natural, false);
     rolled.push(ref.lastRoll);
     let text = `${natural}`;
-    if (!hits(natural, need) && verdict.declaration.repeatedFire && !isV1(ref.ctx)) {
+    if (!hits(natural, need) && rerolls(ref, verdict, f)) {
       natural = ref.roll(`to hit, re-rolled (repeated fire): ${weaponLabel(f)} at ${at}`);
+      toHit(natural, true);
       rolled.push(ref.lastRoll);
       text += `→${natural}`;
     }
     const hit = hits(natural, need);
     shown.push(hit ? `${text}✓` : text);
-    if (hit) found.push({ firer: f, line: redirected?.line ?? shot.lines[0]!, natural, ...(redirected ? { vehicle: redirected.vehicle } : target ? { vehicle: target } : {}) });
+    if (hit) found.push({ firer: f, line: redirected?.line ?? shot.lines[0]!, natural, die: ref.lastRoll, ...(redirected ? { vehicle: redirected.vehicle } : target ? { vehicle: target } : {}) });
   }
   const lastChance = shot.lastChance ? " (last-chance roll)" : "";
-  ref.note(`${weaponLabel(f)}: ${f.dice} ${f.dice === 1 ? "die" : "dice"} needing ${shot.need}+${lastChance} [${shown.join(", ")}] → ${found.length} hit${found.length === 1 ? "" : "s"}${verdict.declaration.repeatedFire && !isV1(ref.ctx) ? " (misses re-rolled: repeated fire)" : ""}; a 1 always misses`, "§6.1", rolled);
+  ref.note(`${weaponLabel(f)}: ${f.dice} ${f.dice === 1 ? "die" : "dice"} needing ${shot.need}+${lastChance} [${shown.join(", ")}] → ${found.length} hit${found.length === 1 ? "" : "s"}${rerolls(ref, verdict, f) ? " (misses re-rolled: repeated fire)" : ""}; a 1 always misses`, "§6.1", rolled);
   return found;
 }
 
@@ -101,6 +119,7 @@ function strayShot(ref: Referee, hit: Hit): ModelFacts | undefined {
   const training = trainingOf(ref.ctx, firer);
   const roll = ref.roll(`accuracy test: ${hit.firer.model}, friends in the line of fire (training ${training}+)`);
   const hitsFriend = roll < training;
+  ref.explain(ref.lastRoll, { purpose: "test", model: hit.firer.model, need: training, meaning: `accuracy ${training}+ → ${hitsFriend ? `failed, ${friend} is hit` : "the enemy is hit"}`, rule: "§5.12", ...trainingSample(ref.ctx, firer) });
   ref.note(`accuracy test ${roll} against ${training}+ (friendly ${hit.line.friendsInLine.join(", ")} in the line): ${hitsFriend ? `${friend} is hit instead` : "the enemy is hit"}`, "§5.12", [ref.lastRoll]);
   return hitsFriend ? ref.ctx.models.get(friend) : undefined;
 }
@@ -116,32 +135,47 @@ function vehicleHit(ref: Referee, g: TargetGroup, hit: Hit, common: readonly Mod
   const line = hit.line;
   const cause = weaponLabel(f);
   if (line.protection) {
+    const rows = ref.ctx.tables.protection[line.protection.table];
     const roll = ref.roll(`protection roll: ${target.id} (${line.protection.table})`);
-    const row = ref.ctx.tables.protection[line.protection.table].find((r) => roll >= r.rolls[0] && roll <= r.rolls[1])!;
-    ref.note(`${line.protection.ruling.reason}: ${roll} → ${row.result === "hit" ? "the shot gets through" : "the cover absorbs the shot"}`, line.protection.ruling.rule, [ref.lastRoll]);
-    if (row.result === "no-effect") return ref.outcome(target.id, "no-effect", "");
+    const row = rows.find((r) => roll >= r.rolls[0] && roll <= r.rolls[1])!;
+    const through = rows.find((r) => r.result === "hit")?.rolls[0];
+    const meaning = row.result === "hit" ? "the shot gets through" : "the cover absorbs the shot";
+    ref.explain(ref.lastRoll, { purpose: "protection", model: target.id, ...(through ? { need: through } : {}), meaning: `protection (${line.protection.table}) → ${meaning}`, rule: line.protection.ruling.rule });
+    ref.note(`${line.protection.ruling.reason}: ${roll} → ${meaning}`, line.protection.ruling.rule, [ref.lastRoll]);
+    if (row.result === "no-effect") return ref.outcome(target.id, "no-effect", "", { by: cause, rolls: [hit.die, ref.lastRoll] });
   }
+  const rolls = [hit.die, ...(line.protection ? [ref.lastRoll] : [])];
   let section = sectionOf(hit, shot);
   if (shot.penetration) {
     const pen = ref.roll(`penetration: ${cause} against ${target.id} (${shot.penetration}+)`);
     section = pen >= shot.penetration ? "heavy-weapons" : "small-arms";
+    ref.explain(ref.lastRoll, { purpose: "penetration", model: target.id, need: shot.penetration, meaning: `penetration ${shot.penetration}+ → the ${section} table`, rule: "§9.5", ...sampleMark(ref.ctx, "weapons") });
     ref.note(`penetration ${pen} against ${shot.penetration}+: ${section} table`, "§9.5", [ref.lastRoll]);
+    rolls.push(ref.lastRoll);
   }
   if (line.fromHeight) ref.note(`fired from height (range no more than the firer's height): medium armour and up are ignored`, "§5.16");
-  const modifiers = [...common, ...vehicleDamageModifiers(ref.ctx, { weapon: w.profile, target, facing: line.facing, mode: "direct", fromHeight: line.fromHeight, ...(w.ammunition ? { ammunition: w.ammunition } : {}) })];
+  const modifiersOn = (v: ModelFacts, on: TargetLine) => [...common, ...vehicleDamageModifiers(ref.ctx, { weapon: w.profile, target: v, facing: on.facing, mode: "direct", fromHeight: on.fromHeight, ...(w.ammunition ? { ammunition: w.ammunition } : {}) })];
   const natural = ref.roll(`damage: ${target.id} hit by ${cause} (${section})`);
-  const hiddenBy = isV1(ref.ctx) && line.hiddenBy ? hitLocationHider(ref, target, section, natural + sum(modifiers), line) : undefined;
-  if (hiddenBy) {
+  const die = ref.lastRoll;
+  // v1: the die as rolled names the part struck (the source reads the location off the natural roll).
+  const hiddenBy = isV1(ref.ctx) && line.hiddenBy ? hitLocationHider(ref, target, section, natural, line) : undefined;
+  const hiderLine = hiddenBy && hit.firer.others[hiddenBy.id];
+  if (hiddenBy && hiderLine) {
     const strike = strikesHidingVehicle(ref.ctx, w.profile, hit.natural, hiddenBy);
-    ref.note(`damage ${natural}: the part of ${target.id} it strikes is completely hidden by ${hiddenBy.id}, which becomes the target; ${strike.reason}${strike.strikes ? "" : ": the shot bounces off"}`, "§5.15", [ref.lastRoll]);
-    if (!strike.strikes) return ref.outcome(hiddenBy.id, "no-effect", "");
-    // The already-rolled result, read on the hiding vehicle's column.
-    return damageModel(ref, hiddenBy, { section, cover: g.cover, cause, natural: natural + sum(modifiers) });
+    ref.note(`damage ${natural}: the part of ${target.id} it strikes is completely hidden by ${hiddenBy.id}, which becomes the target; ${strike.reason}${strike.strikes ? "" : ": the shot bounces off"}`, "§5.15", [die]);
+    if (!strike.strikes) {
+      ref.explain(die, { purpose: "damage", model: target.id, meaning: `damage ${natural} strikes a part ${hiddenBy.id} hides; the shot bounces off ${hiddenBy.id}`, rule: "§5.15", ...sampleMark(ref.ctx, "damage") });
+      return ref.outcome(hiddenBy.id, "no-effect", "", { by: cause, rolls: [...rolls, die] });
+    }
+    // The die already rolled, read on the hiding vehicle's own column with its own modifiers (INFERRED: its armour counts as on any damage roll).
+    const mods = modifiersOn(hiddenBy, hiderLine);
+    ref.explain(die, { purpose: "damage", model: hiddenBy.id, ...(mods.length ? { total: natural + sum(mods) } : {}), meaning: `damage ${natural} strikes a part ${hiddenBy.id} hides: read on ${hiddenBy.id}'s column`, rule: "§5.15", ...sampleMark(ref.ctx, "damage") });
+    return damageModel(ref, hiddenBy, { section, cover: g.cover, cause, modifiers: mods, natural, rolls: [...rolls, die] });
   }
-  damageModel(ref, target, { section, cover: g.cover, cause, modifiers, natural });
+  damageModel(ref, target, { section, cover: g.cover, cause, modifiers: modifiersOn(target, line), natural, rolls, naturalDie: die });
 }
 
-/** v1: the vehicle that completely hides the location this damage roll strikes (§5.15). */
+/** v1: the vehicle that completely hides the location this damage die strikes (§5.15). */
 function hitLocationHider(ref: Referee, target: ModelFacts, section: DamageSection, roll: number, line: TargetLine): ModelFacts | undefined {
   const type = targetTypeOf(ref.ctx, target);
   if (type === "infantry") return undefined;
@@ -165,7 +199,7 @@ export function resolveDirect(ref: Referee, verdict: Ow2FireVerdict, g: TargetGr
   const landed: Hit[] = [];
   for (const hit of found) {
     const friend = strayShot(ref, hit);
-    if (friend) damageModel(ref, friend, { section: sectionOf(hit, shotOf(hit.firer)), cover: "open", cause: `a stray shot of ${weaponLabel(hit.firer)}`, modifiers: common });
+    if (friend) damageModel(ref, friend, { section: sectionOf(hit, shotOf(hit.firer)), cover: "open", cause: `a stray shot of ${weaponLabel(hit.firer)}`, modifiers: common, rolls: [hit.die, ref.lastRoll] });
     else landed.push(hit);
   }
   if (!landed.length) return found.length;
@@ -174,15 +208,17 @@ export function resolveDirect(ref: Referee, verdict: Ow2FireVerdict, g: TargetGr
   } else if (g.exposed) {
     for (const hit of landed) {
       const roll = ref.roll(`damage: ${g.exposed} of ${g.vehicle} hit by ${weaponLabel(hit.firer)}`);
-      const effect = infantryEffect(infantryDamage(ref.ctx, sectionOf(hit, shotOf(hit.firer)), roll + sum(common)), g.cover);
+      const total = roll + sum(common);
+      const effect = infantryEffect(infantryDamage(ref.ctx, sectionOf(hit, shotOf(hit.firer)), total), g.cover);
+      ref.explain(ref.lastRoll, { purpose: "damage", model: g.vehicle!, ...(common.length ? { total } : {}), meaning: `damage ${roll}${common.length ? ` → ${total}` : ""}, the ${g.exposed} in ${g.cover} cover → ${effect}`, rule: "§5.17", ...sampleMark(ref.ctx, "damage") });
       ref.note(`the ${g.exposed} of ${g.vehicle}: damage ${roll} on the infantry column in ${g.cover} cover → ${effect}`, "§5.17", [ref.lastRoll]);
-      if (effect !== "no-effect") ref.outcome(g.vehicle!, "damaged", effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned);
+      ref.outcome(g.vehicle!, effect === "no-effect" ? "no-effect" : "damaged", effect === "no-effect" ? "" : effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned, { by: weaponLabel(hit.firer), rolls: [hit.die, ref.lastRoll] });
     }
   } else if (g.type === "artillery") {
     const guns = casualtyOrder(ref, verdict, g, firers);
     landed.forEach((hit, i) => {
       const gun = guns[i % guns.length]!;
-      damageModel(ref, gun, { section: sectionOf(hit, shotOf(hit.firer)), cover: g.cover, cause: weaponLabel(hit.firer), modifiers: common, shield: hasShield(gun) });
+      damageModel(ref, gun, { section: sectionOf(hit, shotOf(hit.firer)), cover: g.cover, cause: weaponLabel(hit.firer), modifiers: common, shield: hasShield(gun), rolls: [hit.die] });
     });
   } else {
     resolveInfantryHits(ref, verdict, g, firers, landed, common);
@@ -192,16 +228,24 @@ export function resolveDirect(ref: Referee, verdict: Ow2FireVerdict, g: TargetGr
 
 /** Infantry: one damage roll per hit, then the owner allocates the results worst first (§6.5). */
 function resolveInfantryHits(ref: Referee, verdict: Ow2FireVerdict, g: TargetGroup, firers: readonly Firer[], landed: readonly Hit[], common: readonly Modifier[]): void {
-  const rolled: number[] = [];
-  const effects = landed.map((hit) => {
+  const where = g.cover === "open" ? "in the open" : `in ${g.cover} cover`;
+  const rolled = landed.map((hit) => {
     const natural = ref.roll(`damage: ${weaponLabel(hit.firer)} against the part "${g.id}"`);
-    rolled.push(ref.lastRoll);
-    return infantryEffect(infantryDamage(ref.ctx, sectionOf(hit, shotOf(hit.firer)), natural + sum(common)), g.cover);
+    const total = natural + sum(common);
+    const effect = infantryEffect(infantryDamage(ref.ctx, sectionOf(hit, shotOf(hit.firer)), total), g.cover);
+    ref.explain(ref.lastRoll, { purpose: "damage", ...(common.length ? { total } : {}), meaning: `damage ${natural}${common.length ? ` → ${total}` : ""}, infantry ${where} → ${effect}`, rule: "§6.5", ...sampleMark(ref.ctx, "damage") });
+    return { effect, hit, die: ref.lastRoll };
   });
+  const effects = rolled.map((r) => r.effect);
   const count = (e: string) => effects.filter((x) => x === e).length;
   const mods = common.length ? ` with ${common.map((m) => `${m.value} (${m.reason})`).join(", ")}` : "";
-  ref.note(`damage on the infantry column${mods}, ${g.cover === "open" ? "in the open" : `in ${g.cover} cover`}: ${count("killed")} killed, ${count("pinned")} pinned, ${count("no-effect")} no effect`, "§6.5", rolled);
+  ref.note(`damage on the infantry column${mods}, ${where}: ${count("killed")} killed, ${count("pinned")} pinned, ${count("no-effect")} no effect`, "§6.5", rolled.map((r) => r.die));
   const { allocations, lost } = allocate(effects, casualtyOrder(ref, verdict, g, firers));
-  for (const a of allocations) ref.outcome(a.model, a.effect === "killed" ? "casualty" : "pinned", a.effect === "killed" ? "killed" : "pinned");
+  // allocate gives the killed results first, then the pinned, each in the order rolled.
+  const queue = { killed: rolled.filter((r) => r.effect === "killed"), pinned: rolled.filter((r) => r.effect === "pinned") };
+  for (const a of allocations) {
+    const from = queue[a.effect].shift()!;
+    ref.outcome(a.model, a.effect === "killed" ? "casualty" : "pinned", a.effect, { by: weaponLabel(from.hit.firer), rolls: [from.hit.die, from.die] });
+  }
   if (allocations.length) ref.note(`the owner allocates worst first, standing models first: ${allocations.map((a) => `${a.model} ${a.effect}`).join(", ")}${lost ? `; ${lost} result${lost === 1 ? "" : "s"} lost` : ""}`, "§6.5");
 }

@@ -6,8 +6,8 @@
 import { footprintDistance } from "../../core/footprint";
 import type { SightReport } from "../../sight/sightReport";
 import { modelsNamed, unitNamed, type ModelFacts, type UnitFacts } from "../context";
-import { sightKey, type FireVerdict, type Ruling, type SightRequest } from "../ruleset";
-import type { Ow2Context } from "./context";
+import { sightKey, uniqueSampleTables, type FireVerdict, type Ruling, type SampleTable, type SightRequest } from "../ruleset";
+import { sampleMark, sampleOf, type Ow2Context } from "./context";
 import { crewService } from "./crew";
 import { lineOf, vehiclesInLine, type Sighting, type TargetLine } from "./lines";
 import { formGroups, type TargetGroup } from "./parts";
@@ -30,6 +30,8 @@ export interface Firer {
   readonly weapon?: FiringWeapon;
   /** Dice it rolls: the rate of fire after the crew rules (§6.2, §6.7). */
   readonly dice: number;
+  /** The table its rate of fire comes from, when it is sample data. */
+  readonly sample?: SampleTable;
   readonly canFire: boolean;
   readonly rulings: readonly Ruling[];
   readonly shots: readonly GroupShot[];
@@ -143,6 +145,7 @@ function incomplete(decl: Ow2FireDeclaration, p: Plan, ctx: Ow2Context, needs: S
     valid: false,
     rulings: [{ reason: `${needs.length} more sight line(s) to measure before a verdict`, rule: "§5.1" }],
     needs,
+    sampleTables: [],
     spotted: [],
     unitSeesTarget: false,
     groups: [],
@@ -179,11 +182,27 @@ function spottingRulings(ctx: Ow2Context, p: Plan, eye: ReadonlyMap<string, Ow2V
     const v = best.get(g);
     const [unit, kind] = g.split(":");
     if (!v) rulings.push({ reason: `no model of ${p.firingUnit.id} sees the ${kind} of ${unit}: not spotted`, rule: "§5.6" });
-    else if (spottedGroups.has(g)) rulings.push({ reason: `${v.shooter} spots ${v.target} at ${v.spotting.at.toFixed(1)} cm (up to ${v.spotting.distance} cm): the ${kind} of ${unit} are spotted`, rule: "§5.6" });
-    else rulings.push({ reason: `the ${kind} of ${unit} are not spotted: the nearest in sight, ${v.target}, is ${v.spotting.at.toFixed(1)} cm from ${v.shooter}, beyond its ${v.spotting.distance} cm`, rule: "§5.6" });
+    else if (spottedGroups.has(g)) rulings.push({ reason: `${v.shooter} spots ${v.target} at ${v.spotting.at.toFixed(1)} cm (up to ${v.spotting.distance} cm): the ${kind} of ${unit} are spotted`, rule: "§5.6", ...sampleMark(ctx, "spotting") });
+    else rulings.push({ reason: `the ${kind} of ${unit} are not spotted: the nearest in sight, ${v.target}, is ${v.spotting.at.toFixed(1)} cm from ${v.shooter}, beyond its ${v.spotting.distance} cm`, rule: "§5.6", ...sampleMark(ctx, "spotting") });
   }
   const spotted = new Set(p.targets.filter((t) => spottedGroups.has(spottingGroup(ctx, t))).map((t) => t.id));
   return { spotted, rulings };
+}
+
+/**
+ * Why the firers cannot engage what they do not see, from their own lines' terrain rulings (§5.2–§5.5):
+ * for the declared model, or for every target model when none of the unit is in sight. A judge says this
+ * before anything about spotting.
+ */
+function unseenRulings(ctx: Ow2Context, decl: Ow2FireDeclaration, p: Plan, sightings: ReadonlyMap<string, readonly Sighting[]>): Ruling[] {
+  if (decl.indirect) return [];
+  const shootable = (t: ModelFacts) => (sightings.get(t.id) ?? []).some((s) => s.shootable);
+  const asked = ctx.models.has(decl.target) ? p.targets.filter((t) => t.id === decl.target) : p.targets.some(shootable) ? [] : p.targets;
+  return asked.flatMap((t) => {
+    const [line] = sightings.get(t.id) ?? [];
+    if (!line || shootable(t)) return [];
+    return line.verdict.sight.blockers.map((b) => ({ ...b, reason: `${line.firer.id} cannot see ${t.id}: ${b.reason}` }));
+  });
 }
 
 /** One firer: may it fire (weapon, pinned, crew), at which part, and the lines to vehicles in its way. */
@@ -225,7 +244,20 @@ function judgeFirer(
     if (!isVehicle(ctx, ctx.models.get(s.verdict.target)!)) continue;
     for (const id of vehiclesInLine(ctx, s.report)) others[id] = lineTo(weaponRequest(f.m, ctx.models.get(id)!, w), w);
   }
-  return { model: f.m.id, weapon: w, dice: crew.dice, canFire: group !== undefined, rulings, shots, ...(group ? { group } : {}), others };
+  return { model: f.m.id, weapon: w, dice: crew.dice, ...sampleMark(ctx, "weapons"), canFire: group !== undefined, rulings, shots, ...(group ? { group } : {}), others };
+}
+
+/** Every sample table the verdict's numbers come from: the profiles it read, and each ruling's own mark. */
+function verdictSampleTables(ctx: Ow2Context, rulings: readonly Ruling[], pairs: readonly Ow2Verdict[], firers: readonly Firer[], groups: readonly TargetGroup[]): SampleTable[] {
+  const marked = (rs: readonly Ruling[]) => rs.flatMap((r) => (r.sample ? [r.sample] : []));
+  const profiles = sampleOf(ctx, "profiles");
+  return uniqueSampleTables([
+    ...(profiles ? [profiles] : []),
+    ...marked(rulings),
+    ...pairs.flatMap((p) => [...marked(p.rulings), ...marked(p.modifiers)]),
+    ...groups.flatMap((g) => marked(g.rulings)),
+    ...firers.flatMap((f) => [...(f.sample ? [f.sample] : []), ...marked(f.rulings), ...f.shots.flatMap((s) => [...(s.sample ? [s.sample] : []), ...marked(s.rulings), ...marked(s.modifiers)])]),
+  ]);
 }
 
 /** The verdict on a declared shot; `needs` lists sight reports to add when it cannot finish yet. */
@@ -281,12 +313,13 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
   const sights = [...sightings.values()].flat();
   const firers = p.firers.map((f) => judgeFirer(ctx, decl, p, f, groups, sights, spotting.spotted, (req, w) => lineOf(report(req), ctx, verdictOf(req, w), false)));
   const valid = problems.length === 0 && firers.some((f) => f.canFire);
-  const rulings = [...problems, ...p.rulings, ...spotting.rulings, ...(valid ? [] : firers.every((f) => !f.canFire) ? [{ reason: "no model of the unit can fire at the target", rule: "§5.1" }] : [])];
+  const rulings = [...problems, ...unseenRulings(ctx, decl, p, sightings), ...p.rulings, ...spotting.rulings, ...(valid ? [] : firers.every((f) => !f.canFire) ? [{ reason: "no model of the unit can fire at the target", rule: "§5.1" }] : [])];
   return {
     ...heading(decl, p, ctx),
     valid,
     rulings,
     needs: [],
+    sampleTables: verdictSampleTables(ctx, rulings, pairs, firers, groups),
     spotted: [...spotting.spotted],
     unitSeesTarget,
     groups,

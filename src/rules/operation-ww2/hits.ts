@@ -6,10 +6,10 @@
 import { footprintDistance } from "../../core/footprint";
 import type { ModelFacts } from "../context";
 import type { Modifier } from "../ruleset";
-import { isV1 } from "./context";
+import { isV1, sampleMark } from "./context";
 import { infantryDamage, infantryEffect, vehicleDamage } from "./damage";
-import { hasProperty, isVehicle, targetTypeOf, trainingOf } from "./profiles";
-import type { Referee } from "./referee";
+import { hasProperty, isVehicle, targetTypeOf, trainingOf, trainingSample } from "./profiles";
+import type { Cause, Referee } from "./referee";
 import type { DamageSection, VehicleEffect } from "./tables";
 import type { CoverClass } from "./types";
 import { vehicleCrewCover } from "./vehicles";
@@ -31,6 +31,8 @@ export const MARKER = {
 export interface VehicleHit {
   readonly section: DamageSection;
   readonly weaponName: string;
+  /** The dice that brought this result (the damage roll): cited in the allocation. */
+  readonly rolls: readonly number[];
   /** Cover of crew hit inside (the vehicle's own class, or a gun crew's). */
   readonly crewCover: CoverClass;
   /** A gun shield stops a crew hit on 1–4 (direct fire, §6.12). */
@@ -45,38 +47,46 @@ function crewHits(ref: Referee, target: ModelFacts, count: number, hit: VehicleH
   for (let i = 0; i < count; i++) {
     if (hit.shield) {
       const save = ref.roll(`shield save: crewman of ${target.id}`);
+      ref.explain(ref.lastRoll, { purpose: "save", model: target.id, meaning: `shield save ${save}: ${save <= 4 ? "1–4, the shield stops the hit" : "5+, the hit gets through"}`, rule: "§6.12" });
       if (save <= 4) {
         ref.note(`shield save ${save}: the shield stops the hit on a crewman of ${target.id}`, "§6.12", [ref.lastRoll]);
         continue;
       }
     }
     const roll = ref.roll(`crew damage: crewman of ${target.id} (${hit.section})`);
+    const die = ref.lastRoll;
     const effect = infantryEffect(infantryDamage(ref.ctx, hit.section, roll + (ability ? 1 : 0)), hit.crewCover);
-    ref.note(`a crewman of ${target.id} is hit: ${roll}${ability ? ` +1 (${ability})` : ""} on the ${hit.section} infantry column in ${hit.crewCover} cover → ${effect}`, ability ? "§6.13, §17" : "§6.13", [ref.lastRoll]);
-    if (effect !== "no-effect") ref.outcome(target.id, "damaged", effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned);
+    const rule = ability ? "§6.13, §17" : "§6.13";
+    ref.explain(die, { purpose: "damage", model: target.id, ...(ability ? { total: roll + 1 } : {}), meaning: `crew damage ${roll}${ability ? " +1" : ""}, a crewman in ${hit.crewCover} cover → ${effect}`, rule, ...sampleMark(ref.ctx, "damage") });
+    ref.note(`a crewman of ${target.id} is hit: ${roll}${ability ? ` +1 (${ability})` : ""} on the ${hit.section} infantry column in ${hit.crewCover} cover → ${effect}`, rule, [die]);
+    if (effect !== "no-effect") ref.outcome(target.id, "damaged", effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned, { by: hit.weaponName, rolls: [...hit.rolls, die] });
   }
 }
 
-function steadyNerves(ref: Referee, target: ModelFacts): void {
+function steadyNerves(ref: Referee, target: ModelFacts, hit: VehicleHit): void {
   const training = trainingOf(ref.ctx, target);
   const roll = ref.roll(`steady nerves test: ${target.id} (training ${training}+)`);
+  const die = ref.lastRoll;
+  ref.explain(die, { purpose: "test", model: target.id, need: training, meaning: `steady nerves ${training}+ → ${roll >= training ? "passed" : "failed"}`, rule: "§11.7", ...trainingSample(ref.ctx, target) });
+  const cause = { by: hit.weaponName, rolls: [...hit.rolls, die] };
   if (roll >= training) {
     ref.note(`steady nerves test ${roll} against ${training}+: passed`, "§11.7", [ref.lastRoll]);
   } else if (isV1(ref.ctx)) {
     ref.note(`steady nerves test ${roll} against ${training}+: failed, the crew bails out and is placed pinned beside the vehicle (v1)`, "§11.7", [ref.lastRoll]);
-    ref.outcome(target.id, "damaged", MARKER.bailedOut);
+    ref.outcome(target.id, "damaged", MARKER.bailedOut, cause);
   } else {
     ref.note(`steady nerves test ${roll} against ${training}+: failed, the occupants are pinned and stay inside (v2.0)`, "§11.7", [ref.lastRoll]);
-    ref.outcome(target.id, "pinned", "occupants pinned (failed steady nerves)");
+    ref.outcome(target.id, "pinned", "occupants pinned (failed steady nerves)", cause);
   }
 }
 
 /** A Catastrophic result: destroyed, and the explosion hits everything within 1d10 (or 1d10/2) cm (§6.13). */
-function catastrophic(ref: Referee, target: ModelFacts): void {
+function catastrophic(ref: Referee, target: ModelFacts, cause: Cause): void {
   const armoured = target.def.vehicle && target.def.vehicle.class !== "unarmoured";
-  ref.outcome(target.id, "destroyed", "catastrophic: destroyed, it explodes");
+  ref.outcome(target.id, "destroyed", "catastrophic: destroyed, it explodes", cause);
   const roll = ref.roll(`explosion radius: ${target.id}`);
   const radius = armoured ? roll : Math.ceil(roll / 2);
+  ref.explain(ref.lastRoll, { purpose: "radius", model: target.id, meaning: `explosion radius ${radius} cm${armoured ? "" : " (halved, rounded up)"}`, rule: "§6.13" });
   ref.note(`${target.id} explodes: radius ${radius} cm from its edges (${armoured ? "armoured: 1d10" : "unarmoured or artillery: 1d10/2 rounded up"})`, "§6.13", [ref.lastRoll]);
   for (const m of ref.ctx.models.values()) {
     if (m.id === target.id || ref.gone.has(m.id) || footprintDistance(m.footprint, target.footprint) > radius) continue;
@@ -84,6 +94,7 @@ function catastrophic(ref: Referee, target: ModelFacts): void {
   }
   if (target.def.vehicle) {
     const burn = ref.roll(`does the wreck burn: ${target.id}`);
+    ref.explain(ref.lastRoll, { purpose: "test", model: target.id, need: 9, meaning: `burning wreck 9+ → ${burn >= 9 ? "it burns" : "it does not burn"}`, rule: "§14.6" });
     if (burn < 9) return;
     ref.note(`${burn}: the wreck of ${target.id} burns; its smoke blocks sight for the rest of the game`, "§14.6", [ref.lastRoll]);
     for (const m of ref.ctx.models.values()) {
@@ -105,6 +116,10 @@ export interface DamageRoll {
   readonly shield?: boolean;
   /** A die already rolled for this hit (the v1 shot that strikes an intervening vehicle, §5.15). */
   readonly natural?: number;
+  /** Where `natural` was rolled, when the caller rolled it and leaves its meaning to this roll. */
+  readonly naturalDie?: number;
+  /** The dice that brought this hit before the damage roll (to-hit, penetration…), for the allocation. */
+  readonly rolls?: readonly number[];
 }
 
 const signed = (m: Modifier) => `${m.value >= 0 ? "+" : "−"}${Math.abs(m.value)} (${m.reason})`;
@@ -113,32 +128,41 @@ const signed = (m: Modifier) => `${m.value >= 0 ? "+" : "−"}${Math.abs(m.value
 export function damageModel(ref: Referee, m: ModelFacts, d: DamageRoll): void {
   const mods = d.modifiers ?? [];
   const natural = d.natural ?? ref.roll(`damage: ${m.id} hit by ${d.cause} (${d.section})`);
-  const cited = d.natural === undefined ? [ref.lastRoll] : [];
+  const die = d.natural === undefined ? ref.lastRoll : d.naturalDie;
+  const cited = die === undefined ? [] : [die];
+  const rolls = [...(d.rolls ?? []), ...cited];
   const roll = natural + mods.reduce((s, x) => s + x.value, 0);
   const shown = mods.length ? `${natural} ${mods.map(signed).join(" ")} = ${roll}` : `${natural}`;
   const type = targetTypeOf(ref.ctx, m);
+  const explain = (result: string, rule: string) => {
+    if (die !== undefined) ref.explain(die, { purpose: "damage", model: m.id, ...(mods.length ? { total: roll } : {}), meaning: `damage ${shown}, ${d.section} ${type} column → ${result}`, rule, ...sampleMark(ref.ctx, "damage") });
+  };
   if (type === "infantry") {
     const result = infantryDamage(ref.ctx, d.section, roll);
     const effect = infantryEffect(result, d.cover);
-    ref.note(`${m.id} hit by ${d.cause}: damage ${shown} on the ${d.section} infantry column (${result}), ${d.cover === "open" ? "in the open" : `in ${d.cover} cover`} → ${effect}`, "§6.5", cited);
-    ref.outcome(m.id, effect === "killed" ? "casualty" : effect, effect === "no-effect" ? "" : `${effect} by ${d.cause}`);
+    const where = d.cover === "open" ? "in the open" : `in ${d.cover} cover`;
+    explain(`${effect} (${where})`, "§6.5");
+    ref.note(`${m.id} hit by ${d.cause}: damage ${shown} on the ${d.section} infantry column (${result}), ${where} → ${effect}`, "§6.5", cited);
+    ref.outcome(m.id, effect === "killed" ? "casualty" : effect, effect === "no-effect" ? "" : `${effect} by ${d.cause}`, { by: d.cause, rolls });
     return;
   }
   const effects = vehicleDamage(ref.ctx, d.section, type, roll);
+  explain(effects.join(" + "), "§6.13");
   ref.note(`${m.id} hit by ${d.cause}: damage ${shown} on the ${d.section} ${type} column → ${effects.join(" + ")}`, "§6.13", cited);
-  applyVehicleEffects(ref, m, effects, { section: d.section, weaponName: d.cause, crewCover: type === "artillery" ? d.cover : vehicleCrewCover(ref.ctx, m), shield: d.shield ?? false });
+  applyVehicleEffects(ref, m, effects, { section: d.section, weaponName: d.cause, rolls, crewCover: type === "artillery" ? d.cover : vehicleCrewCover(ref.ctx, m), shield: d.shield ?? false });
 }
 
 /** Carries out a damage result on a vehicle or gun, skipping what it can no longer suffer (§6.13). */
 export function applyVehicleEffects(ref: Referee, target: ModelFacts, effects: readonly VehicleEffect[], hit: VehicleHit): void {
   const v2 = !isV1(ref.ctx);
   const has = (marker: string) => target.markers.includes(marker) || ref.outcomes.some((o) => o.model === target.id && o.detail === marker);
+  const cause = { by: hit.weaponName, rolls: hit.rolls };
   const mark = (marker: string, why: string) => {
     if (has(marker)) ref.note(`${target.id}: ${why}, already suffered: ignored`, "§6.13");
-    else ref.outcome(target.id, "damaged", marker);
+    else ref.outcome(target.id, "damaged", marker, cause);
   };
   // v2.0 destroys the radio with an immobilisation and with a lost secondary weapon: once is enough.
-  const loseRadio = () => v2 && !has(MARKER.radio) && ref.outcome(target.id, "damaged", MARKER.radio);
+  const loseRadio = () => v2 && !has(MARKER.radio) && ref.outcome(target.id, "damaged", MARKER.radio, cause);
   const gun = targetTypeOf(ref.ctx, target) === "artillery";
   for (const e of effects) {
     if (ref.gone.has(target.id)) return;
@@ -146,16 +170,19 @@ export function applyVehicleEffects(ref: Referee, target: ModelFacts, effects: r
     const count = Number(n ?? 0);
     switch (kind) {
       case "no-effect":
-        ref.outcome(target.id, "no-effect", "");
+        ref.outcome(target.id, "no-effect", "", cause);
         break;
       case "catastrophic":
-        catastrophic(ref, target);
+        catastrophic(ref, target, cause);
         break;
       case "engine-ammo": {
         const roll = ref.roll(`engine/ammo: ${target.id}`);
+        const die = ref.lastRoll;
+        const meaning = roll >= 7 ? "catastrophic" : "immobilised, 3 crew hit, steady nerves test";
+        ref.explain(die, { purpose: "damage", model: target.id, need: 7, meaning: `engine/ammo ${roll}: 7+ catastrophic → ${meaning}`, rule: "§6.13" });
         const next: VehicleEffect[] = roll >= 7 ? ["catastrophic"] : ["immobilised", "crew:3", "steady-nerves"];
-        ref.note(`engine/ammo roll ${roll}: ${roll >= 7 ? "catastrophic" : "immobilised, 3 crew hit, steady nerves test"}`, "§6.13", [ref.lastRoll]);
-        applyVehicleEffects(ref, target, next, hit);
+        ref.note(`engine/ammo roll ${roll}: ${meaning}`, "§6.13", [die]);
+        applyVehicleEffects(ref, target, next, { ...hit, rolls: [...hit.rolls, die] });
         break;
       }
       case "immobilised":
@@ -163,7 +190,7 @@ export function applyVehicleEffects(ref: Referee, target: ModelFacts, effects: r
         loseRadio();
         break;
       case "main-weapon":
-        if (gun) ref.outcome(target.id, "destroyed", "main weapon: the gun is destroyed");
+        if (gun) ref.outcome(target.id, "destroyed", "main weapon: the gun is destroyed", cause);
         else mark(MARKER.mainWeapon, "main weapon (and coaxial weapon) destroyed");
         break;
       case "secondary-weapon":
@@ -179,14 +206,14 @@ export function applyVehicleEffects(ref: Referee, target: ModelFacts, effects: r
         else mark(MARKER.wheel, "wheel: movement halved");
         break;
       case "steady-nerves":
-        steadyNerves(ref, target);
+        steadyNerves(ref, target, hit);
         break;
       case "crew":
         crewHits(ref, target, count, hit);
         break;
       case "crew-pinned":
       case "crew-killed":
-        for (let i = 0; i < count; i++) ref.outcome(target.id, "damaged", kind === "crew-killed" ? MARKER.crewKilled : MARKER.crewPinned);
+        for (let i = 0; i < count; i++) ref.outcome(target.id, "damaged", kind === "crew-killed" ? MARKER.crewKilled : MARKER.crewPinned, cause);
         break;
     }
   }

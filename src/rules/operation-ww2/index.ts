@@ -2,11 +2,12 @@
  * Operation WW2 (v2.0 by default, v1 selectable) as a Ruleset: the digest /shared/rules/operation-ww2.md
  * turned into data (tables/) and pure functions. See docs/rules-coverage.md for what is implemented.
  */
-import type { RulesContext } from "../context";
+import { requireModel, type RulesContext } from "../context";
 import type { Ruleset } from "../ruleset";
 import { ow2Context, type Ow2Context } from "./context";
 import { fireVerdict, sightRequests, type Ow2FireVerdict } from "./fire";
 import { OPTION_SPECS, parseOptions } from "./options";
+import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
 import { loadOw2Tables, OW2_TABLES, RULESET_ID, type Ow2Tables } from "./tables";
 import { VERSIONS, type Ow2FireDeclaration, type Ow2GameState } from "./types";
@@ -29,6 +30,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   loadTables: loadOw2Tables,
   createContext,
   losVerdict: (report, context, declaration) => losVerdict(report, context, declaration),
+  weaponsOf: (model, context) => weaponIds(context, requireModel(context, model)),
   sightRequests,
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),

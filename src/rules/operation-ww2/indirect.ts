@@ -7,6 +7,7 @@
 import type { TemplatePlacement } from "../../sight/templates";
 import type { TemplateGeometry } from "../ruleset";
 import { demolishes, roofRoll } from "./buildings";
+import { sampleMark } from "./context";
 import { groupOf, shotOf, weaponLabel } from "./direct";
 import type { Firer, Ow2FireVerdict } from "./fire";
 import type { Referee } from "./referee";
@@ -22,8 +23,11 @@ export function resolveIndirect(ref: Referee, verdict: Ow2FireVerdict, f: Firer,
   const line = shot.lines.find((l) => l.model === aim.id) ?? shot.lines[0]!;
   const natural = ref.roll(`to hit: ${weaponLabel(f)} firing indirectly at ${aim.id} (${shot.need}+)`);
   const hit = hits(natural, shot.need!);
+  const laidBy = [ref.lastRoll];
+  ref.explain(ref.lastRoll, { purpose: "to-hit", model: aim.id, need: shot.need!, meaning: `indirect to-hit ${shot.need}+ → ${hit ? "on target" : "miss, it scatters"}`, rule: "§9", ...sampleMark(ref.ctx, "weapons") });
   ref.note(`${weaponLabel(f)}, indirect fire at ${aim.id}: ${natural} against ${shot.need}+ → ${hit ? "on target" : "miss, it scatters"}`, "§9", [ref.lastRoll]);
   const at = hit ? aim.position : scatter(ref, aim.position, line.range, verdict.unitSeesTarget, weaponLabel(f));
+  if (!hit) laidBy.push(ref.lastRoll - 1, ref.lastRoll);
   if (!at) return 0;
   const placement: TemplatePlacement = { shape: { kind: "blast", at, radii: [blastRadius(ref.ctx, w.template!)] }, from: "above" };
   const under = geometry.modelsUnder(placement);
@@ -33,6 +37,6 @@ export function resolveIndirect(ref: Referee, verdict: Ow2FireVerdict, f: Firer,
       if (building?.kind === "building") roofRoll(ref, building, w.calibre!);
     }
   }
-  blastDamage(ref, verdict, f, g, placement, under, true);
+  blastDamage(ref, verdict, f, g, placement, under, true, laidBy);
   return hit ? 1 : 0;
 }

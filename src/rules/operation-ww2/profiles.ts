@@ -3,7 +3,7 @@
  * with the fallback by category for definitions the table does not list.
  */
 import type { ModelFacts } from "../context";
-import { isV1, modelState, unitState, type Ow2Context } from "./context";
+import { isV1, modelState, sampleMark, unitState, type Ow2Context } from "./context";
 import type { ModelProfile, ToHitCell, WeaponMount, WeaponProfile } from "./tables";
 import { isVehicleType, type Ammunition, type ArmourClass, type Facing, type TargetType } from "./types";
 
@@ -18,10 +18,14 @@ export function modelProfile(ctx: Ow2Context, m: ModelFacts): ModelProfile {
 export const targetTypeOf = (ctx: Ow2Context, m: ModelFacts): TargetType => modelProfile(ctx, m).type;
 export const isVehicle = (ctx: Ow2Context, m: ModelFacts): boolean => isVehicleType(targetTypeOf(ctx, m));
 export const trainingOf = (ctx: Ow2Context, m: ModelFacts): number => unitState(ctx, m.unitId).training ?? modelProfile(ctx, m).training;
+/** The sample mark of a model's training value: the game's own value is none, the profile table's may be. */
+export const trainingSample = (ctx: Ow2Context, m: ModelFacts) => (unitState(ctx, m.unitId).training === undefined ? sampleMark(ctx, "profiles") : {});
 export const hasProperty = (ctx: Ow2Context, m: ModelFacts, property: string): boolean => modelProfile(ctx, m).properties?.includes(property) ?? false;
 export const isSniper = (ctx: Ow2Context, m: ModelFacts): boolean => modelState(ctx, m.id).sniper ?? hasProperty(ctx, m, "sniper");
 export const hasShield = (m: ModelFacts): boolean => m.def.parts.some((p) => p.name === "shield");
 export const openTopped = (m: ModelFacts): boolean => m.def.vehicle?.openTopped ?? false;
+/** A gun ("ágyú"): a vehicle's gun or a piece of artillery, not a machine gun, small arm or rocket (§9.9). */
+export const isGun = (w: WeaponProfile): boolean => w.crewServed === "vehicle-gun" || w.crewServed === "artillery";
 
 /** The armour class of the face a shot enters; undefined for unarmoured vehicles and everything else. */
 export function armourAt(ctx: Ow2Context, m: ModelFacts, facing: Facing): ArmourClass | undefined {

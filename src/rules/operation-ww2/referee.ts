@@ -1,24 +1,30 @@
 /**
- * The referee of one resolution: rolls the seeded dice with a reason for each, writes down what each roll
- * meant, and collects what happened to each model. Shared by direct fire, templates and vehicle damage.
+ * The referee of one resolution: rolls the seeded dice with a reason for each, says what each die meant,
+ * writes down every step, and collects what happened to each model and what hit it. Shared by direct fire,
+ * templates and vehicle damage.
  */
 import type { Dice } from "../../core/dice";
 import type { Outcome } from "../../core/game/events";
+import type { FireStep, HitAllocation, RolledDie } from "../ruleset";
 import type { Ow2Context } from "./context";
 
-export interface Step {
-  readonly text: string;
-  readonly rule: string;
-  /** Indexes (in the game's dice stream) of the rolls this step is about. */
+/** What a die meant, said once its result is known. */
+export type DieMeaning = Omit<RolledDie, "index" | "sides" | "value">;
+
+/** What brought a result on a model: the weapon or event, and the dice that decided it. */
+export interface Cause {
+  readonly by: string;
   readonly rolls: readonly number[];
 }
 
 export class Referee {
   readonly outcomes: Outcome[] = [];
-  readonly steps: Step[] = [];
+  readonly steps: FireStep[] = [];
+  readonly allocation: HitAllocation[] = [];
   /** Models removed by this resolution: nothing else happens to them. */
   readonly gone = new Set<string>();
   private readonly firstRoll: number;
+  private readonly meanings = new Map<number, DieMeaning>();
 
   constructor(
     readonly ctx: Ow2Context,
@@ -37,13 +43,20 @@ export class Referee {
     return this.dice.rolls[this.dice.rolls.length - 1]!.index;
   }
 
+  /** Says what the die at `index` (in the game's stream) meant. */
+  explain(index: number, meaning: DieMeaning): void {
+    this.meanings.set(index, meaning);
+  }
+
   note(text: string, rule: string, rolls: readonly number[] = []): void {
     this.steps.push({ text, rule, rolls });
   }
 
-  outcome(model: string, effect: Outcome["effect"], detail: string): void {
+  /** A result on a model, with what caused it (the allocation the panel shows). */
+  outcome(model: string, effect: Outcome["effect"], detail: string, cause: Cause): void {
     if (this.gone.has(model)) return;
     this.outcomes.push({ model, effect, detail });
+    this.allocation.push({ model, by: cause.by, rolls: [...cause.rolls], effect, result: detail || (effect === "no-effect" ? "no effect" : effect) });
     if (effect === "casualty" || effect === "destroyed") this.gone.add(model);
   }
 
@@ -68,5 +81,14 @@ export class Referee {
   /** The rolls made during this resolution. */
   rolls() {
     return this.dice.rolls.slice(this.firstRoll).map((r) => ({ ...r }));
+  }
+
+  /** Every die of this resolution with its meaning; a die nobody explained says only why it was rolled. */
+  rolledDice(): RolledDie[] {
+    return this.rolls().map((r) => {
+      const meaning = this.meanings.get(r.index);
+      if (!meaning) throw new Error(`the roll "${r.reason}" (die ${r.index}) was never explained`);
+      return { index: r.index, sides: r.sides, value: r.value, ...meaning };
+    });
   }
 }

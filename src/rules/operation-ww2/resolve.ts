@@ -4,7 +4,7 @@
  * log applies (pinned, casualty, damaged with a marker, destroyed).
  */
 import type { Dice } from "../../core/dice";
-import type { FireResult, TemplateGeometry } from "../ruleset";
+import { uniqueSampleTables, type FireResult, type TemplateGeometry } from "../ruleset";
 import type { Ow2Context } from "./context";
 import { resolveDirect } from "./direct";
 import type { Ow2FireVerdict } from "./fire";
@@ -39,11 +39,18 @@ export function resolveFire(verdict: Ow2FireVerdict, dice: Dice, ctx: Ow2Context
   }
   const dieCount = firing.reduce((s, f) => s + (isArea(f) ? 1 : f.dice), 0);
   const { pairs: _pairs, ...ruling } = verdict;
+  const rolled = ref.rolledDice();
   return {
     weapons: [...new Set(firing.map((f) => f.weapon!.id))],
     rolls: ref.rolls(),
     outcomes: ref.finalOutcomes(),
     summary: summarise(verdict, ref, dieCount, hits),
-    details: { verdict: ruling, steps: ref.steps },
+    details: {
+      verdict: ruling,
+      dice: rolled,
+      allocation: ref.allocation,
+      steps: ref.steps,
+      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...rolled.flatMap((d) => (d.sample ? [d.sample] : []))]),
+    },
   };
 }

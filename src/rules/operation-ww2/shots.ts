@@ -4,8 +4,8 @@
  */
 import { footprintDistance } from "../../core/footprint";
 import type { ModelFacts } from "../context";
-import type { Modifier, Ruling } from "../ruleset";
-import { unitState, type Ow2Context } from "./context";
+import type { Modifier, Ruling, SampleTable } from "../ruleset";
+import { isV1, sampleMark, unitState, type Ow2Context } from "./context";
 import { lineOf, type Sighting, type TargetLine } from "./lines";
 import type { TargetGroup } from "./parts";
 import { hasProperty, toHitCell, type FiringWeapon } from "./profiles";
@@ -33,6 +33,8 @@ export interface GroupShot {
   readonly modifiers: readonly Modifier[];
   /** The number the d10 must reach (above 10: it cannot hit). */
   readonly need?: number;
+  /** The table `base` (and so `need`) comes from, when it is sample data. */
+  readonly sample?: SampleTable;
 }
 
 /** What a shot depends on besides the firer, its weapon and the part. */
@@ -60,7 +62,8 @@ function weaponFitsGroup(w: FiringWeapon, g: TargetGroup, decl: Ow2FireDeclarati
 export function shotAt(ctx: Ow2Context, situation: ShotSituation, firer: ModelFacts, w: FiringWeapon, g: TargetGroup): GroupShot {
   const { decl, sightings, spotted, unitInClose } = situation;
   const rulings: Ruling[] = [];
-  const fail = (reason: string, rule: string, extra: Partial<GroupShot> = {}): GroupShot => ({ group: g.id, canFire: false, rulings: [...rulings, { reason, rule }], lines: [], modifiers: [], ...extra });
+  const weaponTable = sampleMark(ctx, "weapons");
+  const fail = (reason: string, rule: string, extra: Partial<GroupShot> = {}, sample: { sample?: SampleTable } = {}): GroupShot => ({ group: g.id, canFire: false, rulings: [...rulings, { reason, rule, ...sample }], lines: [], modifiers: [], ...extra });
   const misfit = weaponFitsGroup(w, g, decl);
   if (misfit) return fail(misfit.reason, misfit.rule);
   const mine = sightings.filter((s) => s.firer.id === firer.id && g.models.includes(s.verdict.target) && (s.shootable || decl.indirect));
@@ -78,9 +81,9 @@ export function shotAt(ctx: Ow2Context, situation: ShotSituation, firer: ModelFa
   const lines = inArc.map((s) => lineOf(s.report, ctx, s.verdict, s.verdict.shooterNextToPosition)).sort((a, b) => a.range - b.range);
   const nearest = lines[0]!;
   const band = rangeBand(w.profile, nearest.range);
-  if (band === "beyond") return fail(`${nearest.range.toFixed(1)} cm is beyond the extreme range of ${w.profile.name} (${w.profile.range.extreme} cm)`, "§6.2", { band, lines });
-  if (band === "too-close") return fail(`${w.profile.name} cannot be used closer than ${w.profile.minimumRange} cm`, "§6.2", { band, lines });
-  rulings.push({ reason: `${nearest.range.toFixed(1)} cm to the nearest model of this part: ${band} range of ${w.profile.name}`, rule: "§6.2" });
+  if (band === "beyond") return fail(`${nearest.range.toFixed(1)} cm is beyond the extreme range of ${w.profile.name} (${w.profile.range.extreme} cm)`, "§6.2", { band, lines }, weaponTable);
+  if (band === "too-close") return fail(`${w.profile.name} cannot be used closer than ${w.profile.minimumRange} cm`, "§6.2", { band, lines }, weaponTable);
+  rulings.push({ reason: `${nearest.range.toFixed(1)} cm to the nearest model of this part: ${band} range of ${w.profile.name}`, rule: "§6.2", ...weaponTable });
   const cell = parseToHit(toHitCell(ctx, w.profile, g.type));
   let base: number;
   let lastChance = false;
@@ -90,14 +93,17 @@ export function shotAt(ctx: Ow2Context, situation: ShotSituation, firer: ModelFa
     rulings.push({ reason: `${w.profile.name} shows NE against a ${g.type}, but indirect fire may drop into the open top: base 9`, rule: "§9.5" });
   } else if (cell === "NE") {
     const tank = TANK_TYPES.includes(g.type);
-    if (!tank || decl.indirect || w.profile.damage !== "heavy-weapons") return fail(`${w.profile.name} has no effect (NE) on a ${g.type}`, "§6.1");
+    if (!tank || decl.indirect || w.profile.damage !== "heavy-weapons") return fail(`${w.profile.name} has no effect (NE) on a ${g.type}`, "§6.1", {}, weaponTable);
     base = LAST_CHANCE_BASE;
     lastChance = true;
-    rulings.push({ reason: `${w.profile.name} shows NE against a ${g.type}: a last-chance roll, base 11`, rule: "§6.9" });
+    rulings.push({ reason: `${w.profile.name} shows NE against a ${g.type}: a last-chance roll, base 11`, rule: "§6.9", ...weaponTable });
   } else {
     base = cell.hit;
-    rulings.push({ reason: `weapon table: ${w.profile.name} against ${g.type} hits on ${cell.hit}+${cell.penetration ? `, penetrates on ${cell.penetration}+` : ""}`, rule: "§6.1" });
+    rulings.push({ reason: `weapon table: ${w.profile.name} against ${g.type} hits on ${cell.hit}+${cell.penetration ? `, penetrates on ${cell.penetration}+` : ""}`, rule: "§6.1", ...weaponTable });
   }
+  // The special guns table is the source's (§6.17); the 9 into an open top is the rule's own number.
+  const special = w.profile.specialGun !== undefined && !isV1(ctx) && ctx.tables["special-guns"][w.profile.specialGun] !== undefined;
+  const baseSample = openPart || special ? {} : weaponTable;
   const hedge = mine.some((s) => s.hedgeMinusOne && s.verdict.target === nearest.model);
   const landed = unitState(ctx, situation.targetUnit).landedThisTurn ?? false;
   const modifiers = toHitModifiers(ctx, {
@@ -118,6 +124,6 @@ export function shotAt(ctx: Ow2Context, situation: ShotSituation, firer: ModelFa
     antiAircraftFirstTurn: ctx.turn === 1 && landed && hasProperty(ctx, firer, "anti-aircraft"),
   });
   const need = needed(base, modifiers);
-  if (need > 10) return fail(`needs ${need}+ on a d10 after modifiers: ${decl.indirect ? "indirect fire may not be attempted" : lastChance ? "the last-chance roll is not possible" : "it cannot hit"}`, decl.indirect ? "§9.2" : lastChance ? "§6.9" : "§6.1", { band, lines, base, modifiers, need, lastChance });
-  return { group: g.id, canFire: true, rulings, lines, band, base, ...(cell !== "NE" && cell.penetration ? { penetration: cell.penetration } : {}), lastChance, modifiers, need };
+  if (need > 10) return fail(`needs ${need}+ on a d10 after modifiers: ${decl.indirect ? "indirect fire may not be attempted" : lastChance ? "the last-chance roll is not possible" : "it cannot hit"}`, decl.indirect ? "§9.2" : lastChance ? "§6.9" : "§6.1", { band, lines, base, modifiers, need, lastChance, ...baseSample }, baseSample);
+  return { group: g.id, canFire: true, rulings, lines, band, base, ...(cell !== "NE" && cell.penetration ? { penetration: cell.penetration } : {}), lastChance, modifiers, need, ...baseSample };
 }

@@ -28,6 +28,8 @@ export interface SightRuling {
   /** A lower-hull weapon whose own line a low hedge blocks: the vehicle may still fire it at −1 (§5.5). */
   readonly hullWeaponBlockedByHedge: boolean;
   readonly rulings: readonly Ruling[];
+  /** The rulings that deny sight (a subset of `rulings`): why the shooter cannot see the target. */
+  readonly blockers: readonly Ruling[];
 }
 
 export interface SightQuestion {
@@ -51,7 +53,7 @@ const looksDownOn = (report: SightReport, c: LinearCrossing): boolean => report.
 export const lowObstacleReach = (ctx: Ow2Context): number => (isV1(ctx) ? 10 : 5);
 
 interface ObstacleRulings {
-  readonly blocked: boolean;
+  readonly blockers: Ruling[];
   /** The shooter reaches the target through a high hedge or over a high wall (§5.3), whatever the laser says. */
   readonly reachesPastHighObstacle: boolean;
   readonly rulings: Ruling[];
@@ -61,7 +63,11 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
   const shooter = requireModel(ctx, report.shooter);
   const target = requireModel(ctx, report.target);
   const rulings: Ruling[] = [];
-  let blocked = false;
+  const blockers: Ruling[] = [];
+  const block = (ruling: Ruling) => {
+    rulings.push(ruling);
+    blockers.push(ruling);
+  };
   let reachesPastHighObstacle = false;
   const lowerHull = q.weapon?.mount.mount === "lower-hull";
   for (const c of report.linearObstacles) {
@@ -80,8 +86,7 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
         reachesPastHighObstacle = true;
         rulings.push({ reason: `infantry next to ${name} may throw ${q.weapon.profile.name.toLowerCase()} over it at a target ${cm(c.distanceFromTarget)} from it (within 5 cm)`, rule: "§5.3" });
       } else {
-        blocked = true;
-        rulings.push({ reason: `${name} is high (over ${LOW_OBSTACLE_HEIGHT} cm): ground-level models cannot see through or over it`, rule: "§5.3" });
+        block({ reason: `${name} is high (over ${LOW_OBSTACLE_HEIGHT} cm): ground-level models cannot see through or over it`, rule: "§5.3" });
       }
       continue;
     }
@@ -102,13 +107,12 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
       who = "lower-hull weapons see";
     }
     if (c.distanceFromTarget > reach + EPSILON) {
-      blocked = true;
-      rulings.push({ reason: `the target is ${cm(c.distanceFromTarget)} beyond the low ${c.kind} ${c.id}; ${who} at most ${reach} cm beyond it (${ctx.options.version})`, rule: lowerHull ? "§5.5" : "§5.3" });
+      block({ reason: `the target is ${cm(c.distanceFromTarget)} beyond the low ${c.kind} ${c.id}; ${who} at most ${reach} cm beyond it (${ctx.options.version})`, rule: lowerHull ? "§5.5" : "§5.3" });
     } else {
       rulings.push({ reason: `the target is ${cm(c.distanceFromTarget)} beyond the low ${c.kind} ${c.id}, within the ${reach} cm ${who.replace(" see", "")} see beyond it`, rule: lowerHull ? "§5.5" : "§5.3" });
     }
   }
-  return { blocked, reachesPastHighObstacle, rulings };
+  return { blockers, reachesPastHighObstacle, rulings };
 }
 
 /** How far into a building the line reaches a model: from the opening it passes, else from the wall line (ruins). */
@@ -123,12 +127,12 @@ function depthFromOpening(report: SightReport, area: AreaCrossing, end: "target"
   return { depth, through: "its outer wall line" };
 }
 
-function areaRulings(report: SightReport, ctx: Ow2Context): { blocked: boolean; rulings: Ruling[] } {
+function areaRulings(report: SightReport, ctx: Ow2Context): { blockers: Ruling[]; rulings: Ruling[] } {
   const rulings: Ruling[] = [];
-  let blocked = false;
+  const blockers: Ruling[] = [];
   const block = (reason: string, rule: string) => {
-    blocked = true;
     rulings.push({ reason, rule });
+    blockers.push({ reason, rule });
   };
   for (const a of report.areas) {
     const feature = ctx.terrain.get(a.id);
@@ -161,7 +165,7 @@ function areaRulings(report: SightReport, ctx: Ow2Context): { blocked: boolean; 
       rulings.push({ reason: `the target stands inside the smoke ${a.id}: it can be seen`, rule: "§5.18" });
     }
   }
-  return { blocked, rulings };
+  return { blockers, rulings };
 }
 
 /** Whether the shooter may see the target along this report's line, and why. */
@@ -181,10 +185,12 @@ export function sightRuling(report: SightReport, ctx: Ow2Context, q: SightQuesti
     rulings.push({ reason: `the target is hidden by ${describeBlockers(report)}, but the obstacle rule below lets the shooter reach it`, rule: "§5.3" });
   } else {
     const why = hullWeaponBlockedByHedge ? "a low hedge blocks this lower-hull weapon's own line (the vehicle may still fire it at −1 if it sees the target)" : `blocked by ${describeBlockers(report)}`;
-    rulings.push({ reason: `no line of sight: ${why}`, rule: hullWeaponBlockedByHedge ? "§5.5" : "§5.2" });
-    return { canSee: false, throughSmoke, hullWeaponBlockedByHedge, rulings };
+    const blocker = { reason: `no line of sight: ${why}`, rule: hullWeaponBlockedByHedge ? "§5.5" : "§5.2" };
+    rulings.push(blocker);
+    return { canSee: false, throughSmoke, hullWeaponBlockedByHedge, rulings, blockers: [blocker] };
   }
   const areas = areaRulings(report, ctx);
   rulings.push(...obstacles.rulings, ...areas.rulings);
-  return { canSee: !obstacles.blocked && !areas.blocked, throughSmoke, hullWeaponBlockedByHedge, rulings };
+  const blockers = [...obstacles.blockers, ...areas.blockers];
+  return { canSee: blockers.length === 0, throughSmoke, hullWeaponBlockedByHedge, rulings, blockers };
 }

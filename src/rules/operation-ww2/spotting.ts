@@ -5,7 +5,7 @@
  */
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { modelState, unitState, type Ow2Context } from "./context";
+import { modelState, sampleMark, unitState, type Ow2Context } from "./context";
 import { isSniper, isVehicle, targetTypeOf } from "./profiles";
 import { ARMOURED_TYPES, type SpottingState } from "./types";
 
@@ -44,7 +44,7 @@ export function spottingDistance(ctx: Ow2Context, q: SpottingQuestion): Spotting
   const time = sniperTarget || (ctx.night && !lit) ? "night" : "day";
   const base = ctx.tables.spotting[kind][time][state][q.targetInCover ? "cover" : "open"];
   const rulings: Ruling[] = [
-    { reason: `spotting table: ${kind}, ${state}, ${q.targetInCover ? "in cover" : "in the open"}, ${time} = ${base} cm${time === "day" && ctx.night ? " (lit: day values)" : ""}`, rule: "§5.6, §5.8" },
+    { reason: `spotting table: ${kind}, ${state}, ${q.targetInCover ? "in cover" : "in the open"}, ${time} = ${base} cm${time === "day" && ctx.night ? " (lit: day values)" : ""}`, rule: "§5.6, §5.8", ...sampleMark(ctx, "spotting") },
   ];
   if (sniperTarget && !ctx.night) rulings.push({ reason: "a sniper is spotted only with the night values, even by day", rule: "§6.10, §17" });
   const modifiers: Modifier[] = [];

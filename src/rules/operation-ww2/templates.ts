@@ -12,9 +12,9 @@ import { rollScatter, scatterPoint, type TemplatePlacement, type TemplateResult 
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling, TemplateGeometry } from "../ruleset";
 import { demolishes, demolitionRoll } from "./buildings";
-import { isV1, modelState, type Ow2Context } from "./context";
+import { isV1, modelState, sampleMark, type Ow2Context } from "./context";
 import { standingCover } from "./cover";
-import { commonDamageModifiers, groupOf, resolveDirect, shotOf, weaponLabel } from "./direct";
+import { commonDamageModifiers, groupOf, rerolls, resolveDirect, shotOf, weaponLabel } from "./direct";
 import type { Firer, GroupShot, Ow2FireVerdict, TargetGroup } from "./fire";
 import { applyVehicleEffects, damageModel } from "./hits";
 import { hasShield, isVehicle, openTopped, targetTypeOf, toHitCell } from "./profiles";
@@ -79,7 +79,10 @@ export function scatter(ref: Referee, at: Vec2, range: number, seesTarget: boole
   const { multiplier, ruling } = scatterMultiplier(ref.ctx, range, seesTarget);
   const s = rollScatter(ref.dice, { distanceSides: ref.ctx.tables.scatter.die, multiplier, reason: `scatter: ${what}` });
   const rolls = [ref.lastRoll - 1, ref.lastRoll];
-  if (ref.ctx.tables.scatter.noEffect.includes(s.distanceRoll)) {
+  const harmless = ref.ctx.tables.scatter.noEffect.includes(s.distanceRoll);
+  ref.explain(rolls[0]!, { purpose: "scatter", meaning: `scatter bearing ${s.bearing}°`, rule: "§9.2" });
+  ref.explain(rolls[1]!, { purpose: "scatter", meaning: harmless ? `scatter distance ${s.distanceRoll}: no effect` : `scatter distance ${s.distanceRoll} × ${multiplier} = ${s.distance} cm`, rule: ruling.rule });
+  if (harmless) {
     ref.note(`${what} scatters: ${s.distanceRoll} on the scatter die, the shot has no effect (${ruling.reason})`, ruling.rule, rolls);
     return undefined;
   }
@@ -89,7 +92,7 @@ export function scatter(ref: Referee, at: Vec2, range: number, seesTarget: boole
 }
 
 /** How a vehicle under a blast is rolled: indirect 7/x penetration, centre on it, or the small arms table (§9.5). */
-function vehicleUnderBlast(ref: Referee, m: ModelFacts, f: Firer, centreOn: boolean, fullyCovered: boolean, indirect: boolean): DamageSection | undefined {
+function vehicleUnderBlast(ref: Referee, m: ModelFacts, f: Firer, centreOn: boolean, fullyCovered: boolean, indirect: boolean, rolls: number[]): DamageSection | undefined {
   const w = f.weapon!.profile;
   const type = targetTypeOf(ref.ctx, m);
   if (!centreOn) {
@@ -108,12 +111,14 @@ function vehicleUnderBlast(ref: Referee, m: ModelFacts, f: Firer, centreOn: bool
   const bonus = !isV1(ref.ctx) && openTopped(m) ? 1 : 0;
   const roll = ref.roll(`penetration: ${weaponLabel(f)} on ${m.id} (${cell.penetration}+)`);
   const section: DamageSection = roll + bonus >= cell.penetration ? "heavy-weapons" : "small-arms";
+  ref.explain(ref.lastRoll, { purpose: "penetration", model: m.id, need: cell.penetration, ...(bonus ? { total: roll + bonus } : {}), meaning: `penetration ${cell.penetration}+${bonus ? " (+1 open-topped)" : ""} → the ${section} table`, rule: "§9.5", ...sampleMark(ref.ctx, "weapons") });
+  rolls.push(ref.lastRoll);
   ref.note(`penetration roll on ${m.id}: ${roll}${bonus ? " +1 (open-topped, v2.0)" : ""} against ${cell.penetration}+ → the ${section} table`, "§9.5", [ref.lastRoll]);
   return section;
 }
 
-/** Damage to every model under a blast template (friend or foe), one roll each (§8.1, §19.21). */
-export function blastDamage(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: TargetGroup, placement: TemplatePlacement, under: TemplateResult, indirect: boolean): void {
+/** Damage to every model under a blast template (friend or foe), one roll each (§8.1, §19.21); `rolls` laid the template. */
+export function blastDamage(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: TargetGroup, placement: TemplatePlacement, under: TemplateResult, indirect: boolean, rolls: readonly number[]): void {
   const w = f.weapon!.profile;
   const centre = placement.shape.kind === "blast" ? placement.shape.at : placement.shape.from;
   const shielded = under.shielded.filter((s) => s.kind !== "other-level");
@@ -130,42 +135,53 @@ export function blastDamage(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: 
     const type = targetTypeOf(ref.ctx, m);
     const centreOn = footprintContains(m.footprint, centre);
     if (type === "infantry") {
-      damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common });
+      damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common, rolls });
     } else if (type === "artillery") {
-      if (centreOn) damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common, shield: !indirect && hasShield(m) });
+      if (centreOn) damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common, shield: !indirect && hasShield(m), rolls });
       else {
         ref.note(`the template's centre is off the gun ${m.id}: only its crew under the template is hit`, "§6.12");
-        applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, crewCover: cover, shield: !indirect && hasShield(m) });
+        applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, rolls, crewCover: cover, shield: !indirect && hasShield(m) });
       }
     } else {
-      const section = vehicleUnderBlast(ref, m, f, centreOn, u.overlap >= 1, indirect);
-      if (section) damageModel(ref, m, { section, cover, cause, modifiers: common });
+      const penetration = [...rolls];
+      const section = vehicleUnderBlast(ref, m, f, centreOn, u.overlap >= 1, indirect, penetration);
+      if (section) damageModel(ref, m, { section, cover, cause, modifiers: common, rolls: penetration });
       if (modelState(ref.ctx, m.id).commanderExposed && !ref.gone.has(m.id)) {
         ref.note(`the exposed crewman of ${m.id} is under the template too: rolled as infantry in the vehicle's cover`, "§5.17");
-        applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, crewCover: vehicleCrewCover(ref.ctx, m), shield: false });
+        applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, rolls, crewCover: vehicleCrewCover(ref.ctx, m), shield: false });
       }
     }
   }
 }
 
-/** An area weapon interrupting a move hits 1d10 models, modified by the template's size (§8.5). */
-function interruptingHits(ref: Referee, f: Firer, g: TargetGroup, common: readonly Modifier[]): void {
-  const template = f.weapon!.profile.template!;
-  const row = template === "TL" ? undefined : ref.ctx.tables.templates.interrupt[template];
-  if (!row || (row.version === "v2.0" && isV1(ref.ctx))) {
-    ref.note(`${template} has no entry in the interrupting-move table${row ? " under v1" : ""}`, "§8.5");
-    return;
-  }
+/** The interrupting-move row of the weapon's template under the game's version, if it has one (§8.5). */
+function interruptRow(ctx: Ow2Context, template: TemplateId) {
+  const row = template === "TL" ? undefined : ctx.tables.templates.interrupt[template];
+  return row && !(row.version === "v2.0" && isV1(ctx)) ? row : undefined;
+}
+
+/**
+ * An area weapon interrupting a move hits 1d10 models, modified by the template's size (§8.5); a
+ * flamethrower's models take its damage without cover, as under its teardrop (§6.16).
+ */
+function interruptingHits(ref: Referee, f: Firer, g: TargetGroup, common: readonly Modifier[], toHit: number): void {
+  const w = f.weapon!.profile;
+  const row = interruptRow(ref.ctx, w.template!)!;
   const roll = ref.roll(`models hit: ${weaponLabel(f)} interrupting the move`);
   const count = Math.max(row.minimum ?? 0, roll + row.modifier);
+  ref.explain(ref.lastRoll, { purpose: "count", total: count, meaning: `models hit: ${roll}${row.modifier ? ` ${row.modifier > 0 ? "+" : "−"}${Math.abs(row.modifier)}` : ""} (${w.template}) = ${count}`, rule: "§8.5" });
   const models = g.models.map((id) => ref.ctx.models.get(id)!).sort((a, b) => Number(a.pinned) - Number(b.pinned));
   const hit = models.slice(0, Math.max(0, count));
   ref.note(
-    `interrupting the move with ${template}: ${roll}${row.modifier ? ` ${row.modifier > 0 ? "+" : "−"}${Math.abs(row.modifier)}` : ""}${row.minimum ? ` (at least ${row.minimum})` : ""} = ${count} models hit${count > models.length ? `; ${count - models.length} lost` : ""}. Place at least one pinned model at the interruption point`,
+    `interrupting the move with ${w.template}: ${roll}${row.modifier ? ` ${row.modifier > 0 ? "+" : "−"}${Math.abs(row.modifier)}` : ""}${row.minimum ? ` (at least ${row.minimum})` : ""} = ${count} models hit${count > models.length ? `; ${count - models.length} lost` : ""}. Place at least one pinned model at the interruption point`,
     "§8.5",
     [ref.lastRoll],
   );
-  for (const m of hit) damageModel(ref, m, { section: f.weapon!.profile.damage, cover: g.cover, cause: weaponLabel(f), modifiers: common });
+  const flame = w.flamethrower !== undefined;
+  if (flame) ref.note("flames ignore cover: the models hit roll damage as in the open", "§6.16");
+  const section: DamageSection = flame ? (w.flamethrower === "light" ? "small-arms" : "heavy-weapons") : w.damage;
+  const rolls = [toHit, ref.lastRoll];
+  for (const m of hit) damageModel(ref, m, { section, cover: flame ? "open" : g.cover, cause: weaponLabel(f), modifiers: common, rolls });
 }
 
 /** A flamethrower: its teardrop from the firer, a to-hit roll for every model it touches, cover ignored (§8.6, §6.16). */
@@ -187,19 +203,22 @@ function flamethrower(ref: Referee, verdict: Ow2FireVerdict, f: Firer, shot: Gro
     if (cell === "NE") continue;
     const need = cell.hit - toHitMods;
     const roll = ref.roll(`to hit: ${weaponLabel(f)} on ${m.id} (${need}+)`);
+    const toHit = ref.lastRoll;
     const hit = hits(roll, need);
-    ref.note(`${weaponLabel(f)} on ${m.id}: ${roll} against ${need}+ → ${hit ? "hit" : "miss"}`, "§8.6", [ref.lastRoll]);
+    ref.explain(toHit, { purpose: "to-hit", model: m.id, need, meaning: `to-hit ${need}+ → ${hit ? "hit" : "miss"}`, rule: "§8.6", ...sampleMark(ref.ctx, "weapons") });
+    ref.note(`${weaponLabel(f)} on ${m.id}: ${roll} against ${need}+ → ${hit ? "hit" : "miss"}`, "§8.6", [toHit]);
     if (!hit) continue;
     if (!isVehicle(ref.ctx, m) && targetTypeOf(ref.ctx, m) === "infantry") {
-      damageModel(ref, m, { section: w.flamethrower === "light" ? "small-arms" : "heavy-weapons", cover: "open", cause: weaponLabel(f) });
+      damageModel(ref, m, { section: w.flamethrower === "light" ? "small-arms" : "heavy-weapons", cover: "open", cause: weaponLabel(f), rolls: [toHit] });
     } else if (targetTypeOf(ref.ctx, m) === "artillery") {
-      applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: weaponLabel(f), crewCover: "open", shield: false });
+      applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: weaponLabel(f), rolls: [toHit], crewCover: "open", shield: false });
     } else {
       const rows = ref.ctx.tables["flamethrower-vs-vehicles"][w.flamethrower!][isV1(ref.ctx) ? "v1" : "v2.0"];
       const roll2 = ref.roll(`flamethrower damage: ${m.id}`);
       const effects = rows.find((r) => roll2 >= r.rolls[0] && roll2 <= r.rolls[1])!.result;
+      ref.explain(ref.lastRoll, { purpose: "damage", model: m.id, meaning: `flamethrower damage (${w.flamethrower}, armour ignored) → ${effects.join(" + ")}`, rule: "§6.16" });
       ref.note(`${m.id} in flames: ${roll2} on the ${w.flamethrower} flamethrower table (armour ignored) → ${effects.join(" + ")}${openTopped(m) ? "; open-topped: its riders are hit too, without cover" : ""}`, "§6.16", [ref.lastRoll]);
-      applyVehicleEffects(ref, m, effects, { section: w.damage, weaponName: weaponLabel(f), crewCover: openTopped(m) ? "open" : vehicleCrewCover(ref.ctx, m), shield: false });
+      applyVehicleEffects(ref, m, effects, { section: w.damage, weaponName: weaponLabel(f), rolls: [toHit, ref.lastRoll], crewCover: openTopped(m) ? "open" : vehicleCrewCover(ref.ctx, m), shield: false });
     }
   }
 }
@@ -213,36 +232,47 @@ export function resolveAreaWeapon(ref: Referee, verdict: Ow2FireVerdict, f: Fire
     ref.note(`${weaponLabel(f)} fires at the vehicle ${g.vehicle}: a hit strikes it directly`, "§8.1");
     return resolveDirect(ref, verdict, g, [f]);
   }
-  if (w.flamethrower) {
+  const interrupting = verdict.declaration.interruptingMove === true;
+  if (w.flamethrower && !(interrupting && interruptRow(ref.ctx, w.template!))) {
+    if (interrupting) ref.note("v1 gives flamethrowers no row in the interrupting-move table: the teardrop is laid as usual", "§8.5");
     flamethrower(ref, verdict, f, shot, requireGeometry(geometry, weaponLabel(f)));
     return 0;
   }
   const aim = aimOf(ref, verdict, shot);
-  const natural = ref.roll(`to hit: ${weaponLabel(f)} at ${aim.id} (${shot.need}+)`);
-  const hit = hits(natural, shot.need!);
-  ref.note(`${weaponLabel(f)} at ${aim.id}: ${natural} against ${shot.need}+ → ${hit ? "hit" : "miss"}`, "§8.1", [ref.lastRoll]);
+  const toHit = (reroll: boolean) => {
+    const natural = ref.roll(`to hit${reroll ? ", re-rolled (repeated fire)" : ""}: ${weaponLabel(f)} at ${aim.id} (${shot.need}+)`);
+    const hit = hits(natural, shot.need!);
+    ref.explain(ref.lastRoll, { purpose: "to-hit", model: aim.id, need: shot.need!, meaning: `${reroll ? "re-rolled " : ""}to-hit ${shot.need}+ → ${hit ? "hit" : "miss"}`, rule: reroll ? "§9.9" : "§8.1", ...sampleMark(ref.ctx, "weapons") });
+    ref.note(`${weaponLabel(f)} at ${aim.id}: ${natural} against ${shot.need}+ → ${hit ? "hit" : "miss"}${reroll ? " (re-rolled: repeated fire)" : ""}`, reroll ? "§9.9" : "§8.1", [ref.lastRoll]);
+    return hit;
+  };
+  const hit = toHit(false) || (rerolls(ref, verdict, f) && toHit(true));
+  const toHitDie = ref.lastRoll;
   const common = commonDamageModifiers(ref, verdict, g);
-  if (verdict.declaration.interruptingMove) {
-    if (hit) interruptingHits(ref, f, g, common);
+  if (interrupting && interruptRow(ref.ctx, w.template!)) {
+    if (hit) interruptingHits(ref, f, g, common, toHitDie);
     else ref.note("a miss while interrupting a move has no effect", "§8.5");
     return hit ? 1 : 0;
   }
+  if (interrupting) ref.note(`${w.template} has no row in the interrupting-move table under ${ref.ctx.options.version}: the template is laid as usual`, "§8.5");
   const radius = blastRadius(ref.ctx, w.template!);
   const line = shot.lines.find((l) => l.model === aim.id) ?? shot.lines[0]!;
   let placement: TemplatePlacement;
+  const laidBy: number[] = [toHitDie];
   if (hit) {
     const laid = directPlacement(ref.ctx, aim, radius, (w.thrown ?? false) && line.throughOpening);
     ref.note(laid.ruling.reason, laid.ruling.rule);
     placement = laid.placement;
   } else if (w.thrown) {
     const point = scatter(ref, aim.position, line.range, true, weaponLabel(f));
+    laidBy.push(ref.lastRoll - 1, ref.lastRoll);
     if (!point) return 0;
     placement = blast(point, radius, "above");
   } else {
     ref.note("a direct-fire area weapon that misses explodes harmlessly nearby: no scatter", "§8.2");
     return 0;
   }
-  blastDamage(ref, verdict, f, g, placement, requireGeometry(geometry, weaponLabel(f)).modelsUnder(placement), false);
+  blastDamage(ref, verdict, f, g, placement, requireGeometry(geometry, weaponLabel(f)).modelsUnder(placement), false, laidBy);
   const building = buildingOf(ref.ctx, aim);
   if (hit && building && demolishes(ref.ctx, w.calibre)) demolitionRoll(ref, building, w.calibre!);
   return hit ? 1 : 0;

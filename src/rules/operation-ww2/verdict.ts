@@ -5,7 +5,7 @@
 import type { SightReport } from "../../sight/sightReport";
 import { requireModel, type ModelFacts } from "../context";
 import type { Modifier, Ruling, Verdict } from "../ruleset";
-import type { Ow2Context } from "./context";
+import { sampleMark, type Ow2Context } from "./context";
 import { coverOf, vehicleInCoverForSpotting, type Cover } from "./cover";
 import { firingWeapon, isVehicle, type FiringWeapon } from "./profiles";
 import { sightRuling, type SightRuling } from "./sight";
@@ -71,7 +71,7 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
   modifiers.push(...spot.modifiers);
   const rulings: Ruling[] = [
     ...sight.rulings,
-    ...cover.sources.map((s) => ({ reason: `cover: ${s.reason}`, rule: s.rule })),
+    ...cover.sources.map((s) => ({ ...s, reason: `cover: ${s.reason}` })),
     ...(vehicleCover ? [{ reason: `in cover for spotting: ${vehicleCover.reason}`, rule: vehicleCover.rule }] : []),
     ...spot.rulings,
     ...spot.modifiers.map((m) => ({ reason: `spotting ${m.value > 0 ? "+" : ""}${m.value} cm: ${m.reason}`, rule: m.rule })),
@@ -80,6 +80,7 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
         ? `${spotted ? "spotted" : "not spotted"}: ${report.distance.edgeToEdge.toFixed(1)} cm ${spotted ? "≤" : ">"} ${spot.distance} cm`
         : "not spotted: not in sight",
       rule: "§5.6",
+      ...(sight.canSee && !sight.throughSmoke ? sampleMark(ctx, "spotting") : {}),
     },
   ];
   return {

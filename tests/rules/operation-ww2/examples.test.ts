@@ -103,7 +103,7 @@ describe("§6.9 the 20 mm last-chance roll against a medium tank ends in no effe
     const result = operationWw2.resolveFire(declaration, verdict, scriptedDice([9, 8]), ctx);
     expect(result.rolls.map((r) => r.value)).toEqual([9, 8]);
     expect(result.outcomes).toEqual([{ model: "sherman", effect: "no-effect", detail: "" }]);
-    const steps = (result.details as { steps: Array<{ text: string }> }).steps.map((s) => s.text);
+    const steps = result.details.steps.map((s) => s.text);
     expect(steps.join("\n")).toMatch(/damage 8 −1 \(light gun against a medium tank\) −1 \(medium armour on the front\) = 6 on the small-arms medium-tank column → no-effect/);
   });
 });
@@ -136,7 +136,7 @@ describe("§5.15 the Sherman firing at a half-track behind a Panther (v1)", () =
     const verdict = judgeWith(ctx, declaration, (r) => facts(r.target));
     expect(verdict.firers[0]!.shots[0]!.lines[0]!.hiddenBy).toEqual({ weapon: "panther" });
     const result = operationWw2.resolveFire(declaration, verdict, scriptedDice([8, 6]), ctx);
-    const steps = (result.details as { steps: Array<{ text: string }> }).steps.map((s) => s.text).join("\n");
+    const steps = result.details.steps.map((s) => s.text).join("\n");
     expect(steps).toMatch(/completely hidden by panther.*the noted to-hit roll 8 does not reach the 9\+ 75 mm M3, AP needs against panther \(heavy-tank\): the shot bounces off/);
     expect(result.outcomes).toEqual([{ model: "panther", effect: "no-effect", detail: "" }]);
   });
@@ -148,7 +148,7 @@ describe("§5.15 the Sherman firing at a half-track behind a Panther (v1)", () =
     const ctx = contextFor(models, { options, tables });
     const verdict = judgeWith(ctx, declaration, (r) => facts(r.target));
     const result = operationWw2.resolveFire(declaration, verdict, scriptedDice([8, 6]), ctx);
-    const steps = (result.details as { steps: Array<{ text: string }> }).steps.map((s) => s.text).join("\n");
+    const steps = result.details.steps.map((s) => s.text).join("\n");
     expect(steps).toMatch(/the noted to-hit roll 8 \+1 long barrel reaches the 9\+/);
     expect(steps).toMatch(/panther hit by .*: damage 6 on the heavy-weapons heavy-tank column/);
     expect(result.outcomes.map((o) => o.model)).toEqual(["panther"]);

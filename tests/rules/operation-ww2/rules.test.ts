@@ -51,7 +51,7 @@ describe("orders (§3.2, §6.3)", () => {
     const declaration = { shooter: "us", target: "ger", order: "covering-fire" as const };
     const v = judgeWith(ctx, declaration, () => ({ ...behindLowWall("wall", 1.4, 0.5), distance: 40 }));
     const r = operationWw2.resolveFire(declaration, v, scriptedDice([9, 1, 10]), ctx);
-    expect(reasons((r.details as { steps: Array<{ reason?: string; text: string }> }).steps.map((s) => ({ reason: s.text })))).toMatch(/with -3 \(Covering Fire at a target it does not spot\)/);
+    expect(reasons(r.details.steps.map((s) => ({ reason: s.text })))).toMatch(/with -3 \(Covering Fire at a target it does not spot\)/);
   });
 
   it("a Move order does not fire; a Charge cannot delay its fire to interrupt (§2.7)", () => {
@@ -191,7 +191,7 @@ describe("allocating damage (§6.5): worst first, standing models first", () => 
 
 describe("vehicle damage results (§6.13, §11.7)", () => {
   const models: Placed[] = [{ id: "panzer", model: "ger-panzer-iv", position: [60, 60], side: "B" }, ger("near", 67)];
-  const hit = { section: "heavy-weapons" as const, weaponName: "a gun", crewCover: "heavy" as const, shield: false };
+  const hit = { section: "heavy-weapons" as const, weaponName: "a gun", rolls: [] as number[], crewCover: "heavy" as const, shield: false };
   const apply = (effects: Parameters<typeof applyVehicleEffects>[2], dice: number[], setup: Parameters<typeof contextFor>[1] = {}, markers: string[] = []) => {
     const ctx = contextFor(models, setup);
     const panzer = { ...ctx.models.get("panzer")!, markers };

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { judgeFire } from "../../../src/rules/judge";
+import type { FireResult } from "../../../src/rules/ruleset";
 import { operationWw2, type Ow2FireDeclaration } from "../../../src/rules/operation-ww2";
 import { loadOw2Tables, TABLE_FILES, type Ow2TableData } from "../../../src/rules/operation-ww2/tables";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
@@ -14,7 +15,7 @@ import { tableFor, type Table } from "./table";
 
 type Features = Parameters<typeof scenario>[0];
 const ger = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "ger-rifleman", position: [x, z], side: "B", unit: "ger", ...extra });
-const steps = (r: { details: unknown }) => (r.details as { steps: Array<{ text: string }> }).steps.map((s) => s.text).join("\n");
+const steps = (r: FireResult) => r.details.steps.map((s) => s.text).join("\n");
 const under = (r: { rolls: ReadonlyArray<{ reason: string }> }) => r.rolls.filter((x) => x.reason.startsWith("damage:")).map((x) => x.reason.split(" ")[1]);
 
 /** Shipped profiles with some models' weapons replaced (a mortar team, a flamethrower, a howitzer). */
