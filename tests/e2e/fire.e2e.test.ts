@@ -26,6 +26,9 @@ describe("fire", () => {
     await app.page.getByLabel("Target's last order").selectOption("firing");
     await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/^Can fire/);
     expect(await verdict.textContent()).toMatch(/§5\.6/);
+    // The number to hit comes from the shipped sample weapon table, and says so next to the number.
+    expect(await verdict.textContent()).toMatch(/needs \d+\+ · sample weapons table/);
+    expect(await app.page.getByTestId("fire-samples").textContent()).toMatch(/not the source's: .*weapons/);
     const before = await modelsOnTable();
 
     await app.page.getByTestId("fire-roll").click();
@@ -45,13 +48,16 @@ describe("fire", () => {
     const killed = event.outcomes.filter((o) => o.effect === "casualty");
     expect(await modelsOnTable()).toBe(before - killed.length);
 
-    // The panel shows every die of the shot and the result per model, in names.
+    // The panel shows every die of the shot with its meaning, and who was hit with the result, in names.
     const result = app.page.getByTestId("fire-result");
     await result.waitFor();
-    expect(await result.getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
-    const outcomes = await result.getByTestId("shot-outcomes").locator("li").allTextContents();
-    expect(outcomes).toHaveLength(event.outcomes.length);
-    for (const line of outcomes) expect(line).toMatch(/^Grenadiers 3 · .+: (killed|pinned|no effect)/);
+    const dieRows = result.getByTestId("shot-die");
+    expect(await dieRows.getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
+    for (const row of await dieRows.allTextContents()) expect(row).toMatch(/(to-hit \d+\+ → (hit|miss)|damage \d+.* → )/);
+    expect(await dieRows.first().textContent()).toMatch(/sample weapons table/);
+    const allocation = await result.getByTestId("shot-allocation").locator("li").allTextContents();
+    expect(allocation.length).toBeGreaterThanOrEqual(event.outcomes.filter((o) => o.effect !== "no-effect").length);
+    for (const line of allocation) expect(line).toMatch(/^Grenadiers 3 · .+: (killed|pinned|no effect) by .*Rifles 2/);
     // Casualties stay marked on the table after the tracers are gone.
     for (const o of killed) expect(await app.page.getByTestId(`fallen-${o.model}`).count()).toBe(1);
     await result.scrollIntoViewIfNeeded();
@@ -60,8 +66,8 @@ describe("fire", () => {
     // The log's entry opens to the same dice.
     const entry = log.getByTestId("log-shot").last();
     await entry.locator("summary").click();
-    expect(await entry.getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
-    expect(await entry.getByTestId("shot-outcomes").locator("li").count()).toBe(event.outcomes.length);
+    expect(await entry.getByTestId("shot-die").getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
+    expect(await entry.getByTestId("shot-allocation").locator("li").allTextContents()).toEqual(allocation);
 
     await app.page.keyboard.press("Control+z");
     await expect.poll(modelsOnTable).toBe(before);
