@@ -1,5 +1,5 @@
 /**
- * A resolved shot: tracers from the firing models to the target for a moment, and a named marker where each
+ * A resolved shot: tracers from the firing models to the target for a moment, and a marker where each
  * casualty stood, kept until the next thing happens in the game (so the player can see who fell). The game
  * state has already changed; this only shows it happening.
  */
@@ -44,7 +44,6 @@ function useLatestShot(): { shot: GameEventOf<"fire-resolved">; before: Battlefi
 
 export function ShotEffects() {
   const latest = useLatestShot();
-  const names = useGame((s) => s.names);
   const invalidate = useThree((s) => s.invalidate);
   const started = useRef(0);
   const [fade, setFade] = useState(0);
@@ -83,9 +82,10 @@ export function ShotEffects() {
         drawn.tracers.map(([a, b], i) => (
           <Line key={i} points={[a, b]} color="#ffd36b" lineWidth={2} transparent opacity={fade} />
         ))}
+      {/* A bare cross: neighbours fall side by side, and the fire panel names them. */}
       {drawn.fallen.map(({ model, at }) => (
-        <Label key={model} at={at} tone="blocked" small testId={`fallen-${model}`}>
-          ✕ {names.of(model)}
+        <Label key={model} at={at} tone="blocked" testId={`fallen-${model}`}>
+          ✕
         </Label>
       ))}
     </group>

@@ -65,7 +65,7 @@ describe("fire", () => {
 
     // The log's entry opens to the same dice.
     const entry = log.getByTestId("log-shot").last();
-    await entry.locator("summary").click();
+    await entry.locator(":scope > summary").click();
     expect(await entry.getByTestId("shot-die").getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
     expect(await entry.getByTestId("shot-allocation").locator("li").allTextContents()).toEqual(allocation);
 
