@@ -29,6 +29,7 @@ describe("fire", () => {
     // The number to hit comes from the shipped sample weapon table, and says so next to the number.
     expect(await verdict.textContent()).toMatch(/needs \d+\+ · sample weapons table/);
     expect(await app.page.getByTestId("fire-samples").textContent()).toMatch(/not the source's: .*weapons/);
+    await app.screenshot("fire-panel-verdict");
     const before = await modelsOnTable();
 
     await app.page.getByTestId("fire-roll").click();

@@ -16,6 +16,9 @@ const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
   ["template", "Templates", "T"],
 ];
 
+/** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
+const inProgress = (log: GameLog): boolean => log.events.length > 0 || log.header.ruleset.tables.length > 0;
+
 /** Puts another game on the table; nothing selected or measured carries over. */
 function startGame(log: GameLog, message: GameStore["message"]): void {
   useGame.getState().replace(log, message);
@@ -31,15 +34,15 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
   const newGame = (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
-    if (useGame.getState().log.events.length && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
+    if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
     const game = gameOn(battlefield.data);
     if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
   const open = async (f: File) => {
     const result = await readGameFile(f);
-    // A game with nothing played yet is no loss; anything else is the player's to keep or replace.
-    if (result.ok && useGame.getState().log.events.length === 0) startGame(result.log, result.message);
+    // A game with nothing in it yet is no loss; anything else is the player's to keep or replace.
+    if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
     else setOpened({ name: f.name, result });
   };
   return (
