@@ -3,11 +3,9 @@
  * directory: their JSON agrees with the library called in-process, bad input exits 2 with one line on
  * stderr naming the problem, and the glTF export reads back with one named node per solid.
  */
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { getBounds, NodeIO } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
@@ -15,37 +13,7 @@ import { sightReport } from "../../src/sight/lineOfSight";
 import { visibilityMatrix } from "../../src/sight/matrix";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
 import { scenario } from "../helpers/scene";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-/** Each spawn starts node, tsx and Rapier (about a second, more on a busy machine). */
-const SPAWN_TIMEOUT = 90_000;
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `src/cli/<command>.ts` with node and tsx, as `npm run <command>` does, without npm's own output. */
-function run(command: string, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", `src/cli/${command}.ts`, ...args], { cwd: ROOT, timeout: SPAWN_TIMEOUT }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Bad input: exit code 2, nothing on stdout, exactly one line on stderr starting with the command. */
-function expectOneLineError(r: Run, command: string, ...mentions: string[]): void {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stdout).toBe("");
-  const lines = r.stderr.trimEnd().split("\n");
-  expect(lines, r.stderr).toHaveLength(1);
-  expect(lines[0]!.startsWith(`${command}: `)).toBe(true);
-  expect(lines[0]).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
-  for (const m of mentions) expect(lines[0]).toContain(m);
-}
+import { expectOneLineError, run, SPAWN_TIMEOUT } from "./run";
 
 const WALL = { x: 90, from: 56, to: 64, height: 1.8, thickness: 1 };
 
@@ -200,7 +168,7 @@ describe("export", { timeout: SPAWN_TIMEOUT }, () => {
 
 describe("--help", { timeout: SPAWN_TIMEOUT }, () => {
   it("prints the usage and exits 0 for every command", async () => {
-    const runs = await Promise.all(["los", "template", "validate", "export", "models"].map(async (c) => [c, await run(c, ["--help"])] as const));
+    const runs = await Promise.all(["los", "fire", "template", "validate", "export", "models"].map(async (c) => [c, await run(c, ["--help"])] as const));
     for (const [c, r] of runs) {
       expect(r.code, `${c}: ${r.stderr}`).toBe(0);
       expect(r.stdout).toContain(`npm run ${c} --`);

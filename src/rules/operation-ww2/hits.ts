@@ -8,7 +8,7 @@ import type { ModelFacts } from "../context";
 import type { Modifier } from "../ruleset";
 import { isV1, sampleMark } from "./context";
 import { infantryDamage, infantryEffect, vehicleDamage } from "./damage";
-import { hasProperty, isVehicle, targetTypeOf, trainingOf, trainingSample } from "./profiles";
+import { hasProperty, isVehicle, modelProfile, targetTypeOf, trainingOf, trainingSample } from "./profiles";
 import type { Cause, Referee } from "./referee";
 import type { DamageSection, VehicleEffect } from "./tables";
 import type { CoverClass } from "./types";
@@ -22,6 +22,8 @@ export const MARKER = {
   radio: "radio destroyed",
   track: "track damaged",
   wheel: "wheel damaged: movement halved",
+  /** A first Wheel result on a 6–8-wheeled vehicle: the second halves its movement (§6.13). */
+  firstWheel: "wheel damaged: one more halves its movement",
   bailedOut: "crew bailed out",
   crewKilled: "crewman killed",
   crewPinned: "crewman pinned",
@@ -203,6 +205,8 @@ export function applyVehicleEffects(ref: Referee, target: ModelFacts, effects: r
         break;
       case "wheel":
         if (has(MARKER.wheel) || (targetTypeOf(ref.ctx, target) === "half-track" && has(MARKER.track))) mark(MARKER.immobilised, "a further wheel result: immobilised");
+        // 6–8 wheels take two Wheel results to halve the movement (000 l.826).
+        else if ((modelProfile(ref.ctx, target).wheels ?? 0) >= 6 && !has(MARKER.firstWheel)) mark(MARKER.firstWheel, "a first wheel result on a 6–8-wheeled vehicle");
         else mark(MARKER.wheel, "wheel: movement halved");
         break;
       case "steady-nerves":

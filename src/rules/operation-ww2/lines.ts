@@ -65,7 +65,7 @@ export function lineOf(report: SightReport, ctx: Ow2Context, v: Ow2Verdict, next
     model: report.target,
     range: v.range,
     facing: facingOf(report),
-    fromHeight: firedFromHeight(report),
+    fromHeight: firedFromHeight(report, ctx),
     origin: [report.origin[0], report.origin[2]],
     ...(protection ? { protection } : {}),
     ...(coveredBy ? { coveredBy } : {}),

@@ -61,7 +61,7 @@ export function formGroups(ctx: Ow2Context, decl: Ow2FireDeclaration, targets: r
         const state = modelState(ctx, t.id);
         const exposed = state.commanderExposed && !t.pinned ? "exposed crew" : state.carriesInfantry ? "carried infantry" : undefined;
         if (!exposed) continue;
-        const fromHeight = !isV1(ctx) && (t.def.vehicle?.openTopped ?? false) && seen.some((s) => firedFromHeight(s.report));
+        const fromHeight = !isV1(ctx) && (t.def.vehicle?.openTopped ?? false) && seen.some((s) => firedFromHeight(s.report, ctx));
         const cover: CoverClass = fromHeight ? "open" : vehicleCrewCover(ctx, t);
         groups.set(`crew of ${t.id}`, {
           models: [t.id],

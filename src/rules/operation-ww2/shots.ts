@@ -14,6 +14,8 @@ import { TANK_TYPES, type Order, type Ow2FireDeclaration } from "./types";
 
 /** Indirect fire into the open part of an open-topped vehicle or emplacement hits on 9 (§6.3, §9.5). */
 const OPEN_PART_BASE = 9;
+/** v2.0: an anti-aircraft weapon's arc once its vehicle has moved (degrees). */
+const AA_ARC_AFTER_MOVING = 180;
 /** The firer stands next to the target's vehicle within this distance (cm). */
 const NEXT_TO = 1;
 
@@ -49,14 +51,23 @@ export interface ShotSituation {
 }
 
 /** Whether the weapon may fire at this kind of part at all, before range and numbers (§5.17, §6.8, §9). */
-function weaponFitsGroup(w: FiringWeapon, g: TargetGroup, decl: Ow2FireDeclaration): Ruling | undefined {
+function weaponFitsGroup(ctx: Ow2Context, w: FiringWeapon, g: TargetGroup, decl: Ow2FireDeclaration): Ruling | undefined {
   const p = w.profile;
-  if (g.exposed && (p.damage !== "small-arms" || p.template)) return { reason: `only small arms may fire at the ${g.exposed}; ${p.name} may not`, rule: "§5.17" };
+  // v2.0 gives indirect fire at vehicle passengers its own −3 (004 l.24): it may be fired at them.
+  const indirectAtPassengers = (decl.indirect ?? false) && g.exposed === "carried infantry" && !isV1(ctx);
+  if (g.exposed && !indirectAtPassengers && (p.damage !== "small-arms" || p.template)) return { reason: `only small arms may fire at the ${g.exposed}; ${p.name} may not`, rule: "§5.17" };
   if (p.heat && g.type === "infantry" && !g.hardCover) return { reason: `${p.name} (HEAT) may not be fired at infantry in the open, in woods or behind hedges: only in a building, a ruin or behind a wall`, rule: "§6.8" };
   if (decl.indirect && !p.indirect) return { reason: `${p.name} cannot fire indirectly`, rule: "§9.1" };
   if (!decl.indirect && p.indirect === "only") return { reason: `${p.name} fires only indirectly: declare indirect fire`, rule: "§9.1" };
-  if (decl.indirect && g.exposed) return { reason: "indirect fire is never fired at exposed crew", rule: "§5.17, §9.5" };
+  if (decl.indirect && g.exposed && !indirectAtPassengers) return { reason: `indirect fire is never fired at the ${g.exposed}${g.exposed === "carried infantry" ? " under v1" : ""}`, rule: "§5.17, §9.5" };
   return undefined;
+}
+
+/** A weapon's arc: its mount's, but a v2.0 anti-aircraft weapon turns all round only while its vehicle stands still (004 l.61). */
+function weaponArc(ctx: Ow2Context, firer: ModelFacts, w: FiringWeapon): { degrees: number; ruling?: Ruling } {
+  const moved = unitState(ctx, firer.unitId).movedThisTurn ?? false;
+  if (isV1(ctx) || !w.mount.antiAircraft || !moved || w.mount.arc <= AA_ARC_AFTER_MOVING) return { degrees: w.mount.arc };
+  return { degrees: AA_ARC_AFTER_MOVING, ruling: { reason: `${w.profile.name} is an anti-aircraft weapon and ${firer.id} moved this turn: its arc is ${AA_ARC_AFTER_MOVING}°, not ${w.mount.arc}°`, rule: "§7" } };
 }
 
 export function shotAt(ctx: Ow2Context, situation: ShotSituation, firer: ModelFacts, w: FiringWeapon, g: TargetGroup): GroupShot {
@@ -64,21 +75,24 @@ export function shotAt(ctx: Ow2Context, situation: ShotSituation, firer: ModelFa
   const rulings: Ruling[] = [];
   const weaponTable = sampleMark(ctx, "weapons");
   const fail = (reason: string, rule: string, extra: Partial<GroupShot> = {}, sample: { sample?: SampleTable } = {}): GroupShot => ({ group: g.id, canFire: false, rulings: [...rulings, { reason, rule, ...sample }], lines: [], modifiers: [], ...extra });
-  const misfit = weaponFitsGroup(w, g, decl);
+  const misfit = weaponFitsGroup(ctx, w, g, decl);
   if (misfit) return fail(misfit.reason, misfit.rule);
   const mine = sightings.filter((s) => s.firer.id === firer.id && g.models.includes(s.verdict.target) && (s.shootable || decl.indirect));
   if (!mine.length) return fail(`${firer.id} has no line of sight to this part`, "§5.1");
   if (!decl.indirect && situation.order !== "covering-fire" && !mine.some((s) => spotted.has(s.verdict.target))) return fail("the target is not spotted (only Covering Fire may fire at a target in sight but not spotted)", "§3.2, §5.1");
+  const arc = weaponArc(ctx, firer, w);
+  if (arc.ruling) rulings.push(arc.ruling);
   const arcOk = (s: Sighting) => {
-    const arc = s.report.arc;
-    return !w.mounted || w.mount.arc >= 360 || !arc || Math.abs(arc.bearing) <= w.mount.arc / 2 + 1e-9;
+    const bearing = s.report.arc?.bearing;
+    return !w.mounted || arc.degrees >= 360 || bearing === undefined || Math.abs(bearing) <= arc.degrees / 2 + 1e-9;
   };
   const inArc = mine.filter(arcOk);
   if (!inArc.length) {
     const b = mine[0]!.report.arc?.bearing ?? 0;
-    return fail(`outside the ${w.mount.arc}° arc of the ${w.mount.mount} ${w.profile.name} (${Math.abs(b).toFixed(0)}° off its axis)`, "§7");
+    return fail(`outside the ${arc.degrees}° arc of the ${w.mount.mount} ${w.profile.name} (${Math.abs(b).toFixed(0)}° off its axis)`, "§7");
   }
-  const lines = inArc.map((s) => lineOf(s.report, ctx, s.verdict, s.verdict.shooterNextToPosition)).sort((a, b) => a.range - b.range);
+  // Standing next to the trench, sandbags or vehicle cancels their minus: a v2.0 exception (004 l.16, l.19, l.24).
+  const lines = inArc.map((s) => lineOf(s.report, ctx, s.verdict, !isV1(ctx) && s.verdict.shooterNextToPosition)).sort((a, b) => a.range - b.range);
   const nearest = lines[0]!;
   const band = rangeBand(w.profile, nearest.range);
   if (band === "beyond") return fail(`${nearest.range.toFixed(1)} cm is beyond the extreme range of ${w.profile.name} (${w.profile.range.extreme} cm)`, "§6.2", { band, lines }, weaponTable);
@@ -115,7 +129,7 @@ export function shotAt(ctx: Ow2Context, situation: ShotSituation, firer: ModelFa
     spotted: mine.some((s) => spotted.has(s.verdict.target)),
     targetIsVehicle: g.vehicle !== undefined && !g.exposed,
     ...(g.dugIn && !nearest.nextToPosition ? { targetDugIn: g.dugIn } : {}),
-    ...(g.exposed && !(g.vehicle && footprintDistance(firer.footprint, ctx.models.get(g.vehicle)!.footprint) <= NEXT_TO) ? { exposedTarget: g.exposed } : {}),
+    ...(g.exposed && !(!isV1(ctx) && g.vehicle && footprintDistance(firer.footprint, ctx.models.get(g.vehicle)!.footprint) <= NEXT_TO) ? { exposedTarget: g.exposed } : {}),
     exposesToSpot: decl.exposesToSpot ?? false,
     hullWeaponBlockedByHedge: hedge,
     indirect: decl.indirect ?? false,

@@ -78,6 +78,11 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
       continue;
     }
     if (!isLow(c)) {
+      if (isVehicle(ctx, shooter) && !lowerHull) {
+        // The 2.5 cm limit is the infantry's (000 l.191); a vehicle fires where a straight line from the weapon reaches (000 l.739).
+        rulings.push({ reason: `${name} is high, but a vehicle fires wherever a straight line from its weapon reaches the target`, rule: "§5.5" });
+        continue;
+      }
       const reach = c.distanceFromTarget <= HIGH_OBSTACLE_REACH + EPSILON && c.distanceFromShooter <= NEXT_TO && !isVehicle(ctx, shooter);
       if (reach && c.kind === "hedge") {
         reachesPastHighObstacle = true;

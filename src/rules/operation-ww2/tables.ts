@@ -146,11 +146,16 @@ const WeaponMount = z.strictObject({
   profile: z.union([z.string(), z.partialRecord(z.enum(AMMUNITION), z.string())]),
   arc: z.number().positive().max(360),
   mount: z.enum(MOUNTS),
+  /** Firing it shows a crewman out of a hatch: the vehicle spots as with its commander out (§5.7, §5.17). */
   exposesCrew: z.boolean().optional(),
+  /** An anti-aircraft weapon: v2.0 narrows its arc to 180° once the vehicle has moved (§7). */
+  antiAircraft: z.boolean().optional(),
 });
 export type WeaponMount = z.infer<typeof WeaponMount>;
 const ModelProfile = z.strictObject({
   type: TargetType,
+  /** Wheels of a wheeled vehicle: with 6–8 it takes two Wheel results to halve its movement (§6.13). */
+  wheels: z.number().int().positive().optional(),
   training: z.number().int().min(1).max(10),
   armour: z.strictObject({ front: z.enum(ARMOUR_CLASSES), side: z.enum(ARMOUR_CLASSES), rear: z.enum(ARMOUR_CLASSES) }).optional(),
   assistants: z.number().int().nonnegative().optional(),

@@ -128,6 +128,8 @@ export function blastDamage(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: 
   );
   const common = commonDamageModifiers(ref, verdict, g);
   const cause = weaponLabel(f);
+  // A gun shield stops crew hits only when the shot comes from the gun's front (000 l.357).
+  const shieldFaces = (m: ModelFacts) => !indirect && hasShield(m) && shotOf(f).lines.find((l) => l.model === m.id)?.facing === "front";
   for (const u of under.models) {
     const m = ref.ctx.models.get(u.id);
     if (!m || ref.gone.has(m.id)) continue;
@@ -137,17 +139,22 @@ export function blastDamage(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: 
     if (type === "infantry") {
       damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common, rolls });
     } else if (type === "artillery") {
-      if (centreOn) damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common, shield: !indirect && hasShield(m), rolls });
-      else {
-        ref.note(`the template's centre is off the gun ${m.id}: only its crew under the template is hit`, "§6.12");
-        applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, rolls, crewCover: cover, shield: !indirect && hasShield(m) });
-      }
+      // Centred on the gun: the artillery column; either way its crew under the template is hit (000 l.357).
+      if (centreOn) damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common, shield: shieldFaces(m), rolls });
+      if (ref.gone.has(m.id)) continue;
+      ref.note(`${centreOn ? "the template is centred on the gun" : "the template's centre is off the gun"} ${m.id}: its crew under the template is hit${shieldFaces(m) ? ", the shield facing the shot" : ""}`, "§6.12");
+      applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, rolls, crewCover: cover, shield: shieldFaces(m) });
     } else {
       const penetration = [...rolls];
       const section = vehicleUnderBlast(ref, m, f, centreOn, u.overlap >= 1, indirect, penetration);
       if (section) damageModel(ref, m, { section, cover, cause, modifiers: common, rolls: penetration });
       if (modelState(ref.ctx, m.id).commanderExposed && !ref.gone.has(m.id)) {
         ref.note(`the exposed crewman of ${m.id} is under the template too: rolled as infantry in the vehicle's cover`, "§5.17");
+        applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, rolls, crewCover: vehicleCrewCover(ref.ctx, m), shield: false });
+      }
+      if (g.exposed === "carried infantry" && g.vehicle === m.id && !ref.gone.has(m.id)) {
+        // Riders are not models yet: one of them is hit, marked on the vehicle like a crewman (004 l.24).
+        ref.note(`the infantry ${m.id} carries are under the template: one rider is hit, rolled as infantry in the vehicle's cover`, "§6.3, §9.5");
         applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, rolls, crewCover: vehicleCrewCover(ref.ctx, m), shield: false });
       }
     }

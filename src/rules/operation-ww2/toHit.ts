@@ -79,7 +79,8 @@ export function toHitModifiers(ctx: Ow2Context, shot: Shot): Modifier[] {
   if (shot.targetDugIn && !flame && (v1 ? shot.targetDugIn === "trench" : true)) {
     add(v1 ? -1 : -2, v1 ? "target in a trench" : `target in a ${shot.targetDugIn === "trench" ? "trench" : "sandbagged position"}`, "§6.3");
   }
-  if (shot.exposedTarget && (v1 ? shot.exposedTarget === "exposed crew" : !flame)) add(-2, `target is ${shot.exposedTarget}`, "§5.17, §6.3");
+  // INFERRED: v2.0's −3 for indirect fire at passengers replaces their −2, it is not added to it.
+  if (shot.exposedTarget && (v1 ? shot.exposedTarget === "exposed crew" : !flame && !shot.indirect)) add(-2, `target is ${shot.exposedTarget}`, "§5.17, §6.3");
   if (shot.exposesToSpot) add(-1, "the vehicle exposed a crewman to spot the target during its order", "§5.7");
   if (shot.hullWeaponBlockedByHedge) add(-1, "a low hedge blocks this lower-hull weapon's own line; the vehicle sees the target", "§5.5");
   if (shot.indirect && !shot.seenAtOrder) add(-1, "indirect fire: no line of sight or not spotted when the order was given", "§9.6");

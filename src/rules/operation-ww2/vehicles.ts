@@ -19,9 +19,12 @@ export function facingOf(report: SightReport): Facing {
   return q === "front" ? "front" : q === "rear" ? "rear" : "side";
 }
 
-/** v1 and v2.0: a target at a range no greater than the firer's height above it ignores medium armour and up (§5.16). */
-export function firedFromHeight(report: SightReport): boolean {
-  const height = -report.distance.heightDifference;
+/**
+ * A target vehicle no farther than the firer's height ignores medium armour and up (§5.16): v1 the height
+ * of the firer's high ground over the target; v2.0 the firer's height above ground level (004 l.79).
+ */
+export function firedFromHeight(report: SightReport, ctx: Ow2Context): boolean {
+  const height = isV1(ctx) ? -report.distance.heightDifference : report.distance.shooterElevation;
   return height > 0 && report.distance.edgeToEdge <= height;
 }
 
@@ -123,7 +126,10 @@ export function strikesHidingVehicle(ctx: Ow2Context, weapon: WeaponProfile, nat
   return { strikes, reason: `the noted to-hit roll ${naturalToHit}${bonus ? " +1 long barrel" : ""} ${strikes ? "reaches" : "does not reach"} the ${cell.hit}+ ${weapon.name} needs against ${hider.id} (${targetTypeOf(ctx, hider)})` };
 }
 
-/** The cover the vehicle gives those inside and beside it (§5.9). */
+/**
+ * The cover the vehicle gives those beside it (§5.9), and (INFERRED: the source gives no class for them)
+ * the crew and riders hit inside it.
+ */
 export function vehicleCrewCover(ctx: Ow2Context, m: ModelFacts): CoverClass {
   return terrainCoverClass(ctx, `vehicle-${m.def.vehicle?.class ?? "unarmoured"}`);
 }

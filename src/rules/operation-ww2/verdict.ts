@@ -58,7 +58,9 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
   const cover = coverOf(report, ctx);
   const vehicleCover = isVehicle(ctx, target) ? vehicleInCoverForSpotting(report, ctx) : undefined;
   const inCover = isVehicle(ctx, target) ? vehicleCover !== undefined : cover.class !== "open";
-  const spot = spottingDistance(ctx, { spotter: shooter, target, targetInCover: inCover, exposesToSpot: declaration.exposesToSpot ?? false });
+  // A weapon whose firing shows a crewman out of a hatch (an AA MG) lets the vehicle spot as with its commander out.
+  const exposed = (declaration.exposesToSpot ?? false) || (weapon?.mount.exposesCrew ?? false);
+  const spot = spottingDistance(ctx, { spotter: shooter, target, targetInCover: inCover, exposesToSpot: exposed });
   // Nobody spots through smoke, even when Covering Fire may shoot through it.
   const spotted = sight.canSee && !sight.throughSmoke && report.distance.edgeToEdge <= spot.distance;
   const inSmoke = report.areas.some((a) => a.kind === "smoke" && a.targetInside);
