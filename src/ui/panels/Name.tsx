@@ -6,8 +6,3 @@ export function Name({ id }: { id: string }) {
   return <span title={id}>{names.of(id)}</span>;
 }
 
-/** A ruling or report line with the ids in it replaced by display names. */
-export function NamedText({ text }: { text: string }) {
-  const names = useGame((s) => s.names);
-  return <>{names.inText(text)}</>;
-}
