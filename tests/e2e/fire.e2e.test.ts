@@ -69,6 +69,7 @@ describe("fire", () => {
     await entry.locator(":scope > summary").click();
     expect(await entry.getByTestId("shot-die").getByTestId("die").allTextContents()).toEqual(rolls.map((r) => String(r.value)));
     expect(await entry.getByTestId("shot-allocation").locator("li").allTextContents()).toEqual(allocation);
+    await app.screenshot("fire-log-entry");
 
     await app.page.keyboard.press("Control+z");
     await expect.poll(modelsOnTable).toBe(before);

@@ -86,9 +86,8 @@ export function ShotDetails({ shot }: { shot: Shot }) {
         <ul data-testid="shot-allocation">
           {details.allocation.map((a, i) => (
             <li key={i} className={effectTone(a.effect)}>
-              <Name id={a.model} />: <strong>{names.inText(a.result)}</strong>
-              {/* Some systems' results already say what hit. */}
-              {!a.result.includes(a.by) && <span className="muted"> by {names.inText(a.by)}</span>}
+              {/* Some systems' results already say what hit: that part is shown once, after the result. */}
+              <Name id={a.model} />: <strong>{names.inText(a.result.split(` by ${a.by}`)[0]!)}</strong> <span className="muted">by {names.inText(a.by)}</span>
               {a.rolls.length > 0 && (
                 <span className="dice inline">
                   {a.rolls.flatMap((index) => dice.get(index) ?? []).map((d) => (
