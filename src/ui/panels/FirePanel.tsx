@@ -52,7 +52,8 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
           <span className="muted">
             {f.dice} {f.dice === 1 ? "die" : "dice"}
           </span>
-          <SampleMark sample={f.sample} onLoad={onLoadTable} />
+          {/* Dice and need from one sample table: marked once, on the need just below. */}
+          {!f.shots.some((s) => s.canFire && s.sample?.table === f.sample?.table) && <SampleMark sample={f.sample} onLoad={onLoadTable} />}
           {f.shots.filter((s) => s.canFire).map((s) => (
             <div key={s.group} style={{ paddingLeft: 10 }}>
               at {names.inText(s.group)}: needs <strong data-testid="fire-need">{s.need !== undefined && s.need <= die ? `${s.need}+` : "—"}</strong>
