@@ -65,18 +65,27 @@ export type OpenedFile = { ok: true; log: GameLog; message: NonNullable<GameStor
 const looksBinary = (text: string) => text.startsWith("glTF") || /[\u0000-\u0008\u000E-\u001A\uFFFD]/.test(text.slice(0, 4096));
 
 /**
+ * A file the player chose, read as JSON; or one plain sentence saying why it is not the `what` asked for
+ * (a binary file is named as such, never quoted).
+ */
+export async function readJsonFile(file: File, what: string): Promise<{ ok: true; text: string; data: unknown } | { ok: false; problem: string }> {
+  const text = await file.text();
+  if (looksBinary(text)) return { ok: false, problem: `${file.name} is not ${what}: those are JSON text, and this is a binary file${text.startsWith("glTF") ? " (a 3D model)" : ""}.` };
+  try {
+    return { ok: true, text, data: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, problem: `${file.name} is not ${what}: it is not valid JSON (${jsonErrorWithLine(text, (error as Error).message)}).` };
+  }
+}
+
+/**
  * Reads a saved game or a battlefield file into a game, or every reason it cannot be played, each with its
  * path. Changes nothing: the caller decides whether it replaces the current game.
  */
 export async function readGameFile(file: File): Promise<OpenedFile> {
-  const text = await file.text();
-  if (looksBinary(text)) return { ok: false, problems: [`${file.name} is not a game or battlefield file: those are JSON text, and this is a binary file${text.startsWith("glTF") ? " (a 3D model)" : ""}.`] };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problems: [`${file.name} is not a game or battlefield file: it is not valid JSON (${jsonErrorWithLine(text, (error as Error).message)}).`] };
-  }
+  const read = await readJsonFile(file, "a game or battlefield file");
+  if (!read.ok) return { ok: false, problems: [read.problem] };
+  const { text, data } = read;
   if ((data as { format?: unknown } | null)?.format === "hulldown-scenario") {
     const game = gameOn(data);
     if (!game.ok) return { ok: false, problems: game.issues.map(formatIssue) };

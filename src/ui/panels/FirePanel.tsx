@@ -10,6 +10,7 @@ import { rulesetById } from "../../rules/registry";
 import type { SampleTable } from "../../rules/ruleset";
 import type { FireAnswer } from "../../sight/workerFire";
 import { useGame } from "../game";
+import { readJsonFile } from "../persistence";
 import { getSightClient } from "../sightClient";
 import { useUi } from "../store/uiStore";
 import { Name } from "./Name";
@@ -81,14 +82,9 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
  */
 function TablesControl({ input, tables, samples, load, remove }: { input: RefObject<HTMLInputElement | null>; tables: readonly LoadedTable[]; samples: readonly SampleTable[]; load: (file: LoadedTable) => void; remove: (table: string) => void }) {
   const open = async (file: File) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await file.text());
-    } catch (error) {
-      useGame.getState().notify("error", `${file.name} is not valid JSON: ${(error as Error).message}`);
-      return;
-    }
-    const table = LoadedTable.safeParse(parsed);
+    const read = await readJsonFile(file, "a rules table file");
+    if (!read.ok) return useGame.getState().notify("error", read.problem);
+    const table = LoadedTable.safeParse(read.data);
     if (!table.success) useGame.getState().notify("error", `${file.name} is not a rules table file: it needs "ruleset", "table" and "data" (see docs/rules-coverage.md)`);
     else load(table.data);
   };
@@ -218,7 +214,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         load={(file) => {
           const next = [...tables.filter((t) => t.table !== file.table), file];
           const check = ruleset.loadTables(next);
-          if (!check.ok) useGame.getState().notify("error", `That table file does not fit ${ruleset.name}:\n${check.errors.slice(0, 6).join("\n")}`);
+          if (!check.ok) useGame.getState().notify("error", `That table file does not fit ${ruleset.name}:\n${check.errors.join("\n")}`);
           else setTables(next, `This game now uses your "${file.table}" table.`);
         }}
         remove={(table) => setTables(tables.filter((t) => t.table !== table), `Back to the shipped "${table}" table.`)}
