@@ -168,9 +168,7 @@ function vehicleHit(ref: Referee, g: TargetGroup, hit: Hit, common: readonly Mod
       return ref.outcome(hiddenBy.id, "no-effect", "", { by: cause, rolls: [...rolls, die] });
     }
     // The die already rolled, read on the hiding vehicle's own column with its own modifiers (INFERRED: its armour counts as on any damage roll).
-    const mods = modifiersOn(hiddenBy, hiderLine);
-    ref.explain(die, { purpose: "damage", model: hiddenBy.id, ...(mods.length ? { total: natural + sum(mods) } : {}), meaning: `damage ${natural} strikes a part ${hiddenBy.id} hides: read on ${hiddenBy.id}'s column`, rule: "§5.15", ...sampleMark(ref.ctx, "damage") });
-    return damageModel(ref, hiddenBy, { section, cover: g.cover, cause, modifiers: mods, natural, rolls: [...rolls, die] });
+    return damageModel(ref, hiddenBy, { section, cover: g.cover, cause, modifiers: modifiersOn(hiddenBy, hiderLine), natural, rolls, naturalDie: die });
   }
   damageModel(ref, target, { section, cover: g.cover, cause, modifiers: modifiersOn(target, line), natural, rolls, naturalDie: die });
 }

@@ -7,11 +7,11 @@ import { footprintDistance } from "../../core/footprint";
 import type { SightReport } from "../../sight/sightReport";
 import { modelsNamed, unitNamed, type ModelFacts, type UnitFacts } from "../context";
 import { sightKey, uniqueSampleTables, type FireVerdict, type Ruling, type SampleTable, type SightRequest } from "../ruleset";
-import { sampleMark, sampleOf, type Ow2Context } from "./context";
+import { isV1, sampleMark, sampleOf, type Ow2Context } from "./context";
 import { crewService } from "./crew";
 import { lineOf, vehiclesInLine, type Sighting, type TargetLine } from "./lines";
 import { formGroups, type TargetGroup } from "./parts";
-import { firingWeapon, isVehicle, usualWeapon, type FiringWeapon } from "./profiles";
+import { firingWeapon, isGun, isVehicle, usualWeapon, type FiringWeapon } from "./profiles";
 import { shotAt, type GroupShot } from "./shots";
 import { spottingGroup } from "./spotting";
 import { RULESET_ID } from "./tables";
@@ -230,6 +230,9 @@ function judgeFirer(
   const possible = shots.filter((s) => s.canFire);
   const asked = decl.allocation?.[f.m.id];
   const rulings = [...crew.rulings];
+  if (decl.repeatedFire && !isV1(ctx)) {
+    rulings.push(isGun(w.profile) ? { reason: `firing again at the same target: ${w.profile.name} re-rolls its missed to-hit dice`, rule: "§9.9" } : { reason: `only a gun firing again re-rolls its misses; ${w.profile.name} does not`, rule: "§9.9" });
+  }
   let group: string | undefined;
   if (asked !== undefined) {
     if (possible.some((s) => s.group === asked)) group = asked;

@@ -88,20 +88,22 @@ function catastrophic(ref: Referee, target: ModelFacts, cause: Cause): void {
   ref.outcome(target.id, "destroyed", "catastrophic: destroyed, it explodes", cause);
   const roll = ref.roll(`explosion radius: ${target.id}`);
   const radius = armoured ? roll : Math.ceil(roll / 2);
-  ref.explain(ref.lastRoll, { purpose: "radius", model: target.id, meaning: `explosion radius ${radius} cm${armoured ? "" : " (halved, rounded up)"}`, rule: "§6.13" });
-  ref.note(`${target.id} explodes: radius ${radius} cm from its edges (${armoured ? "armoured: 1d10" : "unarmoured or artillery: 1d10/2 rounded up"})`, "§6.13", [ref.lastRoll]);
+  const radiusDie = ref.lastRoll;
+  ref.explain(radiusDie, { purpose: "radius", model: target.id, meaning: `explosion radius ${radius} cm${armoured ? "" : " (halved, rounded up)"}`, rule: "§6.13" });
+  ref.note(`${target.id} explodes: radius ${radius} cm from its edges (${armoured ? "armoured: 1d10" : "unarmoured or artillery: 1d10/2 rounded up"})`, "§6.13", [radiusDie]);
   for (const m of ref.ctx.models.values()) {
     if (m.id === target.id || ref.gone.has(m.id) || footprintDistance(m.footprint, target.footprint) > radius) continue;
-    damageModel(ref, m, { section: "small-arms", cover: "open", cause: `the explosion of ${target.id}` });
+    damageModel(ref, m, { section: "small-arms", cover: "open", cause: `the explosion of ${target.id}`, rolls: [...cause.rolls, radiusDie] });
   }
   if (target.def.vehicle) {
     const burn = ref.roll(`does the wreck burn: ${target.id}`);
-    ref.explain(ref.lastRoll, { purpose: "test", model: target.id, need: 9, meaning: `burning wreck 9+ → ${burn >= 9 ? "it burns" : "it does not burn"}`, rule: "§14.6" });
+    const burnDie = ref.lastRoll;
+    ref.explain(burnDie, { purpose: "test", model: target.id, need: 9, meaning: `burning wreck 9+ → ${burn >= 9 ? "it burns" : "it does not burn"}`, rule: "§14.6" });
     if (burn < 9) return;
-    ref.note(`${burn}: the wreck of ${target.id} burns; its smoke blocks sight for the rest of the game`, "§14.6", [ref.lastRoll]);
+    ref.note(`${burn}: the wreck of ${target.id} burns; its smoke blocks sight for the rest of the game`, "§14.6", [burnDie]);
     for (const m of ref.ctx.models.values()) {
       if (m.id === target.id || ref.gone.has(m.id) || isVehicle(ref.ctx, m) || footprintDistance(m.footprint, target.footprint) > 5) continue;
-      damageModel(ref, m, { section: "small-arms", cover: "open", cause: `the burning wreck of ${target.id}` });
+      damageModel(ref, m, { section: "small-arms", cover: "open", cause: `the burning wreck of ${target.id}`, rolls: [burnDie] });
     }
   }
 }

@@ -3,7 +3,7 @@
  * number for the target type, with every modifier of §6.3 added to the roll. A natural 1 always misses.
  */
 import type { Modifier } from "../ruleset";
-import { isV1, type Ow2Context } from "./context";
+import { isV1, sampleMark, type Ow2Context } from "./context";
 import type { FiringWeapon } from "./profiles";
 import type { ToHitCell, WeaponProfile } from "./tables";
 import type { Order } from "./types";
@@ -85,7 +85,8 @@ export function toHitModifiers(ctx: Ow2Context, shot: Shot): Modifier[] {
   if (shot.hullWeaponBlockedByHedge) add(-1, "a low hedge blocks this lower-hull weapon's own line; the vehicle sees the target", "§5.5");
   if (shot.indirect && !shot.seenAtOrder) add(-1, "indirect fire: no line of sight or not spotted when the order was given", "§9.6");
   if (shot.indirect && !v1 && shot.exposedTarget === "carried infantry") add(-3, "indirect fire at vehicle passengers", "§6.3, §9.5");
-  if (w.longBarrel) add(1, "long barrel", "§6.3, §17");
+  // Which guns have a long barrel is the weapon table's word.
+  if (w.longBarrel) mods.push({ value: 1, reason: "long barrel", rule: "§6.3, §17", roll: "to-hit", ...sampleMark(ctx, "weapons") });
   if (shot.targetInSmoke) add(-2, "target inside smoke", "§14.3");
   if (!v1 && (heat || w.antiTankRifle) && shot.targetIsVehicle && shot.distance <= HEAT_CLOSE) add(1, `${heat ? "HEAT weapon" : "anti-tank rifle"} within 10 cm of a vehicle`, "§6.3");
   if (!v1 && shot.antiAircraftFirstTurn) add(2, "Anti-aircraft ability, first turn, against a landed unit", "§17");

@@ -6,7 +6,7 @@
 import type { SightReport } from "../../sight/sightReport";
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { isV1, type Ow2Context } from "./context";
+import { isV1, sampleMark, type Ow2Context } from "./context";
 import { terrainCoverClass, hiddenShares } from "./cover";
 import { armourAt, isVehicle, targetTypeOf, toHitCell } from "./profiles";
 import { parseToHit } from "./toHit";
@@ -51,13 +51,15 @@ export function vehicleDamageModifiers(
   const ap = args.ammunition === "AP" || args.weapon.antiTankRifle;
   if (args.mode === "direct" && ap && column && (gunClass === "heavy" || gunClass === "light")) {
     const value = table.gunClass[gunClass][column];
-    if (value) mods.push({ value, roll: "damage", reason: `${gunClass} gun against a ${column.replace("-", " ")}${column !== type ? ` (${type} counts as one)` : ""}`, rule: "§6.4" });
+    // The value is the source's; the gun's class is the weapon table's word.
+    if (value) mods.push({ value, roll: "damage", reason: `${gunClass} gun against a ${column.replace("-", " ")}${column !== type ? ` (${type} counts as one)` : ""}`, rule: "§6.4", ...sampleMark(ctx, "weapons") });
   }
   const armour = armourAt(ctx, args.target, args.facing);
   if (!armour || ctx.options.armourModifiers === "collisions-only") return mods;
   const ignoredBy = args.fromHeight && table.ignoreArmour.height.includes(armour) ? "height" : args.mode !== "direct" && table.ignoreArmour[args.mode].includes(armour) ? args.mode : undefined;
   if (ignoredBy) return mods;
-  mods.push({ value: table.armour[armour], roll: "damage", reason: `${armour} armour on the ${args.facing}`, rule: "§4.10, §6.4" });
+  // The value is the source's; the vehicle's armour class is the profile table's word.
+  mods.push({ value: table.armour[armour], roll: "damage", reason: `${armour} armour on the ${args.facing}`, rule: "§4.10, §6.4", ...sampleMark(ctx, "profiles") });
   return mods;
 }
 

@@ -51,7 +51,9 @@ describe("1. v2.0 flamethrower interrupting a move: 1d10 models hit, L(24) +5 (0
 describe("2. v2.0 re-roll of repeated fire only for a gun: \"ismételt közvetlen tüzelés ágyúval\" (004 l.165–167)", () => {
   it("an MG 42 firing again at the same target re-rolls nothing", () => {
     const ctx = contextFor([{ id: "mg", model: "ger-mg42-team", position: [20, 56], side: "A" }, ...squad("gis", "us-rifleman", 3, "B", 60)]);
-    const result = resolve(ctx, { shooter: "mg", target: "unit-gis", repeatedFire: true }, () => ({ distance: 30 }), [2, 2, 2, 2, 2, 2, 2, 2]);
+    const decl: Ow2FireDeclaration = { shooter: "mg", target: "unit-gis", repeatedFire: true };
+    expect(judgeWith(ctx, decl, () => ({ distance: 30 })).firers[0]!.rulings).toContainEqual({ reason: "only a gun firing again re-rolls its misses; MG 42 (light MG, bipod) does not", rule: "§9.9" });
+    const result = resolve(ctx, decl, () => ({ distance: 30 }), [2, 2, 2, 2, 2, 2, 2, 2]);
     expect(result.rolls).toHaveLength(8);
     expect(result.rolls.some((r) => /re-rolled/.test(r.reason))).toBe(false);
   });
