@@ -16,8 +16,9 @@ export interface DisplayNames {
   /** The display name of a unit, model or feature id; an id the scenario does not know is returned as it is. */
   of(id: string): string;
   /**
-   * `text` (a ruling, a report line) with every whole-word id replaced by its display name. Ids that are a
-   * plain word ("ruin", "church") are left alone: in a sentence they may be the word itself.
+   * `text` (a ruling, a report line) with every whole-word id replaced by its display name. An id that is a
+   * plain word ("ruin", "church") may be the word itself: after "the", "a" or "an" it is left alone
+   * ("stands in the ruin ruin" → "stands in the ruin Ruined bakery").
    */
   inText(text: string): string;
 }
@@ -78,8 +79,11 @@ export function displayNames(scenarios: readonly Scenario[], catalog: ModelCatal
   for (const scenario of [...scenarios].reverse()) for (const [id, name] of nameTable(scenario, catalog)) names.set(id, name);
   // Longest ids first, so "ger-sq1-m10" is not read as "ger-sq1-m1" followed by "0"; an id is a whole word
   // when no letter, digit, "-" or "_" touches it.
-  const ids = [...names.keys()].filter((id) => !/^[a-z]+$/.test(id)).sort((a, b) => b.length - a.length).map(escape);
-  const pattern = ids.length ? new RegExp(`(?<![\\w-])(?:${ids.join("|")})(?![\\w-])`, "g") : undefined;
+  const ids = [...names.keys()].sort((a, b) => b.length - a.length);
+  const isWord = (id: string) => /^[a-z]+$/i.test(id);
+  const matching = (list: string[], guard: string) => (list.length ? [`(?<![\\w-])${guard}(?:${list.map(escape).join("|")})(?![\\w-])`] : []);
+  const alternatives = [...matching(ids.filter((id) => !isWord(id)), ""), ...matching(ids.filter(isWord), "(?<!\\b(?:[Tt]he|[Aa]n?) )")];
+  const pattern = alternatives.length ? new RegExp(alternatives.join("|"), "g") : undefined;
   return {
     of: (id) => names.get(id) ?? id,
     inText: (text) => (pattern ? text.replace(pattern, (id) => names.get(id) ?? id) : text),

@@ -73,10 +73,10 @@ describe("display names", () => {
     expect(displayNames([battlefield, later], MODEL_CATALOG).of("g1-c")).toBe("Grenadiers 2 · Panzergrenadier 2");
   });
 
-  it("replaces whole-word ids in a sentence, longest first, and leaves ids that are plain words alone", () => {
+  it("replaces whole-word ids in a sentence, longest first; an id that is a plain word only where it is not the word", () => {
     const withWord = load({ features: [{ id: "ruin", kind: "woods", name: "Bois", outline: [[0, 0], [10, 0], [5, 10]], height: 5 }], forces: battlefield.forces });
-    const text = displayNames([withWord], MODEL_CATALOG).inText("g1 (g1-c, g1-cx) at tank-1 behind the ruin ruin; panther-1.");
-    expect(text).toBe("Grenadiers 2 (Grenadiers 2 · Panzergrenadier 2, g1-cx) at Panther Ausf. G 1 behind the ruin ruin; Panther Ausf. G 1.");
+    const text = displayNames([withWord], MODEL_CATALOG).inText("g1 (g1-c, g1-cx) at tank-1 behind the ruin ruin; panther-1 by ruin, a ruin.");
+    expect(text).toBe("Grenadiers 2 (Grenadiers 2 · Panzergrenadier 2, g1-cx) at Panther Ausf. G 1 behind the ruin Bois; Panther Ausf. G 1 by Bois, a ruin.");
   });
 
   it("strips the equipment note from a model type", () => {
