@@ -1,7 +1,7 @@
 /**
  * A resolved shot: tracers from the firing models to the target for a moment, and a marker where each
- * casualty stood, kept until the next thing happens in the game (so the player can see who fell). The game
- * state has already changed; this only shows it happening.
+ * casualty stood, kept while the shot is the last thing that happened in the game (so the player can see
+ * who fell). The game state has already changed; this only shows it happening.
  */
 import { Line } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
@@ -23,23 +23,15 @@ function centreOf(battlefield: Battlefield, id: string, lift: number): Vec3 | un
   return [p.x, p.y + lift, p.z];
 }
 
+/** The shot the last change of the game recorded, with the table as it stood when it was fired. */
 function useLatestShot(): { shot: GameEventOf<"fire-resolved">; before: Battlefield } | undefined {
+  const shot = useGame((s) => s.justRecorded);
   const log = useGame((s) => s.log);
-  const [latest, setLatest] = useState<{ shot: GameEventOf<"fire-resolved">; before: Battlefield }>();
-  const seen = useRef(log.cursor);
-  useEffect(() => {
-    const grew = log.cursor === seen.current + 1;
-    seen.current = log.cursor;
-    const event = log.events[log.cursor - 1];
-    // Any other change of the log (a move, an undo, a new game) ends the shot's markers.
-    if (!grew || event?.type !== "fire-resolved") {
-      setLatest(undefined);
-      return;
-    }
+  return useMemo(() => {
+    if (shot?.type !== "fire-resolved") return undefined;
     const before = stateAt(log, log.cursor - 1).scenario;
-    setLatest({ shot: event, before: createBattlefield(before, catalogFor(before.scale)) });
-  }, [log]);
-  return latest;
+    return { shot, before: createBattlefield(before, catalogFor(before.scale)) };
+  }, [shot, log]);
 }
 
 export function ShotEffects() {

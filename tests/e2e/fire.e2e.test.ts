@@ -75,6 +75,7 @@ describe("fire", () => {
     await expect.poll(modelsOnTable).toBe(before);
     // The next change of the game ends the casualty markers.
     for (const o of killed) await expect.poll(() => app.page.getByTestId(`fallen-${o.model}`).count()).toBe(0);
+    expect(await app.page.getByTestId("fire-result").count()).toBe(0);
     expect(app.errors).toEqual([]);
   }, 240_000);
 });

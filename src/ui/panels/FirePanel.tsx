@@ -99,7 +99,7 @@ function TablesControl({ input, tables, samples, load, remove }: { input: RefObj
               {t.table}
             </span>
           ))}
-          . Load the real one to replace it (file format: docs/rules-coverage.md).
+          . Load the real table with the button below to replace one (file format: docs/rules-coverage.md).
         </p>
       )}
       <button onClick={() => input.current?.click()}>Load rules table…</button>

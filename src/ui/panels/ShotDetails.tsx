@@ -126,11 +126,11 @@ export function ShotDetails({ shot }: { shot: Shot }) {
 }
 
 /**
- * The shot just resolved, shown until the next thing happens in the game; it outlives the fire panel when
- * the shot killed the model it was aimed at.
+ * The shot just resolved, shown while it is the last thing that happened in the game; it outlives the fire
+ * panel when the shot killed the model it was aimed at.
  */
 export function LastShot() {
-  const last = useGame((s) => s.log.events[s.log.cursor - 1]);
+  const last = useGame((s) => s.justRecorded);
   const names = useGame((s) => s.names);
   if (last?.type !== "fire-resolved") return null;
   return (

@@ -17,6 +17,11 @@ export interface GameStore {
   readonly battlefield: Battlefield;
   /** What the player reads for each unit, model and feature id. */
   readonly names: DisplayNames;
+  /**
+   * The event the last change of the game recorded; cleared by an undo, a redo or a replace. A shot's
+   * markers and dice stay on show while it is the last thing that happened.
+   */
+  readonly justRecorded?: GameEvent;
   /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
   readonly message?: { readonly kind: "error" | "info"; readonly text: string };
   perform(command: Command): boolean;
@@ -50,7 +55,7 @@ export const createGameStore = (initial: GameLog) =>
     },
     recordEvent(event) {
       try {
-        set({ ...derive(record(get().log, event)), message: undefined });
+        set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;
       } catch (error) {
         set({ message: { kind: "error", text: (error as Error).message } });
@@ -58,13 +63,13 @@ export const createGameStore = (initial: GameLog) =>
       }
     },
     undo() {
-      if (canUndo(get().log)) set(derive(undo(get().log)));
+      if (canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
     },
     redo() {
-      if (canRedo(get().log)) set(derive(redo(get().log)));
+      if (canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
     },
     replace(log, message) {
-      set({ ...derive(log), message });
+      set({ ...derive(log), justRecorded: undefined, message });
     },
     notify(kind, text) {
       set({ message: { kind, text } });
