@@ -198,11 +198,26 @@ function unseenRulings(ctx: Ow2Context, decl: Ow2FireDeclaration, p: Plan, sight
   if (decl.indirect) return [];
   const shootable = (t: ModelFacts) => (sightings.get(t.id) ?? []).some((s) => s.shootable);
   const asked = ctx.models.has(decl.target) ? p.targets.filter((t) => t.id === decl.target) : p.targets.some(shootable) ? [] : p.targets;
-  return asked.flatMap((t) => {
+  // Models hidden for the same reason are named together: "cannot see us-sq1-m1, us-sq1-m2 and 10 more".
+  const byReason = new Map<string, { firer: string; targets: string[]; ruling: Ruling }>();
+  for (const t of asked) {
     const [line] = sightings.get(t.id) ?? [];
-    if (!line || shootable(t)) return [];
-    return line.verdict.sight.blockers.map((b) => ({ ...b, reason: `${line.firer.id} cannot see ${t.id}: ${b.reason}` }));
-  });
+    if (!line || shootable(t)) continue;
+    for (const b of line.verdict.sight.blockers) {
+      const key = `${line.firer.id}|${b.reason}|${b.rule}`;
+      const entry = byReason.get(key) ?? { firer: line.firer.id, targets: [], ruling: b };
+      entry.targets.push(t.id);
+      byReason.set(key, entry);
+    }
+  }
+  return [...byReason.values()].map(({ firer, targets, ruling }) => ({ ...ruling, reason: `${firer} cannot see ${namedList(targets)}: ${ruling.reason}` }));
+}
+
+/** Up to three ids, then how many more. */
+function namedList(ids: readonly string[]): string {
+  const SHOWN = 3;
+  if (ids.length <= SHOWN) return ids.join(", ");
+  return `${ids.slice(0, SHOWN).join(", ")} and ${ids.length - SHOWN} more`;
 }
 
 /** One firer: may it fire (weapon, pinned, crew), at which part, and the lines to vehicles in its way. */

@@ -118,7 +118,7 @@ export interface DamageRoll {
   readonly modifiers?: readonly Modifier[];
   /** A gun shield stops a hit on the crew on 1–4 (direct fire, §6.12). */
   readonly shield?: boolean;
-  /** A die already rolled for this hit (the v1 shot that strikes an intervening vehicle, §5.15). */
+  /** A die the caller already rolled for this hit (it read the v1 hit location off it first, §5.15). */
   readonly natural?: number;
   /** Where `natural` was rolled, when the caller rolled it and leaves its meaning to this roll. */
   readonly naturalDie?: number;

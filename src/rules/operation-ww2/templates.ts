@@ -261,7 +261,6 @@ export function resolveAreaWeapon(ref: Referee, verdict: Ow2FireVerdict, f: Fire
     else ref.note("a miss while interrupting a move has no effect", "§8.5");
     return hit ? 1 : 0;
   }
-  if (interrupting) ref.note(`${w.template} has no row in the interrupting-move table under ${ref.ctx.options.version}: the template is laid as usual`, "§8.5");
   const radius = blastRadius(ref.ctx, w.template!);
   const line = shot.lines.find((l) => l.model === aim.id) ?? shot.lines[0]!;
   let placement: TemplatePlacement;
