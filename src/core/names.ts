@@ -7,7 +7,7 @@
  *   ("Panzergrenadier squad 2", "M4 Sherman 1");
  * - a model is its unit's name, then its type and number within the unit ("Grenadiers 2 · US rifleman 3");
  *   a unit's only model of a type has no number, and a one-model unit's model is called like the unit;
- * - a feature is its kind and number ("building 3").
+ * - a feature is its kind and number ("Building 3", "Tank traps 1").
  */
 import type { ModelCatalog } from "./modelDefinition";
 import type { Scenario } from "./scenario/schema";
@@ -25,6 +25,12 @@ export interface DisplayNames {
 
 /** A model definition's name without its equipment note: "US rifleman (M1 Garand)" → "US rifleman". */
 export const typeName = (definitionName: string): string => definitionName.replace(/\s*\([^)]*\)\s*$/, "").trim() || definitionName;
+
+/** "tankTraps" → "Tank traps". */
+const kindName = (kind: string): string => {
+  const words = kind.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 function countOf<T>(counts: Map<T, number>, key: T): number {
   const n = (counts.get(key) ?? 0) + 1;
@@ -44,7 +50,7 @@ function nameTable(scenario: Scenario, catalog: ModelCatalog): Map<string, strin
   const featureCounts = new Map<string, number>();
   for (const f of scenario.features) {
     const n = countOf(featureCounts, f.kind);
-    names.set(f.id, f.name?.trim() || `${f.kind} ${n}`);
+    names.set(f.id, f.name?.trim() || `${kindName(f.kind)} ${n}`);
   }
   for (const force of scenario.forces) {
     const unitCounts = new Map<string, number>();

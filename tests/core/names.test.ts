@@ -62,8 +62,8 @@ describe("display names", () => {
   });
 
   it("names unnamed features by kind and number, and returns unknown ids as they are", () => {
-    expect(names.of("house-1")).toBe("building 1");
-    expect(names.of("house-2")).toBe("building 2");
+    expect(names.of("house-1")).toBe("Building 1");
+    expect(names.of("house-2")).toBe("Building 2");
     expect(names.of("nobody")).toBe("nobody");
   });
 
