@@ -1,7 +1,7 @@
 /** The app's one game store, starting on the default battlefield until the autosave is restored. */
 import { newGame, type GameLog } from "../core/game/gameLog";
 import { catalogFor } from "../core/scale";
-import { formatIssues, parseScenario } from "../core/scenario/load";
+import { formatIssues, parseScenario, type ScenarioIssue } from "../core/scenario/load";
 import { RULESETS } from "../rules/registry";
 import { BATTLEFIELDS } from "./battlefields";
 import { createGameStore } from "./store/gameStore";
@@ -17,15 +17,15 @@ export function randomSeed(): number {
 }
 
 /** A new game on a battlefield's data, or the reason it cannot be played. */
-export function gameOn(data: unknown): { ok: true; log: GameLog } | { ok: false; error: string } {
+export function gameOn(data: unknown): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
   const parsed = parseScenario(data, catalogFor);
-  if (!parsed.ok) return { ok: false, error: formatIssues(parsed.issues) };
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
   return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset: defaultRuleset() }) };
 }
 
 function defaultGame(): GameLog {
   const game = gameOn(BATTLEFIELDS[0].data);
-  if (!game.ok) throw new Error(`the default battlefield is invalid:\n${game.error}`);
+  if (!game.ok) throw new Error(`the default battlefield is invalid:\n${formatIssues(game.issues)}`);
   return game.log;
 }
 

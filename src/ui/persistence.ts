@@ -1,13 +1,14 @@
 /**
  * Nothing lost on a refresh: every change of the game log is saved to IndexedDB and restored at start.
- * Games also save to and load from files; a file that fails to load leaves the current game untouched.
+ * Games also save to and load from files; reading a file never changes the current game.
  */
 import { get, set } from "idb-keyval";
 import { catalogFor } from "../core/scale";
 import { parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
+import { formatIssue, jsonErrorWithLine } from "../core/scenario/load";
 import { gameOn } from "./game";
-import type { GameStoreApi } from "./store/gameStore";
+import type { GameStore, GameStoreApi } from "./store/gameStore";
 
 const AUTOSAVE = "hulldown/autosave";
 const DAMAGED = "hulldown/autosave-damaged";
@@ -58,23 +59,39 @@ export function downloadGame(log: GameLog): void {
   URL.revokeObjectURL(link.href);
 }
 
-/** Opens a saved game or a battlefield file. Problems are reported; the current game stays as it was. */
-export async function openFile(file: File, store: GameStoreApi): Promise<void> {
+export type OpenedFile = { ok: true; log: GameLog; message: NonNullable<GameStore["message"]> } | { ok: false; problems: readonly string[] };
+
+/** Bytes a text file does not hold: a glTF model, an image, a zip. */
+const looksBinary = (text: string) => text.startsWith("glTF") || /[\u0000-\u0008\u000E-\u001A\uFFFD]/.test(text.slice(0, 4096));
+
+/**
+ * A file the player chose, read as JSON; or one plain sentence saying why it is not the `what` asked for
+ * (a binary file is named as such, never quoted).
+ */
+export async function readJsonFile(file: File, what: string): Promise<{ ok: true; text: string; data: unknown } | { ok: false; problem: string }> {
   const text = await file.text();
-  let format: unknown;
+  if (looksBinary(text)) return { ok: false, problem: `${file.name} is not ${what}: those are JSON text, and this is a binary file${text.startsWith("glTF") ? " (a 3D model)" : ""}.` };
   try {
-    format = (JSON.parse(text) as { format?: unknown }).format;
+    return { ok: true, text, data: JSON.parse(text) };
   } catch (error) {
-    store.getState().notify("error", `${file.name} is not valid JSON: ${(error as Error).message}`);
-    return;
+    return { ok: false, problem: `${file.name} is not ${what}: it is not valid JSON (${jsonErrorWithLine(text, (error as Error).message)}).` };
   }
-  if (format === "hulldown-scenario") {
-    const game = gameOn(JSON.parse(text));
-    if (game.ok) store.getState().replace(game.log, { kind: "info", text: `New game on ${file.name}` });
-    else store.getState().notify("error", `${file.name} is not a valid battlefield:\n${game.error}`);
-    return;
+}
+
+/**
+ * Reads a saved game or a battlefield file into a game, or every reason it cannot be played, each with its
+ * path. Changes nothing: the caller decides whether it replaces the current game.
+ */
+export async function readGameFile(file: File): Promise<OpenedFile> {
+  const read = await readJsonFile(file, "a game or battlefield file");
+  if (!read.ok) return { ok: false, problems: [read.problem] };
+  const { text, data } = read;
+  if ((data as { format?: unknown } | null)?.format === "hulldown-scenario") {
+    const game = gameOn(data);
+    if (!game.ok) return { ok: false, problems: game.issues.map(formatIssue) };
+    return { ok: true, log: game.log, message: { kind: "info", text: `New game on ${file.name}` } };
   }
   const result = parseGame(text, catalogFor);
-  if (!result.ok) store.getState().notify("error", `${file.name} could not be loaded: ${result.error}`);
-  else store.getState().replace(result.game.log, result.game.warning ? { kind: "error", text: `${file.name}: ${result.game.warning}` } : { kind: "info", text: `Loaded ${file.name}` });
+  if (!result.ok) return { ok: false, problems: result.problems };
+  return { ok: true, log: result.game.log, message: result.game.warning ? { kind: "error", text: `${file.name}: ${result.game.warning}` } : { kind: "info", text: `Loaded ${file.name}` } };
 }

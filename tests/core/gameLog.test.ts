@@ -151,4 +151,22 @@ describe("the game log", () => {
     expect(parseGame("{", MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^not a game file/) });
     expect(parseGame(JSON.stringify({ ...file, seed: "x" }), MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^seed/) });
   });
+
+  it("lists every problem of a file that cannot be played, each with its path", () => {
+    const file = JSON.parse(serializeGame(start()));
+    file.seed = "x";
+    file.scenario.forces[0].units[0].models[0].position = [20];
+    file.scenario.features = [{ id: "w", kind: "wall", path: [[0, 0], [10, 0]], heigth: 2 }];
+    const loaded = parseGame(JSON.stringify(file), MODEL_CATALOG);
+    if (loaded.ok) throw new Error("expected the file to be refused");
+    expect(loaded.problems).toHaveLength(3);
+    expect(loaded.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^seed: /),
+        expect.stringMatching(/^scenario\.forces\[0\]\.units\[0\]\.models\[0\]\.position: /),
+        expect.stringMatching(/^scenario\.features\[0\]\.heigth: unknown field/),
+      ]),
+    );
+    expect(loaded.error).toBe(loaded.problems.join("; "));
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * Saved games: versioned JSON holding the header and the events. Loading validates the header, then each
- * event in order; a damaged file plays up to the first event that breaks, and says where.
+ * Saved games: versioned JSON holding the header and the events. Loading validates the header and its
+ * scenario (every problem at once, each with its path), then each event in order; a damaged file plays up
+ * to the first event that breaks, and says where.
  */
 import { formatPath, parseScenario, type CatalogSource } from "../scenario/load";
 import { GameEvent, GameHeader } from "./events";
@@ -13,7 +14,10 @@ export interface LoadedGame {
   readonly warning?: string;
 }
 
-export type GameFileResult = { ok: true; game: LoadedGame } | { ok: false; error: string };
+/** `problems`: every reason the file cannot be played, each starting with its JSON path; `error`: them in one line. */
+export type GameFileResult = { ok: true; game: LoadedGame } | { ok: false; error: string; problems: readonly string[] };
+
+const failed = (problems: readonly string[]): GameFileResult => ({ ok: false, error: problems.join("; "), problems });
 
 export function serializeGame(log: GameLog): string {
   return JSON.stringify({ ...log.header, cursor: log.cursor, events: log.events });
@@ -24,18 +28,19 @@ export function parseGame(text: string, catalog: CatalogSource): GameFileResult 
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `not a game file: ${(error as Error).message}` };
+    return failed([`not a game file: ${(error as Error).message}`]);
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { ok: false, error: "not a game file: expected a JSON object" };
-  const { events: rawEvents, cursor: rawCursor, ...rawHeader } = data as Record<string, unknown>;
-  const header = GameHeader.safeParse(rawHeader);
-  if (!header.success) {
-    const issue = header.error.issues[0]!;
-    return { ok: false, error: `${formatPath(issue.path) || "file"}: ${issue.message}` };
-  }
-  const scenario = parseScenario(header.data.scenario, catalog);
-  if (!scenario.ok) return { ok: false, error: `scenario.${scenario.issues[0]!.path}: ${scenario.issues[0]!.message}` };
-  if (!Array.isArray(rawEvents)) return { ok: false, error: "events: expected a list of events" };
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return failed(["not a game file: expected a JSON object"]);
+  const { events: rawEvents, cursor: rawCursor, scenario: rawScenario, ...rawHeader } = data as Record<string, unknown>;
+  // The scenario is checked by its own loader, for its plain messages; the rest of the header by zod.
+  const header = GameHeader.omit({ scenario: true }).safeParse(rawHeader);
+  const scenario = parseScenario(rawScenario, catalog);
+  const problems = [
+    ...(header.success ? [] : header.error.issues.map((issue) => `${formatPath(issue.path) || "file"}: ${issue.message}`)),
+    ...(scenario.ok ? [] : scenario.issues.map((issue) => (issue.path ? `scenario.${issue.path}: ${issue.message}` : `scenario: ${issue.message}`))),
+    ...(Array.isArray(rawEvents) ? [] : ["events: expected a list of events"]),
+  ];
+  if (!header.success || !scenario.ok || !Array.isArray(rawEvents)) return failed(problems);
 
   const events: GameEvent[] = [];
   let state = initialState(scenario.scenario);

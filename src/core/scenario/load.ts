@@ -124,12 +124,14 @@ export function parseScenarioJson(text: string, catalog: CatalogSource): Scenari
   return parseScenario(data, catalog);
 }
 
+export const formatIssue = (issue: ScenarioIssue): string => (issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+
 export function formatIssues(issues: readonly ScenarioIssue[]): string {
-  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("\n");
+  return issues.map(formatIssue).join("\n");
 }
 
 /** Adds the line and column to JSON.parse's "… at position 123" where the runtime leaves them out. */
-function jsonErrorWithLine(text: string, message: string): string {
+export function jsonErrorWithLine(text: string, message: string): string {
   const position = /at position (\d+)/.exec(message);
   if (!position || /line \d+/.test(message)) return message;
   const before = text.slice(0, Number(position[1]));

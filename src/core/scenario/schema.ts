@@ -159,6 +159,7 @@ export const Base = z
 export const Model = z
   .strictObject({
     id,
+    name: z.string().optional().describe("Display name, e.g. \"Sherman 'Cheyenne'\"; default: the unit's name, the model type and its number."),
     model: id.describe("Id of a model definition in models/catalog.ts (e.g. 'us-rifleman', 'us-sherman-m4')."),
     position: Point,
     heading: degrees.default(0).describe("Facing in degrees: 0 faces +z, 90 faces +x."),
@@ -176,7 +177,10 @@ export const Model = z
   })
   .describe("One miniature: a figure, a team base, a gun or a vehicle.");
 
-export const Unit = z.strictObject({ id, name: z.string().default(""), models: z.array(Model).min(1, { error: "a unit needs a model" }) });
+export const Unit = z.strictObject({
+  id,
+  name: z.string().default("").describe("Display name, e.g. \"Grenadiers 2\"; empty: the commonest model type and a number."),
+  models: z.array(Model).min(1, { error: "a unit needs a model" }) });
 export const Force = z.strictObject({ id, side: z.string().min(1), name: z.string().default(""), units: z.array(Unit) });
 
 export const Scale = z

@@ -1,34 +1,40 @@
-/** The game log: every change as a line, newest last; undone events greyed out until a new one replaces them. */
+/**
+ * The game log: every change as a line, newest last, in names the player knows; undone events greyed out
+ * until a new one replaces them. A shot's line opens to show its dice and what they did.
+ */
 import type { GameEvent } from "../../core/game/events";
+import type { DisplayNames } from "../../core/names";
 import { useGame } from "../game";
+import { ShotDetails } from "./ShotDetails";
 
-export function describeEvent(e: GameEvent): string {
+export function describeEvent(e: GameEvent, names: DisplayNames): string {
+  const name = names.of;
   switch (e.type) {
     case "model-moved": {
       const moved = e.from.position[0] !== e.to.position[0] || e.from.position[1] !== e.to.position[1];
-      return moved ? `${e.model} moved to ${e.to.position.map((v) => v.toFixed(1)).join(", ")}${e.to.floor ? ` (floor ${e.to.floor.level})` : ""}` : `${e.model} turned to ${Math.round(e.to.heading)}°`;
+      return moved ? `${name(e.model)} moved to ${e.to.position.map((v) => v.toFixed(1)).join(", ")}${e.to.floor ? ` (floor ${e.to.floor.level})` : ""}` : `${name(e.model)} turned to ${Math.round(e.to.heading)}°`;
     }
     case "models-moved":
-      return `${e.moves.length} models moved together (${e.moves[0]!.model}…)`;
+      return `${e.moves.length} models moved together (${name(e.moves[0]!.model)}…)`;
     case "turret-traversed":
-      return `${e.model} turret to ${Math.round(e.to)}°`;
+      return `${name(e.model)} turret to ${Math.round(e.to)}°`;
     case "model-placed":
-      return `${e.model.id} placed`;
+      return `${e.model.name ?? name(e.model.id)} placed`;
     case "model-removed":
-      return `${e.model} removed (${e.cause})`;
+      return `${name(e.model)} removed (${e.cause})`;
     case "template-placed":
       return `template laid${e.template.label ? `: ${e.template.label}` : ""}`;
     case "template-removed":
       return "template removed";
     case "los-checked":
-      return `${e.shooter} → ${e.target}: ${Math.round(e.visibleFraction * 100)}% visible`;
+      return `${name(e.shooter)} → ${name(e.target)}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
-      return e.summary;
+      return names.inText(e.summary);
   }
 }
 
 export function LogPanel() {
-  const { log, undo, redo } = useGame();
+  const { log, names, undo, redo } = useGame();
   return (
     <div className="panel log" data-testid="game-log">
       <h2>
@@ -41,7 +47,14 @@ export function LogPanel() {
         <ol>
           {log.events.map((e, i) => (
             <li key={i} className={i >= log.cursor ? "undone" : undefined}>
-              {describeEvent(e)}
+              {e.type === "fire-resolved" ? (
+                <details data-testid="log-shot">
+                  <summary>{describeEvent(e, names)}</summary>
+                  <ShotDetails shot={e} />
+                </details>
+              ) : (
+                describeEvent(e, names)
+              )}
             </li>
           ))}
         </ol>

@@ -4,7 +4,9 @@ import { useShownTarget } from "../hooks/useSight";
 import { useLos } from "../store/losStore";
 import { useUi } from "../store/uiStore";
 import { FirePanel } from "./FirePanel";
+import { Name } from "./Name";
 import { SightReportView } from "./SightReportView";
+import { LastShot } from "./ShotDetails";
 import { visibilityTone } from "../../scene/LosOverlay";
 
 export function LosPanel() {
@@ -21,7 +23,7 @@ export function LosPanel() {
     <div>
       <h2>Line of sight</h2>
       <div>
-        <strong data-testid="los-shooter">{shooter}</strong> <span className="muted">{entry.def.name}</span>
+        <strong data-testid="los-shooter"><Name id={shooter!} /></strong> <span className="muted">{entry.def.name}</span>
       </div>
       <label>
         from{" "}
@@ -34,6 +36,7 @@ export function LosPanel() {
           ))}
         </select>
       </label>
+      {!target && <LastShot />}
       {visible.progress !== undefined && <div className="progress" style={{ width: `${Math.round(visible.progress * 100)}%` }} />}
       {visible.error && <p className="blocked">{visible.error}</p>}
       <h3>
@@ -42,7 +45,7 @@ export function LosPanel() {
       <ul className="targets" data-testid="los-targets">
         {seen.slice(0, 12).map((t) => (
           <li key={t.target} onClick={() => set({ target: t.target })} onMouseEnter={() => set({ hovered: t.target })}>
-            <span className={visibilityTone(t.visibleFraction)}>{Math.round(t.visibleFraction * 100)}%</span> {t.target}
+            <span className={visibilityTone(t.visibleFraction)}>{Math.round(t.visibleFraction * 100)}%</span> <Name id={t.target} />
             {t.hullDown && <span className="partial"> HD</span>}
           </li>
         ))}
@@ -51,9 +54,10 @@ export function LosPanel() {
       {shown && (
         <>
           <h2 style={{ marginTop: 10 }}>
-            → {shown} {target && <button onClick={() => set({ target: undefined })}>✕</button>}
+            → <Name id={shown} /> {target && <button onClick={() => set({ target: undefined })}>✕</button>}
           </h2>
           {target && <FirePanel shooter={shooter!} target={target} weapon={weapon} />}
+          {target && <LastShot />}
           {report ? <SightReportView report={report} unit={unit} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
         </>
       )}

@@ -5,6 +5,7 @@ import type { TemplateResult } from "../../sight/templates";
 import { useGame } from "../game";
 import { getSightClient } from "../sightClient";
 import { useUi } from "../store/uiStore";
+import { Name } from "./Name";
 
 function parseRadii(text: string): number[] | undefined {
   const radii = text.split(",").map((s) => Number(s.trim()));
@@ -31,12 +32,12 @@ function UnderTemplate({ template }: { template: PlacedTemplate }) {
     <ul data-testid={`under-${template.id}`}>
       {result.models.map((m) => (
         <li key={m.id}>
-          {m.id} <span className="muted">{Math.round(m.overlap * 100)}% under{m.ring !== undefined ? `, ring ${m.ring + 1}` : ""}</span>
+          <Name id={m.id} /> <span className="muted">{Math.round(m.overlap * 100)}% under{m.ring !== undefined ? `, ring ${m.ring + 1}` : ""}</span>
         </li>
       ))}
       {result.shielded.map((s) => (
         <li key={s.id} className="muted">
-          {s.id}: shielded by {s.by}
+          <Name id={s.id} />: shielded by <Name id={s.by} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,13 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useRef } from "react";
+import { useRef, useState } from "react";
+import type { GameLog } from "../../core/game/gameLog";
+import { formatIssues } from "../../core/scenario/load";
 import { BATTLEFIELDS } from "../battlefields";
 import { gameOn, useGame } from "../game";
-import { downloadGame, openFile } from "../persistence";
+import { downloadGame, readGameFile, type OpenedFile } from "../persistence";
+import type { GameStore } from "../store/gameStore";
 import { useUi, type Tool } from "../store/uiStore";
+import { OpenFileDialog } from "./OpenFileDialog";
 
 const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
   ["select", "Select / move", "S"],
@@ -12,19 +16,34 @@ const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
   ["template", "Templates", "T"],
 ];
 
+/** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
+const inProgress = (log: GameLog): boolean => log.events.length > 0 || log.header.ruleset.tables.length > 0;
+
+/** Puts another game on the table; nothing selected or measured carries over. */
+function startGame(log: GameLog, message: GameStore["message"]): void {
+  useGame.getState().replace(log, message);
+  useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
+}
+
 export function Toolbar({ onHelp }: { onHelp: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
+  const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
+  const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
   const newGame = (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
-    if (useGame.getState().log.events.length && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
+    if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
     const game = gameOn(battlefield.data);
-    if (game.ok) {
-      useGame.getState().replace(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
-      set({ selection: [], shooter: undefined, target: undefined, measured: [] });
-    } else useGame.getState().notify("error", game.error);
+    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
+    else useGame.getState().notify("error", formatIssues(game.issues));
+  };
+  const open = async (f: File) => {
+    const result = await readGameFile(f);
+    // A game with nothing in it yet is no loss; anything else is the player's to keep or replace.
+    if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
+    else setOpened({ name: f.name, result });
   };
   return (
     <div className="toolbar">
@@ -70,12 +89,25 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
           hidden
           onChange={(e) => {
             const f = e.target.files?.[0];
-            if (f) void openFile(f, useGame);
+            if (f) void open(f);
             e.target.value = "";
           }}
         />
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
+      {opened && (
+        <OpenFileDialog
+          name={opened.name}
+          result={opened.result}
+          current={current}
+          onClose={() => setOpened(undefined)}
+          onReplace={(saveFirst) => {
+            if (saveFirst) downloadGame(current);
+            if (opened.result.ok) startGame(opened.result.log, opened.result.message);
+            setOpened(undefined);
+          }}
+        />
+      )}
     </div>
   );
 }

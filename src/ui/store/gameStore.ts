@@ -9,11 +9,19 @@ import { toEvent, type Command } from "../../core/game/commands";
 import type { GameEvent } from "../../core/game/events";
 import { canRedo, canUndo, currentState, record, redo, undo, type GameLog } from "../../core/game/gameLog";
 import type { GameState } from "../../core/game/state";
+import { displayNames, type DisplayNames } from "../../core/names";
 
 export interface GameStore {
   readonly log: GameLog;
   readonly state: GameState;
   readonly battlefield: Battlefield;
+  /** What the player reads for each unit, model and feature id. */
+  readonly names: DisplayNames;
+  /**
+   * The event the last change of the game recorded; cleared by an undo, a redo or a replace. A shot's
+   * markers and dice stay on show while it is the last thing that happened.
+   */
+  readonly justRecorded?: GameEvent;
   /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
   readonly message?: { readonly kind: "error" | "info"; readonly text: string };
   perform(command: Command): boolean;
@@ -27,9 +35,11 @@ export interface GameStore {
   dismiss(): void;
 }
 
-function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield"> {
+function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
   const state = currentState(log);
-  return { log, state, battlefield: createBattlefield(state.scenario, catalogFor(state.scenario.scale)) };
+  const catalog = catalogFor(state.scenario.scale);
+  // The starting scenario first: a model keeps its name when a comrade falls.
+  return { log, state, battlefield: createBattlefield(state.scenario, catalog), names: displayNames([log.header.scenario, state.scenario], catalog) };
 }
 
 export const createGameStore = (initial: GameLog) =>
@@ -45,7 +55,7 @@ export const createGameStore = (initial: GameLog) =>
     },
     recordEvent(event) {
       try {
-        set({ ...derive(record(get().log, event)), message: undefined });
+        set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;
       } catch (error) {
         set({ message: { kind: "error", text: (error as Error).message } });
@@ -53,13 +63,13 @@ export const createGameStore = (initial: GameLog) =>
       }
     },
     undo() {
-      if (canUndo(get().log)) set(derive(undo(get().log)));
+      if (canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
     },
     redo() {
-      if (canRedo(get().log)) set(derive(redo(get().log)));
+      if (canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
     },
     replace(log, message) {
-      set({ ...derive(log), message });
+      set({ ...derive(log), justRecorded: undefined, message });
     },
     notify(kind, text) {
       set({ message: { kind, text } });
