@@ -14,13 +14,9 @@ import { solidTriangles } from "../core/solids/solidGeometry";
 import { targetFacing } from "../sight/facing";
 import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
-import { useLos } from "../ui/store/losStore";
+import { useLos, visibilityTone } from "../state/losStore";
 import { toBufferGeometry } from "./geometry";
 import { Label } from "./Label";
-
-export function visibilityTone(fraction: number): "clear" | "partial" | "blocked" {
-  return fraction >= 0.995 ? "clear" : fraction > 0 ? "partial" : "blocked";
-}
 
 function TargetLabels({ battlefield, shooter, targets }: { battlefield: Battlefield; shooter: string; targets: readonly MatrixEntry[] }) {
   const from = battlefield.models.get(shooter)?.model.position;

@@ -11,7 +11,7 @@ import { createBattlefield, modelPose, type Battlefield } from "../core/battlefi
 import type { GameEventOf } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
 import type { Vec3 } from "../core/solids/solid";
-import { useGame } from "../ui/game";
+import { useGame } from "../state/game";
 import { Label } from "./Label";
 
 const SECONDS = 2;

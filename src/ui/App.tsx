@@ -1,8 +1,8 @@
 /** The app: the table, the toolbar, the tool's panel and the game log, restored from the autosave. */
 import { useCallback, useEffect, useState } from "react";
 import { BattlefieldScene } from "../scene/BattlefieldScene";
-import { useGame } from "./game";
-import { useLosFeed, useSightSync } from "./hooks/useSight";
+import { useGame } from "../state/game";
+import { useLosFeed, useSightSync } from "../state/useSight";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
@@ -10,9 +10,9 @@ import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
 import { Toolbar } from "./panels/Toolbar";
-import { restoreAutosave, startAutosave } from "./persistence";
-import { useUi } from "./store/uiStore";
-import { exposeTestHooks } from "./testHooks";
+import { restoreAutosave, startAutosave } from "../state/persistence";
+import { useUi } from "../state/uiStore";
+import { exposeTestHooks } from "../state/testHooks";
 import { useShortcuts } from "./useShortcuts";
 
 function SidePanel() {

@@ -8,11 +8,11 @@ import { LoadedTable } from "../../core/game/events";
 import { fireEvent } from "../../rules/judge";
 import { rulesetById } from "../../rules/registry";
 import type { SampleTable } from "../../rules/ruleset";
-import type { FireAnswer } from "../../sight/workerFire";
-import { useGame } from "../game";
-import { readJsonFile } from "../persistence";
-import { getSightClient } from "../sightClient";
-import { useUi } from "../store/uiStore";
+import type { FireAnswer } from "../../worker/fire";
+import { useGame } from "../../state/game";
+import { readJsonFile } from "../../state/persistence";
+import { getSightClient } from "../../state/sightClient";
+import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 import { SampleMark } from "./SampleMark";
 

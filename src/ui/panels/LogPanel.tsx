@@ -4,7 +4,7 @@
  */
 import type { GameEvent } from "../../core/game/events";
 import type { DisplayNames } from "../../core/names";
-import { useGame } from "../game";
+import { useGame } from "../../state/game";
 import { ShotDetails } from "./ShotDetails";
 
 export function describeEvent(e: GameEvent, names: DisplayNames): string {

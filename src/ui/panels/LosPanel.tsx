@@ -1,13 +1,13 @@
 /** The line-of-sight tool's panel: the shooter and weapon, everyone it sees, and the chosen target's report. */
-import { useGame } from "../game";
-import { useShownTarget } from "../hooks/useSight";
-import { useLos } from "../store/losStore";
-import { useUi } from "../store/uiStore";
+import { useGame } from "../../state/game";
+import { useShownTarget } from "../../state/useSight";
+import { useLos } from "../../state/losStore";
+import { useUi } from "../../state/uiStore";
 import { FirePanel } from "./FirePanel";
 import { Name } from "./Name";
 import { SightReportView } from "./SightReportView";
 import { LastShot } from "./ShotDetails";
-import { visibilityTone } from "../../scene/LosOverlay";
+import { visibilityTone } from "../../state/losStore";
 
 export function LosPanel() {
   const battlefield = useGame((s) => s.battlefield);

@@ -1,5 +1,5 @@
 /** A unit, model or feature as the player reads it: its display name, with the id in the tooltip. */
-import { useGame } from "../game";
+import { useGame } from "../../state/game";
 
 export function Name({ id }: { id: string }) {
   const names = useGame((s) => s.names);

@@ -3,7 +3,7 @@
  * table holds a game in progress, the choice between keeping it and replacing it with the file's game.
  */
 import type { GameLog } from "../../core/game/gameLog";
-import type { OpenedFile } from "../persistence";
+import type { OpenedFile } from "../../state/persistence";
 
 export interface OpenFileDialogProps {
   readonly name: string;

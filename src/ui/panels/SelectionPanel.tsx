@@ -1,9 +1,9 @@
 /** The selected model: who it is, where it stands, and buttons to turn it or its turret. */
 import { modelPose } from "../../core/battlefield";
 import { formatLength } from "../../core/units";
-import { useGame } from "../game";
-import { turn, traverse } from "../actions";
-import { useUi } from "../store/uiStore";
+import { useGame } from "../../state/game";
+import { turn, traverse } from "../../state/actions";
+import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 
 export function SelectionPanel() {

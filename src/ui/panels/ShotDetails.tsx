@@ -5,7 +5,7 @@
  */
 import type { GameEventOf } from "../../core/game/events";
 import type { FireDetails, RolledDie } from "../../rules/ruleset";
-import { useGame } from "../game";
+import { useGame } from "../../state/game";
 import { Name } from "./Name";
 import { SampleMark } from "./SampleMark";
 

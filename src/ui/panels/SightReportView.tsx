@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import type { SightReport } from "../../sight/sightReport";
 import { formatLength, type LengthUnit } from "../../core/units";
-import { visibilityTone } from "../../scene/LosOverlay";
+import { visibilityTone } from "../../state/losStore";
 import { Name } from "./Name";
 
 const pct = (f: number) => `${Math.round(f * 100)}%`;

@@ -2,9 +2,9 @@
 import { useEffect, useState } from "react";
 import type { PlacedTemplate } from "../../core/game/events";
 import type { TemplateResult } from "../../sight/templates";
-import { useGame } from "../game";
-import { getSightClient } from "../sightClient";
-import { useUi } from "../store/uiStore";
+import { useGame } from "../../state/game";
+import { getSightClient } from "../../state/sightClient";
+import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 
 function parseRadii(text: string): number[] | undefined {

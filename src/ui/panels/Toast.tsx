@@ -1,5 +1,5 @@
 /** The last message (a refused move, a failed load), dismissed with a click. */
-import { useGame } from "../game";
+import { useGame } from "../../state/game";
 
 export function Toast() {
   const message = useGame((s) => s.message);

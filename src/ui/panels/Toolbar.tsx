@@ -2,11 +2,11 @@
 import { useRef, useState } from "react";
 import type { GameLog } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
-import { BATTLEFIELDS } from "../battlefields";
-import { gameOn, useGame } from "../game";
-import { downloadGame, readGameFile, type OpenedFile } from "../persistence";
-import type { GameStore } from "../store/gameStore";
-import { useUi, type Tool } from "../store/uiStore";
+import { BATTLEFIELDS } from "../../state/battlefields";
+import { gameOn, useGame } from "../../state/game";
+import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
+import type { GameStore } from "../../state/gameStore";
+import { useUi, type Tool } from "../../state/uiStore";
 import { OpenFileDialog } from "./OpenFileDialog";
 
 const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [

@@ -11,10 +11,10 @@ import { tableContext } from "../rules/context";
 import { judgeFire } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
 import type { FireDeclaration, FireResult, FireVerdict } from "../rules/ruleset";
-import { sightReport } from "./lineOfSight";
-import type { SightWorld } from "./sightWorld";
-import { modelsUnderTemplate } from "./templates";
-import { SightQueryError } from "./visibility";
+import { sightReport } from "../sight/lineOfSight";
+import type { SightWorld } from "../sight/sightWorld";
+import { modelsUnderTemplate } from "../sight/templates";
+import { SightQueryError } from "../sight/visibility";
 
 export interface FireQuery {
   /** The game's rule system, as in its log header (its loaded tables optional). */

@@ -4,7 +4,7 @@ import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario, type ScenarioIssue } from "../core/scenario/load";
 import { RULESETS } from "../rules/registry";
 import { BATTLEFIELDS } from "./battlefields";
-import { createGameStore } from "./store/gameStore";
+import { createGameStore } from "./gameStore";
 
 /** New games are played under the first rule system, in its default (first) version. */
 export function defaultRuleset() {

@@ -1,8 +1,8 @@
 /** UI state that is not the game: the active tool, selection, hover, units and view toggles. */
 import { create } from "zustand";
-import type { Placement } from "../../core/game/events";
-import type { Point } from "../../core/scenario/schema";
-import type { LengthUnit } from "../../core/units";
+import type { Placement } from "../core/game/events";
+import type { Point } from "../core/scenario/schema";
+import type { LengthUnit } from "../core/units";
 
 export type Tool = "select" | "los" | "measure" | "template";
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { newGame } from "../../src/core/game/gameLog";
-import { createGameStore } from "../../src/ui/store/gameStore";
+import { createGameStore } from "../../src/state/gameStore";
 import { scenario } from "../helpers/scene";
 
 const table = () =>

@@ -4,8 +4,8 @@
  * older).
  */
 import { create } from "zustand";
-import type { MatrixEntry } from "../../sight/matrix";
-import type { SightReport } from "../../sight/sightReport";
+import type { MatrixEntry } from "../sight/matrix";
+import type { SightReport } from "../sight/sightReport";
 
 export interface LosStore {
   /** Every enemy of the shooter and how much of it shows. */
@@ -17,3 +17,8 @@ export interface LosStore {
 }
 
 export const useLos = create<LosStore>()(() => ({ targets: [] }));
+
+/** The colour class of a visible share: all, part or none of the target seen. */
+export function visibilityTone(fraction: number): "clear" | "partial" | "blocked" {
+  return fraction >= 0.995 ? "clear" : fraction > 0 ? "partial" : "blocked";
+}

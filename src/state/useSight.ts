@@ -4,10 +4,10 @@
  * stale rays.
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { useGame } from "../game";
-import { getSightClient, SightClientError } from "../sightClient";
-import { useLos } from "../store/losStore";
-import { useUi } from "../store/uiStore";
+import { useGame } from "./game";
+import { getSightClient, SightClientError } from "./sightClient";
+import { useLos } from "./losStore";
+import { useUi } from "./uiStore";
 
 /** A superseded request is not a failure: a newer answer is on its way. */
 const superseded = (error: unknown) => error instanceof SightClientError && error.reason === "cancelled";

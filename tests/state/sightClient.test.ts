@@ -3,7 +3,7 @@
  * request failed (a wrong question, a newer request, a dead worker, a closed client).
  */
 import { describe, expect, it } from "vitest";
-import { createSightClient, type SightClientError, type SightWorkerPort } from "../../src/ui/sightClient";
+import { createSightClient, type SightClientError, type SightWorkerPort } from "../../src/state/sightClient";
 import { eyeAt, scenario, type Placed } from "../helpers/scene";
 import { inProcessWorker } from "../helpers/sightHost";
 

@@ -1,7 +1,7 @@
 /** User actions shared by buttons and keyboard shortcuts, each one command in the game log. */
 import { placementOf } from "../core/game/state";
 import { useGame } from "./game";
-import { useUi } from "./store/uiStore";
+import { useUi } from "./uiStore";
 
 /** Turns the selected models by `degrees` (positive clockwise seen from above, like a compass): one event. */
 export function turn(degrees: number): void {

@@ -8,7 +8,7 @@ import { parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { formatIssue, jsonErrorWithLine } from "../core/scenario/load";
 import { gameOn } from "./game";
-import type { GameStore, GameStoreApi } from "./store/gameStore";
+import type { GameStore, GameStoreApi } from "./gameStore";
 
 const AUTOSAVE = "hulldown/autosave";
 const DAMAGED = "hulldown/autosave-damaged";

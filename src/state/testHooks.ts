@@ -4,7 +4,7 @@
  */
 import { getSightClient, type SightClient } from "./sightClient";
 import { useGame } from "./game";
-import { useUi } from "./store/uiStore";
+import { useUi } from "./uiStore";
 
 export interface TestHooks {
   readonly sight: SightClient;

@@ -4,11 +4,11 @@
  * Everything here is plain data, so it crosses postMessage (structured clone) unchanged.
  */
 import type { Scenario } from "../core/scenario/schema";
-import type { MatrixEntry } from "./matrix";
-import type { SightReport } from "./sightReport";
-import type { TemplatePlacement, TemplateResult } from "./templates";
-import type { Viewshed } from "./viewshed";
-import type { FireAnswer, FireQuery } from "./workerFire";
+import type { MatrixEntry } from "../sight/matrix";
+import type { SightReport } from "../sight/sightReport";
+import type { TemplatePlacement, TemplateResult } from "../sight/templates";
+import type { Viewshed } from "../sight/viewshed";
+import type { FireAnswer, FireQuery } from "./fire";
 
 export interface LoadResult {
   readonly models: number;

@@ -11,7 +11,7 @@ import defaultBattlefield from "../../src/scenarios/default.json";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld } from "../../src/sight/sightWorld";
 import { modelsUnderTemplate } from "../../src/sight/templates";
-import type { SightResponse } from "../../src/sight/workerProtocol";
+import type { SightResponse } from "../../src/worker/protocol";
 import { eyeAt, scenario, TEST_CATALOG, type Placed } from "../helpers/scene";
 import { hostUnderTest } from "../helpers/sightHost";
 

@@ -11,15 +11,15 @@ import { createBattlefield, type Battlefield } from "../core/battlefield";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { catalogFor } from "../core/scale";
 import type { Scenario } from "../core/scenario/schema";
-import { sightReport } from "./lineOfSight";
-import { opposingPairs, opposingTargets, visibilityEntry, type MatrixEntry } from "./matrix";
-import { SightWorld } from "./sightWorld";
-import { modelsUnderTemplate } from "./templates";
-import { computeViewshed } from "./viewshed";
-import { answerFire } from "./workerFire";
-import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "./visibility";
-import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./workerProtocol";
-import { applyModelChanges, modelChanges, sameTerrain } from "./worldSync";
+import { sightReport } from "../sight/lineOfSight";
+import { opposingPairs, opposingTargets, visibilityEntry, type MatrixEntry } from "../sight/matrix";
+import { SightWorld } from "../sight/sightWorld";
+import { modelsUnderTemplate } from "../sight/templates";
+import { computeViewshed } from "../sight/viewshed";
+import { answerFire } from "./fire";
+import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "../sight/visibility";
+import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./protocol";
+import { applyModelChanges, modelChanges, sameTerrain } from "../sight/worldSync";
 
 /** Work this long between yields: short enough that a drag's newer request gets in quickly. */
 const SLICE_MS = 10;

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readGameFile } from "../../src/ui/persistence";
+import { readGameFile } from "../../src/state/persistence";
 
 const battlefield = () => JSON.parse(readFileSync("src/scenarios/normandy-bocage.json", "utf8"));
 

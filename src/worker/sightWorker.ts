@@ -1,9 +1,9 @@
 /**
- * The sight worker's entry: one SightHost answering the main thread (src/ui/sightClient.ts), so line of
+ * The sight worker's entry: one SightHost answering the main thread (src/state/sightClient.ts), so line of
  * sight, the matrix and templates never block the UI.
  */
-import { SightHost } from "./workerHost";
-import type { SightRequest, SightResponse } from "./workerProtocol";
+import { SightHost } from "./host";
+import type { SightRequest, SightResponse } from "./protocol";
 
 declare const self: DedicatedWorkerGlobalScope;
 

@@ -1,10 +1,10 @@
 /**
- * The main thread's side of the sight worker (src/sight/worker.ts): each request becomes a promise, long
- * ones report progress. The protocol is src/sight/workerProtocol.ts.
+ * The main thread's side of the sight worker (src/worker/sightWorker.ts): each request becomes a promise, long
+ * ones report progress. The protocol is src/worker/protocol.ts.
  */
 import type { Scenario } from "../core/scenario/schema";
 import type { TemplatePlacement } from "../sight/templates";
-import type { SightParams, SightRequest, SightRequestKind, SightResponse, SightResult } from "../sight/workerProtocol";
+import type { SightParams, SightRequest, SightRequestKind, SightResponse, SightResult } from "../worker/protocol";
 
 export type Progress = (done: number, total: number) => void;
 
@@ -53,7 +53,7 @@ interface Pending {
 }
 
 function startWorker(): SightWorkerPort {
-  return new Worker(new URL("../sight/worker.ts", import.meta.url), { type: "module" });
+  return new Worker(new URL("../worker/sightWorker.ts", import.meta.url), { type: "module" });
 }
 
 export function createSightClient(worker: SightWorkerPort = startWorker()): SightClient {
