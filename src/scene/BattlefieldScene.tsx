@@ -6,6 +6,7 @@ import { placed, withModel } from "../core/game/state";
 import { useGame } from "../ui/game";
 import { useUi, type UiStore } from "../ui/store/uiStore";
 import { CameraRig } from "./CameraRig";
+import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
@@ -68,6 +69,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <TemplatesLayer battlefield={battlefield} templates={templates} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       <ScreenProbe battlefield={battlefield} />
+      <FirstFrameMark />
       <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag} />
     </Canvas>
   );
