@@ -1,11 +1,14 @@
 /** The line-of-sight tool's panel: the shooter and weapon, everyone it sees, and the chosen target's report. */
+import { lazy, Suspense } from "react";
 import { useGame } from "../game";
 import { useShownTarget } from "../hooks/useSight";
 import { useLos } from "../store/losStore";
 import { useUi } from "../store/uiStore";
-import { FirePanel } from "./FirePanel";
 import { SightReportView } from "./SightReportView";
 import { visibilityTone } from "../../scene/LosOverlay";
+
+/** The fire panel and the rules behind it load when a target is first chosen, not with the first screen. */
+const FirePanel = lazy(async () => ({ default: (await import("./FirePanel")).FirePanel }));
 
 export function LosPanel() {
   const battlefield = useGame((s) => s.battlefield);
@@ -53,7 +56,11 @@ export function LosPanel() {
           <h2 style={{ marginTop: 10 }}>
             → {shown} {target && <button onClick={() => set({ target: undefined })}>✕</button>}
           </h2>
-          {target && <FirePanel shooter={shooter!} target={target} weapon={weapon} />}
+          {target && (
+            <Suspense fallback={<p className="muted">loading the rules…</p>}>
+              <FirePanel shooter={shooter!} target={target} weapon={weapon} />
+            </Suspense>
+          )}
           {report ? <SightReportView report={report} unit={unit} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
         </>
       )}

@@ -16,11 +16,11 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
   const file = useRef<HTMLInputElement>(null);
-  const newGame = (id: string) => {
+  const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
     if (useGame.getState().log.events.length && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    const game = gameOn(battlefield.data);
+    const game = gameOn(await battlefield.load());
     if (game.ok) {
       useGame.getState().replace(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
       set({ selection: [], shooter: undefined, target: undefined, measured: [] });
@@ -53,7 +53,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         </button>
       </div>
       <div className="group">
-        <select value="" onChange={(e) => newGame(e.target.value)} aria-label="New game on a battlefield">
+        <select value="" onChange={(e) => void newGame(e.target.value)} aria-label="New game on a battlefield">
           <option value="">New game…</option>
           {BATTLEFIELDS.map((b) => (
             <option key={b.id} value={b.id}>
