@@ -64,7 +64,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <StatusMarkers battlefield={battlefield} status={status} />
       <ShotEffects />
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
-      {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} />}
+      {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} hovered={ui.hovered} />}
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} models={ui.measured} unit={ui.unit} />}
       <TemplatesLayer battlefield={battlefield} templates={templates} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}

@@ -6,6 +6,7 @@ import { useLos } from "../store/losStore";
 import { useUi } from "../store/uiStore";
 import { SightReportView } from "./SightReportView";
 import { visibilityTone } from "../../scene/LosOverlay";
+import { unitSights } from "../../scene/unitSight";
 
 /** The fire panel and the rules behind it load when a target is first chosen, not with the first screen. */
 const FirePanel = lazy(async () => ({ default: (await import("./FirePanel")).FirePanel }));
@@ -20,6 +21,10 @@ export function LosPanel() {
   if (!entry) return <p className="muted">Click one of your models to see what it sees. Then hover or click an enemy.</p>;
   const sorted = [...visible.targets].sort((a, b) => b.visibleFraction - a.visibleFraction);
   const seen = sorted.filter((t) => t.visibleFraction > 0);
+  // Hidden models are listed here by unit rather than labelled "0 %" on the table.
+  const hidden = unitSights(battlefield, visible.targets)
+    .map((u) => ({ unit: u.unit, models: u.entries.filter((t) => t.visibleFraction === 0).map((t) => t.target) }))
+    .filter((u) => u.models.length > 0);
   return (
     <div>
       <h2>Line of sight</h2>
@@ -51,6 +56,20 @@ export function LosPanel() {
         ))}
         {seen.length > 12 && <li className="muted">and {seen.length - 12} more</li>}
       </ul>
+      {hidden.length > 0 && (
+        <details data-testid="los-hidden">
+          <summary className="muted">
+            Hidden: {hidden.reduce((n, u) => n + u.models.length, 0)} models of {hidden.length} units
+          </summary>
+          <ul>
+            {hidden.map((u) => (
+              <li key={u.unit}>
+                <strong>{u.unit}</strong> <span className="muted">{u.models.join(", ")}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {shown && (
         <>
           <h2 style={{ marginTop: 10 }}>
