@@ -11,6 +11,7 @@ import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
 import { PART_TONES, sideColor } from "./palette";
+import { PanelDodge } from "./PanelDodge";
 import { ScreenProbe } from "./ScreenProbe";
 import { SelectionMarkers } from "./SelectionMarkers";
 import { ShotEffects } from "./ShotEffects";
@@ -70,6 +71,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       <ScreenProbe battlefield={battlefield} />
       <FirstFrameMark />
+      <PanelDodge battlefield={battlefield} />
       <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag} />
     </Canvas>
   );

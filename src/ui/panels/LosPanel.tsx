@@ -27,7 +27,6 @@ export function LosPanel() {
     .filter((u) => u.models.length > 0);
   return (
     <div>
-      <h2>Line of sight</h2>
       <div>
         <strong data-testid="los-shooter">{shooter}</strong> <span className="muted">{entry.def.name}</span>
       </div>

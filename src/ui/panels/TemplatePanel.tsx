@@ -50,7 +50,6 @@ export function TemplatePanel() {
   const [radiiText, setRadiiText] = useState(template.radii.join(", "));
   return (
     <div>
-      <h2>Templates</h2>
       <label>
         <input type="radio" checked={template.kind === "blast"} onChange={() => set({ template: { ...template, kind: "blast" } })} /> blast, radii (cm){" "}
         <input

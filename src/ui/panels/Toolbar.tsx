@@ -5,14 +5,16 @@ import { gameOn, useGame } from "../game";
 import { downloadGame, openFile } from "../persistence";
 import { useUi, type Tool } from "../store/uiStore";
 
-const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
-  ["select", "Select / move", "S"],
-  ["los", "Line of sight", "L"],
-  ["measure", "Ruler", "M"],
-  ["template", "Templates", "T"],
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
+
+const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
+  ["select", "S"],
+  ["los", "L"],
+  ["measure", "M"],
+  ["template", "T"],
 ];
 
-export function Toolbar({ onHelp }: { onHelp: () => void }) {
+export function Toolbar({ onHelp, onBriefing }: { onHelp: () => void; onBriefing: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
   const file = useRef<HTMLInputElement>(null);
@@ -32,9 +34,9 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         Hulldown <span className="muted">· {name}</span>
       </h1>
       <div className="group">
-        {TOOL_BUTTONS.map(([id, label, key]) => (
-          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${label} (${key})`} data-testid={`tool-${id}`}>
-            {label} <kbd>{key}</kbd>
+        {TOOL_KEYS.map(([id, key]) => (
+          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
+            {TOOL_NAMES[id]} <kbd>{key}</kbd>
           </button>
         ))}
       </div>
@@ -74,6 +76,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
             e.target.value = "";
           }}
         />
+        <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
     </div>

@@ -34,6 +34,10 @@ export interface UiStore {
   readonly viewshed: boolean;
   readonly eyeView: boolean;
   readonly template: TemplateSettings;
+  /** Panels folded to their title bar. */
+  readonly folded: { readonly side: boolean; readonly log: boolean };
+  /** Which side of the screen the tool's panel is on (the game log takes the other); it moves away from the model worked on. */
+  readonly dock: "left" | "right";
   /** A model being dragged: where it would stand now, and the path so far (recorded for replays). */
   readonly drag?: {
     readonly model: string;
@@ -57,5 +61,7 @@ export const useUi = create<UiStore>()((set) => ({
   viewshed: false,
   eyeView: false,
   template: { kind: "blast", radii: [5], length: 15, narrowWidth: 2, wideWidth: 6 },
+  folded: { side: false, log: false },
+  dock: "right",
   set: (patch) => set(patch),
 }));
