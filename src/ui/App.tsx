@@ -26,7 +26,7 @@ function SidePanel() {
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
-      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models: the ruler shows base-to-base distance and height difference." : "Click another model to measure again."}</p>}
+      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference." : "Click another model or point to measure again."}</p>}
     </Collapsible>
   );
 }
