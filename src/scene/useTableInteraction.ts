@@ -4,6 +4,7 @@
  * centred on a model, and drag laid templates (template).
  */
 import type { ThreeEvent } from "@react-three/fiber";
+import { Vector3 } from "three";
 import { useEffect, useMemo } from "react";
 import { modelPose, type Battlefield } from "../core/battlefield";
 import { distance2, sub2, type Vec2 } from "../core/geometry2d";
@@ -29,6 +30,26 @@ export function followerPlacement(from: Placement, drag: NonNullable<UiStore["dr
 const PATH_STEP = 0.5;
 
 let templateCount = 0;
+
+const BUILDING_KINDS: ReadonlySet<string> = new Set(["roof", "building-wall"]);
+
+/**
+ * The model inside the building whose roof or wall the click met first: the one the pointer's ray passes
+ * closest to, so a model upstairs is picked without hiding the roofs.
+ */
+function modelInside(battlefield: Battlefield, event: ThreeEvent<MouseEvent>): string | undefined {
+  const hit = event.intersections[0];
+  const { kind, owner } = (hit?.object.userData ?? {}) as { kind?: string; owner?: string };
+  if (!hit || !kind || !BUILDING_KINDS.has(kind)) return undefined;
+  let best: { id: string; distance: number } | undefined;
+  for (const entry of battlefield.models.values()) {
+    if (entry.model.floor?.building !== owner) continue;
+    const pose = modelPose(battlefield, entry.model, entry.def);
+    const distance = event.ray.distanceToPoint(new Vector3(pose.x, pose.y + (entry.def.figureHeight ?? 3) / 2, pose.z));
+    if (!best || distance < best.distance) best = { id: entry.model.id, distance };
+  }
+  return best?.id;
+}
 
 /**
  * Lays the template tool's template at `at`, or centred on the model clicked. A flamethrower's teardrop runs
@@ -129,8 +150,10 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         const unit = battlefield.models.get(id)?.unitId;
         ui().set({ selection: [...battlefield.models.values()].filter((e) => e.unitId === unit).map((e) => e.model.id) });
       },
-      onModelClick(id, event) {
+      onModelClick(clicked, event) {
         const { tool, shooter, measured, checks, set } = ui();
+        // Through a building's roof or walls the click means a model inside it, not one hidden behind it.
+        const id = event.intersections[0]?.object.userData.kind === "model" ? clicked : (modelInside(battlefield, event) ?? clicked);
         if (tool === "los") {
           event.stopPropagation();
           const side = (m?: string) => (m ? battlefield.models.get(m)?.side : undefined);
@@ -170,6 +193,13 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         if (event.delta > 4) return; // the end of a camera drag, not a click
         // A click on a model seen through a window or over a wall is the model's, not the terrain's.
         if (event.intersections.some((hit) => hit.object.userData.kind === "model")) return;
+        // With the roofs on, a model inside a building is clicked through its roof or walls.
+        const inside = modelInside(battlefield, event);
+        if (inside) {
+          if (tool === "select") set({ selection: [inside] });
+          else models.onModelClick!(inside, event);
+          return;
+        }
         if (tool === "select" && !event.shiftKey) set({ selection: [] });
         if (tool === "measure") set({ measured: [...measured, { point: [event.point.x, event.point.y, event.point.z] as const }].slice(-2) });
         if (tool === "template") layTemplate(battlefield, [event.point.x, event.point.z]);
