@@ -152,8 +152,9 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
       },
       onModelClick(clicked, event) {
         const { tool, shooter, measured, checks, set } = ui();
-        // Through a building's roof or walls the click means a model inside it, not one hidden behind it.
-        const id = event.intersections[0]?.object.userData.kind === "model" ? clicked : (modelInside(battlefield, event) ?? clicked);
+        // Through a roof the click means a model under it, not one hidden behind the building; through a wall
+        // (or a window) the model the pointer meets is meant.
+        const id = event.intersections[0]?.object.userData.kind === "roof" ? (modelInside(battlefield, event) ?? clicked) : clicked;
         if (tool === "los") {
           event.stopPropagation();
           const side = (m?: string) => (m ? battlefield.models.get(m)?.side : undefined);
@@ -193,7 +194,7 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         if (event.delta > 4) return; // the end of a camera drag, not a click
         // A click on a model seen through a window or over a wall is the model's, not the terrain's.
         if (event.intersections.some((hit) => hit.object.userData.kind === "model")) return;
-        // With the roofs on, a model inside a building is clicked through its roof or walls.
+        // With the roofs on, a model inside a building is clicked through its roof or walls (the pointer meets no model).
         const inside = modelInside(battlefield, event);
         if (inside) {
           if (tool === "select") set({ selection: [inside] });
