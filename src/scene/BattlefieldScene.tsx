@@ -1,6 +1,6 @@
 /** The 3D tabletop: lights, terrain, miniatures and the overlays of the active tool. */
 import { Canvas } from "@react-three/fiber";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
 import { placed, withModel } from "../core/game/state";
 import { useGame } from "../ui/game";
@@ -16,6 +16,7 @@ import { PART_TONES, sideColor } from "./palette";
 import { PanelDodge } from "./PanelDodge";
 import { ScreenProbe } from "./ScreenProbe";
 import { SelectionMarkers } from "./SelectionMarkers";
+import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
 import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
@@ -49,6 +50,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const status = useGame((s) => s.state.status);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
+  const [shadows, setShadows] = useState(false);
+  const showShadows = useCallback(() => setShadows(true), []);
   const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
   const shownTemplates = useMemo(() => {
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];
@@ -63,7 +66,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
-    <Canvas shadows frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
@@ -79,6 +82,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       <ScreenProbe battlefield={battlefield} />
       <FirstFrameMark />
+      <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />
       <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !ui.templateDrag} />
     </Canvas>

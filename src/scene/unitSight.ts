@@ -20,6 +20,9 @@ export interface UnitSight {
   readonly aggregated: boolean;
 }
 
+/** How far a unit's label stands above its tallest model's label (cm). */
+const UNIT_LABEL_LIFT = 5;
+
 /** Height of a model's label above its pose. */
 export function labelHeight(battlefield: Battlefield, id: string): number {
   const def = battlefield.models.get(id)?.def;
@@ -44,7 +47,8 @@ export function unitSights(battlefield: Battlefield, targets: readonly MatrixEnt
       entries,
       seen: entries.filter((t) => t.visibleFraction > 0).length,
       best: entries[0]!.visibleFraction,
-      labelAt: [mean((p) => p.pose.x), Math.max(...poses.map((p) => p.pose.y + p.top)) + 1, mean((p) => p.pose.z)],
+      // Above the figures' own labels, so a lone model's label beside the unit (an MG upstairs) does not cover it.
+      labelAt: [mean((p) => p.pose.x), Math.max(...poses.map((p) => p.pose.y + p.top)) + UNIT_LABEL_LIFT, mean((p) => p.pose.z)],
       aggregated: entries.length > 1 && entries.every((t) => !battlefield.models.get(t.target)!.def.vehicle),
     };
   });
