@@ -101,6 +101,51 @@ describe("the table", () => {
     await app.screenshot("ruler-points");
   }, 120_000);
 
+  it("keeps the panels off the model worked on, folds them, and keeps the game log's height", async () => {
+    // The line-of-sight panel, full of targets, covers the right of the table.
+    await app.page.keyboard.press("Escape");
+    await app.page.keyboard.press("l");
+    const side = app.page.getByTestId("side-panel");
+    /** The models drawn under the tool's panel or the game log, as they stand now. */
+    const coveredModels = (panels: string[]) =>
+      app.page.evaluate((selectors) => {
+        const hooks = window.__hulldown!;
+        const rects = selectors.map((s) => document.querySelector(s)!.getBoundingClientRect());
+        return [...hooks.game.getState().battlefield.models.keys()].filter((id) => {
+          const at = hooks.screenPosition(id);
+          return at && rects.some((r) => at.x >= r.left && at.x <= r.right && at.y >= r.top && at.y <= r.bottom);
+        });
+      }, panels);
+    await app.page.evaluate(() => window.__hulldown!.ui.getState().set({ dock: "right", shooter: "us-sherman-2", selection: ["us-sherman-2"] }));
+    await app.page.getByTestId("los-hidden").waitFor({ timeout: 60_000 });
+    await app.page.getByTestId("los-hidden").locator("summary").click();
+    // Looking from a model the panel covers sends the panels to the other side of the screen.
+    const under = await coveredModels([".panel.side"]);
+    expect(under.length).toBeGreaterThan(0);
+    const model = under[0]!;
+    await app.page.evaluate((m) => window.__hulldown!.ui.getState().set({ shooter: m, selection: [m] }), model);
+    await expect.poll(() => app.page.locator("main").getAttribute("class"), { timeout: 30_000 }).toContain("dock-left");
+    expect(await coveredModels([".panel.side", ".panel.log"])).not.toContain(model);
+
+    await app.page.getByTestId("side-panel-fold").click();
+    expect(await side.locator(".panel-body").count()).toBe(0);
+    await app.page.getByTestId("side-panel-fold").click();
+    expect(await side.locator(".panel-body").count()).toBe(1);
+
+    // Forty turns later the log is no taller than before: it scrolls, its newest entry in view.
+    const log = app.page.getByTestId("game-log");
+    const height = (await log.boundingBox())!.height;
+    await app.page.evaluate((m) => {
+      const { game } = window.__hulldown!;
+      for (let i = 0; i < 40; i++) game.getState().perform({ type: "traverse", model: m, turretHeading: i * 5 });
+    }, "us-sherman-2");
+    const viewport = app.page.viewportSize()!;
+    expect((await log.boundingBox())!.height).toBeLessThanOrEqual(Math.max(height, viewport.height * 0.3) + 1);
+    const scrolledToEnd = () => log.locator(".panel-body").evaluate((body) => body.scrollHeight > body.clientHeight && body.scrollTop + body.clientHeight >= body.scrollHeight - 2);
+    await expect.poll(scrolledToEnd).toBe(true);
+    await app.screenshot("panels-docked-left");
+  }, 120_000);
+
   it("shows the distance a dragged model has moved, live, and logs it as a distance", async () => {
     const MODEL = "us-sherman-1";
     await app.page.keyboard.press("Escape");
