@@ -3,6 +3,7 @@ import type { GameEvent, Placement } from "../../core/game/events";
 import { distance2, pathLength } from "../../core/geometry2d";
 import type { Point } from "../../core/scenario/schema";
 import { formatHeading, formatLength } from "../../core/units";
+import { templateAnchor } from "../../scene/TemplatesLayer";
 import { useEffect, useRef } from "react";
 import { useGame } from "../game";
 import { useUi } from "../store/uiStore";
@@ -36,10 +37,8 @@ export function describeEvent(e: GameEvent): string {
       return `template laid${e.template.label ? `: ${e.template.label}` : ""}`;
     case "template-removed":
       return "template removed";
-    case "template-moved": {
-      const anchor = (shape: typeof e.from) => (shape.kind === "blast" ? shape.at : shape.from);
-      return `template moved ${formatLength(distance2(anchor(e.from), anchor(e.to)), "cm")}`;
-    }
+    case "template-moved":
+      return `template moved ${formatLength(distance2(templateAnchor(e.from), templateAnchor(e.to)), "cm")}`;
     case "los-checked":
       return `${e.shooter} → ${e.target}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
