@@ -15,9 +15,9 @@ import { createDice } from "../core/dice";
 import { catalogFor } from "../core/scale";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
-import { opposingPairs, visibilityMatrix } from "../sight/matrix";
+import { opposingPairs, visibilityMatrix, type Pair } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
-import { benchmarkPairs, BvhSight, denseVisibleFraction, type Pair } from "./benchLos";
+import { benchmarkPairs, BvhSight, denseVisibleFraction } from "./benchLos";
 import { loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
 

@@ -13,6 +13,7 @@ import type { Solid, Vec3 } from "../core/solids/solid";
 import { BufferAttribute, BufferGeometry, FrontSide, Ray, Vector3, type Box3 } from "three";
 import { INTERSECTED, MeshBVH, NOT_INTERSECTED, SAH } from "three-mesh-bvh";
 import { smokeBlocking } from "../sight/areas";
+import type { Pair } from "../sight/matrix";
 import { prepareSolid, rayDistanceToSolid, type PreparedSolid } from "../sight/rayPrimitive";
 import { projectedRect, viewBasis, type ViewBasis } from "../sight/silhouette";
 import type { SightWorld } from "../sight/sightWorld";
@@ -20,8 +21,6 @@ import { sightOrigin, unitMates } from "../sight/visibility";
 
 /** Rays stop this short of the target's surface, as the engine's do. */
 const SURFACE_GAP = 0.01;
-
-export type Pair = readonly [shooter: string, target: string];
 
 /** What one pair looks like from the shooter's eye: the origin, the view frame and the target's body parts. */
 interface PairView {

@@ -9,8 +9,7 @@ import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Scenario } from "../core/scenario/schema";
-import type { MatrixEntry } from "../sight/matrix";
-import type { Pair } from "./benchLos";
+import type { MatrixEntry, Pair } from "../sight/matrix";
 
 export interface PoolRequest {
   readonly id: number;

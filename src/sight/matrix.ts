@@ -8,6 +8,9 @@ import { measureVisibility, modelEntry, type SightOptions } from "./visibility";
 /** The matrix is an overview: coarser sampling (about ±5 %, slivers under ~25 % of a part can be missed). */
 export const MATRIX_GRIDS = { coarseGrid: 4, fineGrid: 8 } as const;
 
+/** A shooter and a target, by model id. */
+export type Pair = readonly [shooter: string, target: string];
+
 export interface MatrixEntry {
   readonly shooter: string;
   readonly target: string;
