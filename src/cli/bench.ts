@@ -55,10 +55,13 @@ function quantile(xs: readonly number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 
-function timeIt(run: () => void): number {
-  const t = performance.now();
+/** Wall and CPU milliseconds of one call. */
+function measure(run: () => void): { wall: number; cpu: number } {
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
   run();
-  return performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - wall, cpu: (used.user + used.system) / 1000 };
 }
 
 async function timeItAsync(run: () => Promise<unknown>): Promise<number> {
@@ -116,35 +119,53 @@ function syntheticTable(scenario: Scenario, models: number): Scenario {
 interface Scored {
   readonly method: string;
   readonly msPerPair: number;
+  readonly cpuMsPerPair: number;
   readonly meanError: number;
   readonly maxError: number;
   readonly within: number;
 }
 
-function score(method: string, times: readonly number[], fractions: readonly number[], reference: readonly number[]): Scored {
-  const errors = fractions.map((f, i) => Math.abs(f - reference[i]!));
+function score(method: string, timed: Timed, reference: readonly number[]): Scored {
+  const errors = timed.fractions.map((f, i) => Math.abs(f - reference[i]!));
   return {
     method,
-    msPerPair: median(times),
+    msPerPair: median(timed.wall),
+    cpuMsPerPair: median(timed.cpu),
     meanError: errors.reduce((s, e) => s + e, 0) / errors.length,
     maxError: Math.max(...errors),
     within: errors.filter((e) => e <= TOLERANCE).length,
   };
 }
 
-/** Per-pair timings of `run` over every pair, `rounds` times; returns the times and the last round's answers. */
-function perPair(pairs: readonly Pair[], rounds: number, run: (pair: Pair) => number): { times: number[]; fractions: number[] } {
-  const times: number[] = [];
-  let fractions: number[] = [];
-  pairs.forEach(run); // warm up
+interface Timed {
+  /** Wall and CPU milliseconds of each call. */
+  readonly wall: number[];
+  readonly cpu: number[];
+  /** The last round's answers, pair by pair. */
+  fractions: number[];
+}
+
+/**
+ * Times each method on every pair, `rounds` times, the methods taking turns pair by pair so that a change in
+ * the machine's load falls on all of them alike. CPU time is counted too: on a shared machine it is the
+ * steadier measure of the work (wall time also holds the waits for a core).
+ */
+function timeMethods(pairs: readonly Pair[], rounds: number, methods: ReadonlyArray<(pair: Pair) => number>): Timed[] {
+  const timed: Timed[] = methods.map(() => ({ wall: [], cpu: [], fractions: [] }));
+  for (const pair of pairs) methods.forEach((run) => run(pair)); // warm up
   for (let r = 0; r < rounds; r++) {
-    fractions = pairs.map((pair) => {
-      let f = 0;
-      times.push(timeIt(() => (f = run(pair))));
-      return f;
-    });
+    timed.forEach((t) => (t.fractions = []));
+    for (const pair of pairs) {
+      methods.forEach((run, m) => {
+        let fraction = 0;
+        const { wall, cpu } = measure(() => (fraction = run(pair)));
+        timed[m]!.wall.push(wall);
+        timed[m]!.cpu.push(cpu);
+        timed[m]!.fractions.push(fraction);
+      });
+    }
   }
-  return { times, fractions };
+  return timed;
 }
 
 await runCommand(command, async ({ values, positionals }) => {
@@ -176,15 +197,15 @@ await runCommand(command, async ({ values, positionals }) => {
   // One SightReport, over an even spread of pairs.
   const all = opposingPairs(world);
   const spread = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 400)) === 0);
-  const { times: perReport } = perPair(spread, rounds, ([a, b]) => sightReport(world, a, b).visibleFraction);
-  log(`one SightReport: median ${median(perReport).toFixed(3)} ms, p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`);
+  const [reports] = timeMethods(spread, rounds, [([a, b]) => sightReport(world, a, b).visibleFraction]);
+  const perReport = reports!.wall;
+  log(`one SightReport: median ${median(perReport).toFixed(3)} ms (CPU ${median(reports!.cpu).toFixed(3)} ms), p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`);
 
   // The matrices, on one thread and on the pool.
   const m75pairs = oneWayPairs(world, 75);
   const single = (pairs: readonly Pair[]) => {
-    const times: number[] = [];
-    for (let r = 0; r < Math.min(rounds, 2); r++) times.push(timeIt(() => visibilityMatrix(world, { pairs })));
-    return median(times) / 1000;
+    const runs = Array.from({ length: Math.min(rounds, 2) }, () => measure(() => visibilityMatrix(world, { pairs })));
+    return { s: median(runs.map((r) => r.wall)) / 1000, cpuS: median(runs.map((r) => r.cpu)) / 1000 };
   };
   const m75 = single(m75pairs);
   const mAll = single(all);
@@ -200,8 +221,8 @@ await runCommand(command, async ({ values, positionals }) => {
   const p75 = await pooled(m75pairs);
   const pAll = await pooled(all);
   await pool.close();
-  log(`matrix 75 × 75 (${m75pairs.length} pairs): ${m75.toFixed(2)} s on one thread, ${p75.toFixed(2)} s on ${threads} threads`);
-  log(`matrix, all opposing pairs both ways (${all.length}): ${mAll.toFixed(2)} s on one thread, ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`);
+  log(`matrix 75 × 75 (${m75pairs.length} pairs): ${m75.s.toFixed(2)} s on one thread (CPU ${m75.cpuS.toFixed(2)} s), ${p75.toFixed(2)} s on ${threads} threads`);
+  log(`matrix, all opposing pairs both ways (${all.length}): ${mAll.s.toFixed(2)} s on one thread (CPU ${mAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`);
 
   // Accuracy and speed against three-mesh-bvh, on fixed-seed pairs scored by the dense reference.
   const pairs = benchmarkPairs(world, all, pairCount);
@@ -210,21 +231,21 @@ await runCommand(command, async ({ values, positionals }) => {
   const referenceMs = performance.now() - referenceStart;
   const partly = reference.filter((f) => f > 0 && f < 1).length;
   const bvh = new BvhSight(world);
-  const report = perPair(pairs, rounds, ([a, b]) => sightReport(world, a, b).visibleFraction);
-  const finer = perPair(pairs, rounds, ([a, b]) => sightReport(world, a, b, { coarseGrid: FINER_COARSE_GRID }).visibleFraction);
-  const fixed = perPair(pairs, rounds, (pair) => bvh.visibleFraction(pair, 8));
-  const refined = perPair(pairs, rounds, (pair) => bvh.visibleFraction(pair, 8, 16));
-  const rows = [
-    score("SightReport (full report)", report.times, report.fractions, reference),
-    score(`SightReport, coarse ${FINER_COARSE_GRID} × ${FINER_COARSE_GRID}`, finer.times, finer.fractions, reference),
-    score("three-mesh-bvh, 64 rays", fixed.times, fixed.fractions, reference),
-    score("three-mesh-bvh, 64 → 256 rays", refined.times, refined.fractions, reference),
+  const methods: Array<[string, (pair: Pair) => number]> = [
+    ["SightReport (full report)", ([a, b]) => sightReport(world, a, b).visibleFraction],
+    [`SightReport, coarse ${FINER_COARSE_GRID} × ${FINER_COARSE_GRID}`, ([a, b]) => sightReport(world, a, b, { coarseGrid: FINER_COARSE_GRID }).visibleFraction],
+    ["three-mesh-bvh, 64 rays", (pair) => bvh.visibleFraction(pair, 8)],
+    ["three-mesh-bvh, 64 → 256 rays", (pair) => bvh.visibleFraction(pair, 8, 16)],
   ];
+  const timed = timeMethods(pairs, rounds, methods.map(([, run]) => run));
+  const rows = methods.map(([name], i) => score(name, timed[i]!, reference));
   log(`accuracy on ${pairs.length} fixed-seed opposing pairs (${partly} partly visible), against ${REFERENCE_GRID * REFERENCE_GRID} stratified rays a pair (reference took ${(referenceMs / 1000).toFixed(1)} s);`);
   log(`three-mesh-bvh: ${bvh.triangles} triangles in one SAH BVH plus one per model, built in ${bvh.buildMs.toFixed(0)} ms (not in the per-pair times)`);
-  log(`  ${"method".padEnd(32)} ${"ms/pair".padStart(8)} ${"mean err".padStart(9)} ${"max err".padStart(8)} ${`±${TOLERANCE}`.padStart(7)} ${"× SightReport".padStart(14)}`);
+  log(`  ${"method".padEnd(32)} ${"ms/pair".padStart(8)} ${"CPU ms".padStart(7)} ${"mean err".padStart(9)} ${"max err".padStart(8)} ${`±${TOLERANCE}`.padStart(7)} ${"× SightReport".padStart(14)} ${"(CPU)".padStart(6)}`);
   for (const r of rows) {
-    log(`  ${r.method.padEnd(32)} ${r.msPerPair.toFixed(3).padStart(8)} ${r.meanError.toFixed(4).padStart(9)} ${r.maxError.toFixed(3).padStart(8)} ${`${r.within}/${pairs.length}`.padStart(7)} ${(r.msPerPair / rows[0]!.msPerPair).toFixed(2).padStart(14)}`);
+    const ratio = (r.msPerPair / rows[0]!.msPerPair).toFixed(2);
+    const cpuRatio = (r.cpuMsPerPair / rows[0]!.cpuMsPerPair).toFixed(2);
+    log(`  ${r.method.padEnd(32)} ${r.msPerPair.toFixed(3).padStart(8)} ${r.cpuMsPerPair.toFixed(3).padStart(7)} ${r.meanError.toFixed(4).padStart(9)} ${r.maxError.toFixed(3).padStart(8)} ${`${r.within}/${pairs.length}`.padStart(7)} ${ratio.padStart(14)} ${cpuRatio.padStart(6)}`);
   }
 
   if (values.json) {
@@ -233,9 +254,9 @@ await runCommand(command, async ({ values, positionals }) => {
       models: world.battlefield.models.size,
       buildMs: built.wallMs,
       buildCurve: curve,
-      sightReportMs: { median: median(perReport), p95: quantile(perReport, 0.95), pairs: spread.length, rounds },
-      matrix75x75: { pairs: m75pairs.length, singleThreadS: m75, pooledS: p75, threads },
-      matrixAll: { pairs: all.length, singleThreadS: mAll, pooledS: pAll, threads, poolStartS: poolStartMs / 1000 },
+      sightReportMs: { median: median(perReport), cpuMedian: median(reports!.cpu), p95: quantile(perReport, 0.95), pairs: spread.length, rounds },
+      matrix75x75: { pairs: m75pairs.length, singleThreadS: m75.s, singleThreadCpuS: m75.cpuS, pooledS: p75, threads },
+      matrixAll: { pairs: all.length, singleThreadS: mAll.s, singleThreadCpuS: mAll.cpuS, pooledS: pAll, threads, poolStartS: poolStartMs / 1000 },
       comparison: { pairs: pairs.length, partlyVisible: partly, referenceRays: REFERENCE_GRID * REFERENCE_GRID, bvhTriangles: bvh.triangles, bvhBuildMs: bvh.buildMs, rows },
     });
   }
