@@ -26,7 +26,7 @@ SightReport latency, the visibility matrix on one thread and on every core, and 
 three-mesh-bvh line-of-sight check on the identical triangles, both scored against a dense reference.
 
 Usage:
-  npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 155,2000,5000,10000] [--threads N] [--json]
+  npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N] [--json]
 
 Options:
   --rounds N    repetitions per timing (default 3)
