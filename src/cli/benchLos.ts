@@ -7,7 +7,7 @@
  *     model to find the target's surface, the shooter and its unit skipped exactly as the engine skips them;
  *   - a fixed-seed choice of opposing pairs, at least half of them partly visible.
  */
-import { createDice } from "../core/dice";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
 import type { Solid, Vec3 } from "../core/solids/solid";
 import { BufferAttribute, BufferGeometry, FrontSide, Ray, Vector3, type Box3 } from "three";
@@ -32,10 +32,21 @@ interface PairView {
   readonly excluded: ReadonlySet<string>;
 }
 
+/** A seeded stream of uniform reals in [0, 1). */
+function seededRandom(seed: number): () => number {
+  const generator = xoroshiro128plus(seed);
+  return () => (generator.next() >>> 0) / 2 ** 32;
+}
+
+/** Prepared once per model state, as the engine prepares its targets. */
+const preparedParts = new WeakMap<readonly Solid[], PreparedSolid[]>();
+
 function pairView(world: SightWorld, [shooter, target]: Pair): PairView {
   const bf = world.battlefield;
   const origin = sightOrigin(bf, bf.models.get(shooter)!);
-  const parts = world.modelSolids(target).map(prepareSolid);
+  const solids = world.modelSolids(target);
+  let parts = preparedParts.get(solids);
+  if (!parts) preparedParts.set(solids, (parts = solids.map(prepareSolid)));
   const body = parts.filter((p) => p.solid.part !== "base");
   const view = viewBasis(origin, parts);
   return { origin, view, rect: projectedRect(origin, view, body.flatMap((p) => p.corners)), parts, excluded: new Set([shooter, ...unitMates(world, bf.models.get(shooter)!)]) };
@@ -52,13 +63,13 @@ function directionThrough(v: ViewBasis, a: number, b: number): Vec3 {
 
 /** n × n directions over the rectangle, one uniformly jittered point per cell from the seeded stream. */
 function stratifiedDirections(pv: PairView, n: number, seed: number): Vec3[] {
-  const dice = createDice(seed);
+  const random = seededRandom(seed);
   const [minA, maxA, minB, maxB] = pv.rect;
   const directions: Vec3[] = [];
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      const a = minA + ((i + dice.fraction("jitter")) / n) * (maxA - minA);
-      const b = minB + ((j + dice.fraction("jitter")) / n) * (maxB - minB);
+      const a = minA + ((i + random()) / n) * (maxA - minA);
+      const b = minB + ((j + random()) / n) * (maxB - minB);
       directions.push(directionThrough(pv.view, a, b));
     }
   }
@@ -218,12 +229,12 @@ export class BvhSight {
  * reference, so the choice does not lean on the engine under test).
  */
 export function benchmarkPairs(world: SightWorld, all: readonly Pair[], count: number, seed = 2026): Pair[] {
-  const dice = createDice(seed);
+  const random = seededRandom(seed);
   const partly: Pair[] = [];
   const others: Pair[] = [];
   const seen = new Set<number>();
   while (partly.length + others.length < count && seen.size < all.length) {
-    const i = dice.roll(all.length, "pair") - 1;
+    const i = Math.floor(random() * all.length);
     if (seen.has(i)) continue;
     seen.add(i);
     const pair = all[i]!;
