@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { catalogFor } from "../core/scale";
-import { parseScenarioJson, type ScenarioIssue } from "../core/scenario/load";
+import { parseScenarioJson, ROOT_PATH, type ScenarioIssue } from "../core/scenario/load";
 import type { Scenario } from "../core/scenario/schema";
 import { SightQueryError } from "../sight/visibility";
 import { createSightWorld, type SightWorld } from "../sight/sightWorld";
@@ -134,7 +134,7 @@ export async function readScenarioFile(path: string): Promise<ScenarioFile> {
 
 /** An issue as `path: message`, the whole-file issues (bad JSON) named by the file. */
 export function describeIssue(file: string, issue: ScenarioIssue): string {
-  return `${issue.path || file}: ${issue.message}`;
+  return `${issue.path === ROOT_PATH ? file : issue.path}: ${issue.message}`;
 }
 
 /** A valid scenario, or a CliError naming the file and its first problem. */
@@ -143,7 +143,7 @@ export async function loadScenario(path: string): Promise<Scenario> {
   if (result.ok) return result.scenario;
   const [first, ...rest] = result.issues;
   const more = rest.length ? ` (and ${rest.length} more; run npm run validate -- ${path})` : "";
-  const what = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "unknown problem";
+  const what = first ? (first.path === ROOT_PATH ? first.message : `${first.path}: ${first.message}`) : "unknown problem";
   throw new CliError(`${path} is not a valid scenario: ${oneLine(what)}${more}`);
 }
 
