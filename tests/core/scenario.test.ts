@@ -448,7 +448,7 @@ describe("physical bounds: the engine never sees what it cannot build", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(describeValue(cyclic)).toBe("an object");
-    expect(describeValue(deep)).toBe("[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...");
+    expect(describeValue(deep)).toBe("a list");
   });
 
   it("accepts a UTF-8 byte-order mark", () => {
