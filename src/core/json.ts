@@ -162,7 +162,7 @@ export function readJson(raw: string, limits: { maxDepth?: number; maxChars?: nu
  * `key` after its last complete item (a game file cut short keeps its whole events). Undefined when the
  * damage is not inside that array.
  */
-export function recoverPrefix(text: string, key: string, maxDepth = JSON_LIMITS.maxDepth): { value: unknown; items: number } | undefined {
+export function recoverPrefix(text: string, key: string, maxDepth: number = JSON_LIMITS.maxDepth): { value: unknown; items: number } | undefined {
   const { itemEnds } = scan(text, maxDepth, key);
   const keyAt = text.indexOf(`"${key}"`);
   if (keyAt < 0) return undefined;
@@ -180,7 +180,7 @@ export function recoverPrefix(text: string, key: string, maxDepth = JSON_LIMITS.
 }
 
 /** Paths of keys that could reach Object.prototype (`__proto__`, `constructor`, `prototype`), nesting bounded. */
-export function forbiddenKeyPaths(value: unknown, maxDepth = JSON_LIMITS.maxDepth): (string | number)[][] {
+export function forbiddenKeyPaths(value: unknown, maxDepth: number = JSON_LIMITS.maxDepth): (string | number)[][] {
   const found: (string | number)[][] = [];
   const walk = (v: unknown, path: (string | number)[]) => {
     if (typeof v !== "object" || v === null || path.length > maxDepth) return;
@@ -196,7 +196,7 @@ export function forbiddenKeyPaths(value: unknown, maxDepth = JSON_LIMITS.maxDept
 }
 
 /** How deep a value nests (objects and lists), counting no further than `limit + 1`. */
-export function nestingDepth(value: unknown, limit = JSON_LIMITS.maxDepth): number {
+export function nestingDepth(value: unknown, limit: number = JSON_LIMITS.maxDepth): number {
   const depth = (v: unknown, level: number): number => {
     if (typeof v !== "object" || v === null || level > limit) return level;
     let deepest = level + 1;

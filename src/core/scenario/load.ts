@@ -105,6 +105,12 @@ function toIssues(issue: z.core.$ZodIssue): ScenarioIssue[] {
   return [{ path, message: SHOWS_INPUT.has(issue.code) && "input" in issue && !quoted ? `${issue.message}, got ${describeValue(input)}` : issue.message }];
 }
 
+/** Validates with any schema of the file formats, problems in the words and paths of a scenario's. */
+export function validate<T extends z.ZodType>(schema: T, input: unknown): { ok: true; data: z.output<T> } | { ok: false; issues: ScenarioIssue[] } {
+  const parsed = schema.safeParse(input, { reportInput: true, error: plainMessages });
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, issues: parsed.error.issues.flatMap(toIssues) };
+}
+
 /**
  * Problems with the shape of parsed JSON before any schema looks at it: nesting deeper than JSON_LIMITS
  * allows, and keys that reach into JavaScript's object machinery. Shared with the game file loader.
@@ -118,8 +124,8 @@ export function checkJsonShape(input: unknown): ScenarioIssue[] {
 export function parseScenario(input: unknown, catalog: CatalogSource): ScenarioResult {
   const shape = checkJsonShape(input);
   if (shape.length) return { ok: false, issues: shape };
-  const parsed = Scenario.safeParse(input, { reportInput: true, error: plainMessages });
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.flatMap(toIssues) };
+  const parsed = validate(Scenario, input);
+  if (!parsed.ok) return parsed;
   const issues = checkReferences(parsed.data, typeof catalog === "function" ? catalog(parsed.data.scale) : catalog);
   return issues.length ? { ok: false, issues } : { ok: true, scenario: parsed.data };
 }

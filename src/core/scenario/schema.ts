@@ -72,12 +72,20 @@ function cmWithin(what: string, max: number, { min = 0, zero = false }: { min?: 
   return low.max(max, { error: (iss) => `${describeValue(iss.input)} cm is more than the ${max} cm ${what} may be` });
 }
 
+/** The same heading in [0, 360): 270 for -90, 0 for 720. */
+export function normalizeHeading(degrees: number): number {
+  // fmod is exact, so a heading already in range comes back unchanged (saving and loading change nothing).
+  const turned = degrees % 360;
+  const positive = turned < 0 ? turned + 360 : turned;
+  return positive >= 360 ? 0 : positive || 0;
+}
+
 /** A heading in degrees, any turn within ±LIMITS.heading, normalised to [0, 360). */
 export const Heading = z
   .number({ error: "expected an angle in degrees" })
   .min(-LIMITS.heading, { error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees` })
   .max(LIMITS.heading, { error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees` })
-  .transform((degrees) => ((degrees % 360) + 360) % 360 || 0);
+  .transform(normalizeHeading);
 
 const coordinate = cmWithin("a coordinate", LIMITS.tableSize + LIMITS.offTable, { min: -LIMITS.offTable });
 const height = (what: string) => cmWithin(what, LIMITS.height);
