@@ -150,7 +150,12 @@ export async function loadScenario(path: string): Promise<Scenario> {
 /** Loads a scenario file and builds its sight world with the models at the scenario's scale. */
 export async function loadSightWorld(path: string): Promise<{ scenario: Scenario; world: SightWorld }> {
   const scenario = await loadScenario(path);
-  return { scenario, world: await createSightWorld(scenario, catalogFor(scenario.scale)) };
+  try {
+    return { scenario, world: await createSightWorld(scenario, catalogFor(scenario.scale)) };
+  } catch (error) {
+    // The file passed validation but the engine cannot build it: still the input's fault, so exit 2.
+    throw new CliError(`${path}: the sight engine cannot build this battlefield: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Every model id of a scenario, in file order. */
@@ -169,9 +174,12 @@ export function requireModel(scenario: Scenario, id: string, role: string, file:
 // ---------------------------------------------------------------------------------------------------------
 // Numbers on the command line
 
+/** A decimal number as people write one: no hex, octal or binary, no "Infinity". */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 export function parseNumber(text: string, what: string, example: string, check: "any" | "positive" | "nonnegative" = "any"): number {
   const trimmed = text.trim();
-  const value = trimmed === "" ? NaN : Number(trimmed);
+  const value = DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
   const wrong = !Number.isFinite(value) ? "expected a number" : check === "positive" && value <= 0 ? "expected a positive number" : check === "nonnegative" && value < 0 ? "expected zero or more" : "";
   if (wrong) throw new CliError(`bad ${what} "${text}": ${wrong}, e.g. ${example}`);
   return value;
