@@ -10,7 +10,8 @@ import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
 import { Toolbar } from "./panels/Toolbar";
-import { restoreAutosave, startAutosave } from "./persistence";
+import { KeptSavesPanel } from "./panels/KeptSavesPanel";
+import { startPersistence } from "./persistence";
 import { useUi } from "./store/uiStore";
 import { exposeTestHooks } from "./testHooks";
 import { useShortcuts } from "./useShortcuts";
@@ -32,16 +33,21 @@ export function App() {
   const [ready, setReady] = useState(false);
   const [help, setHelp] = useState(false);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
+  const [keptSaves, setKeptSaves] = useState(false);
   useEffect(() => {
-    // Restore first, then save every change: a refresh or a crash loses nothing.
+    // Restore first, then save every change: a refresh or a crash loses nothing. StrictMode runs this twice
+    // in development: the first run's cleanup cancels it, so only one autosave subscription ever lives.
+    let cancelled = false;
     let stop = () => {};
-    restoreAutosave(useGame)
-      .catch((error: Error) => useGame.getState().notify("error", `Could not read the autosave: ${error.message}`))
-      .finally(() => {
-        stop = startAutosave(useGame);
-        setReady(true);
-      });
-    return () => stop();
+    void startPersistence(useGame, () => cancelled).then((stopSaving) => {
+      if (cancelled) return stopSaving();
+      stop = stopSaving;
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, []);
   useSightSync();
   useLosFeed();
@@ -52,11 +58,12 @@ export function App() {
   return (
     <main className="app" data-ready={ready}>
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} />
+      <Toolbar onHelp={onHelp} onKeptSaves={() => setKeptSaves(true)} />
       <SidePanel />
       <LogPanel />
       <Toast />
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
     </main>
   );
 }

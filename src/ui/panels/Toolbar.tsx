@@ -12,7 +12,7 @@ const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
   ["template", "Templates", "T"],
 ];
 
-export function Toolbar({ onHelp }: { onHelp: () => void }) {
+export function Toolbar({ onHelp, onKeptSaves }: { onHelp: () => void; onKeptSaves: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
   const file = useRef<HTMLInputElement>(null);
@@ -74,6 +74,9 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
             e.target.value = "";
           }}
         />
+        <button onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
+          Kept saves…
+        </button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
     </div>
