@@ -36,26 +36,33 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** Puts a record in the autosave slot (idb-keyval's store) and starts the app again on it. */
-async function restartOn(text: string): Promise<void> {
-  await app.page.evaluate(
-    ([key, value]) =>
-      new Promise<void>((resolve, reject) => {
+/** Runs one request on idb-keyval's store in the page. */
+function idb<T>(mode: IDBTransactionMode, key: string, value?: string): Promise<T> {
+  return app.page.evaluate(
+    ([m, k, v]) =>
+      new Promise<T>((resolve, reject) => {
         const open = indexedDB.open("keyval-store");
         open.onupgradeneeded = () => open.result.createObjectStore("keyval");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const tx = open.result.transaction("keyval", "readwrite");
-          tx.objectStore("keyval").put(value, key);
+          const tx = open.result.transaction("keyval", m);
+          const request = m === "readwrite" ? tx.objectStore("keyval").put(v, k) : tx.objectStore("keyval").get(k);
           tx.oncomplete = () => {
             open.result.close();
-            resolve();
+            resolve((m === "readwrite" ? undefined : request.result) as T);
           };
           tx.onerror = () => reject(tx.error);
         };
       }),
-    [AUTOSAVE, text] as const,
+    [mode, key, value] as const,
   );
+}
+
+const autosaved = () => idb<string | undefined>("readonly", AUTOSAVE);
+
+/** Puts a record in the autosave slot (idb-keyval's store) and starts the app again on it. */
+async function restartOn(text: string): Promise<void> {
+  await idb("readwrite", AUTOSAVE, text);
   await app.page.reload();
   await app.page.waitForSelector("main[data-ready=true]");
 }
@@ -93,8 +100,9 @@ describe("the autosave in chromium", () => {
     await restartOn(damaged);
     expect(await eventCount()).toBe(5);
     // A change autosaves over the slot, and a reload restores the 6-event game; the original stays kept.
-    await app.page.evaluate((m) => window.__hulldown!.game.getState().perform({ type: "move", model: m, to: { position: [60, 60], heading: 0 } }), MODEL);
-    await app.page.waitForTimeout(500);
+    const moved = await app.page.evaluate((m) => window.__hulldown!.game.getState().perform({ type: "move", model: m, to: { position: [60, 60], heading: 0 } }), MODEL);
+    expect(moved).toBe(true);
+    await expect.poll(async () => (JSON.parse((await autosaved()) ?? "{}") as { events?: unknown[] }).events?.length, { timeout: 20_000 }).toBe(6);
     await app.page.reload();
     await app.page.waitForSelector("main[data-ready=true]");
     expect(await eventCount()).toBe(6);

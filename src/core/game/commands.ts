@@ -77,9 +77,12 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
     case "model-placed": {
       if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
       if (!state.scenario.forces.some((f) => f.id === event.force)) return `no force "${event.force}"`;
-      // The table with the model on it must be a valid battlefield: its id, model definition, position,
-      // floor and eye are checked as a scenario file's are.
-      const problem = checkReferences(applyEvent(state, event).scenario, catalog)[0];
+      // The model must not make the table an invalid battlefield: its id, model definition, position, floor
+      // and eye are checked as a scenario file's are (problems the table had before, such as the wreck of a
+      // destroyed gun, are not this event's).
+      const describe = (i: { path: string; message: string }) => `${i.path}: ${i.message}`;
+      const before = new Set(checkReferences(state.scenario, catalog).map(describe));
+      const problem = checkReferences(applyEvent(state, event).scenario, catalog).find((i) => !before.has(describe(i)));
       return problem ? `model "${event.model.id}" cannot be placed: ${problem.path}: ${problem.message}` : undefined;
     }
     case "model-removed":
