@@ -451,6 +451,10 @@ describe("physical bounds: the engine never sees what it cannot build", () => {
     expect(describeValue(deep)).toBe("a list");
   });
 
+  it("quotes keys that are not plain names in paths", () => {
+    expect(issuesOf({ ...ENVELOPE, table: { "he]ight": 1 } })).toMatchObject([{ path: 'table["he]ight"]' }]);
+  });
+
   it("accepts a UTF-8 byte-order mark", () => {
     expect(parseScenarioJson(`\uFEFF${JSON.stringify(ENVELOPE)}`, MODEL_CATALOG).ok).toBe(true);
   });

@@ -94,8 +94,8 @@ export function checkScenarioText(text: string): Promise<CaseResult> {
 }
 
 const LOAD_OPTIONS = { rulesets: RULESETS };
-/** A game error or warning names where: a path before the colon, or where the file breaks. */
-const NAMES_A_PLACE = /^(\(file\)|[\w$]+(\[\d+\])*(\.[\w$]+(\[\d+\])*)*): |^the file breaks at line \d+, column \d+/;
+/** A game error or warning names where: a path (see formatPath) before the colon, or where the file breaks. */
+const NAMES_A_PLACE = /^(\(file\)|(?=[\w$[])(?:[\w$]+)?(?:\[\d+\]|\["(?:[^"\\]|\\.)*"\]|\.[\w$]+)*): |^the file breaks at line \d+, column \d+/;
 
 export function checkGameText(text: string): Promise<CaseResult> {
   return guarded(async () => {
@@ -153,24 +153,27 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
 /** Resolves up to `shots` shots between the forces' units, as the fire panel does, into the log. */
 async function fire(start: GameLog, shots: number): Promise<GameLog> {
   let log = start;
-  const state = currentState(log);
-  const world = await createSightWorld(state.scenario, catalogFor(state.scenario.scale));
-  try {
-    const [a, b] = state.scenario.forces;
-    for (const shooter of a?.units ?? []) {
-      for (const target of b?.units ?? []) {
-        if (shots === 0) return log;
-        const query = { ruleset: log.header.ruleset, declaration: { shooter: shooter.id, target: target.id }, status: currentState(log).status, roll: { seed: log.header.seed, previous: rolledSides(log) } };
+  const [a, b] = currentState(log).scenario.forces;
+  for (const shooter of a?.units ?? []) {
+    for (const target of b?.units ?? []) {
+      if (shots === 0) return log;
+      // The world of the table as it is now: an earlier shot may have removed models.
+      const state = currentState(log);
+      const units = new Set(state.scenario.forces.flatMap((f) => f.units.map((u) => u.id)));
+      if (!units.has(shooter.id) || !units.has(target.id)) continue;
+      const world = await createSightWorld(state.scenario, catalogFor(state.scenario.scale));
+      try {
+        const query = { ruleset: log.header.ruleset, declaration: { shooter: shooter.id, target: target.id }, status: state.status, roll: { seed: log.header.seed, previous: rolledSides(log) } };
         const answer = answerFire(world, world.battlefield, query);
         if (!answer.result) continue;
         log = record(log, fireEvent(RULESETS[0]!, query.declaration, answer.result, 0));
         shots--;
+      } finally {
+        world.dispose();
       }
     }
-    return log;
-  } finally {
-    world.dispose();
   }
+  return log;
 }
 
 export interface FuzzCase {

@@ -6,8 +6,8 @@
  */
 import { createDice, type Dice } from "../dice";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../json";
-import { checkJsonShape, parseScenario, ROOT_PATH, validate, type CatalogSource, type ScenarioIssue } from "../scenario/load";
-import { Scenario } from "../scenario/schema";
+import { checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate, type CatalogSource, type ScenarioIssue } from "../scenario/load";
+import { describeValue, Scenario } from "../scenario/schema";
 import { checkEvent } from "./commands";
 import { GameEvent, GameHeader, type GameEventOf } from "./events";
 import type { GameLog } from "./gameLog";
@@ -49,7 +49,8 @@ function canonical<T>(schema: { safeParse(v: unknown): { success: boolean; data?
   return parsed.success ? parsed.data! : value;
 }
 
-const firstIssue = (issues: readonly ScenarioIssue[], prefix = "") => `${prefix}${issues[0]!.path}: ${issues[0]!.message}`;
+/** The first problem, its path below `parent` when given. */
+const firstIssue = (issues: readonly ScenarioIssue[], parent?: string) => `${parent ? joinPath(parent, issues[0]!.path) : issues[0]!.path}: ${issues[0]!.message}`;
 
 export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}): GameFileResult {
   const json = readJson(text);
@@ -76,7 +77,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
     return { ok: false, error: `ruleset.version: ${ruleset.id} has versions ${ruleset.versions.join(", ")}, not "${header.data.ruleset.version}"` };
   }
   const scenario = parseScenario(header.data.scenario, catalog);
-  if (!scenario.ok) return { ok: false, error: firstIssue(scenario.issues, "scenario.") };
+  if (!scenario.ok) return { ok: false, error: firstIssue(scenario.issues, "scenario") };
   if (!Array.isArray(rawEvents)) return { ok: false, error: "events: expected a list of events" };
 
   const models = typeof catalog === "function" ? catalog(scenario.scenario.scale) : catalog;
@@ -87,7 +88,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   for (const [i, raw] of rawEvents.entries()) {
     const event = eventProblem(raw, i, state, dice, models);
     if (typeof event === "string") {
-      warning = `events[${i}]${event}; the game was loaded up to event ${i}`;
+      warning = `${event}; the game was loaded up to event ${i}`;
       break;
     }
     try {
@@ -105,21 +106,23 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
 
 /**
  * The event at `i` if it is whole, numbered `i`, possible in `state` and rolled by the game's dice (the
- * stream is advanced past its rolls); otherwise what is wrong, starting with the path below events[i].
+ * stream is advanced past its rolls); otherwise what is wrong, starting with its path.
  */
 function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, catalog: Parameters<typeof checkEvent>[1]): GameEvent | string {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return ": expected an event object";
+  const at = `events[${i}]`;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return `${at}: expected an event object`;
   const { n, ...fields } = raw as Record<string, unknown>;
   if (n !== i) {
     const what = typeof n === "number" ? (n > i ? `an event is missing before it` : `it repeats or is out of order`) : "the event has no number";
-    return `.n: numbered ${n === undefined ? "nothing" : JSON.stringify(n)}, expected ${i}: ${what}`;
+    return `${at}.n: numbered ${n === undefined ? "nothing" : describeValue(n)}, expected ${i}: ${what}`;
   }
   const parsed = validate(GameEvent, fields);
-  if (!parsed.ok) return `.${parsed.issues[0]!.path}: ${parsed.issues[0]!.message}`;
+  if (!parsed.ok) return firstIssue(parsed.issues, at);
   const event = parsed.data;
   const impossible = checkEvent(state, catalog, event);
-  if (impossible) return `: ${event.type}: ${impossible}`;
-  return event.type === "fire-resolved" ? (checkDice(event, state, dice) ?? event) : event;
+  if (impossible) return `${at}: ${event.type}: ${impossible}`;
+  const badDice = event.type === "fire-resolved" ? checkDice(event, state, dice) : undefined;
+  return badDice ? `${at}${badDice}` : event;
 }
 
 /** Each roll must be the one the seed gives at that point of the stream. */

@@ -22,8 +22,20 @@ export type CatalogSource = ModelCatalog | ((scale: Scale) => ModelCatalog);
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
+/** A path below another: `scenario` + `features[0]`, `events[3]` + `["odd key"]`; the child's root is the parent. */
+export const joinPath = (parent: string, child: string): string => (child === ROOT_PATH ? parent : child.startsWith("[") ? `${parent}${child}` : `${parent}.${child}`);
+
+/** A key that reads unambiguously after a dot; any other is written ["quoted"]. */
+const PLAIN_KEY = /^[A-Za-z_$][\w$]*$/;
+
+/** A JSON path as a user reads it: `forces[1].units[3]`, `table["odd key"]`; ROOT_PATH for the whole file. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  const text = path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+  const text = path.reduce<string>((out, key) => {
+    if (typeof key === "number") return `${out}[${key}]`;
+    const name = String(key);
+    if (!PLAIN_KEY.test(name)) return `${out}[${JSON.stringify(name)}]`;
+    return out ? `${out}.${name}` : name;
+  }, "");
   return text || ROOT_PATH;
 }
 
