@@ -82,6 +82,8 @@ function scan(text: string, maxDepth: number, watch?: string): Scan {
     skipSpace();
     if (i >= text.length) {
       if (stack.length === 0 && expect === "after-value") return { itemEnds };
+      // Cut right after an item of the watched list: that item is whole.
+      if (expect === "after-value" && stack.at(-1)?.watched) itemEnds.push(i);
       return fail(stack.length ? `the text ends inside ${stack.at(-1)!.kind === "{" ? "an object" : "a list"} (cut short?)` : "the text is empty");
     }
     const c = text[i]!;

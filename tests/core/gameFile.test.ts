@@ -176,6 +176,8 @@ describe("a file cut short", () => {
     const game = loaded(load(cut));
     expect(game.log.events).toHaveLength(3);
     expect(game.warning).toMatch(/^the file breaks at line 1, column \d+: the text ends inside a string \(cut short\?\); the game was loaded up to event 3$/);
+    const afterThird = text.slice(0, text.lastIndexOf('{"n":3'));
+    expect(loaded(load(afterThird.slice(0, -1))).log.events).toHaveLength(3);
     const header = text.slice(0, text.indexOf('"events"') + 12);
     expect(loaded(load(header)).log.events).toHaveLength(0);
     expect(load(text.slice(0, 40))).toMatchObject({ ok: false, error: expect.stringMatching(/^\(file\): not valid JSON: line 1, column \d+: /) });

@@ -25,6 +25,7 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
                 <td>
                   <button
                     onClick={() => {
+                      if (useGame.getState().log.events.length && !window.confirm("Replace the current game with this kept save? Save the current one first if you want to keep it.")) return;
                       restoreKept(k, useGame);
                       onClose();
                     }}
