@@ -23,11 +23,11 @@ export const LIMITS = {
   height: 500,
   /** One storey, floor to floor. */
   storey: 500,
-  /** A figure's height or eye above its feet. */
+  /** A figure's height or eye above its feet, and a base's thickness. */
   figure: 100,
   /** A base's width or depth. */
   base: 100,
-  /** Thickness of walls, hedges and bases, width of roads and rivers, radius of smoke and foxholes. */
+  /** Thickness of walls and hedges, width of roads and rivers, radius of smoke and foxholes. */
   thickness: 200,
   /** Headings: any angle within this many degrees either way, stored normalised to [0, 360). */
   heading: 3600,
