@@ -14,6 +14,8 @@ const { seed } = workerData as { seed: number };
 const games = await Promise.all(SHIPPED.map((name, i) => playedGame(name, seed + i)));
 parentPort!.on("message", async (request: WorkerRequest) => {
   const c = request.kind === "scenario" ? scenarioCase(seed, request.n) : gameCase(seed, request.n, games);
+  // Making a case (a 25 MB mutation) is the fuzzer's work, not the loader's: the clock starts now.
+  parentPort!.postMessage("checking");
   parentPort!.postMessage(await checkCase(c));
 });
 parentPort!.postMessage("ready");
