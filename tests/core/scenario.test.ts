@@ -429,7 +429,13 @@ describe("physical bounds: the engine never sees what it cannot build", () => {
 
   it("caps list sizes and counts at documented limits", () => {
     const big = Array.from({ length: 200_000 }, (_, i) => [i % 100, Math.floor(i / 100) % 100]);
-    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: big, height: 5, slope: 2 }))).toBe("features[0].outline: an outline may have at most 1000 items, got a list of 200000 items");
+    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: big, height: 5, slope: 2 }))).toBe("features[0].outline: an outline may have at most 200 items, got a list of 200000 items");
+    // Two 200-point hills over a 600 × 600 cm table: 400 points × 581² cm², some 135 million tests.
+    const ring = Array.from({ length: 200 }, (_, i) => [300 + 290 * Math.cos(i / 31.8), 300 + 290 * Math.sin(i / 31.8)]);
+    const hills = [{ id: "h1", kind: "hill", outline: ring, height: 5, slope: 2 }, { id: "h2", kind: "hill", outline: ring, height: 5, slope: 2 }];
+    expect(errorsOf({ ...ENVELOPE, table: { width: 600, depth: 600 }, features: hills })).toMatch(
+      /^features: the hills' 400 outline points over \d+ cm² of ground make \d+ ground tests, more than the 20000000 the ground may take/,
+    );
     const buildings = Array.from({ length: 501 }, (_, i) => house({ id: `b${i}`, roof: { shape: "flat" } }));
     expect(errorsOf(withFeatures(...buildings))).toBe("features: 501 buildings; a battlefield may have at most 500");
   });

@@ -80,9 +80,9 @@ function mutateJson(root: Json, random: Random, focus?: string): void {
     case 5:
       // Repeat an item: coincident buildings, duplicated events, duplicated ids.
       if (Array.isArray(target) && target.length) {
-        const copies = random.pick([1, 2, 50, 3000]);
-        const item = JSON.stringify(target[key as number]);
-        for (let i = 0; i < copies; i++) target.splice(key as number, 0, JSON.parse(item) as Json);
+        // The same object repeated: JSON.stringify writes each copy out in full.
+        const copies = new Array<Json>(random.pick([1, 2, 50, 3000])).fill(target[key as number]!);
+        target.splice(key as number, 0, ...copies);
       }
       break;
     case 6:

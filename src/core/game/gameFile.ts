@@ -53,14 +53,14 @@ function canonical<T>(schema: { safeParse(v: unknown): { success: boolean; data?
 const firstIssue = (issues: readonly ScenarioIssue[], parent?: string) => `${parent ? joinPath(parent, issues[0]!.path) : issues[0]!.path}: ${issues[0]!.message}`;
 
 export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}): GameFileResult {
-  const json = readJson(text);
+  const json = readJson(text, { watch: "events" });
   let data: unknown;
   let cutShort: string | undefined;
   if (json.ok) data = json.value;
   else {
     // A file cut short (or damaged) inside its events keeps the events that are whole.
     const where = `the file breaks at ${describeSyntaxProblem(json.problem)}`;
-    const recovered = recoverPrefix(json.text, "events");
+    const recovered = recoverPrefix(json.text, "events", json.itemEnds);
     if (!recovered) return { ok: false, error: `${ROOT_PATH}: not valid JSON: ${describeSyntaxProblem(json.problem)}` };
     data = recovered.value;
     cutShort = `${where}; the game was loaded up to event ${recovered.items}`;

@@ -144,7 +144,7 @@ export function parseScenario(input: unknown, catalog: CatalogSource): ScenarioR
 
 /** Parses and validates the text of a scenario file. Never throws: bad JSON is one issue at ROOT_PATH with its line and column. */
 export function parseScenarioJson(text: string, catalog: CatalogSource): ScenarioResult {
-  const json = readJson(text);
+  const json = readJson(text, { maxChars: JSON_LIMITS.scenarioChars });
   if (!json.ok) return { ok: false, issues: [{ path: ROOT_PATH, message: `not valid JSON: ${describeSyntaxProblem(json.problem)}` }] };
   return parseScenario(json.value, catalog);
 }

@@ -103,6 +103,17 @@ function checkCounts(scenario: Scenario): ScenarioIssue[] {
   if (models > LIMITS.models) issues.push({ path: "forces", message: `${models} models; a battlefield may have at most ${LIMITS.models}` });
   const units = scenario.forces.reduce((n, f) => n + f.units.length, 0);
   if (units > LIMITS.units) issues.push({ path: "forces", message: `${units} units; a battlefield may have at most ${LIMITS.units}` });
+  const hills = scenario.features.filter((f) => f.kind === "hill");
+  if (hills.length) {
+    // The bounding box of every hill, clipped to the table: what the ground grid covers.
+    const xs = hills.flatMap((h) => h.outline.map((p) => Math.min(Math.max(p[0], 0), scenario.table.width)));
+    const zs = hills.flatMap((h) => h.outline.map((p) => Math.min(Math.max(p[1], 0), scenario.table.depth)));
+    const area = (Math.max(...xs) - Math.min(...xs) + 1) * (Math.max(...zs) - Math.min(...zs) + 1);
+    const tests = Math.round(area * xs.length);
+    if (tests > LIMITS.hillGroundTests) {
+      issues.push({ path: "features", message: `the hills' ${xs.length} outline points over ${Math.round(area)} cm² of ground make ${tests} ground tests, more than the ${LIMITS.hillGroundTests} the ground may take; use fewer outline points or smaller hills` });
+    }
+  }
   const buildings = scenario.features.filter((f) => f.kind === "building").length;
   if (buildings > LIMITS.buildings) issues.push({ path: "features", message: `${buildings} buildings; a battlefield may have at most ${LIMITS.buildings}` });
   return issues;

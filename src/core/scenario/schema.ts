@@ -31,7 +31,13 @@ export const LIMITS = {
   thickness: 200,
   /** Headings: any angle within this many degrees either way, stored normalised to [0, 360). */
   heading: 3600,
-  outlinePoints: 1000,
+  outlinePoints: 200,
+  /**
+   * The ground under the hills is a 1 cm grid, each point tested against every hill's outline: the points
+   * of all hill outlines times the square centimetres of the box around the hills (on the table) may be
+   * at most this (the default battlefield needs about 0.2 million).
+   */
+  hillGroundTests: 20_000_000,
   pathPoints: 5000,
   features: 2000,
   buildings: 500,
