@@ -12,7 +12,7 @@ import { parseNumber, print, progressReporter, runCommand } from "./common";
 const USAGE = `Fuzzes Hulldown's file loaders and the sight engine behind them.
 
 Usage:
-  npm run fuzz -- [--scenarios N] [--games N] [--seed S]
+  npm run fuzz -- [--scenarios N] [--games N] [--seed S] [--from K]
 
 Each scenario case must be refused with a path, or accepted and then build a sight world that answers a
 SightReport and a template with finite numbers, within 5 s. Each game case must be refused with a path,
@@ -23,12 +23,13 @@ Options:
   --scenarios N  mutated scenario files (default 1000)
   --games N      mutated game files (default 500)
   --seed S       seed of the mutations (default 1); the same seed gives the same cases
+  --from K       start at case K of each kind (default 0): one run split over processes, e.g. --from 5000
   -h, --help     show this help`;
 
 /** A case that takes longer than this is a hang. */
 const CASE_LIMIT_MS = 5000;
 
-const command = { name: "fuzz", usage: USAGE, options: { scenarios: { type: "string" }, games: { type: "string" }, seed: { type: "string" } } } as const;
+const command = { name: "fuzz", usage: USAGE, options: { scenarios: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, from: { type: "string" } } } as const;
 
 /** One worker thread at a time; a case that hangs terminates it and the next case gets a new one. */
 function caseRunner(seed: number) {
@@ -84,10 +85,11 @@ await runCommand(command, async ({ values }) => {
   const scenarios = Math.round(parseNumber(values.scenarios ?? "1000", "--scenarios", "--scenarios 10000", "nonnegative"));
   const games = Math.round(parseNumber(values.games ?? "500", "--games", "--games 5000", "nonnegative"));
   const seed = Math.round(parseNumber(values.seed ?? "1", "--seed", "--seed 7"));
+  const from = Math.round(parseNumber(values.from ?? "0", "--from", "--from 5000", "nonnegative"));
   const runner = caseRunner(seed);
   const requests: WorkerRequest[] = [
-    ...Array.from({ length: scenarios }, (_, n) => ({ kind: "scenario" as const, n })),
-    ...Array.from({ length: games }, (_, n) => ({ kind: "game" as const, n })),
+    ...Array.from({ length: scenarios }, (_, n) => ({ kind: "scenario" as const, n: from + n })),
+    ...Array.from({ length: games }, (_, n) => ({ kind: "game" as const, n: from + n })),
   ];
   const counts = new Map<string, number>();
   const failures: string[] = [];
