@@ -11,7 +11,7 @@ import type { FowGameState } from "../../../src/rules/flames-of-war/types";
 import { fireEvent, judgeFire } from "../../../src/rules/judge";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import type { SightWorld } from "../../../src/sight/sightWorld";
-import { requestOptions } from "../../../src/sight/workerFire";
+import { requestOptions } from "../../../src/worker/fire";
 import { world, type Placed } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
 

@@ -13,7 +13,7 @@ import { losVerdict } from "../../../src/rules/flames-of-war/verdict";
 import { judgeFire } from "../../../src/rules/judge";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import type { SightWorld } from "../../../src/sight/sightWorld";
-import { requestOptions } from "../../../src/sight/workerFire";
+import { requestOptions } from "../../../src/worker/fire";
 import { world, type Placed } from "../../helpers/scene";
 
 type Features = Parameters<typeof world>[0];
