@@ -41,8 +41,9 @@ describe("sight offsets over a base", () => {
   });
 
   it("sight from the side of the base sees past a post that hides the target from its centre", async () => {
-    // A post (0.4 cm long, 1 cm thick, so about 1.4 cm across with its ends) halfway hides the target from the crew's eye; 1.7 cm to the side of the base it does not.
-    const post = { id: "post", kind: "wall" as const, path: [[60, 59.8], [60, 60.2]] as [number, number][], height: 10, thickness: 1 };
+    // A post from z = 59.5 to 61, halfway, hides the target from the crew's eye (the line passes it at z ≈ 60.35);
+    // from 1.7 cm to the side of the base the line passes at z ≈ 59.15, clear of it.
+    const post = { id: "post", kind: "wall" as const, path: [[60, 59.5], [60, 61]] as [number, number][], height: 10, thickness: 1 };
     const w = await world([post], [{ id: "eye", model: "us-30cal-team", position: [40, 60], heading: 90, side: "A" }, eyeAt("target", 80, 60, 2.9, "B")]);
     const centre = sightReport(w, "eye", "target");
     expect(centre.anyVisible).toBe(false);
