@@ -13,6 +13,7 @@ import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
 import { getSightClient } from "../../state/sightClient";
 import { useUi } from "../../state/uiStore";
+import { FOW_TURN, FowFireSetup, fowGameState, type FowTurn } from "./FowFireSetup";
 import { Name } from "./Name";
 import { SampleMark } from "./SampleMark";
 
@@ -124,18 +125,23 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const recordEvent = useGame((s) => s.recordEvent);
   const unit = useUi((s) => s.unit);
   const [setup, setSetup] = useState<FireSetup>({ wholeUnit: true, order: "fire", targetState: "stationary", commanderExposed: true });
+  const [fowTurn, setFowTurn] = useState<FowTurn>(FOW_TURN);
   const [answer, setAnswer] = useState<FireAnswer | string>();
   const [rolling, setRolling] = useState(false);
   const tableInput = useRef<HTMLInputElement>(null);
   const shooterEntry = battlefield.models.get(shooter);
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
+  // Each rule system asks its own questions about the turn: Operation WW2 orders and spotting, Flames of War movement.
+  const flamesOfWar = ruleset?.id === "flames-of-war";
 
   const query = shooterEntry && targetEntry && {
     ruleset: log.header.ruleset,
     declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), order: setup.order },
     status: state.status,
-    game: { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
+    game: flamesOfWar
+      ? fowGameState(battlefield, shooterEntry.unitId, targetEntry.unitId, fowTurn)
+      : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
   };
   const key = JSON.stringify(query);
   useEffect(() => {
@@ -187,6 +193,8 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         <label>
           <input type="checkbox" checked={setup.wholeUnit} onChange={(e) => setSetup({ ...setup, wholeUnit: e.target.checked })} /> whole unit
         </label>
+        {flamesOfWar && <FowFireSetup turn={fowTurn} onChange={setFowTurn} />}
+        {!flamesOfWar && <>
         <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
           {ORDERS.map((o) => (
             <option key={o}>{o}</option>
@@ -205,6 +213,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
             <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
           </label>
         )}
+        </>}
       </div>
       {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />}
       <TablesControl
@@ -222,7 +231,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
       <button disabled={rolling || typeof answer !== "object" || !answer.verdict.valid} onClick={roll} data-testid="fire-roll">
         Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
       </button>{" "}
-      <span className="muted">{unit === "in" ? "distances in the report are in inches" : ""}</span>
+      <span className="muted">{ruleset.formatDistance ? `distances as ${ruleset.name} prints them, e.g. ${ruleset.formatDistance(40)}` : unit === "in" ? "distances in the report are in inches" : ""}</span>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { downloadGame, readGameFile, type OpenedFile } from "../../state/persist
 import type { GameStore } from "../../state/gameStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { OpenFileDialog } from "./OpenFileDialog";
+import { RULESETS, rulesetById } from "../../rules/registry";
 
 export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
 
@@ -33,12 +34,14 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
+  // The rules a new game is played under: the current game's, until another is chosen.
+  const [rules, setRules] = useState(() => useGame.getState().log.header.ruleset.id);
   const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
     if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    const game = gameOn(await battlefield.load());
-    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
+    const game = gameOn(await battlefield.load(), rules);
+    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}, ${rulesetById(rules)?.name ?? rules}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}` });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
   const open = async (f: File) => {
@@ -74,6 +77,13 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
         </button>
       </div>
       <div className="group">
+        <select value={rules} onChange={(e) => setRules(e.target.value)} aria-label="Rules for a new game" data-testid="new-game-rules">
+          {RULESETS.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
         <select value="" onChange={(e) => void newGame(e.target.value)} aria-label="New game on a battlefield">
           <option value="">New game…</option>
           {BATTLEFIELDS.map((b) => (
