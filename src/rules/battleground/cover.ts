@@ -37,3 +37,13 @@ export function protectionOf(ctx: BgContext, report: SightReport): Protection {
   const smoke = report.areas.filter((a) => a.kind === "smoke" && (a.lengthInside > 0 || a.targetInside)).map((a) => a.id);
   return { cover: found[0]?.cls ?? "open", sources: found.map((f) => f.ruling), smoke, camouflaged: modelState(ctx, report.target).camouflaged ?? false };
 }
+
+/**
+ * Share of the target seen, smoke aside: in this system smoke does not hide, it costs −8 (§3.2). Samples
+ * that only smoke stopped count as seen.
+ */
+export function seenFraction(report: SightReport): number {
+  if (report.samples <= 0) return report.visibleFraction;
+  const smoked = report.occluders.filter((o) => o.kind === "smoke").reduce((s, o) => s + o.samples, 0);
+  return Math.min(1, report.visibleFraction + smoked / report.samples);
+}
