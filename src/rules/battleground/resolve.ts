@@ -110,7 +110,7 @@ function scatterLanding(b: BgRef, f: BgFirer, shot: BgShot, miss: Extract<ToHit,
   const by = miss.value - shot.need!;
   if (dm < 0 && by <= -dm) {
     const at = minimalScatterCentre(target.footprint, centre, bearing, ringRadii(b.ctx));
-    b.ref.explain(bearingIndex, { purpose: "scatter", model: shot.target, meaning: `bearing ${bearing}°: minimal scatter (missed by ${formatTn(by)}, DM ${dm}): the template's second ring touches ${shot.target}, its first does not`, rule: "§4.2" });
+    b.ref.explain(bearingIndex, { purpose: "scatter", model: shot.target, meaning: `bearing ${bearing}°: minimal scatter (missed by ${formatTn(by)}, DM −${-dm}): the template's second ring touches ${shot.target}, its first does not`, rule: "§4.2" });
     return { at, minimal: true, rolls: [...miss.rolls, bearingIndex] };
   }
   const s = scatterInches(b.ctx, miss.value, shot.range);
