@@ -19,6 +19,13 @@ import { INCH_EPSILON } from "./toHit";
 /** A base this close to its enemy (cm) is in contact: the charge move put it there. */
 const CONTACT = 0.5;
 
+/** In contact: touching, or touching across the walls and hedges between them. */
+function inContact(report: SightReport | undefined): boolean {
+  if (!report) return false;
+  const across = report.linearObstacles.reduce((s, l) => s + l.thickness, 0);
+  return report.distance.edgeToEdge <= CONTACT + across;
+}
+
 const reportOf = (v: BgFireVerdict, shooter: string, target: string): SightReport | undefined => v.reports.find((r) => r.shooter === shooter && r.target === target);
 
 /** The state modifiers of one model in the fight (−5 Pinned or Disorganised, −10 Suppressed or Broken; they add up). */
@@ -42,7 +49,7 @@ function terrainBonus(ctx: BgContext, report: SightReport | undefined): Modifier
   const cover = { open: 0, light: t.lightCover, linear: t.linearCover, heavy: t.heavyCover }[p.cover];
   if (!cover) return [];
   const value = Math.trunc(Math.abs(cover) / ctx.tables["close-combat"].infantry.terrainDivisor);
-  return [{ value, reason: `defender's terrain: ${p.sources[0]!.reason}, ${cover} / 2`, rule: "§9.2", roll: "test", ...sampleMark(ctx, "terrain") }];
+  return [{ value, reason: `defender's terrain: ${p.sources[0]!.reason}, −${Math.abs(cover)} / 2`, rule: "§9.2", roll: "test", ...sampleMark(ctx, "terrain") }];
 }
 
 const total = (mods: readonly Modifier[]) => mods.reduce((s, m) => s + m.value, 0);
@@ -121,12 +128,11 @@ export function resolveCloseCombat(b: BgRef, v: BgFireVerdict): number {
     const vehicle = targets.find((t) => t.id === v.declaration.target) ?? targets[0]!;
     return attackers.reduce((n, a) => n + chargeVehicle(b, v, a, vehicle), 0);
   }
-  const inContact = (a: ModelFacts) => targets.some((t) => (reportOf(v, a.id, t.id)?.distance.edgeToEdge ?? Infinity) <= CONTACT);
-  const engaged = attackers.filter(inContact);
+  const engaged = attackers.filter((a) => targets.some((t) => inContact(reportOf(v, a.id, t.id))));
   if (!engaged.length) {
     b.ref.note(`no attacker is in base contact with ${v.targetUnit}: the charge fell short, the attackers lose their Standard Action`, "§9.2");
     return 0;
   }
-  const defenders = targets.filter((t) => engaged.some((a) => (reportOf(v, a.id, t.id)?.distance.edgeToEdge ?? Infinity) <= CONTACT));
+  const defenders = targets.filter((t) => engaged.some((a) => inContact(reportOf(v, a.id, t.id))));
   return fightInfantry(b, v, engaged, defenders);
 }

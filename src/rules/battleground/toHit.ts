@@ -45,7 +45,7 @@ export function rangeModifier(ctx: BgContext, inches: number): { value: number; 
   const last = r.bands[r.bands.length - 1]!.upTo;
   const steps = (inches - last) / r.beyondStep;
   const counted = ctx.options.beyondStep === "full-step" ? Math.floor(steps + INCH_EPSILON) : Math.ceil(steps - INCH_EPSILON);
-  return { value: counted * r.beyondModifier, reason: `${shown}: ${counted} ${ctx.options.beyondStep === "full-step" ? "full" : "started"} ${r.beyondStep}" step(s) beyond ${last}"` };
+  return { value: counted === 0 ? 0 : counted * r.beyondModifier, reason: `${shown}: ${counted} ${ctx.options.beyondStep === "full-step" ? "full" : "started"} ${r.beyondStep}" step(s) beyond ${last}"` };
 }
 
 export interface TnInput {

@@ -10,7 +10,7 @@ import type { BgFireVerdict } from "../../../src/rules/battleground";
 import { ringRadii } from "../../../src/rules/battleground/scatter";
 import type { Placed } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
-import { BASE_R, bgTable, ger, text, us } from "./table";
+import { BASE_R, bgTable, ger, text } from "./table";
 
 /** A bazooka fires HE at infantry: a to-hit roll against the TN (Training 10, DM −1 of a rifleman). */
 const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-bazooka", position: [x, z], side: "A", unit: "us" });
