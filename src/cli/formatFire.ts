@@ -28,7 +28,7 @@ function firerLines(f: FirerVerdict, die: number): string[] {
     const why = [...f.rulings, ...f.shots.flatMap((s) => s.rulings.slice(-1).map((r) => ({ ...r, reason: `at "${s.group}": ${r.reason}` })))];
     return [`${f.model}${weapon}: cannot fire`, ...why.map((r) => `${INDENT}${ruling(r)}`)];
   }
-  const need = shot.need === undefined ? "no roll" : shot.under ? needUnder(shot.need, die) : shot.need > die ? `needs ${shot.need}+ (impossible on a d${die})` : `needs ${shot.need}+ on a d${die}`;
+  const need = shot.need === undefined ? "no roll to hit" : shot.under ? needUnder(shot.need, die) : shot.need > die ? `needs ${shot.need}+ (impossible on a d${die})` : `needs ${shot.need}+ on a d${die}`;
   return [
     `${f.model}${weapon}: ${f.dice} ${f.dice === 1 ? "die" : "dice"}${sampleNote(f.sample)} at "${shot.group}", ${need}${sampleNote(shot.sample)}`,
     ...shot.modifiers.map((m) => `${INDENT}${modifier(m)}`),

@@ -119,8 +119,16 @@ function scatterLanding(b: BgRef, f: BgFirer, shot: BgShot, miss: Extract<ToHit,
   return { at, minimal: false, rolls: [...miss.rolls, bearingIndex] };
 }
 
+/** How the round came down: near-missed a target (minimal scatter), at a target's floor, with a critical on its target. */
+interface BurstHit {
+  readonly minimalOn?: string;
+  readonly level?: number;
+  readonly critical?: { readonly model: string; readonly bonus: number };
+}
+
 /** Every model under an HE template laid at `at`: its ring's strength, the impact → target line, its effect roll (§4.3, §6.2). */
-function burst(b: BgRef, f: BgFirer, at: Vec2, minimalOn: string | undefined, level: number | undefined, rolls: readonly number[], geometry: TemplateGeometry): number {
+function burst(b: BgRef, f: BgFirer, at: Vec2, hit: BurstHit, rolls: readonly number[], geometry: TemplateGeometry): number {
+  const { minimalOn, level, critical } = hit;
   const w = f.firing!.weapon;
   const he = w.he!;
   const radii = ringRadii(b.ctx);
@@ -138,7 +146,7 @@ function burst(b: BgRef, f: BgFirer, at: Vec2, minimalOn: string | undefined, le
     const m = b.ctx.models.get(u.id)!;
     const offset = ringOffset(b.ctx, u.ring!);
     if (offset === undefined) continue;
-    const mods: Modifier[] = [];
+    const mods: Modifier[] = critical?.model === u.id ? [{ value: critical.bonus, reason: "critical hit", rule: "§3.6", roll: "damage" }] : [];
     const ringWord = `ring ${u.ring! + 1}${offset ? ` ${signed(offset)}` : ""}`;
     if (isVehicle(b.ctx, m)) {
       if (u.ring! > 0 && b.ctx.options.outerRingsVsVehicles === "innermost-only") {
@@ -187,7 +195,12 @@ function toHitDice(b: BgRef, f: BgFirer, shot: BgShot, geometry: TemplateGeometr
       b.ref.note(`smoke of ${f.firing!.weapon.name} lands at (${landing.at[0].toFixed(1)}, ${landing.at[1].toFixed(1)}) cm: a cloud ${smoke.radius}" in radius for ${smoke.turns} turn(s)`, "§4", landing.rolls);
       continue;
     }
-    burst(b, f, landing.at, landing.minimal ? shot.target : undefined, r.kind === "hit" && target.floor ? target.feetY : undefined, landing.rolls, geometry);
+    const hit: BurstHit = {
+      ...(landing.minimal ? { minimalOn: shot.target } : {}),
+      ...(r.kind === "hit" && target.floor ? { level: target.feetY } : {}),
+      ...(r.kind === "hit" && r.critical ? { critical: { model: shot.target, bonus: r.critical } } : {}),
+    };
+    burst(b, f, landing.at, hit, landing.rolls, geometry);
   }
   return hits;
 }
