@@ -14,7 +14,7 @@ export interface BgOptions {
   readonly naturalRolls: "always" | "only-when-possible";
   readonly classInRamming: "own-class" | "rammed-class";
   readonly outerRingsVsVehicles: "he-ov-minus" | "innermost-only";
-  readonly partialHit: "minimal-scatter" | "partly-in-ring" | "never";
+  readonly partialHit: "minimal-scatter" | "partly-under" | "never";
   readonly armourFace: "most-visible-part" | "hull";
   readonly infantryColumnTwo: "wounded-suppressed" | "out-of-action";
   readonly impactAbove20: "clamp" | "destroys";
@@ -48,7 +48,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   spec("naturalRolls", "Natural 1 and 20", "§3.5, §14.2", "Default: a 1 always hits (critical) and a 20 always misfires, as the sheet lists them without exceptions; or only when the TN leaves the roll possible (1 hits only if TN ≥ 1, 20 misfires only if TN < 20).", ["always", "only-when-possible"]),
   spec("classInRamming", "Class when ramming", "§2, §14.4", "Ramming a vehicle or building: default subtracts the ramming vehicle's own Class (as for terrain); or the rammed object's Class.", ["own-class", "rammed-class"]),
   spec("outerRingsVsVehicles", "Outer rings against vehicles", "§4.3, §14.5", "The sheet gives the outer rings as HE FP − 5 and − 10 only. Default: HE OV − 5 and − 10 against vehicles, the likely analogue; or only the innermost ring affects vehicles.", ["he-ov-minus", "innermost-only"]),
-  spec("partialHit", "Partial hit (−2)", "§6.2, §14.6", "Not defined on the sheet. Default: a minimal-scatter hit, the one placement the sheet describes as touching the target only with an outer ring; or a model only partly inside the ring that counts; or never.", ["minimal-scatter", "partly-in-ring", "never"]),
+  spec("partialHit", "Partial hit (−2)", "§6.2, §14.6", "Not defined on the sheet. Default: a minimal-scatter hit, the one placement the sheet describes as touching the target only with an outer ring; or a model only partly under the template; or never.", ["minimal-scatter", "partly-under", "never"]),
   spec("armourFace", "Armour face hit", "§6.1, §14.7", "The sheet does not say which DV a shot meets. Default: the part (hull or turret) the shooter sees most of, at the face of that part the shooter stands in front of; or always the hull's face.", ["most-visible-part", "hull"]),
   spec("infantryColumnTwo", "Infantry column 2 of the effects table", "§10.1, §14.8", "The headers are lost. Default: wounded and Suppressed, the counterpart of a vehicle's Immobilised + Suppressed (a severe result that leaves the man on the table); or out of action (removed).", ["wounded-suppressed", "out-of-action"]),
   spec("impactAbove20", "Impact above 20", "§10.3, §14.9", "The table runs from −10 to 20. Below −10 every row is no effect anyway. Default: clamp to the 20 row; or an impact above 20 destroys (kills) outright.", ["clamp", "destroys"]),

@@ -162,7 +162,7 @@ function burst(b: BgRef, f: BgFirer, at: Vec2, hit: BurstHit, rolls: readonly nu
     const lines = geometry.linearObstaclesFrom?.(at, u.id).filter((l) => b.ctx.tables.terrain.linear.includes(l.kind)) ?? [];
     if (lines.length) mods.push({ value: t.linearFromImpact, reason: `${lines.map((l) => `${l.kind} ${l.id}`).join(", ")} between the point of impact and ${u.id}`, rule: "§6.2", roll: "damage" });
     const heavy = m.standsIn.some((a) => b.ctx.tables.terrain.areas[a.kind as keyof BgContext["tables"]["terrain"]["areas"]] === "heavy");
-    const partial = (b.ctx.options.partialHit === "minimal-scatter" && minimalOn === u.id) || (b.ctx.options.partialHit === "partly-in-ring" && u.overlap < 1);
+    const partial = (b.ctx.options.partialHit === "minimal-scatter" && minimalOn === u.id) || (b.ctx.options.partialHit === "partly-under" && u.overlap < 1);
     if (heavy || partial) mods.push({ value: t.partialOrHeavyCover, reason: heavy ? `${u.id} is in heavy cover` : `a partial hit on ${u.id}`, rule: "§6.2", roll: "damage" });
     const movement = modelState(b.ctx, u.id).movement;
     if (movement === "running") mods.push({ value: t.running, reason: `${u.id} is running`, rule: "§6.2", roll: "damage" });
