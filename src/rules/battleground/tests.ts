@@ -10,6 +10,9 @@ import type { BgFireVerdict } from "./fire";
 import type { BgRef } from "./outcomes";
 import { isVehicle, profileOf, profileSample, trainingOf, weaponIds } from "./profiles";
 
+/** Pinned: −5 to every roll but Morale tests (§8), so to these tests too. */
+const pinnedPenalty = (b: BgRef, m: ModelFacts): number => (m.pinned ? b.ctx.tables["to-hit"].shooter.pinnedOrDamaged : 0);
+
 const jammedWeapons = (b: BgRef, m: ModelFacts) => weaponIds(b.ctx, m).filter((w) => hasMarker(m, MARKERS.jammed(w)));
 
 export function resolveClearJam(b: BgRef, v: BgFireVerdict): number {
@@ -17,7 +20,7 @@ export function resolveClearJam(b: BgRef, v: BgFireVerdict): number {
   for (const m of modelsNamed(b.ctx, v.declaration.shooter)) {
     const jams = jammedWeapons(b, m).filter((w) => v.declaration.weapon === undefined || w === v.declaration.weapon);
     for (const weapon of jams) {
-      const need = trainingOf(b.ctx, m) + b.ctx.tables.procedures.clearJam.modifier;
+      const need = trainingOf(b.ctx, m) + b.ctx.tables.procedures.clearJam.modifier + pinnedPenalty(b, m);
       const value = b.ref.dice.roll(20, `clear the jam of ${weapon} (${m.id})`);
       const index = b.ref.lastRoll;
       rolled++;
@@ -51,6 +54,7 @@ function immobilisationModifiers(b: BgRef, m: ModelFacts, v: BgFireVerdict): Mod
   if (vehicle.drive === "half-tracked") mods.push(mod(t.conditions.halfTrack, "a half-tracked vehicle", profileSample(b.ctx)));
   if (vehicle.drive === "wheeled") mods.push(mod(t.conditions.wheeled, "a wheeled vehicle", profileSample(b.ctx)));
   for (const c of decl.conditions ?? []) mods.push(mod(t.conditions[c], { towing: "towing artillery or a trailer", heightChange: "a change of height", reverse: "moving backwards", streamOrDitch: "entering or leaving a stream or ditch", wire: "through wire or similar fortifications", snowOrMud: "deep snow or mud" }[c]));
+  if (m.pinned) mods.push(mod(pinnedPenalty(b, m), `${m.id} is Pinned: −5 to every roll but Morale tests`, { rule: "§8" }));
   const failed = modelState(b.ctx, m.id).failedUnbogging ?? 0;
   if (decl.unbogging && failed) mods.push(mod(t.perFailedUnbogging * failed, `${failed} failed unbogging test(s)`));
   return mods;

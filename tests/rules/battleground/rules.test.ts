@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
-import type { BgModelState } from "../../../src/rules/battleground/types";
+import type { BgModelState, ImmobilisationDeclaration } from "../../../src/rules/battleground/types";
 import { fireEvent } from "../../../src/rules/judge";
 import { battleground } from "../../../src/rules/battleground";
 import type { Placed } from "../../helpers/scene";
@@ -249,8 +249,8 @@ describe("close combat (§9), resolved when declared", () => {
 describe("immobilisation tests (§2)", () => {
   const sherman: Placed = { id: "tank", model: "us-sherman-m4", position: [40, 60], side: "A", unit: "tank" };
   const foe: Placed = ger("ger", 150);
-  const test = async (immobilisation: object, dice: number[], s: BgModelState = {}) =>
-    (await bgTable([], [sherman, foe], state({ tank: s }))).resolve({ shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation } as never, scriptedDice(dice));
+  const test = async (immobilisation: ImmobilisationDeclaration, dice: number[], s: BgModelState = {}) =>
+    (await bgTable([], [sherman, foe], state({ tank: s }))).resolve({ shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation }, scriptedDice(dice));
 
   it("terrain: 2 × Training less Class and conditions; a failure bogs the vehicle down", async () => {
     const r = await test({ situation: "terrain", conditions: ["reverse", "streamOrDitch"] }, [13]);
@@ -264,6 +264,12 @@ describe("immobilisation tests (§2)", () => {
 
   it("overrunning: own Class added, 4 × the enemy's Class taken away", async () => {
     expect((await test({ situation: "overrun", otherClass: 2 }, [20])).details.dice[0]!.need).toBe(20 + 3 - 8);
+  });
+
+  it("a Pinned vehicle takes −5 on the test, as on every roll but Morale (§8)", async () => {
+    const r = (await bgTable([], [sherman, foe], { status: { tank: { pinned: true, markers: [] } } })).resolve({ shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation: { situation: "terrain" } }, scriptedDice([20]));
+    expect(r.details.dice[0]!.need).toBe(20 - 3 - 5);
+    expect(r.details.dice[0]!.meaning).toMatch(/tank is Pinned: −5 to every roll but Morale tests/);
   });
 
   it("unbogging: −4 per failed test; a pass takes the marker off", async () => {
