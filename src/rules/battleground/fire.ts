@@ -139,7 +139,7 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
     ...base,
     resolution: "to-hit",
     canFire: true,
-    rulings: [...rulings, { reason: `TN ${formatTn(tn.tn)} = Training ${tn.training}${tn.modifiers.map((m) => ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)}`).join("")}: a d20 at or under it hits`, rule: "§3.2" }, ...(armour ? [armour.ruling] : [])],
+    rulings: [...rulings, { reason: `TN ${formatTn(tn.tn)} = Training ${tn.modifiers.map((m, i) => (i === 0 ? `${m.value}` : ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)}`)).join("")}: a d20 at or under it hits`, rule: "§3.2" }, ...(armour ? [armour.ruling] : [])],
     modifiers: [...tn.modifiers, ...effectModifiers],
     need: tn.tn,
     under: true,

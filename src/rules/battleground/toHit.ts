@@ -61,6 +61,7 @@ export interface TargetNumber {
   readonly training: number;
   readonly mode: FireMode;
   readonly tn: number;
+  /** Training first, then every modifier: they add up to the TN. */
   readonly modifiers: readonly Modifier[];
   /** Why the weapon cannot fire in this mode at all (the sheet's NO). */
   readonly refused?: Ruling;
@@ -99,7 +100,8 @@ export function targetNumber(ctx: BgContext, input: TnInput): TargetNumber {
   const training = trainingOf(ctx, firer);
   const mode = fireModeOf(ctx, firer);
   const om = weapon.weapon.om[mode - 1];
-  const mods: Modifier[] = [];
+  // The build-up starts from Training, so the listed values add up to the TN.
+  const mods: Modifier[] = [toHit(training, `Training of ${firer.id} (${qualityOf(ctx, firer)})`, "§3", profileSample(ctx))];
   const refused = om === null || om === undefined ? { reason: `${weapon.weapon.name} cannot fire in OM${mode} (the weapon table's NO): ${firer.id} ${FIRE_MODE_WORDS[mode]}`, rule: "§3.3", ...weaponSample(ctx) } : undefined;
   if (!refused) mods.push(toHit(om!, `OM${mode}: ${firer.id} ${FIRE_MODE_WORDS[mode]}`, "§3.3", weaponSample(ctx)));
   const s = modelState(ctx, firer.id);
@@ -118,7 +120,7 @@ export function targetNumber(ctx: BgContext, input: TnInput): TargetNumber {
   mods.push(...protectionModifiers(ctx, input.protection, target.id));
   const range = rangeModifier(ctx, cmToInches(input.range));
   mods.push(toHit(range.value, range.reason, "§3.2"));
-  const tn = training + mods.reduce((sum, m) => sum + m.value, 0);
+  const tn = mods.reduce((sum, m) => sum + m.value, 0);
   return { training, mode, tn, modifiers: mods, ...(refused ? { refused } : {}) };
 }
 

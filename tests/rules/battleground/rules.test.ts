@@ -33,6 +33,9 @@ describe("TN modifiers (§3.2), each on its own", () => {
     has(v, 0, /^OM1/);
     has(v, -1, /Defensive Modifier/);
     has(v, 4, /within 9" at 8\.00": \+\(12 − 8\)/);
+    has(v, 10, /^Training of us \(regular\)$/);
+    // The build-up adds up to the TN, to be rolled under.
+    expect(shotOf(v).modifiers.filter((m) => m.roll === "to-hit").reduce((s, m) => s + m.value, 0)).toBe(13);
     expect(shotOf(v).under).toBe(true);
   });
 
