@@ -100,6 +100,15 @@ export interface FireDeclaration {
   readonly weapon?: string;
 }
 
+/**
+ * A need in words, for either kind of roll: "7+" (reach it), "8 or less" (roll under it; a fractional
+ * Target Number passes on the whole rolls under it), and whether a d`die` can make it at all.
+ */
+export function describeNeed(need: number, die: number, under = false): { readonly text: string; readonly possible: boolean } {
+  if (!under) return { text: `${need}+`, possible: need <= die };
+  return { text: `${Number.isInteger(need) ? need : need.toFixed(2)} or less`, possible: need >= 1 };
+}
+
 /** One part of the target as one firer may shoot it: whether it may, the number it needs and why. */
 export interface ShotVerdict {
   /** The part of the target (a system's own label: "in the open", "light cover", a vehicle's id). */
