@@ -47,5 +47,6 @@ export function linearObstaclesFrom(world: SightWorld, at: Vec2, modelId: string
   const target = modelFootprint(entry.def, entry.model);
   const point = { kind: "circle" as const, center: at, radius: 0 };
   const centre = entry.model.position;
-  return linearCrossings(bf, [at[0], surface.y + IMPACT_HEIGHT, at[1]], [centre[0], pose.y + IMPACT_HEIGHT, centre[1]], point, target);
+  // One line, no sample rays: what crosses the straight line from the burst to the man.
+  return linearCrossings(bf, [at[0], surface.y + IMPACT_HEIGHT, at[1]], [centre[0], pose.y + IMPACT_HEIGHT, centre[1]], point, target, []);
 }
