@@ -1,6 +1,7 @@
 /**
- * Loading a rule system's tables: the shipped table files with the user's files replacing theirs, each
- * checked against its table's schema. Every rule system keeps its tables this way (one loader for all).
+ * Loading a rule system's tables: the shipped files with the user's files replacing theirs, each checked
+ * against the table's schema. Errors name the file's table and the path inside its data, so a player can
+ * fix the file.
  */
 import type { z } from "zod";
 import type { TableFile, TableLoadResult, TableSpec } from "./ruleset";
@@ -10,11 +11,7 @@ export interface LoadedTables<Data> {
   readonly specs: readonly TableSpec[];
 }
 
-/**
- * The shipped tables with `files` replacing theirs. Every file is checked: the right ruleset, a known
- * table, data of the right shape; errors name the file's table and the path inside its data.
- */
-export function loadTableFiles<Schemas extends Record<string, z.ZodType>>(
+export function loadTableFiles<Schemas extends Readonly<Record<string, z.ZodType>>>(
   rulesetId: string,
   schemas: Schemas,
   shipped: readonly TableFile[],
@@ -43,7 +40,7 @@ export function loadTableFiles<Schemas extends Record<string, z.ZodType>>(
     }
   }
   if (errors.length) return { ok: false, errors };
-  const data = Object.fromEntries([...byId].map(([id, t]) => [id, t.data])) as { readonly [K in keyof Schemas]: z.infer<Schemas[K]> };
+  const data = Object.fromEntries([...byId].map(([id, t]) => [id, t.data])) as { [K in keyof Schemas]: z.infer<Schemas[K]> };
   const specs = [...byId].map(([id, { file }]) => ({ id, title: file.title ?? id, rule: file.rule ?? "", sample: file.sample ?? true, note: file.note ?? "" }));
   return { ok: true, tables: { data, specs } };
 }

@@ -10,9 +10,10 @@ import type { ModelStatus } from "../core/game/state";
 import { tableContext } from "../rules/context";
 import { judgeFire } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import type { FireDeclaration, FireResult, FireVerdict, SightRequest } from "../rules/ruleset";
+import type { FireDeclaration, FireResult, FireVerdict, SightRequest, TemplateGeometry } from "../rules/ruleset";
 import { sightReport } from "../sight/lineOfSight";
 import type { SightWorld } from "../sight/sightWorld";
+import { linearObstaclesFrom, surfaceBelow } from "../sight/surface";
 import { modelsUnderTemplate } from "../sight/templates";
 import { SightQueryError, type SightOptions } from "../sight/visibility";
 
@@ -50,6 +51,11 @@ export function answerFire(world: SightWorld, battlefield: Battlefield, query: F
   const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, requestOptions(r)));
   if (!query.roll || !verdict.valid) return { verdict };
   const dice = createDice(query.roll.seed, query.roll.previous);
-  const geometry = { modelsUnder: (placement: Parameters<typeof modelsUnderTemplate>[1]) => modelsUnderTemplate(world, placement), table: battlefield.scenario.table };
+  const geometry: TemplateGeometry = {
+    modelsUnder: (placement) => modelsUnderTemplate(world, placement),
+    table: battlefield.scenario.table,
+    surfaceBelow: (at) => surfaceBelow(world, at),
+    linearObstaclesFrom: (at, model) => linearObstaclesFrom(world, at, model),
+  };
   return { verdict, result: ruleset.resolveFire(query.declaration, verdict, dice, context, geometry) };
 }

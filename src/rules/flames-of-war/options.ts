@@ -2,6 +2,7 @@
  * Switches for the points the source leaves open (digest §8), each defaulting to the digest's reading, and
  * the national special rules of §6 that concern shooting and sight: on means the firing force has the rule.
  */
+import { parseOptionValues, type OptionsResult } from "../optionValues";
 import type { OptionSpec } from "../ruleset";
 
 export interface FowOptions {
@@ -90,20 +91,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   national("everyShotCounts", "Every Shot Counts! (German Tiger Ace)", "§6.4", "The platoon's tanks re-roll every failed to-hit roll."),
 ];
 
-export function parseOptions(given: Readonly<Record<string, unknown>> = {}): { ok: true; options: FowOptions } | { ok: false; errors: string[] } {
-  const errors: string[] = [];
-  const options: Record<string, unknown> = { ...DEFAULT_OPTIONS };
-  for (const [id, value] of Object.entries(given)) {
-    const spec = OPTION_SPECS.find((o) => o.id === id);
-    if (!spec) {
-      errors.push(`unknown option "${id}"; the options are ${OPTION_SPECS.map((o) => o.id).join(", ")}`);
-      continue;
-    }
-    if (!spec.choices.includes(value as string | boolean)) {
-      errors.push(`option "${id}" must be one of ${spec.choices.join(", ")}, got ${JSON.stringify(value)}`);
-      continue;
-    }
-    options[id] = value;
-  }
-  return errors.length ? { ok: false, errors } : { ok: true, options: options as unknown as FowOptions };
+/** Options from a game header (unknown keys and wrong values are rejected with a reason; the shared checker). */
+export function parseOptions(given: Readonly<Record<string, unknown>> = {}): OptionsResult<FowOptions> {
+  return parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, given);
 }

@@ -233,7 +233,10 @@ export const TABLE_FILES: readonly TableFile[] = [
   flamethrowerTemplates,
 ];
 
-/** The shipped tables with `files` replacing theirs, each checked against its schema (tableFiles.ts). */
+/**
+ * The shipped tables with `files` replacing theirs. Every file is checked: the right ruleset, a known
+ * table, data of the right shape; errors name the file's table and the path inside its data.
+ */
 export function loadOw2Tables(files: readonly TableFile[] = []): TableLoadResult<Ow2Tables> {
   return loadTableFiles(RULESET_ID, SCHEMAS, TABLE_FILES, files);
 }
