@@ -1,0 +1,155 @@
+/**
+ * Physical placement: a miniature cannot stand in a wall, in a building's walls, on another model's base or
+ * hull, on a tank trap or a wreck. Checked in plan on each model's footprint, per level (the ground, or one
+ * floor of one building), so a model upstairs does not collide with one below it. Touching is allowed:
+ * bases in contact are a rule of most systems.
+ */
+import { footprintCenter, footprintDistance, footprintToPolylineDistance, type Footprint } from "./footprint";
+import { add2, distance2, lerp2, pointInPolygon, rectanglePolygon, rotateByHeading, scale2, type Vec2 } from "./geometry2d";
+import { modelFootprint, type Battlefield } from "./battlefield";
+import type { ModelDefinition } from "./modelDefinition";
+import type { Building, Model } from "./scenario/schema";
+import { isLinear } from "./scenario/schema";
+import { buildingFrame } from "./solids/buildingSolids";
+
+/** Overlaps shallower than this (cm) count as touching. */
+const TOUCH = 0.05;
+
+/** One model as an obstacle: its footprint on its level. */
+export interface Body {
+  readonly id: string;
+  readonly footprint: Footprint;
+  /** "ground", or "building-id/level" for a model on a floor. */
+  readonly level: string;
+}
+
+/** What a placement would overlap: a feature (wall, building wall, tank trap, wreck) or a model. */
+export interface Obstruction {
+  readonly id: string;
+  readonly what: "wall" | "building-wall" | "model" | "tank-trap" | "wreck" | "building";
+}
+
+export const levelOf = (model: Model): string => (model.floor ? `${model.floor.building}/${model.floor.level}` : "ground");
+
+export function bodyOf(def: ModelDefinition, model: Model): Body {
+  return { id: model.id, footprint: modelFootprint(def, model), level: levelOf(model) };
+}
+
+/** Every model on the table as a body, except the ids in `except` (the models being placed or moved). */
+export function tableBodies(battlefield: Battlefield, except: ReadonlySet<string> = new Set()): Body[] {
+  return [...battlefield.models.values()].filter((e) => !except.has(e.model.id)).map((e) => bodyOf(e.def, e.model));
+}
+
+/** The footprint pulled in by TOUCH, so footprints that only touch do not count as overlapping. */
+function shrunk(fp: Footprint): Footprint {
+  if (fp.kind === "circle") return { ...fp, radius: Math.max(fp.radius - TOUCH, fp.radius / 2) };
+  const centre = footprintCenter(fp);
+  return { kind: "polygon", points: fp.points.map((p) => { const d = distance2(p, centre); return lerp2(centre, p, Math.max(0.5, (d - TOUCH) / d)); }) };
+}
+
+/** The stretches of a building wall a model on `level` collides with: the wall minus its doors and gaps there. */
+function wallStretches(building: Building, frame: ReturnType<typeof buildingFrame>, level: number): Array<{ wall: number; a: Vec2; b: Vec2 }> {
+  const stretches: Array<{ wall: number; a: Vec2; b: Vec2 }> = [];
+  const floorY = level * building.floorHeight;
+  for (const wall of frame.walls) {
+    if (wall.height <= floorY) continue; // a ruined wall that does not reach this floor
+    const doors = building.openings
+      .filter((o) => o.wall === wall.index && o.floor === level && o.sill === 0 && o.type !== "window")
+      .map((o) => [o.offset - o.width / 2, o.offset + o.width / 2] as const)
+      .sort((p, q) => p[0] - q[0]);
+    let u = 0;
+    const centreLine = (t: number): Vec2 => add2(lerp2(wall.start, wall.end, t / wall.length), scale2(wall.inward, building.wallThickness / 2));
+    for (const [u0, u1] of [...doors, [wall.length, wall.length] as const]) {
+      if (u0 > u) stretches.push({ wall: wall.index, a: centreLine(u), b: centreLine(Math.min(u0, wall.length)) });
+      u = Math.max(u, u1);
+    }
+  }
+  return stretches;
+}
+
+/**
+ * The first thing `body` would overlap, or undefined when it stands free. `others` are the models it must
+ * not touch (tableBodies, plus models placed in the same gesture); a vehicle cannot stand on a floor or
+ * inside a building.
+ */
+export function obstructionOf(battlefield: Battlefield, body: Body, others: readonly Body[], isVehicle = false): Obstruction | undefined {
+  const fp = shrunk(body.footprint);
+  const onGround = body.level === "ground";
+  const [buildingId, levelText] = onGround ? [] : body.level.split("/");
+  for (const feature of battlefield.scenario.features) {
+    if (feature.kind === "building") {
+      const mine = feature.id === buildingId;
+      if (!onGround && !mine) continue;
+      if (isVehicle && (mine || pointInPolygon(footprintCenter(body.footprint), feature.footprint))) return { id: feature.id, what: "building" };
+      const frame = buildingFrame(feature, battlefield.ground);
+      for (const s of wallStretches(feature, frame, mine ? Number(levelText) : 0)) {
+        if (footprintToPolylineDistance(fp, [s.a, s.b]) < feature.wallThickness / 2) return { id: feature.id, what: "building-wall" };
+      }
+      continue;
+    }
+    if (!onGround) continue;
+    if (isLinear(feature) && feature.kind !== "wire") {
+      if (footprintToPolylineDistance(fp, feature.path) < feature.thickness / 2) return { id: feature.id, what: "wall" };
+    } else if (feature.kind === "tankTraps") {
+      const hit = feature.points.some((p) => footprintDistance(fp, { kind: "polygon", points: rectanglePolygon(p, feature.size, feature.size, 45) }) === 0);
+      if (hit) return { id: feature.id, what: "tank-trap" };
+    } else if (feature.kind === "wreck") {
+      const vehicle = battlefield.catalog.get(feature.model)?.vehicle;
+      if (vehicle && footprintDistance(fp, { kind: "polygon", points: rectanglePolygon(feature.at, vehicle.width, vehicle.length, feature.heading) }) === 0) {
+        return { id: feature.id, what: "wreck" };
+      }
+    }
+  }
+  const model = others.find((o) => o.id !== body.id && o.level === body.level && footprintDistance(fp, o.footprint) === 0);
+  return model && { id: model.id, what: "model" };
+}
+
+/** A short sentence for a refused placement: "us-rifleman-3 would stand in wall-2". */
+export function describeObstruction(modelId: string, o: Obstruction): string {
+  switch (o.what) {
+    case "model":
+      return `${modelId} would overlap ${o.id}`;
+    case "building":
+      return `${modelId} is a vehicle and cannot go into ${o.id}`;
+    case "building-wall":
+      return `${modelId} would stand in the walls of ${o.id}`;
+    default:
+      return `${modelId} would stand in ${o.id}`;
+  }
+}
+
+export interface FreeSpotOptions {
+  /** Distance between rings of candidate spots (cm). */
+  readonly step?: number;
+  /** Farthest a model is moved from where it was dropped (cm). */
+  readonly maxDistance?: number;
+}
+
+/**
+ * The model itself where it was dropped if it stands free there, else the nearest spot where it does (rings
+ * of candidates around the drop, nearest first), on the same level and on the table; undefined when there
+ * is none within `maxDistance`.
+ */
+export function nearestFreeSpot(battlefield: Battlefield, def: ModelDefinition, model: Model, others: readonly Body[], options: FreeSpotOptions = {}): Model | undefined {
+  const step = options.step ?? 0.5;
+  const maxDistance = options.maxDistance ?? 20;
+  const { width, depth } = battlefield.scenario.table;
+  const building = model.floor && battlefield.buildings.get(model.floor.building);
+  const isVehicle = def.vehicle !== undefined;
+  const fits = (at: Vec2): Model | undefined => {
+    if (at[0] < 0 || at[0] > width || at[1] < 0 || at[1] > depth) return undefined;
+    if (building && !pointInPolygon(at, building.footprint)) return undefined;
+    const candidate = { ...model, position: [at[0], at[1]] as [number, number] };
+    return obstructionOf(battlefield, bodyOf(def, candidate), others, isVehicle) ? undefined : candidate;
+  };
+  const here = fits(model.position);
+  if (here) return here;
+  for (let r = step; r <= maxDistance + 1e-9; r += step) {
+    const count = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
+    for (let k = 0; k < count; k++) {
+      const found = fits(add2(model.position, rotateByHeading([0, r], (360 * k) / count)));
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
