@@ -3,9 +3,10 @@
  * out comes back with a reason a player understands, and the log is left as it was.
  */
 import type { ModelCatalog } from "../modelDefinition";
-import type { Point } from "../scenario/schema";
-import type { GameEvent, PlacedTemplate, Placement } from "./events";
-import { findModel, placementOf, type GameState } from "./state";
+import type { Model, Point, Unit } from "../scenario/schema";
+import type { GameEvent, ModelChanges, PlacedTemplate, Placement } from "./events";
+import { checkForceEvent, forceEventPhysicalProblem, physicalProblem, type ForceEvent } from "./forceEvents";
+import { findModel, placed, placementOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -14,7 +15,12 @@ export type Command =
   | { type: "traverse"; model: string; turretHeading: number }
   | { type: "place-template"; template: PlacedTemplate }
   | { type: "remove-template"; id: string }
-  | { type: "remove-model"; model: string; cause: string };
+  | { type: "remove-model"; model: string; cause: string }
+  /** The battlefield editor's commands on forces (forceEvents.ts). */
+  | { type: "place-unit"; force: string; side: string; unit: Unit }
+  | { type: "edit-model"; model: string; changes: ModelChanges }
+  | { type: "edit-unit"; unit: string; name?: string; force?: string }
+  | { type: "remove-unit"; unit: string };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -49,14 +55,18 @@ export function toEvent(state: GameState, catalog: ModelCatalog, command: Comman
   switch (command.type) {
     case "move": {
       const move = checkMove(state, command);
-      return typeof move === "string" ? fail(move) : { ok: true, event: { type: "model-moved", ...move, time } };
+      if (typeof move === "string") return fail(move);
+      const blocked = physicalProblem(state, catalog, movedModels(state, [move]));
+      return blocked ? fail(blocked) : { ok: true, event: { type: "model-moved", ...move, time } };
     }
     case "move-group": {
       const moves = command.moves.map((m) => checkMove(state, m));
       const problem = moves.find((m): m is string => typeof m === "string");
       if (problem) return fail(problem);
       if (!moves.length) return fail("nothing to move");
-      return { ok: true, event: { type: "models-moved", moves: moves as Exclude<(typeof moves)[number], string>[], time } };
+      const checked = moves as Exclude<(typeof moves)[number], string>[];
+      const blocked = physicalProblem(state, catalog, movedModels(state, checked));
+      return blocked ? fail(blocked) : { ok: true, event: { type: "models-moved", moves: checked, time } };
     }
     case "traverse": {
       const model = findModel(state.scenario, command.model);
@@ -78,5 +88,32 @@ export function toEvent(state: GameState, catalog: ModelCatalog, command: Comman
       return findModel(state.scenario, command.model)
         ? { ok: true, event: { type: "model-removed", model: command.model, cause: command.cause, time } }
         : fail(`no model "${command.model}" on the table`);
+    case "place-unit":
+      return forceEvent(state, catalog, { type: "unit-placed", force: command.force, side: command.side, unit: command.unit, time });
+    case "edit-model":
+      return forceEvent(state, catalog, { type: "model-edited", model: command.model, changes: command.changes, time });
+    case "edit-unit":
+      return forceEvent(state, catalog, {
+        type: "unit-edited",
+        unit: command.unit,
+        ...(command.name !== undefined ? { name: command.name } : {}),
+        ...(command.force !== undefined ? { force: command.force } : {}),
+        time,
+      });
+    case "remove-unit":
+      return forceEvent(state, catalog, { type: "unit-removed", unit: command.unit, time });
   }
+}
+
+/** The models of moves where the moves put them. */
+function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to: Placement }>): Model[] {
+  return moves.flatMap((m) => {
+    const model = findModel(state.scenario, m.model);
+    return model ? [placed(model, m.to)] : [];
+  });
+}
+
+function forceEvent(state: GameState, catalog: ModelCatalog, event: ForceEvent): CommandResult {
+  const problem = checkForceEvent(state, catalog, event) ?? forceEventPhysicalProblem(state, catalog, event);
+  return problem ? { ok: false, error: problem } : { ok: true, event };
 }

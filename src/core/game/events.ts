@@ -4,7 +4,7 @@
  * event by event when it is loaded.
  */
 import { z } from "zod";
-import { Model, Point, Scenario } from "../scenario/schema";
+import { Model, Point, Scenario, Unit } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -20,6 +20,17 @@ export const Placement = z.strictObject({
   floor: z.strictObject({ building: id, level: z.number().int().nonnegative() }).optional(),
 });
 export type Placement = z.infer<typeof Placement>;
+
+/** What the editor changes on one model; absent fields stay as they are. */
+export const ModelChanges = z.strictObject({
+  name: z.string().nullable().optional(),
+  heading: degrees.optional(),
+  turretHeading: degrees.optional(),
+  floor: z.strictObject({ building: id, level: z.number().int().nonnegative() }).nullable().optional(),
+  figureHeight: z.number().finite().positive().nullable().optional(),
+  eyeHeight: z.number().finite().positive().nullable().optional(),
+});
+export type ModelChanges = z.infer<typeof ModelChanges>;
 
 export const TemplateShapeEvent = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("blast"), at: Point, radii: z.array(z.number().positive()).min(1) }),
@@ -91,6 +102,13 @@ export const GameEvent = z.discriminatedUnion("type", [
     /** The rule system's full ruling (verdict, modifiers, targets), kept for the replay's panel. */
     details: z.unknown().optional(),
   }),
+  /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
+  z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
+  /** A model's own settings changed: null puts a setting back to its default (the ground, the definition's heights). */
+  z.strictObject({ ...common, type: z.literal("model-edited"), model: id, changes: ModelChanges }),
+  /** A unit renamed, or given to another force (and so to its side). */
+  z.strictObject({ ...common, type: z.literal("unit-edited"), unit: id, name: z.string().optional(), force: id.optional() }),
+  z.strictObject({ ...common, type: z.literal("unit-removed"), unit: id }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;
