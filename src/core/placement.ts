@@ -7,6 +7,7 @@
 import { footprintCenter, footprintDistance, footprintToPolylineDistance, type Footprint } from "./footprint";
 import { add2, distance2, lerp2, pointInPolygon, rectanglePolygon, rotateByHeading, scale2, type Vec2 } from "./geometry2d";
 import { modelFootprint, type Battlefield } from "./battlefield";
+import type { Placement } from "./game/events";
 import type { ModelDefinition } from "./modelDefinition";
 import type { Building, Model } from "./scenario/schema";
 import { isLinear } from "./scenario/schema";
@@ -152,4 +153,35 @@ export function nearestFreeSpot(battlefield: Battlefield, def: ModelDefinition, 
     }
   }
   return undefined;
+}
+
+/**
+ * A placement moved by `by` (a follower of a dragged unit): it keeps its floor, or its elevation, while it
+ * stays inside the building it stands in, and steps down to the ground outside it.
+ */
+export function shiftedPlacement(battlefield: Battlefield, from: Placement, by: Vec2): Placement {
+  const position: [number, number] = [from.position[0] + by[0], from.position[1] + by[1]];
+  const building = from.floor && battlefield.buildings.get(from.floor.building);
+  if (building && pointInPolygon(position, building.footprint)) return { position, heading: from.heading, floor: from.floor };
+  return { position, heading: from.heading, ...(from.elevation !== undefined && !from.floor ? { elevation: from.elevation } : {}) };
+}
+
+/**
+ * Dropped models (a drag released, one model or a unit) each moved to the nearest spot where it stands free
+ * of the table and of the others dropped with it; a move with no free spot near is left as it is, for the
+ * command to refuse with its reason.
+ */
+export function settleMoves<M extends { readonly model: string; readonly to: Placement }>(battlefield: Battlefield, moves: readonly M[], options?: FreeSpotOptions): M[] {
+  const others = tableBodies(battlefield, new Set(moves.map((m) => m.model)));
+  return moves.map((move) => {
+    const entry = battlefield.models.get(move.model);
+    if (!entry) return move;
+    const { elevation: _e, floor: _f, ...rest } = entry.model;
+    const wanted: Model = { ...rest, position: move.to.position, heading: move.to.heading, ...(move.to.floor ? { floor: move.to.floor } : {}), ...(move.to.elevation !== undefined ? { elevation: move.to.elevation } : {}) };
+    const free = nearestFreeSpot(battlefield, entry.def, wanted, others, options);
+    if (!free) return move;
+    others.push(bodyOf(entry.def, free));
+    const path = (move as { path?: readonly Vec2[] }).path;
+    return { ...move, to: { ...move.to, position: free.position }, ...(path ? { path: [...path, free.position] } : {}) };
+  });
 }

@@ -3,6 +3,7 @@ import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo } from "react";
 import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
 import { placed, withModel } from "../core/game/state";
+import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
 import { CameraRig } from "./CameraRig";
@@ -23,7 +24,7 @@ import { ViewshedOverlay } from "./ViewshedOverlay";
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
   if (!drag) return battlefield;
   let scenario = withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement));
-  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(f.from, drag)));
+  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(battlefield, f.from, drag)));
   return createBattlefield(scenario, battlefield.catalog);
 }
 
@@ -44,6 +45,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const status = useGame((s) => s.state.status);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
+  const floorShown = useEditor((s) => s.floorShown);
   const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
   const interaction = useTableInteraction(battlefield);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
@@ -54,11 +56,11 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
-    <Canvas shadows frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+    <Canvas shadows frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} onCreated={({ gl }) => void (gl.localClippingEnabled = true)} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={interaction.terrain} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={interaction.terrain} />
       <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag} />
       <StatusMarkers battlefield={battlefield} status={status} />
       <ShotEffects />

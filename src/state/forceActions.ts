@@ -49,6 +49,10 @@ export interface UnitRequest {
 export function placeUnit(request: UnitRequest): boolean {
   const { battlefield, perform, notify } = useGame.getState();
   const { scenario, catalog } = battlefield;
+  if (!request.side.trim()) {
+    notify("error", "Give the new unit a side in the Forces panel first.");
+    return false;
+  }
   const defs = request.preset.models.map((id) => catalog.get(id));
   const missing = request.preset.models.find((_, i) => !defs[i]);
   if (missing) {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { BattlefieldScene } from "../scene/BattlefieldScene";
 import { useGame } from "../state/game";
 import { useLosFeed, useSightSync } from "../state/useSight";
+import { ForcesPanel } from "./panels/ForcesPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
@@ -23,6 +24,7 @@ function SidePanel() {
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
+      {tool === "forces" && <ForcesPanel />}
       {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models: the ruler shows base-to-base distance and height difference." : "Click another model to measure again."}</p>}
     </div>
   );

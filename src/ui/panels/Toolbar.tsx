@@ -14,6 +14,7 @@ const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
   ["los", "Line of sight", "L"],
   ["measure", "Ruler", "M"],
   ["template", "Templates", "T"],
+  ["forces", "Forces", "P"],
 ];
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
