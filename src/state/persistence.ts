@@ -8,6 +8,7 @@ import { parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { formatIssue, jsonErrorWithLine } from "../core/scenario/load";
 import { gameOn } from "./game";
+import { downloadText } from "./library";
 import type { GameStore, GameStoreApi } from "./gameStore";
 
 const AUTOSAVE = "hulldown/autosave";
@@ -51,12 +52,7 @@ export function startAutosave(store: GameStoreApi): () => void {
 }
 
 export function downloadGame(log: GameLog): void {
-  const blob = new Blob([serializeGame(log)], { type: "application/json" });
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `hulldown-${log.header.scenario.name.replace(/[^\w-]+/g, "-").toLowerCase()}-${new Date().toISOString().slice(0, 16).replace(":", "")}.json`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  downloadText(serializeGame(log), `hulldown-${log.header.scenario.name.replace(/[^\w-]+/g, "-").toLowerCase()}-${new Date().toISOString().slice(0, 16).replace(":", "")}.json`);
 }
 
 export type OpenedFile = { ok: true; log: GameLog; message: NonNullable<GameStore["message"]> } | { ok: false; problems: readonly string[] };

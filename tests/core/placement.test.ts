@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { createBattlefield, type Battlefield } from "../../src/core/battlefield";
 import { distance2 } from "../../src/core/geometry2d";
 import { bodyOf, nearestFreeSpot, obstructionOf, tableBodies } from "../../src/core/placement";
+import { catalogFor } from "../../src/core/scale";
+import { formatIssues, parseScenario } from "../../src/core/scenario/load";
 import type { Model } from "../../src/core/scenario/schema";
+import { BATTLEFIELDS } from "../../src/state/battlefields";
 import { scenario, testHouse, TEST_CATALOG, type Placed } from "../helpers/scene";
 
 type FeatureInput = Parameters<typeof scenario>[0][number];
@@ -119,5 +122,19 @@ describe("overlap with other models", () => {
     expect(moved.position[0]).toBeGreaterThan(100.6 + 1.2);
     expect(moved.floor).toEqual({ building: "house", level: 1 });
     expect(nearestFreeSpot(battlefield, TEST_CATALOG.get("ger-panzer-iv")!, { ...rifleman(110, 60), model: "ger-panzer-iv" }, [], { maxDistance: 3 })).toBeUndefined();
+  });
+});
+
+describe("the bundled battlefields", () => {
+  it.each(BATTLEFIELDS.map((b) => [b.id, b.data] as const))("%s has no model standing in a wall, a building or another model", (_id, data) => {
+    const parsed = parseScenario(data, catalogFor);
+    if (!parsed.ok) throw new Error(formatIssues(parsed.issues));
+    const battlefield = createBattlefield(parsed.scenario, catalogFor(parsed.scenario.scale));
+    const bodies = tableBodies(battlefield);
+    const overlaps = [...battlefield.models.values()].flatMap((e) => {
+      const o = obstructionOf(battlefield, bodyOf(e.def, e.model), bodies, e.def.vehicle !== undefined);
+      return o ? [`${e.model.id} → ${o.id}`] : [];
+    });
+    expect(overlaps).toEqual([]);
   });
 });

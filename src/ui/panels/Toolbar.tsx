@@ -1,5 +1,5 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { GameLog } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
 import { BATTLEFIELDS } from "../../state/battlefields";
@@ -7,6 +7,7 @@ import { gameOn, useGame } from "../../state/game";
 import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
 import { useUi, type Tool } from "../../state/uiStore";
+import { LibraryDialog } from "./LibraryDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
 
 const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
@@ -32,6 +33,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
+  const [library, setLibrary] = useState(false);
   const newGame = (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
@@ -46,6 +48,21 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
     if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
     else setOpened({ name: f.name, result });
   };
+  // A file dropped anywhere on the window is opened as with Open….
+  useEffect(() => {
+    const over = (e: DragEvent) => e.preventDefault();
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      const f = e.dataTransfer?.files[0];
+      if (f) void open(f);
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("drop", drop);
+    };
+  });
   return (
     <div className="toolbar">
       <h1>
@@ -83,6 +100,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         </select>
         <button onClick={() => downloadGame(useGame.getState().log)}>Save</button>
         <button onClick={() => file.current?.click()}>Open…</button>
+        <button onClick={() => setLibrary(true)} data-testid="open-library">Battlefields…</button>
         <input
           ref={file}
           type="file"
@@ -96,6 +114,15 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         />
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
+      {library && (
+        <LibraryDialog
+          onClose={() => setLibrary(false)}
+          onPlay={(f) => {
+            setLibrary(false);
+            void open(f);
+          }}
+        />
+      )}
       {opened && (
         <OpenFileDialog
           name={opened.name}
