@@ -119,6 +119,8 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         if (event.intersections.some((hit) => hit.object.userData.kind === "model")) return;
         if (tool === "select" && !event.shiftKey) set({ selection: [] });
         if (tool === "forces") {
+          // Once per click: the event also reaches the other terrain meshes under the pointer.
+          event.stopPropagation();
           const editor = useEditor.getState();
           const preset = unitPresets().find((p) => p.id === editor.preset);
           const at = placementAt(event, editor.heading);

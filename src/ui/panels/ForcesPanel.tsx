@@ -94,7 +94,7 @@ function Floors() {
   return (
     <section>
       <h3>Buildings, floor by floor</h3>
-      <table>
+      <table className="wrap">
         <tbody>
           {buildings.map((b) => (
             <tr key={b.id}>
