@@ -28,6 +28,14 @@ function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield 
   return createBattlefield(scenario, battlefield.catalog);
 }
 
+/** The battlefield without the models standing on floors a building hides (edited floor by floor). */
+function withoutHiddenFloors(battlefield: Battlefield, floorShown: Readonly<Record<string, number>>): Battlefield {
+  const hidden = (m: { floor?: { building: string; level: number } }) => m.floor !== undefined && m.floor.level > (floorShown[m.floor.building] ?? Infinity);
+  if (![...battlefield.models.values()].some((e) => hidden(e.model))) return battlefield;
+  const forces = battlefield.scenario.forces.map((f) => ({ ...f, units: f.units.map((u) => ({ ...u, models: u.models.filter((m) => !hidden(m)) })) }));
+  return createBattlefield({ ...battlefield.scenario, forces }, battlefield.catalog);
+}
+
 function Lights({ width }: { width: number }) {
   return (
     <>
@@ -48,6 +56,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const floorShown = useEditor((s) => s.floorShown);
   const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
   const interaction = useTableInteraction(battlefield);
+  const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
   const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
   const { width } = battlefield.scenario.table;
@@ -61,7 +70,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
       <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={interaction.terrain} />
-      <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag} />
+      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag} />
       <StatusMarkers battlefield={battlefield} status={status} />
       <ShotEffects />
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />

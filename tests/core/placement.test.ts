@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createBattlefield, type Battlefield } from "../../src/core/battlefield";
 import { distance2 } from "../../src/core/geometry2d";
-import { bodyOf, nearestFreeSpot, obstructionOf, tableBodies } from "../../src/core/placement";
+import { bodyOf, nearestFreeSpot, obstructionOf, settleMoves, shiftedPlacement, tableBodies } from "../../src/core/placement";
 import { catalogFor } from "../../src/core/scale";
 import { formatIssues, parseScenario } from "../../src/core/scenario/load";
 import type { Model } from "../../src/core/scenario/schema";
@@ -136,5 +136,32 @@ describe("the bundled battlefields", () => {
       return o ? [`${e.model.id} → ${o.id}`] : [];
     });
     expect(overlaps).toEqual([]);
+  });
+});
+
+describe("models moved with their unit", () => {
+  const battlefield = table([testHouse(), wall]);
+
+  it("keep their floor while they stay inside their building, and step down to the ground outside it", () => {
+    const upstairs = { position: [105, 60] as [number, number], heading: 30, floor: { building: "house", level: 1 } };
+    expect(shiftedPlacement(battlefield, upstairs, [5, 3])).toEqual({ position: [110, 63], heading: 30, floor: { building: "house", level: 1 } });
+    expect(shiftedPlacement(battlefield, upstairs, [-10, 0])).toEqual({ position: [95, 60], heading: 30 });
+  });
+
+  it("settle each dropped model clear of the wall and of each other", () => {
+    const moved = table([wall], [
+      { id: "a", model: "us-rifleman", position: [30, 30] },
+      { id: "b", model: "us-rifleman", position: [30, 40] },
+    ]);
+    const settled = settleMoves(moved, [
+      { model: "a", to: { position: [49.8, 60], heading: 0 }, path: [[30, 30], [49.8, 60]] as [number, number][] },
+      { model: "b", to: { position: [49.8, 61], heading: 0 }, path: [[30, 40], [49.8, 61]] as [number, number][] },
+    ]);
+    const [a, b] = settled.map((m) => rifleman(m.to.position[0], m.to.position[1], { id: m.model }));
+    expect(obstruction(moved, a!)).toBeUndefined();
+    expect(distance2(a!.position, b!.position)).toBeGreaterThanOrEqual(2.5 - 0.1);
+    expect(Math.abs(b!.position[0] - 50)).toBeGreaterThanOrEqual(0.5 + 1.2);
+    // The recorded path ends where the model was put.
+    expect(settled[0]!.path.at(-1)).toEqual(settled[0]!.to.position);
   });
 });

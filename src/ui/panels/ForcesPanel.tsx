@@ -137,7 +137,7 @@ function SelectedModel({ id }: { id: string }) {
   return (
     <section data-testid="forces-selected">
       <h3>
-        <Name id={model.id} /> <span className="muted">({def.name})</span>
+        <Name id={model.id} />
       </h3>
       <table>
         <tbody>
@@ -193,11 +193,10 @@ function SelectedModel({ id }: { id: string }) {
             <th>unit</th>
             <td>
               <input defaultValue={unit.name} key={`${unit.id}/${unit.name}`} placeholder="default name" aria-label="Unit's name" data-testid="forces-unit-name" onBlur={(e) => e.target.value !== unit.name && editUnit(unit.id, { name: e.target.value })} />{" "}
-              <select value={entry.forceId} aria-label="Unit's side" onChange={(e) => editUnit(unit.id, { force: e.target.value })}>
+              <select value={entry.forceId} aria-label="Unit's side" style={{ maxWidth: 150 }} onChange={(e) => editUnit(unit.id, { force: e.target.value })}>
                 {forces.map((f) => (
-                  <option key={f.id} value={f.id}>
+                  <option key={f.id} value={f.id} title={f.name}>
                     {f.side}
-                    {f.name ? ` (${f.name})` : ""}
                   </option>
                 ))}
               </select>
