@@ -126,33 +126,76 @@ export interface FreeSpotOptions {
   readonly maxDistance?: number;
 }
 
+/** Offsets to try for a drop, nearest first: none, then rings `step` apart out to `maxDistance`. */
+function* ringOffsets(step: number, maxDistance: number): Generator<Vec2> {
+  yield [0, 0];
+  for (let r = step; r <= maxDistance + 1e-9; r += step) {
+    const count = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
+    for (let k = 0; k < count; k++) yield rotateByHeading([0, r], (360 * k) / count);
+  }
+}
+
+/** The model standing at `at` when it stands free there: on the table, inside the building whose floor it is on, touching nothing. */
+function freeAt(battlefield: Battlefield, def: ModelDefinition, model: Model, at: Vec2, others: readonly Body[]): Model | undefined {
+  const { width, depth } = battlefield.scenario.table;
+  if (at[0] < 0 || at[0] > width || at[1] < 0 || at[1] > depth) return undefined;
+  const building = model.floor && battlefield.buildings.get(model.floor.building);
+  if (building && !pointInPolygon(at, building.footprint)) return undefined;
+  const candidate = { ...model, position: [at[0], at[1]] as [number, number] };
+  return obstructionOf(battlefield, bodyOf(def, candidate), others, def.vehicle !== undefined) ? undefined : candidate;
+}
+
 /**
  * The model itself where it was dropped if it stands free there, else the nearest spot where it does (rings
  * of candidates around the drop, nearest first), on the same level and on the table; undefined when there
  * is none within `maxDistance`.
  */
 export function nearestFreeSpot(battlefield: Battlefield, def: ModelDefinition, model: Model, others: readonly Body[], options: FreeSpotOptions = {}): Model | undefined {
-  const step = options.step ?? 0.5;
-  const maxDistance = options.maxDistance ?? 20;
-  const { width, depth } = battlefield.scenario.table;
-  const building = model.floor && battlefield.buildings.get(model.floor.building);
-  const isVehicle = def.vehicle !== undefined;
-  const fits = (at: Vec2): Model | undefined => {
-    if (at[0] < 0 || at[0] > width || at[1] < 0 || at[1] > depth) return undefined;
-    if (building && !pointInPolygon(at, building.footprint)) return undefined;
-    const candidate = { ...model, position: [at[0], at[1]] as [number, number] };
-    return obstructionOf(battlefield, bodyOf(def, candidate), others, isVehicle) ? undefined : candidate;
-  };
-  const here = fits(model.position);
-  if (here) return here;
-  for (let r = step; r <= maxDistance + 1e-9; r += step) {
-    const count = Math.max(8, Math.ceil((2 * Math.PI * r) / step));
-    for (let k = 0; k < count; k++) {
-      const found = fits(add2(model.position, rotateByHeading([0, r], (360 * k) / count)));
-      if (found) return found;
-    }
+  for (const offset of ringOffsets(options.step ?? 0.5, options.maxDistance ?? 20)) {
+    const found = freeAt(battlefield, def, model, add2(model.position, offset), others);
+    if (found) return found;
   }
   return undefined;
+}
+
+/** How far a unit dropped as one is slid, all together, to keep its formation (cm); beyond it each model finds its own spot. */
+const GROUP_REACH = 5;
+
+/**
+ * Dropped models (a drag released, one model or a unit) moved to where they stand free of the table and of
+ * each other: a unit first slides as one, keeping its formation, up to GROUP_REACH; else each model goes to
+ * its own nearest free spot. A move with no free spot near is left as it is, for the command to refuse with
+ * its reason.
+ */
+export function settleMoves<M extends { readonly model: string; readonly to: Placement }>(battlefield: Battlefield, moves: readonly M[], options?: FreeSpotOptions): M[] {
+  const others = tableBodies(battlefield, new Set(moves.map((m) => m.model)));
+  const dropped = moves.flatMap((move) => {
+    const entry = battlefield.models.get(move.model);
+    if (!entry) return [];
+    const { elevation: _e, floor: _f, ...rest } = entry.model;
+    const model: Model = { ...rest, position: move.to.position, heading: move.to.heading, ...(move.to.floor ? { floor: move.to.floor } : {}), ...(move.to.elevation !== undefined ? { elevation: move.to.elevation } : {}) };
+    return [{ move, def: entry.def, model }];
+  });
+  const put = (move: M, at: Vec2): M => {
+    const path = (move as { path?: readonly Vec2[] }).path;
+    if (at[0] === move.to.position[0] && at[1] === move.to.position[1]) return move;
+    return { ...move, to: { ...move.to, position: [at[0], at[1]] }, ...(path ? { path: [...path, at] } : {}) };
+  };
+  if (dropped.length > 1) {
+    for (const offset of ringOffsets(options?.step ?? 0.5, Math.min(GROUP_REACH, options?.maxDistance ?? GROUP_REACH))) {
+      const group = dropped.map((d) => bodyOf(d.def, { ...d.model, position: [d.model.position[0] + offset[0], d.model.position[1] + offset[1]] }));
+      if (dropped.every((d) => freeAt(battlefield, d.def, d.model, add2(d.model.position, offset), [...others, ...group]))) {
+        return moves.map((move) => put(move, add2(move.to.position, offset)));
+      }
+    }
+  }
+  return moves.map((move) => {
+    const d = dropped.find((x) => x.move === move);
+    const free = d && nearestFreeSpot(battlefield, d.def, d.model, others, options);
+    if (!d || !free) return move;
+    others.push(bodyOf(d.def, free));
+    return put(move, free.position);
+  });
 }
 
 /**
@@ -164,24 +207,4 @@ export function shiftedPlacement(battlefield: Battlefield, from: Placement, by: 
   const building = from.floor && battlefield.buildings.get(from.floor.building);
   if (building && pointInPolygon(position, building.footprint)) return { position, heading: from.heading, floor: from.floor };
   return { position, heading: from.heading, ...(from.elevation !== undefined && !from.floor ? { elevation: from.elevation } : {}) };
-}
-
-/**
- * Dropped models (a drag released, one model or a unit) each moved to the nearest spot where it stands free
- * of the table and of the others dropped with it; a move with no free spot near is left as it is, for the
- * command to refuse with its reason.
- */
-export function settleMoves<M extends { readonly model: string; readonly to: Placement }>(battlefield: Battlefield, moves: readonly M[], options?: FreeSpotOptions): M[] {
-  const others = tableBodies(battlefield, new Set(moves.map((m) => m.model)));
-  return moves.map((move) => {
-    const entry = battlefield.models.get(move.model);
-    if (!entry) return move;
-    const { elevation: _e, floor: _f, ...rest } = entry.model;
-    const wanted: Model = { ...rest, position: move.to.position, heading: move.to.heading, ...(move.to.floor ? { floor: move.to.floor } : {}), ...(move.to.elevation !== undefined ? { elevation: move.to.elevation } : {}) };
-    const free = nearestFreeSpot(battlefield, entry.def, wanted, others, options);
-    if (!free) return move;
-    others.push(bodyOf(entry.def, free));
-    const path = (move as { path?: readonly Vec2[] }).path;
-    return { ...move, to: { ...move.to, position: free.position }, ...(path ? { path: [...path, free.position] } : {}) };
-  });
 }

@@ -165,3 +165,22 @@ describe("models moved with their unit", () => {
     expect(settled[0]!.path.at(-1)).toEqual(settled[0]!.to.position);
   });
 });
+
+describe("a unit dropped as one", () => {
+  it("slides together, keeping its formation, when a small shift clears the wall", () => {
+    const battlefield = table([wall], [
+      { id: "a", model: "us-rifleman", position: [30, 30], unit: "u" },
+      { id: "b", model: "us-rifleman", position: [30, 34], unit: "u" },
+    ]);
+    // Both dropped with their edges 0.3 cm into the wall's west face (x = 49.5): a 0.5 cm slide west clears them.
+    const settled = settleMoves(battlefield, [
+      { model: "a", to: { position: [48.55, 60], heading: 0 } },
+      { model: "b", to: { position: [48.55, 64], heading: 0 } },
+    ]);
+    const [a, b] = settled.map((m) => m.to.position);
+    expect(b![0] - a![0]).toBeCloseTo(0, 9);
+    expect(b![1] - a![1]).toBeCloseTo(4, 9);
+    expect(distance2(a!, [48.55, 60])).toBeCloseTo(0.5, 9);
+    for (const m of settled) expect(obstruction(battlefield, rifleman(m.to.position[0], m.to.position[1], { id: m.model }))).toBeUndefined();
+  });
+});
