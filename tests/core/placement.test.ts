@@ -126,8 +126,8 @@ describe("overlap with other models", () => {
 });
 
 describe("the bundled battlefields", () => {
-  it.each(BATTLEFIELDS.map((b) => [b.id, b.data] as const))("%s has no model standing in a wall, a building or another model", (_id, data) => {
-    const parsed = parseScenario(data, catalogFor);
+  it.each(BATTLEFIELDS.map((b) => [b.id, b] as const))("%s has no model standing in a wall, a building or another model", async (_id, bundled) => {
+    const parsed = parseScenario(await bundled.load(), catalogFor);
     if (!parsed.ok) throw new Error(formatIssues(parsed.issues));
     const battlefield = createBattlefield(parsed.scenario, catalogFor(parsed.scenario.scale));
     const bodies = tableBodies(battlefield);

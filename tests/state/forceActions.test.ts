@@ -9,12 +9,12 @@ import { catalogFor } from "../../src/core/scale";
 import { operationWw2 } from "../../src/rules/operation-ww2";
 import { placeUnit, unitPresets } from "../../src/state/forceActions";
 import { gameOn, useGame } from "../../src/state/game";
-import { BATTLEFIELDS } from "../../src/state/battlefields";
+import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 
 const preset = (id: string) => unitPresets().find((p) => p.id === id)!;
 
 beforeEach(() => {
-  const game = gameOn(BATTLEFIELDS[0].data);
+  const game = gameOn(DEFAULT_BATTLEFIELD);
   if (!game.ok) throw new Error("the default battlefield does not load");
   useGame.getState().replace(game.log);
 });

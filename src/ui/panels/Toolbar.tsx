@@ -10,12 +10,14 @@ import { useUi, type Tool } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
 
-const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
-  ["select", "Select / move", "S"],
-  ["los", "Line of sight", "L"],
-  ["measure", "Ruler", "M"],
-  ["template", "Templates", "T"],
-  ["forces", "Forces", "P"],
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates", forces: "Forces" };
+
+const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
+  ["select", "S"],
+  ["los", "L"],
+  ["measure", "M"],
+  ["template", "T"],
+  ["forces", "P"],
 ];
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
@@ -27,18 +29,18 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
 }
 
-export function Toolbar({ onHelp }: { onHelp: () => void }) {
+export function Toolbar({ onHelp, onBriefing }: { onHelp: () => void; onBriefing: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
   const [library, setLibrary] = useState(false);
-  const newGame = (id: string) => {
+  const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
     if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    const game = gameOn(battlefield.data);
+    const game = gameOn(await battlefield.load());
     if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
@@ -69,9 +71,9 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         Hulldown <span className="muted">· {name}</span>
       </h1>
       <div className="group">
-        {TOOL_BUTTONS.map(([id, label, key]) => (
-          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${label} (${key})`} data-testid={`tool-${id}`}>
-            {label} <kbd>{key}</kbd>
+        {TOOL_KEYS.map(([id, key]) => (
+          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
+            {TOOL_NAMES[id]} <kbd>{key}</kbd>
           </button>
         ))}
       </div>
@@ -90,7 +92,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         </button>
       </div>
       <div className="group">
-        <select value="" onChange={(e) => newGame(e.target.value)} aria-label="New game on a battlefield">
+        <select value="" onChange={(e) => void newGame(e.target.value)} aria-label="New game on a battlefield">
           <option value="">New game…</option>
           {BATTLEFIELDS.map((b) => (
             <option key={b.id} value={b.id}>
@@ -112,6 +114,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
             e.target.value = "";
           }}
         />
+        <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
       {library && (
