@@ -130,7 +130,8 @@ describe("the Forces tool and the battlefield files", () => {
     await app.screenshot("library");
 
     await app.page.reload();
-    await app.page.waitForSelector("main[data-ready=true]");
+    // A fresh start builds the sight world again: slow on a busy machine.
+    await app.page.waitForSelector("main[data-ready=true]", { timeout: 120_000 });
     // The autosave brought the table back as it was.
     expect((await unitNamed("Able"))?.models).toHaveLength(10);
     await app.page.getByTestId("open-library").click();
