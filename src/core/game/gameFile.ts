@@ -5,6 +5,7 @@
  */
 import { formatPath, parseScenario, type CatalogSource } from "../scenario/load";
 import { GameEvent, GameHeader } from "./events";
+import { checkForceEvent, isForceEvent } from "./forceEvents";
 import type { GameLog } from "./gameLog";
 import { applyEvent, initialState } from "./state";
 
@@ -50,6 +51,12 @@ export function parseGame(text: string, catalog: CatalogSource): GameFileResult 
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       warning = `events[${i}]${issue.path.length ? `.${formatPath(issue.path)}` : ""}: ${issue.message}; the game was loaded up to event ${i}`;
+      break;
+    }
+    // The editor's events must leave a valid battlefield, as their commands do.
+    const impossible = isForceEvent(parsed.data) ? checkForceEvent(state, typeof catalog === "function" ? catalog(scenario.scenario.scale) : catalog, parsed.data) : undefined;
+    if (impossible) {
+      warning = `events[${i}]: ${impossible}; the game was loaded up to event ${i}`;
       break;
     }
     try {
