@@ -45,13 +45,4 @@ export async function deleteBattlefield(id: string): Promise<void> {
   await del(id, store());
 }
 
-/** Starts a download of a file with the given text. */
-export function downloadText(text: string, fileName: string): void {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
-
 export const battlefieldFileName = (name: string): string => `${name.replace(/[^\w-]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "battlefield"}.json`;

@@ -165,7 +165,7 @@ describe("game files with the editor's events", () => {
   it("load up to a unit-placed event that would reuse an id, and say where", () => {
     const log = perform(start(), squad());
     const file = JSON.parse(serializeGame(log));
-    file.events.push({ type: "unit-placed", force: "force-A", side: "A", unit: { id: "squad-2", name: "", models: [rifleman("gi", 70, 70)] } });
+    file.events.push({ n: file.events[0].n + 1, type: "unit-placed", force: "force-A", side: "A", unit: { id: "squad-2", name: "", models: [rifleman("gi", 70, 70)] } });
     const loaded = parseGame(JSON.stringify(file), TEST_CATALOG);
     expect(loaded.ok && loaded.game.log.events).toHaveLength(1);
     expect(loaded.ok && loaded.game.warning).toMatch(/^events\[1\]: .*id "gi" is already used.*loaded up to event 1$/);

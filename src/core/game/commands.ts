@@ -1,12 +1,15 @@
 /**
  * What a user asks for, checked against the table, becomes an event. A command that cannot be carried
- * out comes back with a reason a player understands, and the log is left as it was.
+ * out comes back with a reason a player understands, and the log is left as it was. The same check
+ * (`checkEvent`) runs on every event of a loaded game file, against the state it applies to.
  */
+import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
-import type { Model, Point, Unit } from "../scenario/schema";
+import { checkReferences } from "../scenario/references";
+import { normalizeHeading, type Model, type Point, type Unit } from "../scenario/schema";
 import type { GameEvent, ModelChanges, PlacedTemplate, Placement } from "./events";
-import { checkForceEvent, forceEventPhysicalProblem, physicalProblem, type ForceEvent } from "./forceEvents";
-import { findModel, placed, placementOf, type GameState } from "./state";
+import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
+import { applyEvent, findModel, hasId, placed, placementOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -41,79 +44,144 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
   if (!finite(where.heading)) return `heading ${where.heading} is not a number`;
   if (where.elevation !== undefined && !(where.elevation >= 0)) return `elevation ${where.elevation} is not a height above the table`;
   if (where.floor) {
+    if (where.elevation !== undefined) return "give either a floor or an elevation, not both";
     const building = state.scenario.features.find((f) => f.id === where.floor!.building);
     if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
     if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
+    if (!pointInPolygon(where.position, building.footprint)) return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;
   }
   return undefined;
 }
 
-/** A move checked against the table: the move as an event records it, or why it cannot be made. */
-function checkMove(state: GameState, command: { model: string; to: Placement; path?: Point[] }) {
-  const model = findModel(state.scenario, command.model);
-  if (!model) return `no model "${command.model}" on the table`;
-  const problem = checkPlacement(state, command.to);
-  if (problem) return `cannot move ${model.id}: ${problem}`;
-  return { model: model.id, from: placementOf(model), to: command.to, path: command.path ?? [model.position, command.to.position] };
+const samePlacement = (a: Placement, b: Placement) =>
+  a.position[0] === b.position[0] && a.position[1] === b.position[1] && a.heading === b.heading && a.elevation === b.elevation && a.floor?.building === b.floor?.building && a.floor?.level === b.floor?.level;
+
+/** A move checked against the table: why it cannot be made, or undefined. */
+function checkMove(state: GameState, move: { model: string; from: Placement; to: Placement }): string | undefined {
+  const model = findModel(state.scenario, move.model);
+  if (!model) return `no model "${move.model}" on the table`;
+  if (!samePlacement(move.from, placementOf(model))) return `${model.id} does not stand where the move starts`;
+  const problem = checkPlacement(state, move.to);
+  return problem ? `cannot move ${model.id}: ${problem}` : undefined;
 }
 
-export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
-  const fail = (error: string): CommandResult => ({ ok: false, error });
+/** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
+export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  const onTable = (id: string) => findModel(state.scenario, id) !== undefined;
+  switch (event.type) {
+    case "model-moved":
+      return checkMove(state, event);
+    case "models-moved": {
+      const models = new Set(event.moves.map((m) => m.model));
+      if (models.size < event.moves.length) return "a model is moved twice in one group move";
+      for (const move of event.moves) {
+        const problem = checkMove(state, move);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    case "turret-traversed": {
+      const model = findModel(state.scenario, event.model);
+      if (!model) return `no model "${event.model}" on the table`;
+      if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return `${model.id} has no turret to traverse`;
+      if (event.from !== model.turretHeading) return `${model.id}'s turret does not point where the traverse starts`;
+      return undefined;
+    }
+    case "model-placed": {
+      if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
+      if (!state.scenario.forces.some((f) => f.id === event.force)) return `no force "${event.force}"`;
+      // The model must not make the table an invalid battlefield: its id, model definition, position, floor
+      // and eye are checked as a scenario file's are (problems the table had before, such as the wreck of a
+      // destroyed gun, are not this event's).
+      const describe = (i: { path: string; message: string }) => `${i.path}: ${i.message}`;
+      const before = new Set(checkReferences(state.scenario, catalog).map(describe));
+      const problem = checkReferences(applyEvent(state, event).scenario, catalog).find((i) => !before.has(describe(i)));
+      return problem ? `model "${event.model.id}" cannot be placed: ${problem.path}: ${problem.message}` : undefined;
+    }
+    case "model-removed":
+      return onTable(event.model) ? undefined : `no model "${event.model}" on the table`;
+    case "template-placed": {
+      if (hasId(state.templates, event.template.id)) return `there is already a template "${event.template.id}"`;
+      return shapeNumbersFinite(event.template.shape) ? undefined : "the template's position and size must be numbers";
+    }
+    case "template-removed":
+      return hasId(state.templates, event.id) ? undefined : `no template "${event.id}"`;
+    case "template-moved": {
+      if (!hasId(state.templates, event.id)) return `no template "${event.id}"`;
+      const template = state.templates[event.id]!;
+      if (event.to.kind !== template.shape.kind) return `a ${template.shape.kind} template cannot become a ${event.to.kind}`;
+      return shapeNumbersFinite(event.to) ? undefined : "the template's position and size must be numbers";
+    }
+    case "los-checked": {
+      const missing = [event.shooter, event.target].find((id) => !onTable(id));
+      return missing === undefined ? undefined : `no model "${missing}" on the table`;
+    }
+    case "fire-resolved": {
+      const removed = new Set<string>();
+      for (const o of event.outcomes) {
+        if (!onTable(o.model)) return `the shot's outcome names model "${o.model}", which is not on the table`;
+        if (o.effect !== "casualty" && o.effect !== "destroyed") continue;
+        if (removed.has(o.model)) return `model "${o.model}" is removed twice by one shot`;
+        removed.add(o.model);
+      }
+      return undefined;
+    }
+    case "unit-placed":
+    case "model-edited":
+    case "unit-edited":
+    case "unit-removed":
+      return checkForceEvent(state, catalog, event);
+  }
+}
+
+/** The event a command makes, headings normalised as a loaded file has them. */
+function eventOf(state: GameState, command: Command, time: number): GameEvent | string {
+  const move = (m: { model: string; to: Placement; path?: Point[] }) => {
+    const model = findModel(state.scenario, m.model);
+    if (!model) return `no model "${m.model}" on the table`;
+    const to = { ...m.to, heading: normalizeHeading(m.to.heading) };
+    return { model: model.id, from: placementOf(model), to, path: m.path ?? [model.position, to.position] };
+  };
   switch (command.type) {
     case "move": {
-      const move = checkMove(state, command);
-      if (typeof move === "string") return fail(move);
-      const blocked = physicalProblem(state, catalog, movedModels(state, [move]));
-      return blocked ? fail(blocked) : { ok: true, event: { type: "model-moved", ...move, time } };
+      const m = move(command);
+      return typeof m === "string" ? m : { type: "model-moved", ...m, time };
     }
     case "move-group": {
-      const moves = command.moves.map((m) => checkMove(state, m));
+      if (!command.moves.length) return "nothing to move";
+      const moves = command.moves.map(move);
       const problem = moves.find((m): m is string => typeof m === "string");
-      if (problem) return fail(problem);
-      if (!moves.length) return fail("nothing to move");
-      const checked = moves as Exclude<(typeof moves)[number], string>[];
-      const blocked = physicalProblem(state, catalog, movedModels(state, checked));
-      return blocked ? fail(blocked) : { ok: true, event: { type: "models-moved", moves: checked, time } };
+      return problem ?? { type: "models-moved", moves: moves as Exclude<(typeof moves)[number], string>[], time };
     }
     case "traverse": {
       const model = findModel(state.scenario, command.model);
-      if (!model) return fail(`no model "${command.model}" on the table`);
-      if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return fail(`${model.id} has no turret to traverse`);
-      if (!finite(command.turretHeading)) return fail(`turret heading ${command.turretHeading} is not a number`);
-      return { ok: true, event: { type: "turret-traversed", model: model.id, from: model.turretHeading, to: command.turretHeading, time } };
+      if (!model) return `no model "${command.model}" on the table`;
+      if (!finite(command.turretHeading)) return `turret heading ${command.turretHeading} is not a number`;
+      return { type: "turret-traversed", model: model.id, from: model.turretHeading, to: normalizeHeading(command.turretHeading), time };
     }
-    case "place-template": {
-      if (state.templates[command.template.id]) return fail(`there is already a template "${command.template.id}"`);
-      if (!shapeNumbersFinite(command.template.shape)) return fail("the template's position and size must be numbers");
-      return { ok: true, event: { type: "template-placed", template: command.template, time } };
-    }
-    case "move-template": {
-      const template = state.templates[command.id];
-      if (!template) return fail(`no template "${command.id}"`);
-      if (command.to.kind !== template.shape.kind) return fail(`a ${template.shape.kind} template cannot become a ${command.to.kind}`);
-      if (!shapeNumbersFinite(command.to)) return fail("the template's position and size must be numbers");
-      return { ok: true, event: { type: "template-moved", id: command.id, from: template.shape, to: command.to, time } };
-    }
+    case "place-template":
+      return { type: "template-placed", template: command.template, time };
     case "remove-template":
-      return state.templates[command.id] ? { ok: true, event: { type: "template-removed", id: command.id, time } } : fail(`no template "${command.id}"`);
+      return { type: "template-removed", id: command.id, time };
+    case "move-template": {
+      if (!hasId(state.templates, command.id)) return `no template "${command.id}"`;
+      return { type: "template-moved", id: command.id, from: state.templates[command.id]!.shape, to: command.to, time };
+    }
     case "remove-model":
-      return findModel(state.scenario, command.model)
-        ? { ok: true, event: { type: "model-removed", model: command.model, cause: command.cause, time } }
-        : fail(`no model "${command.model}" on the table`);
-    case "place-unit":
-      return forceEvent(state, catalog, { type: "unit-placed", force: command.force, side: command.side, unit: command.unit, time });
-    case "edit-model":
-      return forceEvent(state, catalog, { type: "model-edited", model: command.model, changes: command.changes, time });
+      return { type: "model-removed", model: command.model, cause: command.cause, time };
+    case "place-unit": {
+      const models = command.unit.models.map((m) => ({ ...m, heading: normalizeHeading(m.heading), turretHeading: normalizeHeading(m.turretHeading) }));
+      return { type: "unit-placed", force: command.force, side: command.side, unit: { ...command.unit, models }, time };
+    }
+    case "edit-model": {
+      const { heading, turretHeading } = command.changes;
+      const changes = { ...command.changes, ...(heading !== undefined ? { heading: normalizeHeading(heading) } : {}), ...(turretHeading !== undefined ? { turretHeading: normalizeHeading(turretHeading) } : {}) };
+      return { type: "model-edited", model: command.model, changes, time };
+    }
     case "edit-unit":
-      return forceEvent(state, catalog, {
-        type: "unit-edited",
-        unit: command.unit,
-        ...(command.name !== undefined ? { name: command.name } : {}),
-        ...(command.force !== undefined ? { force: command.force } : {}),
-        time,
-      });
+      return { type: "unit-edited", unit: command.unit, ...(command.name !== undefined ? { name: command.name } : {}), ...(command.force !== undefined ? { force: command.force } : {}), time };
     case "remove-unit":
-      return forceEvent(state, catalog, { type: "unit-removed", unit: command.unit, time });
+      return { type: "unit-removed", unit: command.unit, time };
   }
 }
 
@@ -125,7 +193,19 @@ function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to:
   });
 }
 
-function forceEvent(state: GameState, catalog: ModelCatalog, event: ForceEvent): CommandResult {
-  const problem = checkForceEvent(state, catalog, event) ?? forceEventPhysicalProblem(state, catalog, event);
+/**
+ * A physical reason to refuse a command: a model it moves or places would stand in a wall, a building or
+ * another model. Commands only: a loaded file is checked for validity, not for overlaps.
+ */
+function physicalRefusal(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  if (event.type === "model-moved") return physicalProblem(state, catalog, movedModels(state, [event]));
+  if (event.type === "models-moved") return physicalProblem(state, catalog, movedModels(state, event.moves));
+  return isForceEvent(event) ? forceEventPhysicalProblem(state, catalog, event) : undefined;
+}
+
+export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
+  const event = eventOf(state, command, time);
+  if (typeof event === "string") return { ok: false, error: event };
+  const problem = checkEvent(state, catalog, event) ?? physicalRefusal(state, catalog, event);
   return problem ? { ok: false, error: problem } : { ok: true, event };
 }

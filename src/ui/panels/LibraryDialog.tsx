@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useGame } from "../../state/game";
-import { battlefieldFileName, deleteBattlefield, downloadText, listBattlefields, renameBattlefield, saveBattlefield, scenarioFile, type SavedBattlefield } from "../../state/library";
+import { battlefieldFileName, deleteBattlefield, listBattlefields, renameBattlefield, saveBattlefield, scenarioFile, type SavedBattlefield } from "../../state/library";
+import { download } from "../../state/persistence";
 
 export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; onClose(): void }) {
   const scenario = useGame((s) => s.state.scenario);
@@ -29,7 +30,7 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
         <button disabled={!name.trim()} onClick={() => act("save the battlefield", saveBattlefield(scenario, name.trim()).then(() => notify("info", `Saved ${name.trim()} in this browser`)))} data-testid="library-save">
           Save
         </button>
-        <button disabled={!name.trim()} onClick={() => downloadText(scenarioFile(scenario, name.trim()), battlefieldFileName(name.trim()))} data-testid="library-download-table">
+        <button disabled={!name.trim()} onClick={() => download(scenarioFile(scenario, name.trim()), battlefieldFileName(name.trim()))} data-testid="library-download-table">
           Download file
         </button>
       </div>
@@ -62,7 +63,7 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
                 </td>
                 <td style={{ whiteSpace: "nowrap" }}>
                   <button onClick={() => onPlay(new File([entry.text], battlefieldFileName(entry.name)))} data-testid="library-play">Play</button>{" "}
-                  <button onClick={() => downloadText(entry.text, battlefieldFileName(entry.name))} data-testid="library-download">Download</button>{" "}
+                  <button onClick={() => download(entry.text, battlefieldFileName(entry.name))} data-testid="library-download">Download</button>{" "}
                   <button onClick={() => setRenaming({ id: entry.id, name: entry.name })}>Rename</button>{" "}
                   <button onClick={() => window.confirm(`Delete ${entry.name} from this browser?`) && void act("delete it", deleteBattlefield(entry.id))}>Delete</button>
                 </td>
