@@ -44,7 +44,11 @@ describe("Open…", () => {
   });
 
   it("lists every problem of a file with three errors, each with its path, and changes nothing", async () => {
-    await app.page.evaluate(() => window.__hulldown!.game.getState().perform({ type: "move", model: "us-sherman-1", to: { position: [30, 20], heading: 45 } }));
+    // A game in progress: the Sherman turned where it stands (on the bocage table [30, 20] is in a hedgerow, and refused).
+    await app.page.evaluate(() => {
+      const game = window.__hulldown!.game.getState();
+      game.perform({ type: "move", model: "us-sherman-1", to: { position: game.battlefield.models.get("us-sherman-1")!.model.position, heading: 45 } });
+    });
     const before = await game();
     const broken = bocage();
     broken.table.width = -5;
@@ -57,7 +61,7 @@ describe("Open…", () => {
     expect(lines).toHaveLength(3);
     expect(lines.map((l) => l.split(":")[0]).sort()).toEqual(["features[0].heigth", "forces[0].units[0].models[1].heading", "table.width"]);
     await app.screenshot("open-three-errors");
-    await app.page.getByRole("button", { name: "Close" }).click();
+    await app.page.getByTestId("open-dialog").getByRole("button", { name: "Close" }).click();
     expect(await game()).toEqual(before);
   });
 
@@ -66,7 +70,7 @@ describe("Open…", () => {
     const problems = app.page.getByTestId("open-problems").locator("li");
     await problems.first().waitFor();
     expect(await problems.allTextContents()).toEqual(["sherman.glb is not a game or battlefield file: those are JSON text, and this is a binary file (a 3D model)."]);
-    await app.page.getByRole("button", { name: "Close" }).click();
+    await app.page.getByTestId("open-dialog").getByRole("button", { name: "Close" }).click();
     expect(app.errors).toEqual([]);
   });
 });
