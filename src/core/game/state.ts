@@ -4,6 +4,7 @@
  */
 import type { Model, Scenario } from "../scenario/schema";
 import type { GameEvent, Outcome, PlacedTemplate, Placement } from "./events";
+import { applyForceEvent } from "./forceEvents";
 
 export interface ModelStatus {
   readonly pinned: boolean;
@@ -160,6 +161,11 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       }
       return next;
     }
+    case "unit-placed":
+    case "model-edited":
+    case "unit-edited":
+    case "unit-removed":
+      return applyForceEvent(state, event);
   }
 }
 

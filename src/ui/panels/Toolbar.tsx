@@ -1,5 +1,5 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { GameLog } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
 import { BATTLEFIELDS } from "../../state/battlefields";
@@ -7,15 +7,17 @@ import { gameOn, useGame } from "../../state/game";
 import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
 import { useUi, type Tool } from "../../state/uiStore";
+import { LibraryDialog } from "./LibraryDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
 
-export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates", forces: "Forces" };
 
 const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
   ["select", "S"],
   ["los", "L"],
   ["measure", "M"],
   ["template", "T"],
+  ["forces", "P"],
 ];
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
@@ -33,6 +35,7 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
+  const [library, setLibrary] = useState(false);
   const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
@@ -47,6 +50,21 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
     if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
     else setOpened({ name: f.name, result });
   };
+  // A file dropped anywhere on the window is opened as with Open….
+  useEffect(() => {
+    const over = (e: DragEvent) => e.preventDefault();
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      const f = e.dataTransfer?.files[0];
+      if (f) void open(f);
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("drop", drop);
+    };
+  });
   return (
     <div className="toolbar">
       <h1>
@@ -84,6 +102,7 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
         </select>
         <button onClick={() => downloadGame(useGame.getState().log)}>Save</button>
         <button onClick={() => file.current?.click()}>Open…</button>
+        <button onClick={() => setLibrary(true)} data-testid="open-library">Battlefields…</button>
         <input
           ref={file}
           type="file"
@@ -101,6 +120,15 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
         </button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
+      {library && (
+        <LibraryDialog
+          onClose={() => setLibrary(false)}
+          onPlay={(f) => {
+            setLibrary(false);
+            void open(f);
+          }}
+        />
+      )}
       {opened && (
         <OpenFileDialog
           name={opened.name}
