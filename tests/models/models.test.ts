@@ -53,6 +53,10 @@ function include(box: Box, point: ArrayLike<number>): void {
 /** The exact extent of a definition shape: box corners turned by yaw then pitch; cylinders and spheres on their axes. */
 function shapeExtent(shape: Shape): Box {
   const box = emptyBox();
+  if (shape.type === "mesh") {
+    for (let i = 0; i < shape.vertices.length; i += 3) include(box, [shape.vertices[i]!, shape.vertices[i + 1]!, shape.vertices[i + 2]!]);
+    return box;
+  }
   const [cx, cy, cz] = shape.at;
   if (shape.type === "box") {
     const turn = new Euler((shape.pitch * Math.PI) / 180, (shape.yaw * Math.PI) / 180, 0, "YXZ");
