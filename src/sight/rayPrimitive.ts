@@ -55,8 +55,6 @@ function halfBounds(solid: Solid): Vec3 {
       for (let i = 0; i < s.vertices.length; i++) h[i % 3] = Math.max(h[i % 3]!, Math.abs(s.vertices[i]!));
       return [h[0]!, h[1]!, h[2]!];
     }
-    default:
-      throw new Error(`silhouettes are sampled on model parts only, not on a ${s.type}`);
   }
 }
 
