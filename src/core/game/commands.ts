@@ -6,7 +6,8 @@
 import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import { checkReferences } from "../scenario/references";
-import { normalizeHeading, type Point } from "../scenario/schema";
+import { scenarioCatalog } from "../miniatures/catalog";
+import { normalizeHeading, type Miniature, type Model, type Point } from "../scenario/schema";
 import type { GameEvent, PlacedTemplate, Placement } from "./events";
 import { applyEvent, findModel, hasId, placementOf, type GameState } from "./state";
 
@@ -19,7 +20,9 @@ export type Command =
   | { type: "remove-template"; id: string }
   /** Drags a laid template: the same template, its anchor (blast centre, teardrop muzzle) moved and its heading turned. */
   | { type: "move-template"; id: string; to: PlacedTemplate["shape"] }
-  | { type: "remove-model"; model: string; cause: string };
+  | { type: "remove-model"; model: string; cause: string }
+  /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
+  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -80,6 +83,13 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return `${model.id} has no turret to traverse`;
       if (event.from !== model.turretHeading) return `${model.id}'s turret does not point where the traverse starts`;
       return undefined;
+    }
+    case "miniature-imported": {
+      const mini = event.miniature;
+      if (catalog.has(mini.id)) return `there is already a model "${mini.id}"; give the miniature another id`;
+      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } };
+      const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
+      return checkEvent(withMiniature, new Map([...catalog, [mini.id, definition]]), { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
     }
     case "model-placed": {
       if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
@@ -158,6 +168,8 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
     }
     case "remove-model":
       return { type: "model-removed", model: command.model, cause: command.cause, time };
+    case "import-miniature":
+      return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
   }
 }
 
