@@ -42,6 +42,8 @@ export interface BuiltMiniature {
   readonly trianglesAfter: number;
   /** Height in cm at the chosen size. */
   readonly height: number;
+  /** The file's own triangles in the model frame, to show the colliders against (not stored). */
+  readonly original: readonly Triangles[];
 }
 
 export type BuildResult = ({ ok: true } & BuiltMiniature) | { ok: false; error: string };
@@ -91,10 +93,11 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
       const axis = i % 3;
       return (v - (axis === 1 ? box.min[1] : box.min[axis]! + box.size[axis]! / 2)) * factor;
     });
+  const original = file.meshes.map((mesh, i): Triangles => ({ positions: place(upright[i]!), indices: mesh.indices }));
   const byPart = new Map<PartName, Triangles[]>();
-  file.meshes.forEach((mesh, i) => {
+  original.forEach((mesh, i) => {
     const part = options.partOf[i] ?? "figure";
-    byPart.set(part, [...(byPart.get(part) ?? []), { positions: place(upright[i]!), indices: mesh.indices }]);
+    byPart.set(part, [...(byPart.get(part) ?? []), mesh]);
   });
   const names = PART_NAMES.filter((name) => byPart.has(name));
   const budget = Math.floor(LIMITS.miniatureTriangles / names.length);
@@ -122,7 +125,7 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
     return { ok: false, error: `${options.fileName}: ${issue.path.join(".")}: ${issue.message}` };
   }
   const trianglesAfter = parts.reduce((n, p) => n + p.indices.length / 3, 0);
-  return { ok: true, miniature: checked.data, trianglesBefore: file.triangles, trianglesAfter, height };
+  return { ok: true, miniature: checked.data, trianglesBefore: file.triangles, trianglesAfter, height, original };
 }
 
 /** Hundredths of a millimetre: enough for any miniature, and the battlefield file stays short. */
