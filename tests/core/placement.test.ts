@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createBattlefield, type Battlefield } from "../../src/core/battlefield";
 import { distance2 } from "../../src/core/geometry2d";
 import { bodyOf, nearestFreeSpot, obstructionOf, settleMoves, shiftedPlacement, tableBodies } from "../../src/core/placement";
-import { catalogFor } from "../../src/core/scale";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { formatIssues, parseScenario } from "../../src/core/scenario/load";
 import type { Model } from "../../src/core/scenario/schema";
 import { BATTLEFIELDS } from "../../src/state/battlefields";
@@ -127,9 +127,9 @@ describe("overlap with other models", () => {
 
 describe("the bundled battlefields", () => {
   it.each(BATTLEFIELDS.map((b) => [b.id, b] as const))("%s has no model standing in a wall, a building or another model", async (_id, bundled) => {
-    const parsed = parseScenario(await bundled.load(), catalogFor);
+    const parsed = parseScenario(await bundled.load(), scenarioCatalog);
     if (!parsed.ok) throw new Error(formatIssues(parsed.issues));
-    const battlefield = createBattlefield(parsed.scenario, catalogFor(parsed.scenario.scale));
+    const battlefield = createBattlefield(parsed.scenario, scenarioCatalog(parsed.scenario));
     const bodies = tableBodies(battlefield);
     const overlaps = [...battlefield.models.values()].flatMap((e) => {
       const o = obstructionOf(battlefield, bodyOf(e.def, e.model), bodies, e.def.vehicle !== undefined);

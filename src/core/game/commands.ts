@@ -6,7 +6,8 @@
 import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import { checkReferences } from "../scenario/references";
-import { normalizeHeading, type Model, type Point, type Unit } from "../scenario/schema";
+import { scenarioCatalog } from "../miniatures/catalog";
+import { normalizeHeading, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
 import type { GameEvent, ModelChanges, PlacedTemplate, Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
 import { applyEvent, findModel, hasId, placed, placementOf, type GameState } from "./state";
@@ -25,7 +26,9 @@ export type Command =
   | { type: "place-unit"; force: string; side: string; unit: Unit }
   | { type: "edit-model"; model: string; changes: ModelChanges }
   | { type: "edit-unit"; unit: string; name?: string; force?: string }
-  | { type: "remove-unit"; unit: string };
+  | { type: "remove-unit"; unit: string }
+  /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
+  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -86,6 +89,13 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return `${model.id} has no turret to traverse`;
       if (event.from !== model.turretHeading) return `${model.id}'s turret does not point where the traverse starts`;
       return undefined;
+    }
+    case "miniature-imported": {
+      const mini = event.miniature;
+      if (catalog.has(mini.id)) return `there is already a model "${mini.id}"; give the miniature another id`;
+      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } };
+      const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
+      return checkEvent(withMiniature, new Map([...catalog, [mini.id, definition]]), { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
     }
     case "model-placed": {
       if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
@@ -182,6 +192,8 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
       return { type: "unit-edited", unit: command.unit, ...(command.name !== undefined ? { name: command.name } : {}), ...(command.force !== undefined ? { force: command.force } : {}), time };
     case "remove-unit":
       return { type: "unit-removed", unit: command.unit, time };
+    case "import-miniature":
+      return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { formatVersion, Heading, LIMITS, Model, Point, type Scenario, Unit } from "../scenario/schema";
+import { formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Unit } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -129,6 +129,8 @@ export const GameEvent = z.discriminatedUnion("type", [
   /** A unit renamed, or given to another force (and so to its side). */
   z.strictObject({ ...common, type: z.literal("unit-edited"), unit: id, name: z.string().optional(), force: id.optional() }),
   z.strictObject({ ...common, type: z.literal("unit-removed"), unit: id }),
+  /** A player's own miniature joins the battlefield (stored in it) and its first model is put on the table. */
+  z.strictObject({ ...common, type: z.literal("miniature-imported"), miniature: Miniature, force: id, unit: id, model: Model }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;

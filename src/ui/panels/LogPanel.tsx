@@ -37,6 +37,8 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.model)} turret to ${formatHeading(e.to)}`;
     case "model-placed":
       return `${e.model.name ?? name(e.model.id)} placed`;
+    case "miniature-imported":
+      return `${e.miniature.name} imported and placed`;
     case "model-removed":
       return `${name(e.model)} removed (${e.cause})`;
     case "template-placed":

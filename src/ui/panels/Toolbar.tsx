@@ -10,6 +10,9 @@ import { useUi, type Tool } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
 
+/** Files the Import mini button and a drop on the table take. */
+export const MODEL_FILE_TYPES = ".stl,.glb,.gltf";
+
 export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates", forces: "Forces" };
 
 const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
@@ -29,11 +32,12 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
 }
 
-export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void }) {
+export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void; onImportMini: (file: File) => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
+  const miniFile = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
   const [library, setLibrary] = useState(false);
   const newGame = async (id: string) => {
@@ -111,6 +115,21 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
           onChange={(e) => {
             const f = e.target.files?.[0];
             if (f) void open(f);
+            e.target.value = "";
+          }}
+        />
+        <button onClick={() => miniFile.current?.click()} title="Import your own miniature (STL, GLB or glTF); or drop the file on the table" data-testid="import-mini">
+          Import mini…
+        </button>
+        <input
+          ref={miniFile}
+          type="file"
+          accept={MODEL_FILE_TYPES}
+          hidden
+          data-testid="import-mini-input"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) onImportMini(f);
             e.target.value = "";
           }}
         />
