@@ -1,0 +1,40 @@
+/**
+ * Loading a rule system's tables: the shipped table files with the user's files replacing theirs, each
+ * checked against the system's schema for it. Errors name the file's table and the path inside its data.
+ */
+import type { z } from "zod";
+import type { TableFile, TableLoadResult, TableSpec } from "./ruleset";
+
+export interface LoadedTables<S extends Record<string, z.ZodType>> {
+  readonly data: { readonly [K in keyof S]: z.infer<S[K]> };
+  readonly specs: readonly TableSpec[];
+}
+
+export function loadTableFiles<S extends Record<string, z.ZodType>>(rulesetId: string, schemas: S, shipped: readonly TableFile[], files: readonly TableFile[]): TableLoadResult<LoadedTables<S>> {
+  const errors: string[] = [];
+  const byId = new Map<string, { file: TableFile; data: unknown }>();
+  for (const [origin, list] of [["shipped", shipped], ["loaded", files]] as const) {
+    for (const file of list) {
+      const where = `${origin} table "${file.table}"`;
+      if (file.ruleset !== rulesetId) {
+        errors.push(`${where}: belongs to ruleset "${file.ruleset}", not "${rulesetId}"`);
+        continue;
+      }
+      const schema = Object.hasOwn(schemas, file.table) ? schemas[file.table] : undefined;
+      if (!schema) {
+        errors.push(`${where}: unknown table; the tables are ${Object.keys(schemas).join(", ")}`);
+        continue;
+      }
+      const parsed = schema.safeParse(file.data);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) errors.push(`${where}: data.${issue.path.join(".")}: ${issue.message}`);
+        continue;
+      }
+      byId.set(file.table, { file, data: parsed.data });
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+  const data = Object.fromEntries([...byId].map(([id, t]) => [id, t.data])) as LoadedTables<S>["data"];
+  const specs = [...byId].map(([id, { file }]) => ({ id, title: file.title ?? id, rule: file.rule ?? "", sample: file.sample ?? true, note: file.note ?? "" }));
+  return { ok: true, tables: { data, specs } };
+}
