@@ -53,6 +53,10 @@ export const Outcome = z.strictObject({
 });
 export type Outcome = z.infer<typeof Outcome>;
 
+/** What a resolution changes on a unit: pin markers added (negative: removed), its order die placed or turned. */
+export const UnitChange = z.strictObject({ unit: id, pins: z.number().int().optional(), order: z.string().optional() });
+export type UnitChange = z.infer<typeof UnitChange>;
+
 const common = { time: z.number().finite().optional().describe("ms since the epoch, for replay pacing") };
 
 export const GameEvent = z.discriminatedUnion("type", [
@@ -90,7 +94,25 @@ export const GameEvent = z.discriminatedUnion("type", [
     summary: z.string(),
     /** The rule system's full ruling (verdict, modifiers, targets), kept for the replay's panel. */
     details: z.unknown().optional(),
+    /** Unit-level results: pins, order dice turned to Down (systems whose pins belong to units). */
+    units: z.array(UnitChange).optional(),
   }),
+  /** A unit given its order die this turn (Bolt Action), with the order test's dice when one was taken. */
+  z.strictObject({
+    ...common,
+    type: z.literal("order-given"),
+    ruleset: id,
+    unit: id,
+    /** The order asked for; `order` is the one the unit ends up with (Down after a failed test…). */
+    asked: z.string(),
+    order: z.string(),
+    rolls: z.array(DieRollRecord),
+    summary: z.string(),
+    units: z.array(UnitChange).default([]),
+    details: z.unknown().optional(),
+  }),
+  /** The turn ends: order dice go back to the bag, except those of units that keep their order (`kept`). */
+  z.strictObject({ ...common, type: z.literal("turn-ended"), kept: z.array(z.string()).default([]) }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;

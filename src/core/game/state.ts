@@ -3,7 +3,7 @@
  * each model, the templates on the table, and how many dice have been rolled.
  */
 import type { Model, Scenario } from "../scenario/schema";
-import type { GameEvent, Outcome, PlacedTemplate, Placement } from "./events";
+import type { GameEvent, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
 
 export interface ModelStatus {
   readonly pinned: boolean;
@@ -11,9 +11,18 @@ export interface ModelStatus {
   readonly markers: readonly string[];
 }
 
+/** A unit's rule state (order dice systems): its pin markers and the order die it has this turn. */
+export interface UnitStatus {
+  readonly pins: number;
+  readonly order?: string;
+}
+
 export interface GameState {
   readonly scenario: Scenario;
   readonly status: Readonly<Record<string, ModelStatus>>;
+  readonly units: Readonly<Record<string, UnitStatus>>;
+  /** The game turn, from 1. */
+  readonly turn: number;
   readonly templates: Readonly<Record<string, PlacedTemplate>>;
   /** Dice rolled so far: the next roll is this index in the seeded stream. */
   readonly rollsUsed: number;
@@ -25,7 +34,7 @@ export class GameEventError extends Error {}
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
 
 export function initialState(scenario: Scenario): GameState {
-  return { scenario, status: {}, templates: {}, rollsUsed: 0 };
+  return { scenario, status: {}, units: {}, turn: 1, templates: {}, rollsUsed: 0 };
 }
 
 export function findModel(scenario: Scenario, id: string): Model | undefined {
@@ -86,6 +95,17 @@ function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
   }
 }
 
+const NO_UNIT_STATUS: UnitStatus = { pins: 0 };
+
+function applyUnitChanges(units: Readonly<Record<string, UnitStatus>>, changes: readonly UnitChange[]): Record<string, UnitStatus> {
+  const next = { ...units };
+  for (const c of changes) {
+    const current = next[c.unit] ?? NO_UNIT_STATUS;
+    next[c.unit] = { ...current, pins: Math.max(0, current.pins + (c.pins ?? 0)), ...(c.order ? { order: c.order } : {}) };
+  }
+  return next;
+}
+
 /** A destroyed vehicle stays on the table as a wreck: terrain that blocks sight and movement. */
 function leaveWreck(state: GameState, model: Model): GameState {
   const wreck = { id: `wreck-${model.id}`, kind: "wreck" as const, model: model.model, at: model.position, heading: model.heading };
@@ -131,16 +151,37 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       }
       const status = { ...state.status };
       for (const o of event.outcomes) applyOutcome(status, o);
-      let next: GameState = { ...state, status, rollsUsed: state.rollsUsed + event.rolls.length };
+      let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
       for (const o of event.outcomes) {
         if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
         if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
       }
       return next;
     }
+    case "order-given": {
+      if (state.units[event.unit]?.order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
+      if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
+        throw new GameEventError(`order-given: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
+      }
+      const units = applyUnitChanges(state.units, [...event.units, { unit: event.unit, order: event.order }]);
+      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length };
+    }
+    case "turn-ended": {
+      const units = Object.fromEntries(
+        Object.entries(state.units).map(([id, u]) => {
+          const { order, ...rest } = u;
+          return [id, order !== undefined && event.kept.includes(order) ? u : rest];
+        }),
+      );
+      return { ...state, units, turn: state.turn + 1 };
+    }
   }
 }
 
 export function statusOf(state: GameState, id: string): ModelStatus {
   return state.status[id] ?? NO_STATUS;
+}
+
+export function unitStatusOf(state: GameState, id: string): UnitStatus {
+  return state.units[id] ?? NO_UNIT_STATUS;
 }

@@ -24,6 +24,10 @@ export function describeEvent(e: GameEvent): string {
       return `${e.shooter} → ${e.target}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
       return e.summary;
+    case "order-given":
+      return `order: ${e.summary}`;
+    case "turn-ended":
+      return "turn ended: order dice back in the bag";
   }
 }
 
