@@ -95,7 +95,7 @@ describe("blocking (§7.2.5): intervening infantry do not block, vehicles do", (
     const l = v.firers[0]!.lines[0]!;
     expect(l.report.seeThrough).toEqual(expect.arrayContaining(["between-2"]));
     expect(l.report.visibleFraction).toBe(1);
-    expect(reasons(boltAction.losVerdict(l.report, t.ctx).rulings)).toMatch(/intervening infantry do not block: seen through [^\n]*between-2 \(§7\.2\.5\)/);
+    expect(reasons(boltAction.losVerdict(l.report, t.ctx).rulings)).toMatch(/intervening infantry do not block: seen through [^\n]*between-2[^\n]* \(§7\.2\.5\)/);
   });
 
   it("with the switch off the same unit hides part of the target", async () => {
