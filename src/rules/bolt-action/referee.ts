@@ -19,7 +19,7 @@ export class BaReferee extends Referee<BaContext> {
   }
 
   addPins(unit: string, pins: number): void {
-    if (pins > 0) this.change(unit).pins += pins;
+    if (pins !== 0) this.change(unit).pins += pins;
   }
 
   /** Places (or turns) the unit's order die. */
