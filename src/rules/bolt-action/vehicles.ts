@@ -6,7 +6,7 @@ import type { ModelFacts } from "../context";
 import type { Cause } from "../referee";
 import type { Modifier } from "../ruleset";
 import type { Facing } from "../../sight/sightReport";
-import { sampleMark } from "./context";
+import { sampleMark, unitState } from "./context";
 import { rollTest } from "./dice";
 import { damageValue, isOpenTopped, qualityOf, vehicleClass } from "./profiles";
 import type { BaReferee } from "./referee";
@@ -56,7 +56,12 @@ export function damageResult(ref: BaReferee, v: ModelFacts, severity: Severity, 
     case "immobilised": {
       const already = v.markers.includes("immobilised") || ref.outcomes.some((o) => o.model === v.id && o.detail === "immobilised");
       if (already) knockedOut(ref, v, " (immobilised a second time: the crew abandon it)", by);
-      else ref.outcome(v.id, "damaged", "immobilised", by);
+      else {
+        // A vehicle that has already acted this turn (it has its order die) turns the die to Down.
+        const acted = unitState(ref.ctx, v.unitId).order !== undefined;
+        if (acted) ref.setOrder(v.unitId, "down");
+        ref.outcome(v.id, "damaged", "immobilised", by);
+      }
       break;
     }
     case "on-fire": {
