@@ -12,7 +12,7 @@ import { tableContext } from "../rules/context";
 import { DEFAULT_RULESET, RULESETS, rulesetById } from "../rules/registry";
 import type { OptionSpec, Ruleset } from "../rules/ruleset";
 import { createSightWorld } from "../sight/sightWorld";
-import { answerFire } from "../sight/workerFire";
+import { answerFire } from "../worker/fire";
 import { CliError, expectPositionals, loadScenario, parseNumber, print, printJson, runCommand } from "./common";
 import { formatFire } from "./formatFire";
 

@@ -4,7 +4,7 @@
  * meaning, who was hit and what happened, and which numbers are sample data. Speaks only the Ruleset
  * interface's types, so every rule system prints the same way. Pure functions from data to text.
  */
-import type { FireAnswer } from "../sight/workerFire";
+import type { FireAnswer } from "../worker/fire";
 import type { FireResult, FirerVerdict, Modifier, Ruleset, Ruling, SampleTable } from "../rules/ruleset";
 import { columns } from "./formatReport";
 

@@ -114,6 +114,7 @@ export function formatSightReport(r: SightReport, lookup?: ModelLookup): string 
           `${cm(l.distanceFromShooter)} from shooter${l.shooterTouches ? " (touching)" : ""}`,
           `${cm(l.distanceFromTarget)} from target${l.targetTouches ? " (touching)" : ""}`,
           l.clearance >= 0 ? `line ${cm(l.clearance)} over it` : `line ${cm(-l.clearance)} below its top`,
+          ...(l.onCentreLine ? [] : ["beside the line, hides part of the target"]),
         ]),
       ),
     ),

@@ -3,7 +3,7 @@ import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import { Vector3 } from "three";
 import { modelPose, type Battlefield } from "../core/battlefield";
-import { provideProjector } from "../ui/testHooks";
+import { provideProjector } from "../state/testHooks";
 
 export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {
   const camera = useThree((s) => s.camera);

@@ -1,6 +1,7 @@
 /**
- * A resolved shot, animated for a moment: tracers from the firing models to the target, and a fading
- * marker where each casualty stood. The game state has already changed; this only shows it happening.
+ * A resolved shot: tracers from the firing models to the target for a moment, and a marker where each
+ * casualty stood, kept while the shot is the last thing that happened in the game (so the player can see
+ * who fell). The game state has already changed; this only shows it happening.
  */
 import { Line } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
@@ -10,7 +11,7 @@ import { createBattlefield, modelPose, type Battlefield } from "../core/battlefi
 import type { GameEventOf } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
 import type { Vec3 } from "../core/solids/solid";
-import { useGame } from "../ui/game";
+import { useGame } from "../state/game";
 import { Label } from "./Label";
 
 const SECONDS = 2;
@@ -22,19 +23,15 @@ function centreOf(battlefield: Battlefield, id: string, lift: number): Vec3 | un
   return [p.x, p.y + lift, p.z];
 }
 
+/** The shot the last change of the game recorded, with the table as it stood when it was fired. */
 function useLatestShot(): { shot: GameEventOf<"fire-resolved">; before: Battlefield } | undefined {
+  const shot = useGame((s) => s.justRecorded);
   const log = useGame((s) => s.log);
-  const [latest, setLatest] = useState<{ shot: GameEventOf<"fire-resolved">; before: Battlefield }>();
-  const seen = useRef(log.cursor);
-  useEffect(() => {
-    const grew = log.cursor === seen.current + 1;
-    seen.current = log.cursor;
-    const event = log.events[log.cursor - 1];
-    if (!grew || event?.type !== "fire-resolved") return;
+  return useMemo(() => {
+    if (shot?.type !== "fire-resolved") return undefined;
     const before = stateAt(log, log.cursor - 1).scenario;
-    setLatest({ shot: event, before: createBattlefield(before, catalogFor(before.scale)) });
-  }, [log]);
-  return latest;
+    return { shot, before: createBattlefield(before, catalogFor(before.scale)) };
+  }, [shot, log]);
 }
 
 export function ShotEffects() {
@@ -62,21 +59,27 @@ export function ShotEffects() {
     const aim = centreOf(before, shot.target, 1.5) ?? centreOf(before, [...before.models.values()].find((e) => e.unitId === shot.target)?.model.id ?? "", 1.5);
     const known = (p: Vec3 | undefined): p is Vec3 => p !== undefined;
     const tracers = aim ? firers.map((e) => centreOf(before, e.model.id, 2.2)).filter(known).map((from): [Vec3, Vec3] => [from, aim]) : [];
-    const fallen = shot.outcomes.filter((o) => o.effect === "casualty" || o.effect === "destroyed").map((o) => centreOf(before, o.model, 2)).filter(known);
+    const fallen = shot.outcomes
+      .filter((o) => o.effect === "casualty" || o.effect === "destroyed")
+      .flatMap((o) => {
+        const at = centreOf(before, o.model, 2);
+        return at ? [{ model: o.model, at }] : [];
+      });
     return { tracers, fallen };
   }, [latest]);
-  if (!drawn || fade <= 0) return null;
+  if (!drawn) return null;
   return (
     <group name="shot">
-      {drawn.tracers.map(([a, b], i) => (
-        <Line key={i} points={[a, b]} color="#ffd36b" lineWidth={2} transparent opacity={fade} />
-      ))}
-      {fade > 0.15 &&
-        drawn.fallen.map((at, i) => (
-          <Label key={i} at={at} tone="blocked">
-            ✕
-          </Label>
+      {fade > 0 &&
+        drawn.tracers.map(([a, b], i) => (
+          <Line key={i} points={[a, b]} color="#ffd36b" lineWidth={2} transparent opacity={fade} />
         ))}
+      {/* A bare cross: neighbours fall side by side, and the fire panel names them. */}
+      {drawn.fallen.map(({ model, at }) => (
+        <Label key={model} at={at} tone="blocked" testId={`fallen-${model}`}>
+          ✕
+        </Label>
+      ))}
     </group>
   );
 }

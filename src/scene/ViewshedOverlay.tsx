@@ -7,8 +7,8 @@ import { BufferAttribute, BufferGeometry, Color, DoubleSide } from "three";
 import fragmentShader from "../../shaders/viewshed.frag.glsl?raw";
 import vertexShader from "../../shaders/viewshed.vert.glsl?raw";
 import type { Viewshed } from "../sight/viewshed";
-import { useGame } from "../ui/game";
-import { getSightClient, SightClientError } from "../ui/sightClient";
+import { useGame } from "../state/game";
+import { getSightClient, SightClientError } from "../state/sightClient";
 
 /** Above the surface, so the overlay never fights the ground for the same depth. */
 const LIFT = 0.12;

@@ -28,7 +28,7 @@ export type AreaKind = "woods" | "crops" | "building" | "ruins" | "smoke" | "tre
 export interface AreaCrossing {
   readonly id: string;
   readonly kind: AreaKind;
-  /** Plan length of the sight line (origin → target centre) inside the area. */
+  /** Plan length of the sight line (origin → the target's sight point, see lineOfSight.ts) inside the area. */
   readonly lengthInside: number;
   /** Where the line is inside, as plan distances from the origin. */
   readonly intervals: ReadonlyArray<readonly [number, number]>;
@@ -57,14 +57,20 @@ export interface LinearCrossing {
   readonly kind: "wall" | "hedge" | "bocage" | "sandbags" | "wire";
   readonly height: number;
   readonly thickness: number;
-  /** Plan distance along the line from the origin to the crossing. */
+  /**
+   * Whether the centre line (origin → target's sight point) crosses it. When it does not, the obstacle still
+   * hid some sample rays, and alongLine, clearance and top describe where the blocked ray nearest in
+   * direction to the centre line struck it.
+   */
+  readonly onCentreLine: boolean;
+  /** Plan distance from the origin to where the line crosses the obstacle's path (or the ray struck it). */
   readonly alongLine: number;
   /** Nearest plan distance from each model's footprint edge to the obstacle's face. */
   readonly distanceFromShooter: number;
   readonly distanceFromTarget: number;
   readonly shooterTouches: boolean;
   readonly targetTouches: boolean;
-  /** Height of the centre line above the obstacle's top where it crosses (negative: through it). */
+  /** Height of the line above the obstacle's top where it crosses (negative: through it). */
   readonly clearance: number;
   /** Height (y) of the obstacle's top where the line crosses it: a model whose feet are higher looks down on it. */
   readonly top: number;
@@ -104,7 +110,12 @@ export interface SightReport {
   /** Whether any of the target, base included, can be seen. */
   readonly anyVisible: boolean;
   readonly samples: number;
-  /** Half-width of a 95 % confidence interval around visibleFraction. */
+  /**
+   * Half-width of a 95 % interval around visibleFraction: the share a dense ray reference would find lies
+   * within ± this in 95 % of reports. It is the stratified sampling error (each grid cell a stratum, its
+   * variance estimated from neighbouring cells, confidence.ts), so it is 0 when every sample agreed: an edge
+   * that falls between the samples of a part (a slit narrower than a grid cell) is outside it.
+   */
   readonly confidence95: number;
   readonly parts: readonly PartVisibility[];
   readonly occluders: readonly Occluder[];

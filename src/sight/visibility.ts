@@ -5,12 +5,14 @@
  * that part when the part is the first target surface along it (tested exactly in JavaScript); then one
  * Rapier ray, stopping just short of that surface, says whether anything is in the way. Each sample weighs
  * the area of its grid cell, so the weighted share of clear samples estimates the visible share of the
- * projected silhouette. Every part gets a coarse grid; only a part whose coarse samples disagree is
- * sampled again on a fine grid.
+ * projected silhouette. Every part gets a coarse grid; only a part whose coarse samples disagree (clear
+ * and blocked, or blocked by different things) is sampled again on a fine grid. confidence.ts bounds the
+ * error from the grid cells' neighbours.
  */
 import { figureScale, modelPose, modelWorldPoint, type Battlefield, type ModelEntry } from "../core/battlefield";
 import type { Vec3 } from "../core/solids/solid";
 import { smokeBlocking } from "./areas";
+import { stratifiedHalfWidth, type PartGrid } from "./confidence";
 import { prepareSolid, rayDistanceToSolid, type PreparedSolid } from "./rayPrimitive";
 import { gridDirections, projectedRect, viewBasis, type ViewBasis } from "./silhouette";
 import type { Occluder, PartVisibility } from "./sightReport";
@@ -45,25 +47,27 @@ export class SightQueryError extends Error {}
 
 export interface Sample {
   readonly part: string;
+  /** Index of its cell in the part's grid (column × grid + row), for the bound's neighbour differences. */
+  readonly cell: number;
   /** Projected area the sample stands for (its grid cell). */
   readonly weight: number;
   /** Where the ray meets the target's surface. */
   readonly point: Vec3;
   readonly clear: boolean;
-  readonly blocker?: { readonly id: string; readonly kind: Occluder["kind"]; readonly part: string };
+  /** What stopped the ray, and where it struck (smoke has no surface to strike). */
+  readonly blocker?: { readonly id: string; readonly kind: Occluder["kind"]; readonly part: string; readonly at?: Vec3 };
 }
 
 export interface Visibility {
   readonly shooter: ModelEntry;
   readonly target: ModelEntry;
   readonly origin: Vec3;
-  /** Centre of the target's parts: the end of the sight line the area and obstacle facts follow. */
-  readonly centre: Vec3;
   readonly samples: readonly Sample[];
   readonly visibleFraction: number;
   readonly anyVisible: boolean;
   /** Samples on the target's body (bases excluded). */
   readonly bodySamples: number;
+  /** Half-width of the 95 % interval of visibleFraction (see SightReport.confidence95). */
   readonly confidence95: number;
   readonly parts: readonly PartVisibility[];
   readonly occluders: readonly Occluder[];
@@ -95,9 +99,9 @@ export function sightOrigin(bf: Battlefield, entry: ModelEntry, weaponId?: strin
 function occluderOf(world: SightWorld, tag: ColliderTag, point: Vec3): NonNullable<Sample["blocker"]> {
   if (tag.kind === "ground") {
     const hill = world.battlefield.ground.hillAt([point[0], point[2]]);
-    return hill ? { id: hill.id, kind: "hill", part: "slope" } : { id: tag.owner, kind: "ground", part: tag.part };
+    return hill ? { id: hill.id, kind: "hill", part: "slope", at: point } : { id: tag.owner, kind: "ground", part: tag.part, at: point };
   }
-  return { id: tag.owner, kind: tag.kind, part: tag.part };
+  return { id: tag.owner, kind: tag.kind, part: tag.part, at: point };
 }
 
 interface SamplingContext {
@@ -117,7 +121,7 @@ function samplePart(ctx: SamplingContext, group: string, grid: number): Sample[]
   const weight = ((rect[1] - rect[0]) * (rect[3] - rect[2])) / (grid * grid);
   if (!(weight > 0)) return [];
   const samples: Sample[] = [];
-  for (const d of gridDirections(ctx.view, rect, grid)) {
+  for (const [cell, d] of gridDirections(ctx.view, rect, grid).entries()) {
     let best = Infinity;
     let part = "";
     for (const p of parts) {
@@ -133,11 +137,11 @@ function samplePart(ctx: SamplingContext, group: string, grid: number): Sample[]
     const end: Vec3 = [origin[0] + d[0] * reach, origin[1] + d[1] * reach, origin[2] + d[2] * reach];
     const hit = world.castSegment(origin, end, { fromModel: ctx.shooterId, ignoreOwners: ctx.ignore });
     if (hit && hit.tag.owner !== ctx.targetId) {
-      samples.push({ part, weight, point, clear: false, blocker: occluderOf(world, hit.tag, hit.point) });
+      samples.push({ part, cell, weight, point, clear: false, blocker: occluderOf(world, hit.tag, hit.point) });
       continue;
     }
     const smoke = smokeBlocking(world.battlefield, origin, end);
-    samples.push(smoke ? { part, weight, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, weight, point, clear: true });
+    samples.push(smoke ? { part, cell, weight, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, cell, weight, point, clear: true });
   }
   return samples;
 }
@@ -183,12 +187,21 @@ function isHullDown(target: ModelEntry, samples: readonly Sample[], parts: reado
   return hull.fraction <= 0.1 && turret.fraction >= 0.05 && hiddenByTerrain >= 0.8 * (hull.samples - hull.visible);
 }
 
+/**
+ * Whether a part's coarse samples disagree, so that it is sampled again on the fine grid: some clear and
+ * some blocked, or blocked by different things (sight may slip through the gap between two blockers).
+ */
+function disagree(samples: readonly Sample[]): boolean {
+  const first = samples[0];
+  return samples.some((s) => s.clear !== first!.clear || s.blocker?.id !== first!.blocker?.id);
+}
+
 const preparedCache = new WeakMap<readonly object[], PreparedSolid[]>();
 const NOBODY: ReadonlySet<string> = new Set();
 const unitMatesCache = new WeakMap<object, Map<string, ReadonlySet<string>>>();
 
 /** The other models of the shooter's unit: sight passes through them. Cached per battlefield state. */
-function unitMates(world: SightWorld, shooter: ModelEntry): ReadonlySet<string> {
+export function unitMates(world: SightWorld, shooter: ModelEntry): ReadonlySet<string> {
   const models = world.battlefield.models;
   let byShooter = unitMatesCache.get(models);
   if (!byShooter) unitMatesCache.set(models, (byShooter = new Map()));
@@ -212,10 +225,14 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   if (!parts) preparedCache.set(solids, (parts = solids.map(prepareSolid)));
   const ctx: SamplingContext = { world, origin, shooterId, targetId, parts, view: viewBasis(origin, parts), ignore };
 
+  const coarseGrid = options.coarseGrid ?? DEFAULT_COARSE_GRID;
+  const fineGrid = options.fineGrid ?? DEFAULT_FINE_GRID;
+  const grids: PartGrid[] = [];
   const sample = (group: string) => {
-    const coarse = samplePart(ctx, group, options.coarseGrid ?? DEFAULT_COARSE_GRID);
-    const mixed = coarse.some((s) => s.clear) && coarse.some((s) => !s.clear);
-    return mixed ? samplePart(ctx, group, options.fineGrid ?? DEFAULT_FINE_GRID) : coarse;
+    const coarse = samplePart(ctx, group, coarseGrid);
+    const part = disagree(coarse) ? { grid: fineGrid, samples: samplePart(ctx, group, fineGrid) } : { grid: coarseGrid, samples: coarse };
+    if (group !== "base") grids.push(part);
+    return part.samples;
   };
   const groups = [...new Set(parts.map((p) => p.solid.part))];
   const samples = groups.filter((g) => g !== "base").flatMap(sample);
@@ -230,12 +247,11 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
     shooter,
     target,
     origin,
-    centre: ctx.view.centre,
     samples,
     visibleFraction,
     anyVisible: samples.some((s) => s.clear),
     bodySamples: body.length,
-    confidence95: body.length ? 1.96 * Math.sqrt(Math.max(visibleFraction * (1 - visibleFraction), 0.25 / body.length) / body.length) : 1,
+    confidence95: stratifiedHalfWidth(grids, visibleFraction, area),
     parts: parts_,
     occluders: summariseOccluders(samples),
     hullDown: isHullDown(target, samples, parts_),

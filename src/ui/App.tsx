@@ -1,62 +1,81 @@
 /** The app: the table, the toolbar, the tool's panel and the game log, restored from the autosave. */
 import { useCallback, useEffect, useState } from "react";
 import { BattlefieldScene } from "../scene/BattlefieldScene";
-import { useGame } from "./game";
-import { useLosFeed, useSightSync } from "./hooks/useSight";
+import { useGame } from "../state/game";
+import { useLosFeed, useSightSync } from "../state/useSight";
+import { Briefing, firstBriefing } from "./panels/Briefing";
+import { Collapsible } from "./panels/Collapsible";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
-import { Toolbar } from "./panels/Toolbar";
-import { restoreAutosave, startAutosave } from "./persistence";
-import { useUi } from "./store/uiStore";
-import { exposeTestHooks } from "./testHooks";
+import { TOOL_NAMES, Toolbar } from "./panels/Toolbar";
+import { KeptSavesPanel } from "./panels/KeptSavesPanel";
+import { startPersistence } from "../state/persistence";
+import { useUi } from "../state/uiStore";
+import { exposeTestHooks } from "../state/testHooks";
 import { useShortcuts } from "./useShortcuts";
 
 function SidePanel() {
   const tool = useUi((s) => s.tool);
+  const folded = useUi((s) => s.folded);
   const measured = useUi((s) => s.measured);
   return (
-    <div className="panel side" data-testid="side-panel">
+    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={() => useUi.getState().set({ folded: { ...folded, side: !folded.side } })}>
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
-      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models: the ruler shows base-to-base distance and height difference." : "Click another model to measure again."}</p>}
-    </div>
+      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference." : "Click another model or point to measure again."}</p>}
+    </Collapsible>
   );
 }
 
 export function App() {
   const [ready, setReady] = useState(false);
-  const [help, setHelp] = useState(false);
-  const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
+  // The briefing opens once with every new game (after the autosave is restored); help opens with "?".
+  const [overlay, setOverlay] = useState<"briefing" | "help">();
+  const seed = useGame((s) => s.log.header.seed);
   useEffect(() => {
-    // Restore first, then save every change: a refresh or a crash loses nothing.
+    if (ready && firstBriefing(seed)) setOverlay("briefing");
+  }, [ready, seed]);
+  const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
+  const [keptSaves, setKeptSaves] = useState(false);
+  useEffect(() => {
+    // Restore first, then save every change: a refresh or a crash loses nothing. StrictMode runs this twice
+    // in development: the first run's cleanup cancels it, so only one autosave subscription ever lives.
+    let cancelled = false;
     let stop = () => {};
-    restoreAutosave(useGame)
-      .catch((error: Error) => useGame.getState().notify("error", `Could not read the autosave: ${error.message}`))
-      .finally(() => {
-        stop = startAutosave(useGame);
-        setReady(true);
-      });
-    return () => stop();
+    void startPersistence(useGame, () => cancelled).then((stopSaving) => {
+      if (cancelled) return stopSaving();
+      stop = stopSaving;
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, []);
   useSightSync();
   useLosFeed();
   useEffect(exposeTestHooks, []);
   const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
-  const onHelp = useCallback(() => setHelp((h) => !h), []);
+  const onHelp = useCallback(() => setOverlay((o) => (o === "help" ? undefined : "help")), []);
+  const onBriefing = useCallback(() => setOverlay("briefing"), []);
+  const onClose = useCallback(() => setOverlay(undefined), []);
   useShortcuts(onFocus, onHelp);
+  const dock = useUi((s) => s.dock);
   return (
-    <main className="app" data-ready={ready}>
+    <main className={`app dock-${dock}`} data-ready={ready}>
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} />
+      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} />
       <SidePanel />
       <LogPanel />
       <Toast />
-      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
+      {overlay === "briefing" && <Briefing onClose={onClose} />}
+      {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
     </main>
   );
 }

@@ -1,8 +1,8 @@
 /** Keyboard shortcuts; the help overlay lists the same table. */
 import { useEffect } from "react";
-import { turn, traverse } from "./actions";
-import { useGame } from "./game";
-import { useUi, type Tool } from "./store/uiStore";
+import { turn, traverse } from "../state/actions";
+import { useGame } from "../state/game";
+import { useUi, type Tool } from "../state/uiStore";
 
 export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["S / L / M / T", "tools: select, line of sight, measure, template"],

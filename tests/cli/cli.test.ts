@@ -97,6 +97,11 @@ describe("los", { timeout: SPAWN_TIMEOUT }, () => {
   it("an unknown model id exits 2 naming the id and the file", async () => {
     expectOneLineError(await run("los", [good, "us-1", "us-x"]), "los", 'unknown target model "us-x"', good);
   });
+
+  it("--threads without --matrix, or a bad thread count, exits 2 naming the option", async () => {
+    expectOneLineError(await run("los", [good, "us-1", "ger-1", "--threads", "2"]), "los", "--threads", "--matrix");
+    expectOneLineError(await run("los", [good, "--matrix", "--threads", "many"]), "los", "--threads", '"many"');
+  });
 });
 
 describe("template", { timeout: SPAWN_TIMEOUT }, () => {
@@ -111,6 +116,8 @@ describe("template", { timeout: SPAWN_TIMEOUT }, () => {
 
   it("a bad --radius exits 2 naming the option and the value", async () => {
     expectOneLineError(await run("template", [good, "--at", "110,60", "--radius", "big"]), "template", "--radius", '"big"');
+    expectOneLineError(await run("template", [good, "--at", "110,60", "--radius", "0x10"]), "template", "--radius", '"0x10"');
+    expectOneLineError(await run("template", [good, "--at", "110,60", "--radius", "1e300"]), "template", "radii[0]", "600 or less");
   });
 });
 
@@ -152,14 +159,14 @@ describe("export", { timeout: SPAWN_TIMEOUT }, () => {
     const names = new Set(nodes.map((n) => n.getName()));
     for (const name of ["table/top", "wall-1/segment-0", "house-1/wall-2", "house-1/roof", "ger-1/turret", "us-1/figure"]) expect(names).toContain(name);
 
-    // The wall runs along z: as thick as the wall across, its length plus the half-thickness overlap at
-    // each end along it, from just under the ground to its height.
+    // The wall runs along z: as thick as the wall across, exactly its path's length along it (its free ends
+    // stop at the path's end points), from just under the ground to its height.
     const wall = nodes.filter((n) => n.getName() === "wall-1/segment-0");
     expect(wall).toHaveLength(1);
     const { min, max } = getBounds(wall[0]!);
     expect(max[0] - min[0]).toBeCloseTo(WALL.thickness, 4);
     expect((min[0] + max[0]) / 2).toBeCloseTo(WALL.x, 4);
-    expect(max[2] - min[2]).toBeCloseTo(WALL.to - WALL.from + WALL.thickness, 4);
+    expect(max[2] - min[2]).toBeCloseTo(WALL.to - WALL.from, 4);
     expect((min[2] + max[2]) / 2).toBeCloseTo((WALL.from + WALL.to) / 2, 4);
     expect(max[1]).toBeCloseTo(WALL.height, 4);
     expect(min[1]).toBeLessThanOrEqual(0);

@@ -28,6 +28,30 @@ function perform(log: GameLog, command: Command): GameLog {
 
 const moveTo = (x: number, z: number): Command => ({ type: "move", model: "rifleman", to: { position: [x, z], heading: 90 } });
 
+describe("templates in the game log", () => {
+  const blast = (id: string, at: [number, number]): Command => ({ type: "place-template", template: { id, from: "above", shape: { kind: "blast", at, radii: [3, 5] }, label: "" } });
+
+  it("moves a laid template in one event that one undo takes back, and saves it", () => {
+    let log = perform(start(), blast("b1", [50, 50]));
+    log = perform(log, { type: "move-template", id: "b1", to: { kind: "blast", at: [62, 41], radii: [3, 5] } });
+    expect(log.events.at(-1)).toMatchObject({ type: "template-moved", id: "b1", from: { at: [50, 50] }, to: { at: [62, 41] } });
+    expect(currentState(log).templates.b1!.shape).toEqual({ kind: "blast", at: [62, 41], radii: [3, 5] });
+    const reloaded = parseGame(serializeGame(log), MODEL_CATALOG);
+    expect(reloaded.ok && currentState(reloaded.game.log).templates.b1!.shape).toEqual({ kind: "blast", at: [62, 41], radii: [3, 5] });
+    log = undo(log);
+    expect(currentState(log).templates.b1!.shape).toEqual({ kind: "blast", at: [50, 50], radii: [3, 5] });
+  });
+
+  it("refuses to move a template that is not there, or to change its kind", () => {
+    const log = perform(start(), blast("b1", [50, 50]));
+    const teardrop = { kind: "teardrop", from: [50, 50], heading: 0, length: 12, narrowWidth: 2, wideWidth: 5 } as const;
+    const moveMissing = toEvent(currentState(log), MODEL_CATALOG, { type: "move-template", id: "nope", to: { kind: "blast", at: [1, 1], radii: [3] } });
+    expect(moveMissing).toEqual({ ok: false, error: 'no template "nope"' });
+    const changeKind = toEvent(currentState(log), MODEL_CATALOG, { type: "move-template", id: "b1", to: { ...teardrop, from: [50, 50] } });
+    expect(changeKind).toEqual({ ok: false, error: "a blast template cannot become a teardrop" });
+  });
+});
+
 describe("the game log", () => {
   it("folds moves into the table state, and undo / redo walk the log", () => {
     let log = perform(perform(start(), moveTo(30, 20)), moveTo(40, 25));
@@ -148,7 +172,25 @@ describe("the game log", () => {
     if (!loaded.ok) throw new Error(loaded.error);
     expect(loaded.game.log.events).toHaveLength(1);
     expect(loaded.game.warning).toMatch(/^events\[1\]\.to\.position.*loaded up to event 1/);
-    expect(parseGame("{", MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^not a game file/) });
+    expect(parseGame("{", MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^\(file\): not valid JSON: line 1, column 2: /) });
     expect(parseGame(JSON.stringify({ ...file, seed: "x" }), MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^seed/) });
+  });
+
+  it("lists every problem of a file that cannot be played, each with its path", () => {
+    const file = JSON.parse(serializeGame(start()));
+    file.seed = "x";
+    file.scenario.forces[0].units[0].models[0].position = [20];
+    file.scenario.features = [{ id: "w", kind: "wall", path: [[0, 0], [10, 0]], heigth: 2 }];
+    const loaded = parseGame(JSON.stringify(file), MODEL_CATALOG);
+    if (loaded.ok) throw new Error("expected the file to be refused");
+    expect(loaded.problems).toHaveLength(3);
+    expect(loaded.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^seed: /),
+        expect.stringMatching(/^scenario\.forces\[0\]\.units\[0\]\.models\[0\]\.position: /),
+        expect.stringMatching(/^scenario\.features\[0\]\.heigth: unknown field/),
+      ]),
+    );
+    expect(loaded.error).toBe(loaded.problems.join("; "));
   });
 });

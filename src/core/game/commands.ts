@@ -1,11 +1,14 @@
 /**
  * What a user asks for, checked against the table, becomes an event. A command that cannot be carried
- * out comes back with a reason a player understands, and the log is left as it was.
+ * out comes back with a reason a player understands, and the log is left as it was. The same check
+ * (`checkEvent`) runs on every event of a loaded game file, against the state it applies to.
  */
+import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
-import type { Point } from "../scenario/schema";
+import { checkReferences } from "../scenario/references";
+import { normalizeHeading, type Point } from "../scenario/schema";
 import type { GameEvent, PlacedTemplate, Placement } from "./events";
-import { findModel, placementOf, type GameState } from "./state";
+import { applyEvent, findModel, hasId, placementOf, unitStatusOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -14,11 +17,18 @@ export type Command =
   | { type: "traverse"; model: string; turretHeading: number }
   | { type: "place-template"; template: PlacedTemplate }
   | { type: "remove-template"; id: string }
+  /** Drags a laid template: the same template, its anchor (blast centre, teardrop muzzle) moved and its heading turned. */
+  | { type: "move-template"; id: string; to: PlacedTemplate["shape"] }
   | { type: "remove-model"; model: string; cause: string };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
 const finite = (n: number) => Number.isFinite(n);
+
+function shapeNumbersFinite(shape: PlacedTemplate["shape"]): boolean {
+  const numbers = shape.kind === "blast" ? [...shape.at, ...shape.radii] : [...shape.from, shape.heading, shape.length, shape.narrowWidth, shape.wideWidth];
+  return numbers.every(finite);
+}
 
 function checkPlacement(state: GameState, where: Placement): string | undefined {
   const { width, depth } = state.scenario.table;
@@ -28,55 +38,137 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
   if (!finite(where.heading)) return `heading ${where.heading} is not a number`;
   if (where.elevation !== undefined && !(where.elevation >= 0)) return `elevation ${where.elevation} is not a height above the table`;
   if (where.floor) {
+    if (where.elevation !== undefined) return "give either a floor or an elevation, not both";
     const building = state.scenario.features.find((f) => f.id === where.floor!.building);
     if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
     if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
+    if (!pointInPolygon(where.position, building.footprint)) return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;
   }
   return undefined;
 }
 
-/** A move checked against the table: the move as an event records it, or why it cannot be made. */
-function checkMove(state: GameState, command: { model: string; to: Placement; path?: Point[] }) {
-  const model = findModel(state.scenario, command.model);
-  if (!model) return `no model "${command.model}" on the table`;
-  const problem = checkPlacement(state, command.to);
-  if (problem) return `cannot move ${model.id}: ${problem}`;
-  return { model: model.id, from: placementOf(model), to: command.to, path: command.path ?? [model.position, command.to.position] };
+const samePlacement = (a: Placement, b: Placement) =>
+  a.position[0] === b.position[0] && a.position[1] === b.position[1] && a.heading === b.heading && a.elevation === b.elevation && a.floor?.building === b.floor?.building && a.floor?.level === b.floor?.level;
+
+/** A move checked against the table: why it cannot be made, or undefined. */
+function checkMove(state: GameState, move: { model: string; from: Placement; to: Placement }): string | undefined {
+  const model = findModel(state.scenario, move.model);
+  if (!model) return `no model "${move.model}" on the table`;
+  if (!samePlacement(move.from, placementOf(model))) return `${model.id} does not stand where the move starts`;
+  const problem = checkPlacement(state, move.to);
+  return problem ? `cannot move ${model.id}: ${problem}` : undefined;
 }
 
-export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
-  const fail = (error: string): CommandResult => ({ ok: false, error });
+/** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
+export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  const onTable = (id: string) => findModel(state.scenario, id) !== undefined;
+  switch (event.type) {
+    case "model-moved":
+      return checkMove(state, event);
+    case "models-moved": {
+      const models = new Set(event.moves.map((m) => m.model));
+      if (models.size < event.moves.length) return "a model is moved twice in one group move";
+      for (const move of event.moves) {
+        const problem = checkMove(state, move);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    case "turret-traversed": {
+      const model = findModel(state.scenario, event.model);
+      if (!model) return `no model "${event.model}" on the table`;
+      if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return `${model.id} has no turret to traverse`;
+      if (event.from !== model.turretHeading) return `${model.id}'s turret does not point where the traverse starts`;
+      return undefined;
+    }
+    case "model-placed": {
+      if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
+      if (!state.scenario.forces.some((f) => f.id === event.force)) return `no force "${event.force}"`;
+      // The model must not make the table an invalid battlefield: its id, model definition, position, floor
+      // and eye are checked as a scenario file's are (problems the table had before, such as the wreck of a
+      // destroyed gun, are not this event's).
+      const describe = (i: { path: string; message: string }) => `${i.path}: ${i.message}`;
+      const before = new Set(checkReferences(state.scenario, catalog).map(describe));
+      const problem = checkReferences(applyEvent(state, event).scenario, catalog).find((i) => !before.has(describe(i)));
+      return problem ? `model "${event.model.id}" cannot be placed: ${problem.path}: ${problem.message}` : undefined;
+    }
+    case "model-removed":
+      return onTable(event.model) ? undefined : `no model "${event.model}" on the table`;
+    case "template-placed": {
+      if (hasId(state.templates, event.template.id)) return `there is already a template "${event.template.id}"`;
+      return shapeNumbersFinite(event.template.shape) ? undefined : "the template's position and size must be numbers";
+    }
+    case "template-removed":
+      return hasId(state.templates, event.id) ? undefined : `no template "${event.id}"`;
+    case "template-moved": {
+      if (!hasId(state.templates, event.id)) return `no template "${event.id}"`;
+      const template = state.templates[event.id]!;
+      if (event.to.kind !== template.shape.kind) return `a ${template.shape.kind} template cannot become a ${event.to.kind}`;
+      return shapeNumbersFinite(event.to) ? undefined : "the template's position and size must be numbers";
+    }
+    case "los-checked": {
+      const missing = [event.shooter, event.target].find((id) => !onTable(id));
+      return missing === undefined ? undefined : `no model "${missing}" on the table`;
+    }
+    case "fire-resolved": {
+      const removed = new Set<string>();
+      for (const o of event.outcomes) {
+        if (!onTable(o.model)) return `the shot's outcome names model "${o.model}", which is not on the table`;
+        if (o.effect !== "casualty" && o.effect !== "destroyed") continue;
+        if (removed.has(o.model)) return `model "${o.model}" is removed twice by one shot`;
+        removed.add(o.model);
+      }
+      return undefined;
+    }
+    case "order-given":
+      if (!state.scenario.forces.some((f) => f.units.some((u) => u.id === event.unit))) return `no unit "${event.unit}" on the table`;
+      return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
+    case "turn-ended":
+      return undefined;
+  }
+}
+
+/** The event a command makes, headings normalised as a loaded file has them. */
+function eventOf(state: GameState, command: Command, time: number): GameEvent | string {
+  const move = (m: { model: string; to: Placement; path?: Point[] }) => {
+    const model = findModel(state.scenario, m.model);
+    if (!model) return `no model "${m.model}" on the table`;
+    const to = { ...m.to, heading: normalizeHeading(m.to.heading) };
+    return { model: model.id, from: placementOf(model), to, path: m.path ?? [model.position, to.position] };
+  };
   switch (command.type) {
     case "move": {
-      const move = checkMove(state, command);
-      return typeof move === "string" ? fail(move) : { ok: true, event: { type: "model-moved", ...move, time } };
+      const m = move(command);
+      return typeof m === "string" ? m : { type: "model-moved", ...m, time };
     }
     case "move-group": {
-      const moves = command.moves.map((m) => checkMove(state, m));
+      if (!command.moves.length) return "nothing to move";
+      const moves = command.moves.map(move);
       const problem = moves.find((m): m is string => typeof m === "string");
-      if (problem) return fail(problem);
-      if (!moves.length) return fail("nothing to move");
-      return { ok: true, event: { type: "models-moved", moves: moves as Exclude<(typeof moves)[number], string>[], time } };
+      return problem ?? { type: "models-moved", moves: moves as Exclude<(typeof moves)[number], string>[], time };
     }
     case "traverse": {
       const model = findModel(state.scenario, command.model);
-      if (!model) return fail(`no model "${command.model}" on the table`);
-      if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return fail(`${model.id} has no turret to traverse`);
-      if (!finite(command.turretHeading)) return fail(`turret heading ${command.turretHeading} is not a number`);
-      return { ok: true, event: { type: "turret-traversed", model: model.id, from: model.turretHeading, to: command.turretHeading, time } };
+      if (!model) return `no model "${command.model}" on the table`;
+      if (!finite(command.turretHeading)) return `turret heading ${command.turretHeading} is not a number`;
+      return { type: "turret-traversed", model: model.id, from: model.turretHeading, to: normalizeHeading(command.turretHeading), time };
     }
-    case "place-template": {
-      if (state.templates[command.template.id]) return fail(`there is already a template "${command.template.id}"`);
-      const shape = command.template.shape;
-      const numbers = shape.kind === "blast" ? [...shape.at, ...shape.radii] : [...shape.from, shape.heading, shape.length, shape.narrowWidth, shape.wideWidth];
-      if (!numbers.every(finite)) return fail("the template's position and size must be numbers");
-      return { ok: true, event: { type: "template-placed", template: command.template, time } };
-    }
+    case "place-template":
+      return { type: "template-placed", template: command.template, time };
     case "remove-template":
-      return state.templates[command.id] ? { ok: true, event: { type: "template-removed", id: command.id, time } } : fail(`no template "${command.id}"`);
+      return { type: "template-removed", id: command.id, time };
+    case "move-template": {
+      if (!hasId(state.templates, command.id)) return `no template "${command.id}"`;
+      return { type: "template-moved", id: command.id, from: state.templates[command.id]!.shape, to: command.to, time };
+    }
     case "remove-model":
-      return findModel(state.scenario, command.model)
-        ? { ok: true, event: { type: "model-removed", model: command.model, cause: command.cause, time } }
-        : fail(`no model "${command.model}" on the table`);
+      return { type: "model-removed", model: command.model, cause: command.cause, time };
   }
+}
+
+export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
+  const event = eventOf(state, command, time);
+  if (typeof event === "string") return { ok: false, error: event };
+  const problem = checkEvent(state, catalog, event);
+  return problem ? { ok: false, error: problem } : { ok: true, event };
 }

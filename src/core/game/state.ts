@@ -17,6 +17,11 @@ export interface UnitStatus {
   readonly order?: string;
 }
 
+
+/**
+ * Id lookups are null-prototype objects: an id such as "toString" or "constructor" is just an id, never a
+ * property every object inherits.
+ */
 export interface GameState {
   readonly scenario: Scenario;
   readonly status: Readonly<Record<string, ModelStatus>>;
@@ -34,8 +39,20 @@ export class GameEventError extends Error {}
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
 
 export function initialState(scenario: Scenario): GameState {
-  return { scenario, status: {}, units: {}, turn: 1, templates: {}, rollsUsed: 0 };
+  return { scenario, status: byId(), units: byId(), turn: 1, templates: byId(), rollsUsed: 0 };
 }
+
+/** A null-prototype copy of `from` (with `changes` applied): safe for any id as a key. */
+export function byId<T>(from: Readonly<Record<string, T>> = {}, changes: Readonly<Record<string, T | undefined>> = {}): Record<string, T> {
+  const out = Object.assign(Object.create(null) as Record<string, T>, from);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+export const hasId = (lookup: Readonly<Record<string, unknown>>, id: string): boolean => Object.hasOwn(lookup, id);
 
 export function findModel(scenario: Scenario, id: string): Model | undefined {
   for (const force of scenario.forces) for (const unit of force.units) for (const model of unit.models) if (model.id === id) return model;
@@ -79,7 +96,7 @@ export function withModel(scenario: Scenario, id: string, fn: (m: Model) => Mode
 }
 
 function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
-  const current = status[o.model] ?? NO_STATUS;
+  const current = hasId(status, o.model) ? status[o.model]! : NO_STATUS;
   switch (o.effect) {
     case "pinned":
       status[o.model] = { ...current, pinned: true };
@@ -98,9 +115,9 @@ function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
 const NO_UNIT_STATUS: UnitStatus = { pins: 0 };
 
 function applyUnitChanges(units: Readonly<Record<string, UnitStatus>>, changes: readonly UnitChange[]): Record<string, UnitStatus> {
-  const next = { ...units };
+  const next = byId(units);
   for (const c of changes) {
-    const current = next[c.unit] ?? NO_UNIT_STATUS;
+    const current = hasId(next, c.unit) ? next[c.unit]! : NO_UNIT_STATUS;
     next[c.unit] = { ...current, pins: Math.max(0, current.pins + (c.pins ?? 0)), ...(c.order ? { order: c.order } : {}) };
   }
   return next;
@@ -137,11 +154,14 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       requireModel(state, event.model, event);
       return updateModel(state, event.model, () => undefined);
     case "template-placed":
-      return { ...state, templates: { ...state.templates, [event.template.id]: event.template } };
-    case "template-removed": {
-      if (!state.templates[event.id]) throw new GameEventError(`template-removed: no template "${event.id}"`);
-      const { [event.id]: _removed, ...templates } = state.templates;
-      return { ...state, templates };
+      if (hasId(state.templates, event.template.id)) throw new GameEventError(`template-placed: there is already a template "${event.template.id}"`);
+      return { ...state, templates: byId(state.templates, { [event.template.id]: event.template }) };
+    case "template-removed":
+      if (!hasId(state.templates, event.id)) throw new GameEventError(`template-removed: no template "${event.id}"`);
+      return { ...state, templates: byId(state.templates, { [event.id]: undefined }) };
+    case "template-moved": {
+      if (!hasId(state.templates, event.id)) throw new GameEventError(`template-moved: no template "${event.id}"`);
+      return { ...state, templates: byId(state.templates, { [event.id]: { ...state.templates[event.id]!, shape: event.to } }) };
     }
     case "los-checked":
       return state;
@@ -149,7 +169,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
         throw new GameEventError(`fire-resolved: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
       }
-      const status = { ...state.status };
+      const status = byId(state.status);
       for (const o of event.outcomes) applyOutcome(status, o);
       let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
       for (const o of event.outcomes) {
@@ -159,7 +179,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       return next;
     }
     case "order-given": {
-      if (state.units[event.unit]?.order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
+      if (unitStatusOf(state, event.unit).order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
         throw new GameEventError(`order-given: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
       }
@@ -167,11 +187,13 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length };
     }
     case "turn-ended": {
-      const units = Object.fromEntries(
-        Object.entries(state.units).map(([id, u]) => {
-          const { order, ...rest } = u;
-          return [id, order !== undefined && event.kept.includes(order) ? u : rest];
-        }),
+      const units = byId(
+        Object.fromEntries(
+          Object.entries(state.units).map(([id, u]) => {
+            const { order, ...rest } = u;
+            return [id, order !== undefined && event.kept.includes(order) ? u : rest];
+          }),
+        ),
       );
       return { ...state, units, turn: state.turn + 1 };
     }
@@ -179,9 +201,9 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
 }
 
 export function statusOf(state: GameState, id: string): ModelStatus {
-  return state.status[id] ?? NO_STATUS;
+  return hasId(state.status, id) ? state.status[id]! : NO_STATUS;
 }
 
 export function unitStatusOf(state: GameState, id: string): UnitStatus {
-  return state.units[id] ?? NO_UNIT_STATUS;
+  return hasId(state.units, id) ? state.units[id]! : NO_UNIT_STATUS;
 }

@@ -16,8 +16,14 @@ import { IDENTITY, multiplyQuat, yawPitchQuat, type Solid, type SolidKind } from
 const MAX_PIECE = 10;
 const BURIED = 0.3;
 
+/**
+ * A wall, hedge or bank as boxes of its thickness along the path: pieces of one straight segment butt end
+ * to end, free ends stop exactly at the path's end points, and each interior vertex gets an upright joint
+ * cylinder of the wall's thickness that closes the gap a bend leaves on its outer side.
+ */
 function linearSolids(f: LinearFeature, ground: Ground): Solid[] {
   if (f.kind === "wire") return [];
+  const kind = f.kind as SolidKind;
   const solids: Solid[] = [];
   for (let i = 0; i + 1 < f.path.length; i++) {
     const a = f.path[i]!;
@@ -30,17 +36,28 @@ function linearSolids(f: LinearFeature, ground: Ground): Solid[] {
       const mid = lerp2(p, q, 0.5);
       const bottom = Math.min(ground.heightAt(p), ground.heightAt(q)) - BURIED;
       const top = ground.heightAt(mid) + f.height;
-      // Overlap consecutive pieces by half a thickness so corners are closed.
-      const halfLength = distance2(p, q) / 2 + f.thickness / 2;
       solids.push({
         owner: f.id,
         part: `segment-${i}`,
-        kind: f.kind as SolidKind,
-        shape: { type: "box", halfExtents: [f.thickness / 2, (top - bottom) / 2, halfLength] },
+        kind,
+        shape: { type: "box", halfExtents: [f.thickness / 2, (top - bottom) / 2, distance2(p, q) / 2] },
         position: [mid[0], (top + bottom) / 2, mid[1]],
         rotation: yawPitchQuat(yaw),
       });
     }
+  }
+  for (let i = 1; i + 1 < f.path.length; i++) {
+    const at = f.path[i]!;
+    const bottom = ground.heightAt(at) - BURIED;
+    const top = ground.heightAt(at) + f.height;
+    solids.push({
+      owner: f.id,
+      part: `joint-${i}`,
+      kind,
+      shape: { type: "cylinder", radius: f.thickness / 2, halfHeight: (top - bottom) / 2 },
+      position: [at[0], (top + bottom) / 2, at[1]],
+      rotation: IDENTITY,
+    });
   }
   return solids;
 }

@@ -71,7 +71,8 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
   let reachesPastHighObstacle = false;
   const lowerHull = q.weapon?.mount.mount === "lower-hull";
   for (const c of report.linearObstacles) {
-    if (c.kind === "wire") continue;
+    // An obstacle off the line of fire only hides part of the target: the visible share already says how much.
+    if (c.kind === "wire" || !c.onCentreLine) continue;
     const name = `${c.id} (${c.kind}, ${cm(c.height)})`;
     if (looksDownOn(report, c)) {
       rulings.push({ reason: `the shooter stands above ${name}: ${isV1(ctx) ? "models on upper levels ignore low walls and hedges; higher ones by true line of sight" : "models on upper floors and heights use true line of sight"}`, rule: "§5.3" });

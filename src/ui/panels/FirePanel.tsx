@@ -1,16 +1,21 @@
 /**
  * Fire under the game's rule system: the shooter's unit (or model) fires the chosen weapon at the target's
  * unit. The panel shows the judge's verdict (can fire, spotted, cover, each modifier with its reason and
- * rule), and Roll resolves it from the game's seeded dice into the game log.
+ * rule), and Roll resolves it from the game's seeded dice into the game log (LastShot then shows its dice).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { LoadedTable } from "../../core/game/events";
+import { rolledSides } from "../../core/game/gameLog";
 import { fireEvent } from "../../rules/judge";
 import { rulesetById } from "../../rules/registry";
-import type { FireAnswer } from "../../sight/workerFire";
-import { useGame } from "../game";
-import { getSightClient } from "../sightClient";
-import { useUi } from "../store/uiStore";
+import type { SampleTable } from "../../rules/ruleset";
+import type { FireAnswer } from "../../worker/fire";
+import { useGame } from "../../state/game";
+import { readJsonFile } from "../../state/persistence";
+import { getSightClient } from "../../state/sightClient";
+import { useUi } from "../../state/uiStore";
+import { Name } from "./Name";
+import { SampleMark } from "./SampleMark";
 
 const ORDERS = ["fire", "ambush", "covering-fire", "charge"] as const;
 const STATES = ["stationary", "moving", "firing"] as const;
@@ -23,11 +28,13 @@ interface FireSetup {
   commanderExposed: boolean;
 }
 
-/** The rulings of a verdict, and of each firer and shot when the system gives them (Operation WW2 does). */
-function VerdictView({ answer }: { answer: FireAnswer }) {
-  const v = answer.verdict as FireAnswer["verdict"] & {
-    firers?: Array<{ model: string; dice: number; canFire: boolean; rulings: Array<{ reason: string; rule: string }>; shots: Array<{ group: string; need?: number; canFire: boolean; modifiers: Array<{ value: number; reason: string; rule: string; roll: string }> }> }>;
-  };
+/**
+ * The rulings of a verdict, each firer's dice and the number each needs with its modifiers; every number
+ * from a sample table carries its mark, which opens the table loader (`onLoadTable`).
+ */
+function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: number; onLoadTable: () => void }) {
+  const names = useGame((s) => s.names);
+  const v = answer.verdict;
   return (
     <div data-testid="fire-verdict">
       <p className={v.valid ? "clear" : "blocked"}>
@@ -36,20 +43,28 @@ function VerdictView({ answer }: { answer: FireAnswer }) {
       <ul>
         {v.rulings.map((r, i) => (
           <li key={i}>
-            {r.reason} <span className="muted">{r.rule}</span>
+            {names.inText(r.reason)} <span className="muted">{r.rule}</span>
+            <SampleMark sample={r.sample} onLoad={onLoadTable} />
           </li>
         ))}
       </ul>
-      {v.firers?.filter((f) => f.canFire).map((f) => (
-        <div key={f.model} style={{ marginTop: 4 }}>
-          <strong>{f.model}</strong> <span className="muted">{f.dice} {f.dice === 1 ? "die" : "dice"}</span>
+      {v.firers.filter((f) => f.canFire).map((f) => (
+        <div key={f.model} style={{ marginTop: 4 }} data-testid="fire-firer">
+          <strong><Name id={f.model} /></strong>{" "}
+          <span className="muted">
+            {f.dice} {f.dice === 1 ? "die" : "dice"}
+          </span>
+          {/* Dice and need from one sample table: marked once, on the need just below. */}
+          {!f.shots.some((s) => s.canFire && s.sample?.table === f.sample?.table) && <SampleMark sample={f.sample} onLoad={onLoadTable} />}
           {f.shots.filter((s) => s.canFire).map((s) => (
             <div key={s.group} style={{ paddingLeft: 10 }}>
-              at {s.group}: needs <strong>{s.need !== undefined && s.need <= 10 ? `${s.need}+` : "—"}</strong>
+              at {names.inText(s.group)}: needs <strong data-testid="fire-need">{s.need !== undefined && s.need <= die ? `${s.need}+` : "—"}</strong>
+              <SampleMark sample={s.sample} onLoad={onLoadTable} />
               <ul>
                 {s.modifiers.map((m, i) => (
                   <li key={i}>
-                    {m.value > 0 ? `+${m.value}` : m.value} {m.roll}: {m.reason} <span className="muted">{m.rule}</span>
+                    {m.value > 0 ? `+${m.value}` : m.value} {m.roll}: {names.inText(m.reason)} <span className="muted">{m.rule}</span>
+                    <SampleMark sample={m.sample} onLoad={onLoadTable} />
                   </li>
                 ))}
               </ul>
@@ -63,24 +78,31 @@ function VerdictView({ answer }: { answer: FireAnswer }) {
 
 /**
  * The game's own rules tables: a club's spotting or weapon table replaces the shipped sample data. Loaded
- * files are checked by the rule system first; a bad file changes nothing.
+ * files are checked by the rule system first; a bad file changes nothing. Lists the sample tables the
+ * verdict's numbers come from, so none of them reads as official.
  */
-function TablesControl({ tables, load, remove }: { tables: readonly LoadedTable[]; load: (file: LoadedTable) => void; remove: (table: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
+function TablesControl({ input, tables, samples, load, remove }: { input: RefObject<HTMLInputElement | null>; tables: readonly LoadedTable[]; samples: readonly SampleTable[]; load: (file: LoadedTable) => void; remove: (table: string) => void }) {
   const open = async (file: File) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await file.text());
-    } catch (error) {
-      useGame.getState().notify("error", `${file.name} is not valid JSON: ${(error as Error).message}`);
-      return;
-    }
-    const table = LoadedTable.safeParse(parsed);
+    const read = await readJsonFile(file, "a rules table file");
+    if (!read.ok) return useGame.getState().notify("error", read.problem);
+    const table = LoadedTable.safeParse(read.data);
     if (!table.success) useGame.getState().notify("error", `${file.name} is not a rules table file: it needs "ruleset", "table" and "data" (see docs/rules-coverage.md)`);
     else load(table.data);
   };
   return (
     <div style={{ margin: "6px 0" }}>
+      {samples.length > 0 && (
+        <p className="sample-note" data-testid="fire-samples">
+          Numbers marked sample come from stand-in tables, not the source's:{" "}
+          {samples.map((t, i) => (
+            <span key={t.table} title={t.title}>
+              {i ? ", " : ""}
+              {t.table}
+            </span>
+          ))}
+          . Load the real table with the button below to replace one (file format: docs/rules-coverage.md).
+        </p>
+      )}
       <button onClick={() => input.current?.click()}>Load rules table…</button>
       <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => {
         const f = e.target.files?.[0];
@@ -105,6 +127,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const [setup, setSetup] = useState<FireSetup>({ wholeUnit: true, order: "fire", targetState: "stationary", commanderExposed: true });
   const [answer, setAnswer] = useState<FireAnswer | string>();
   const [rolling, setRolling] = useState(false);
+  const tableInput = useRef<HTMLInputElement>(null);
   const shooterEntry = battlefield.models.get(shooter);
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
@@ -133,7 +156,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const roll = async () => {
     setRolling(true);
     try {
-      const previous = log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" ? e.rolls.map((r) => r.sides) : []));
+      const previous = rolledSides(log);
       const resolved = await getSightClient().fire({ ...query, roll: { seed: log.header.seed, previous } });
       if (resolved.result && recordEvent(fireEvent(ruleset, query.declaration, resolved.result))) useGame.getState().notify("info", resolved.result.summary);
       else if (!resolved.result) useGame.getState().notify("error", "The shot cannot be fired: see the verdict.");
@@ -184,13 +207,15 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
           </label>
         )}
       </div>
-      {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} />}
+      {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />}
       <TablesControl
+        input={tableInput}
+        samples={typeof answer === "object" ? answer.verdict.sampleTables : []}
         tables={tables}
         load={(file) => {
           const next = [...tables.filter((t) => t.table !== file.table), file];
           const check = ruleset.loadTables(next);
-          if (!check.ok) useGame.getState().notify("error", `That table file does not fit ${ruleset.name}:\n${check.errors.slice(0, 6).join("\n")}`);
+          if (!check.ok) useGame.getState().notify("error", `That table file does not fit ${ruleset.name}:\n${check.errors.join("\n")}`);
           else setTables(next, `This game now uses your "${file.table}" table.`);
         }}
         remove={(table) => setTables(tables.filter((t) => t.table !== table), `Back to the shipped "${table}" table.`)}

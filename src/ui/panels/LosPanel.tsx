@@ -1,11 +1,16 @@
 /** The line-of-sight tool's panel: the shooter and weapon, everyone it sees, and the chosen target's report. */
-import { useGame } from "../game";
-import { useShownTarget } from "../hooks/useSight";
-import { useLos } from "../store/losStore";
-import { useUi } from "../store/uiStore";
-import { FirePanel } from "./FirePanel";
+import { lazy, Suspense } from "react";
+import { useGame } from "../../state/game";
+import { useShownTarget } from "../../state/useSight";
+import { useLos, visibilityTone } from "../../state/losStore";
+import { useUi } from "../../state/uiStore";
+import { unitSights } from "../../state/unitSight";
+import { Name } from "./Name";
 import { SightReportView } from "./SightReportView";
-import { visibilityTone } from "../../scene/LosOverlay";
+import { LastShot } from "./ShotDetails";
+
+/** The fire panel and the rules behind it load when a target is first chosen, not with the first screen. */
+const FirePanel = lazy(async () => ({ default: (await import("./FirePanel")).FirePanel }));
 
 export function LosPanel() {
   const battlefield = useGame((s) => s.battlefield);
@@ -17,11 +22,14 @@ export function LosPanel() {
   if (!entry) return <p className="muted">Click one of your models to see what it sees. Then hover or click an enemy.</p>;
   const sorted = [...visible.targets].sort((a, b) => b.visibleFraction - a.visibleFraction);
   const seen = sorted.filter((t) => t.visibleFraction > 0);
+  // Hidden models are listed here by unit rather than labelled "0 %" on the table.
+  const hidden = unitSights(battlefield, visible.targets)
+    .map((u) => ({ unit: u.unit, models: u.entries.filter((t) => t.visibleFraction === 0).map((t) => t.target) }))
+    .filter((u) => u.models.length > 0);
   return (
     <div>
-      <h2>Line of sight</h2>
       <div>
-        <strong data-testid="los-shooter">{shooter}</strong> <span className="muted">{entry.def.name}</span>
+        <strong data-testid="los-shooter"><Name id={shooter!} /></strong> <span className="muted">{entry.def.name}</span>
       </div>
       <label>
         from{" "}
@@ -34,6 +42,7 @@ export function LosPanel() {
           ))}
         </select>
       </label>
+      {!target && <LastShot />}
       {visible.progress !== undefined && <div className="progress" style={{ width: `${Math.round(visible.progress * 100)}%` }} />}
       {visible.error && <p className="blocked">{visible.error}</p>}
       <h3>
@@ -42,18 +51,37 @@ export function LosPanel() {
       <ul className="targets" data-testid="los-targets">
         {seen.slice(0, 12).map((t) => (
           <li key={t.target} onClick={() => set({ target: t.target })} onMouseEnter={() => set({ hovered: t.target })}>
-            <span className={visibilityTone(t.visibleFraction)}>{Math.round(t.visibleFraction * 100)}%</span> {t.target}
+            <span className={visibilityTone(t.visibleFraction)}>{Math.round(t.visibleFraction * 100)}%</span> <Name id={t.target} />
             {t.hullDown && <span className="partial"> HD</span>}
           </li>
         ))}
         {seen.length > 12 && <li className="muted">and {seen.length - 12} more</li>}
       </ul>
+      {hidden.length > 0 && (
+        <details data-testid="los-hidden">
+          <summary className="muted">
+            Hidden: {hidden.reduce((n, u) => n + u.models.length, 0)} models of {hidden.length} units
+          </summary>
+          <ul>
+            {hidden.map((u) => (
+              <li key={u.unit}>
+                <strong>{u.unit}</strong> <span className="muted">{u.models.join(", ")}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {shown && (
         <>
           <h2 style={{ marginTop: 10 }}>
-            → {shown} {target && <button onClick={() => set({ target: undefined })}>✕</button>}
+            → <Name id={shown} /> {target && <button onClick={() => set({ target: undefined })}>✕</button>}
           </h2>
-          {target && <FirePanel shooter={shooter!} target={target} weapon={weapon} />}
+          {target && (
+            <Suspense fallback={<p className="muted">loading the rules…</p>}>
+              <FirePanel shooter={shooter!} target={target} weapon={weapon} />
+            </Suspense>
+          )}
+          {target && <LastShot />}
           {report ? <SightReportView report={report} unit={unit} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
         </>
       )}

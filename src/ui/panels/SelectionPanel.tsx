@@ -1,9 +1,10 @@
 /** The selected model: who it is, where it stands, and buttons to turn it or its turret. */
 import { modelPose } from "../../core/battlefield";
-import { formatLength } from "../../core/units";
-import { useGame } from "../game";
-import { turn, traverse } from "../actions";
-import { useUi } from "../store/uiStore";
+import { formatHeading, formatLength } from "../../core/units";
+import { useGame } from "../../state/game";
+import { turn, traverse } from "../../state/actions";
+import { useUi } from "../../state/uiStore";
+import { Name } from "./Name";
 
 export function SelectionPanel() {
   const battlefield = useGame((s) => s.battlefield);
@@ -14,13 +15,13 @@ export function SelectionPanel() {
   const hasTurret = entry.def.parts.some((p) => p.turret);
   return (
     <div>
-      <h2>{selection.length > 1 ? `${selection.length} models selected` : entry.model.id}</h2>
+      <h2>{selection.length > 1 ? `${selection.length} models selected` : <Name id={entry.model.id} />}</h2>
       <table>
         <tbody>
           <tr><th>model</th><td>{entry.def.name}</td></tr>
-          <tr><th>unit</th><td>{entry.unitId} <span className="muted">({entry.side})</span></td></tr>
-          <tr><th>at</th><td>x {formatLength(pose.x, unit)}, z {formatLength(pose.z, unit)}, {entry.model.floor ? `floor ${entry.model.floor.level} of ${entry.model.floor.building}` : `${formatLength(pose.y, unit)} up`}</td></tr>
-          <tr><th>heading</th><td>{Math.round(entry.model.heading)}°{hasTurret && `, turret ${Math.round(entry.model.turretHeading)}°`}</td></tr>
+          <tr><th>unit</th><td><Name id={entry.unitId} /> <span className="muted">({entry.side})</span></td></tr>
+          <tr><th>at</th><td>x {formatLength(pose.x, unit)}, z {formatLength(pose.z, unit)}, {entry.model.floor ? <>floor {entry.model.floor.level} of <Name id={entry.model.floor.building} /></> : `${formatLength(pose.y, unit)} up`}</td></tr>
+          <tr><th>heading</th><td>{formatHeading(entry.model.heading)}{hasTurret && `, turret ${formatHeading(entry.model.turretHeading)}`}</td></tr>
         </tbody>
       </table>
       <div style={{ display: "flex", gap: 4, marginTop: 8, flexWrap: "wrap" }}>

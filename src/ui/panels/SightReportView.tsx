@@ -2,7 +2,8 @@
 import type { ReactNode } from "react";
 import type { SightReport } from "../../sight/sightReport";
 import { formatLength, type LengthUnit } from "../../core/units";
-import { visibilityTone } from "../../scene/LosOverlay";
+import { visibilityTone } from "../../state/losStore";
+import { Name } from "./Name";
 
 const pct = (f: number) => `${Math.round(f * 100)}%`;
 
@@ -51,21 +52,21 @@ export function SightReportView({ report, unit }: { report: SightReport; unit: L
       <ListSection title="Hidden by" items={report.occluders} itemKey={(o) => `${o.kind}:${o.id}`}>
         {(o) => (
           <>
-            <strong>{o.id}</strong> <span className="muted">({o.kind}{o.parts.length ? `: ${o.parts.slice(0, 3).join(", ")}` : ""}) · {o.samples} rays</span>
+            <strong><Name id={o.id} /></strong> <span className="muted">({o.kind}{o.parts.length ? `: ${o.parts.slice(0, 3).join(", ")}` : ""}) · {o.samples} rays</span>
           </>
         )}
       </ListSection>
       <ListSection title="Through" items={report.openings} itemKey={(o) => o.id}>
         {(o) => (
           <>
-            {o.type} <strong>{o.id}</strong> of {o.building}, floor {o.floor} · {len(o.distanceToTarget)} to the target
+            {o.type} <strong>{o.id}</strong> of <Name id={o.building} />, floor {o.floor} · {len(o.distanceToTarget)} to the target
           </>
         )}
       </ListSection>
       <ListSection title="Areas" items={report.areas} itemKey={(a) => a.id}>
         {(a) => (
           <>
-            {a.kind} <strong>{a.id}</strong>: {len(a.lengthInside)} of line inside
+            {a.kind} <strong><Name id={a.id} /></strong>: {len(a.lengthInside)} of line inside
             {a.targetInside && `, target inside${a.depthToTarget !== undefined ? ` ${len(a.depthToTarget)} deep` : ""}`}
             {a.shooterInside && ", shooter inside"}
           </>
@@ -74,8 +75,9 @@ export function SightReportView({ report, unit }: { report: SightReport; unit: L
       <ListSection title="Crossing" items={report.linearObstacles} itemKey={(l) => l.id}>
         {(l) => (
           <>
-            {l.kind} <strong>{l.id}</strong> ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
+            {l.kind} <strong><Name id={l.id} /></strong> ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
             {l.shooterTouches ? "shooter touches it" : `${len(l.distanceFromShooter)} from shooter`}
+            {!l.onCentreLine && " · beside the line, hides part of the target"}
           </>
         )}
       </ListSection>

@@ -1,13 +1,14 @@
 /** The last message (a refused move, a failed load), dismissed with a click. */
-import { useGame } from "../game";
+import { useGame } from "../../state/game";
 
 export function Toast() {
   const message = useGame((s) => s.message);
   const dismiss = useGame((s) => s.dismiss);
+  const names = useGame((s) => s.names);
   if (!message) return null;
   return (
     <div className={`toast ${message.kind}`} role={message.kind === "error" ? "alert" : "status"} onClick={dismiss} data-testid="toast">
-      {message.text}
+      {names.inText(message.text)}
     </div>
   );
 }

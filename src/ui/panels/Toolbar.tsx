@@ -1,30 +1,51 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useRef } from "react";
-import { BATTLEFIELDS } from "../battlefields";
-import { gameOn, useGame } from "../game";
-import { downloadGame, openFile } from "../persistence";
-import { useUi, type Tool } from "../store/uiStore";
+import { useRef, useState } from "react";
+import type { GameLog } from "../../core/game/gameLog";
+import { formatIssues } from "../../core/scenario/load";
+import { BATTLEFIELDS } from "../../state/battlefields";
+import { gameOn, useGame } from "../../state/game";
+import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
+import type { GameStore } from "../../state/gameStore";
+import { useUi, type Tool } from "../../state/uiStore";
+import { OpenFileDialog } from "./OpenFileDialog";
 
-const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
-  ["select", "Select / move", "S"],
-  ["los", "Line of sight", "L"],
-  ["measure", "Ruler", "M"],
-  ["template", "Templates", "T"],
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
+
+const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
+  ["select", "S"],
+  ["los", "L"],
+  ["measure", "M"],
+  ["template", "T"],
 ];
 
-export function Toolbar({ onHelp }: { onHelp: () => void }) {
+/** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
+const inProgress = (log: GameLog): boolean => log.events.length > 0 || log.header.ruleset.tables.length > 0;
+
+/** Puts another game on the table; nothing selected or measured carries over. */
+function startGame(log: GameLog, message: GameStore["message"]): void {
+  useGame.getState().replace(log, message);
+  useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
+}
+
+export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
+  const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
-  const newGame = (id: string) => {
+  const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
+  const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
-    if (useGame.getState().log.events.length && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    const game = gameOn(battlefield.data);
-    if (game.ok) {
-      useGame.getState().replace(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
-      set({ selection: [], shooter: undefined, target: undefined, measured: [] });
-    } else useGame.getState().notify("error", game.error);
+    if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
+    const game = gameOn(await battlefield.load());
+    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
+    else useGame.getState().notify("error", formatIssues(game.issues));
+  };
+  const open = async (f: File) => {
+    const result = await readGameFile(f);
+    // A game with nothing in it yet is no loss; anything else is the player's to keep or replace.
+    if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
+    else setOpened({ name: f.name, result });
   };
   return (
     <div className="toolbar">
@@ -32,9 +53,9 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         Hulldown <span className="muted">· {name}</span>
       </h1>
       <div className="group">
-        {TOOL_BUTTONS.map(([id, label, key]) => (
-          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${label} (${key})`} data-testid={`tool-${id}`}>
-            {label} <kbd>{key}</kbd>
+        {TOOL_KEYS.map(([id, key]) => (
+          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
+            {TOOL_NAMES[id]} <kbd>{key}</kbd>
           </button>
         ))}
       </div>
@@ -53,7 +74,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         </button>
       </div>
       <div className="group">
-        <select value="" onChange={(e) => newGame(e.target.value)} aria-label="New game on a battlefield">
+        <select value="" onChange={(e) => void newGame(e.target.value)} aria-label="New game on a battlefield">
           <option value="">New game…</option>
           {BATTLEFIELDS.map((b) => (
             <option key={b.id} value={b.id}>
@@ -70,12 +91,29 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
           hidden
           onChange={(e) => {
             const f = e.target.files?.[0];
-            if (f) void openFile(f, useGame);
+            if (f) void open(f);
             e.target.value = "";
           }}
         />
+        <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
+        <button onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
+          Kept saves…
+        </button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
+      {opened && (
+        <OpenFileDialog
+          name={opened.name}
+          result={opened.result}
+          current={current}
+          onClose={() => setOpened(undefined)}
+          onReplace={(saveFirst) => {
+            if (saveFirst) downloadGame(current);
+            if (opened.result.ok) startGame(opened.result.log, opened.result.message);
+            setOpened(undefined);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -111,7 +111,7 @@ describe("4. high walls stop infantry (000 l.191); a vehicle fires where a strai
     distance: 55,
     visibleFraction: 0.7,
     occluders: [{ id: "wall-1", kind: "wall", parts: ["hull"], samples: 12 }],
-    linearObstacles: [{ id: "wall-1", kind: "wall", height: 2.7, thickness: 1, alongLine: 50, distanceFromShooter: 50, distanceFromTarget: 2, shooterTouches: false, targetTouches: false, clearance: 0.5, top: 2.7 }],
+    linearObstacles: [{ id: "wall-1", kind: "wall", height: 2.7, thickness: 1, onCentreLine: true, alongLine: 50, distanceFromShooter: 50, distanceFromTarget: 2, shooterTouches: false, targetTouches: false, clearance: 0.5, top: 2.7 }],
   };
 
   it("the Panzer IV's turret gun that sees 70 % of the Sherman over a high wall may fire; a rifleman may not", () => {

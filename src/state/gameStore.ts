@@ -1,0 +1,82 @@
+/**
+ * The game store: the game log and what it folds to. Every change to the table goes through `perform`
+ * (a command, checked, becomes an event) so undo, redo, autosave and replays see the same history.
+ */
+import { create } from "zustand";
+import { createBattlefield, type Battlefield } from "../core/battlefield";
+import { catalogFor } from "../core/scale";
+import { toEvent, type Command } from "../core/game/commands";
+import type { GameEvent } from "../core/game/events";
+import { canRedo, canUndo, currentState, record, redo, undo, type GameLog } from "../core/game/gameLog";
+import type { GameState } from "../core/game/state";
+import { displayNames, type DisplayNames } from "../core/names";
+
+export interface GameStore {
+  readonly log: GameLog;
+  readonly state: GameState;
+  readonly battlefield: Battlefield;
+  /** What the player reads for each unit, model and feature id. */
+  readonly names: DisplayNames;
+  /**
+   * The event the last change of the game recorded; cleared by an undo, a redo or a replace. A shot's
+   * markers and dice stay on show while it is the last thing that happened.
+   */
+  readonly justRecorded?: GameEvent;
+  /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
+  readonly message?: { readonly kind: "error" | "info"; readonly text: string };
+  perform(command: Command): boolean;
+  /** Records an event computed elsewhere (a resolved shot from a rule system). */
+  recordEvent(event: GameEvent): boolean;
+  undo(): void;
+  redo(): void;
+  /** Replaces the whole game (a new battlefield, a loaded file, the autosave). */
+  replace(log: GameLog, message?: GameStore["message"]): void;
+  notify(kind: "error" | "info", text: string): void;
+  dismiss(): void;
+}
+
+function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
+  const state = currentState(log);
+  const catalog = catalogFor(state.scenario.scale);
+  // The starting scenario first: a model keeps its name when a comrade falls.
+  return { log, state, battlefield: createBattlefield(state.scenario, catalog), names: displayNames([log.header.scenario, state.scenario], catalog) };
+}
+
+export const createGameStore = (initial: GameLog) =>
+  create<GameStore>()((set, get) => ({
+    ...derive(initial),
+    perform(command) {
+      const result = toEvent(get().state, get().battlefield.catalog, command);
+      if (!result.ok) {
+        set({ message: { kind: "error", text: result.error } });
+        return false;
+      }
+      return get().recordEvent(result.event);
+    },
+    recordEvent(event) {
+      try {
+        set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
+        return true;
+      } catch (error) {
+        set({ message: { kind: "error", text: (error as Error).message } });
+        return false;
+      }
+    },
+    undo() {
+      if (canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
+    },
+    redo() {
+      if (canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
+    },
+    replace(log, message) {
+      set({ ...derive(log), justRecorded: undefined, message });
+    },
+    notify(kind, text) {
+      set({ message: { kind, text } });
+    },
+    dismiss() {
+      set({ message: undefined });
+    },
+  }));
+
+export type GameStoreApi = ReturnType<typeof createGameStore>;

@@ -1,0 +1,43 @@
+/**
+ * What browser tests (tests/e2e) reach from the page: `window.__hulldown`. The one place the app exposes
+ * its internals; it holds handles only, no test logic.
+ */
+import { getSightClient, type SightClient } from "./sightClient";
+import { useGame } from "./game";
+import { useUi } from "./uiStore";
+
+export interface TestHooks {
+  readonly sight: SightClient;
+  readonly game: typeof useGame;
+  readonly ui: typeof useUi;
+  /** Where a model appears on screen (CSS pixels), so a test can click it like a user. */
+  screenPosition(modelId: string): { x: number; y: number } | undefined;
+  /** Where a point of the table [x, y, z] appears on screen. */
+  projectPoint(point: readonly [number, number, number]): { x: number; y: number } | undefined;
+}
+
+declare global {
+  interface Window {
+    __hulldown?: TestHooks;
+  }
+}
+
+export interface Projector {
+  screenPosition: TestHooks["screenPosition"];
+  projectPoint: TestHooks["projectPoint"];
+}
+
+let projector: Projector | undefined;
+
+/** Exposes the hooks; the returned function takes them away (an effect's cleanup). */
+export function exposeTestHooks(): () => void {
+  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p) };
+  return () => {
+    delete window.__hulldown;
+  };
+}
+
+/** Lets the scene, which owns the camera, answer `screenPosition` and `projectPoint`. */
+export function provideProjector(fn: Projector): void {
+  projector = fn;
+}

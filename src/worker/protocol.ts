@@ -1,0 +1,63 @@
+/**
+ * The messages between the main thread and the sight worker. Every request carries an id that its responses
+ * repeat: any number of progress messages (long requests), then exactly one result, error or cancelled.
+ * Everything here is plain data, so it crosses postMessage (structured clone) unchanged.
+ */
+import type { Scenario } from "../core/scenario/schema";
+import type { MatrixEntry } from "../sight/matrix";
+import type { SightReport } from "../sight/sightReport";
+import type { TemplatePlacement, TemplateResult } from "../sight/templates";
+import type { Viewshed } from "../sight/viewshed";
+import type { FireAnswer, FireQuery } from "./fire";
+
+export interface LoadResult {
+  readonly models: number;
+}
+
+export interface SyncResult {
+  /** True only when the terrain changed and the world had to be built again. */
+  readonly rebuilt: boolean;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly updated: readonly string[];
+}
+
+/** Each kind of request: its fields besides id and kind, and what it answers. */
+export interface SightQueries {
+  /** A validated scenario: builds the world. */
+  load: { params: { scenario: Scenario }; result: LoadResult };
+  /** A newer scenario of the same battlefield (the game state after moves): the world follows it. */
+  sync: { params: { scenario: Scenario }; result: SyncResult };
+  report: { params: { shooter: string; target: string; weapon?: string; includeRays?: boolean }; result: SightReport };
+  /** One shooter against every model of the other sides, sampled like a report: the "visible %" labels. */
+  visibleFrom: { params: { shooter: string; weapon?: string }; result: MatrixEntry[] };
+  /** Every opposing pair (or the pairs given), at the matrix's coarser sampling. */
+  matrix: { params: { pairs?: ReadonlyArray<readonly [string, string]> }; result: MatrixEntry[] };
+  template: { params: { placement: TemplatePlacement }; result: TemplateResult };
+  /** What one model sees of the table's surface, on a grid (the viewshed overlay). */
+  viewshed: { params: { observer: string; weapon?: string; cell?: number }; result: Viewshed };
+  /** A declared shot under the game's rule system: the verdict, and with `roll` the resolved result. */
+  fire: { params: FireQuery; result: FireAnswer };
+}
+
+export type SightRequestKind = keyof SightQueries;
+export type SightParams<K extends SightRequestKind> = SightQueries[K]["params"];
+export type SightResult<K extends SightRequestKind> = SightQueries[K]["result"];
+
+export type SightRequest<K extends SightRequestKind = SightRequestKind> = K extends SightRequestKind
+  ? { readonly id: number; readonly kind: K } & SightParams<K>
+  : never;
+
+/**
+ * Requests a newer one of the same kind makes pointless (dragging a model asks again and again): the older
+ * one stops between targets and answers "cancelled". A load or sync cancels them too, since their answer
+ * would describe a table that no longer exists.
+ */
+export const LATEST_WINS = ["visibleFrom", "matrix", "viewshed"] as const satisfies readonly SightRequestKind[];
+
+export type SightResponse =
+  | { [K in SightRequestKind]: { readonly id: number; readonly kind: "result"; readonly request: K; readonly result: SightResult<K> } }[SightRequestKind]
+  | { readonly id: number; readonly kind: "progress"; readonly done: number; readonly total: number }
+  /** `query`: the question was wrong (unknown model, weapon, bad template), not the engine. */
+  | { readonly id: number; readonly kind: "error"; readonly message: string; readonly query: boolean }
+  | { readonly id: number; readonly kind: "cancelled" };
