@@ -17,7 +17,7 @@ export interface GameLog {
 
 export const SNAPSHOT_EVERY = 50;
 
-type RulesetChoice = Omit<GameHeader["ruleset"], "tables"> & Partial<Pick<GameHeader["ruleset"], "tables">>;
+export type RulesetChoice = Omit<GameHeader["ruleset"], "tables"> & Partial<Pick<GameHeader["ruleset"], "tables">>;
 
 export function newGame(scenario: Scenario, options: { seed: number; ruleset: RulesetChoice; created?: string }): GameLog {
   return {

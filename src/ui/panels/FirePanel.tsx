@@ -15,6 +15,7 @@ import { readJsonFile } from "../../state/persistence";
 import { getSightClient } from "../../state/sightClient";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
+import { OrdersPanel } from "./OrdersPanel";
 import { SampleMark } from "./SampleMark";
 
 const ORDERS = ["fire", "ambush", "covering-fire", "charge"] as const;
@@ -131,12 +132,16 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const shooterEntry = battlefield.models.get(shooter);
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
+  const [switches, setSwitches] = useState<Record<string, boolean>>({});
+  // Systems with order dice read each unit's order and pins from the game log; Operation WW2's order,
+  // spotting state and hatches are set here.
+  const orderDice = ruleset?.orders !== undefined;
 
   const query = shooterEntry && targetEntry && {
     ruleset: log.header.ruleset,
-    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), order: setup.order },
+    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(orderDice ? switches : { order: setup.order }) },
     status: state.status,
-    game: { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
+    game: orderDice ? { units: state.units } : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
   };
   const key = JSON.stringify(query);
   useEffect(() => {
@@ -188,25 +193,36 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         <label>
           <input type="checkbox" checked={setup.wholeUnit} onChange={(e) => setSetup({ ...setup, wholeUnit: e.target.checked })} /> whole unit
         </label>
-        <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
-          {ORDERS.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
-        <label>
-          target was{" "}
-          <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
-            {STATES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        {shooterEntry?.def.vehicle && (
-          <label>
-            <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
-          </label>
+        {orderDice ? (
+          (ruleset.declarationSwitches ?? []).map((sw) => (
+            <label key={sw.id} title={sw.rule}>
+              <input type="checkbox" checked={switches[sw.id] ?? false} onChange={(e) => setSwitches({ ...switches, [sw.id]: e.target.checked })} /> {sw.label}
+            </label>
+          ))
+        ) : (
+          <>
+            <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
+              {ORDERS.map((o) => (
+                <option key={o}>{o}</option>
+              ))}
+            </select>
+            <label>
+              target was{" "}
+              <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
+                {STATES.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </label>
+            {shooterEntry?.def.vehicle && (
+              <label>
+                <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
+              </label>
+            )}
+          </>
         )}
       </div>
+      {orderDice && shooterEntry && <OrdersPanel ruleset={ruleset} unit={shooterEntry.unitId} />}
       {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />}
       <TablesControl
         input={tableInput}
