@@ -1,11 +1,10 @@
 /**
  * The referee of one resolution: rolls the seeded dice with a reason for each, says what each die meant,
- * writes down every step, and collects what happened to each model and what hit it. One per rule system's
- * resolution (each system's context and main die).
+ * writes down every step, and collects what happened to each model and what hit it. Every rule system's
+ * resolution keeps its account with one.
  */
 import type { Dice } from "../core/dice";
 import type { Outcome } from "../core/game/events";
-import type { RulesContext } from "./context";
 import type { FireStep, HitAllocation, RolledDie } from "./ruleset";
 
 /** What a die meant, said once its result is known. */
@@ -17,7 +16,7 @@ export interface Cause {
   readonly rolls: readonly number[];
 }
 
-export class Referee<C extends RulesContext = RulesContext> {
+export class DiceReferee {
   readonly outcomes: Outcome[] = [];
   readonly steps: FireStep[] = [];
   readonly allocation: HitAllocation[] = [];
@@ -27,15 +26,14 @@ export class Referee<C extends RulesContext = RulesContext> {
   private readonly meanings = new Map<number, DieMeaning>();
 
   constructor(
-    readonly ctx: C,
     readonly dice: Dice,
     /** Sides of the system's main die: what `roll` rolls unless told otherwise. */
-    readonly die: number,
+    readonly die = 10,
   ) {
     this.firstRoll = dice.rolls.length;
   }
 
-  /** The system's die (or another) with the reason the game log keeps. */
+  /** The system's die (a d10 unless told otherwise, or another) with the reason the game log keeps. */
   roll(reason: string, sides = this.die): number {
     return this.dice.roll(sides, reason);
   }

@@ -2,11 +2,16 @@
  * The rule systems the app offers. Bolt Action, Battleground WWII and Flames of War plug in here as they
  * are written: a folder under src/rules implementing Ruleset, and one line in this list.
  */
+import { battleground } from "./battleground";
 import { boltAction } from "./bolt-action";
 import { operationWw2 } from "./operation-ww2";
 import type { Ruleset } from "./ruleset";
 
-export const RULESETS: readonly Ruleset[] = [operationWw2, boltAction];
+export const RULESETS: readonly Ruleset[] = [
+  operationWw2,
+  battleground,
+  boltAction,
+];
 
 export const DEFAULT_RULESET = operationWw2.id;
 

@@ -1,16 +1,22 @@
 /**
- * Loading a rule system's tables: the shipped table files with the user's files replacing theirs, each
- * checked against the system's schema for it. Errors name the file's table and the path inside its data.
+ * Loading a rule system's tables: the shipped files with the user's files replacing theirs, each checked
+ * against the table's schema. Errors name the file's table and the path inside its data, so a player can
+ * fix the file.
  */
 import type { z } from "zod";
 import type { TableFile, TableLoadResult, TableSpec } from "./ruleset";
 
-export interface LoadedTables<S extends Record<string, z.ZodType>> {
-  readonly data: { readonly [K in keyof S]: z.infer<S[K]> };
+export interface LoadedTables<Data> {
+  readonly data: Data;
   readonly specs: readonly TableSpec[];
 }
 
-export function loadTableFiles<S extends Record<string, z.ZodType>>(rulesetId: string, schemas: S, shipped: readonly TableFile[], files: readonly TableFile[]): TableLoadResult<LoadedTables<S>> {
+export function loadTableFiles<Schemas extends Readonly<Record<string, z.ZodType>>>(
+  rulesetId: string,
+  schemas: Schemas,
+  shipped: readonly TableFile[],
+  files: readonly TableFile[],
+): TableLoadResult<LoadedTables<{ readonly [K in keyof Schemas]: z.infer<Schemas[K]> }>> {
   const errors: string[] = [];
   const byId = new Map<string, { file: TableFile; data: unknown }>();
   for (const [origin, list] of [["shipped", shipped], ["loaded", files]] as const) {
@@ -34,7 +40,7 @@ export function loadTableFiles<S extends Record<string, z.ZodType>>(rulesetId: s
     }
   }
   if (errors.length) return { ok: false, errors };
-  const data = Object.fromEntries([...byId].map(([id, t]) => [id, t.data])) as LoadedTables<S>["data"];
+  const data = Object.fromEntries([...byId].map(([id, t]) => [id, t.data])) as { [K in keyof Schemas]: z.infer<Schemas[K]> };
   const specs = [...byId].map(([id, { file }]) => ({ id, title: file.title ?? id, rule: file.rule ?? "", sample: file.sample ?? true, note: file.note ?? "" }));
   return { ok: true, tables: { data, specs } };
 }

@@ -1,6 +1,5 @@
 /** Dice as the source writes them ("D6", "2D6", "D3", "D2"), rolled one die at a time by the referee. */
-import type { Referee } from "../referee";
-import type { BaContext } from "./context";
+import type { DiceReferee } from "../referee";
 
 export interface DiceTotal {
   readonly total: number;
@@ -15,7 +14,7 @@ export function parseDice(text: string): { count: number; sides: number } {
 }
 
 /** Rolls `text` (or counts a plain number), each die explained as `purpose` with `meaning`. */
-export function rollDice(ref: Referee<BaContext>, text: string | number, reason: string, explain: (value: number) => string, rule: string, model?: string): DiceTotal {
+export function rollDice(ref: DiceReferee, text: string | number, reason: string, explain: (value: number) => string, rule: string, model?: string): DiceTotal {
   if (typeof text === "number") return { total: text, rolls: [] };
   const { count, sides } = parseDice(text);
   const rolls: number[] = [];
@@ -30,7 +29,7 @@ export function rollDice(ref: Referee<BaContext>, text: string | number, reason:
 }
 
 /** A test on `dice` D6 passed when the total is at most `target` (order test, morale check; §9, common practice). */
-export function rollTest(ref: Referee<BaContext>, dice: number, target: number, what: string, rule: string, sample: object, model?: string): { passed: boolean; total: number; rolls: number[]; double6: boolean } {
+export function rollTest(ref: DiceReferee, dice: number, target: number, what: string, rule: string, sample: object, model?: string): { passed: boolean; total: number; rolls: number[]; double6: boolean } {
   const rolls: number[] = [];
   const values: number[] = [];
   for (let i = 0; i < dice; i++) {

@@ -1,15 +1,18 @@
 /** Bolt Action's referee: the shared one with its d6, plus the pin markers and order dice a resolution changes. */
 import type { Dice } from "../../core/dice";
-import { Referee } from "../referee";
+import { DiceReferee } from "../referee";
 import type { UnitChange } from "../ruleset";
 import { pinsOn, type BaContext } from "./context";
 import type { Order } from "./types";
 
-export class BaReferee extends Referee<BaContext> {
+export class BaReferee extends DiceReferee {
   private readonly changes = new Map<string, { pins: number; order?: Order }>();
 
-  constructor(ctx: BaContext, dice: Dice) {
-    super(ctx, dice, 6);
+  constructor(
+    readonly ctx: BaContext,
+    dice: Dice,
+  ) {
+    super(dice, 6);
   }
 
   private change(unit: string) {

@@ -2,7 +2,7 @@
  * The rules version and the switches for points the source leaves open (digest §19), each defaulting to
  * the digest's reading. The game header stores them (header.ruleset.options).
  */
-import { parseOptionValues } from "../optionValues";
+import { parseOptionValues, type OptionsResult } from "../optionValues";
 import type { OptionSpec } from "../ruleset";
 import { VERSIONS, type Version } from "./types";
 
@@ -103,4 +103,6 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 ];
 
 /** Options from a game header (unknown keys and wrong values are rejected with a reason). */
-export const parseOptions = (raw: Readonly<Record<string, unknown>> = {}) => parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, raw);
+export function parseOptions(raw: Readonly<Record<string, unknown>> = {}): OptionsResult<Ow2Options> {
+  return parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, raw);
+}

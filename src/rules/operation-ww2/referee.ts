@@ -1,12 +1,15 @@
-/** Operation WW2's referee: the shared one with its context and its d10. */
+/** Operation WW2's referee: the shared one (../referee.ts) with the game's rules context at hand. */
 import type { Dice } from "../../core/dice";
-import { Referee as SharedReferee } from "../referee";
+import { DiceReferee } from "../referee";
 import type { Ow2Context } from "./context";
 
-export type { Cause } from "../referee";
+export type { Cause, DieMeaning } from "../referee";
 
-export class Referee extends SharedReferee<Ow2Context> {
-  constructor(ctx: Ow2Context, dice: Dice) {
-    super(ctx, dice, 10);
+export class Referee extends DiceReferee {
+  constructor(
+    readonly ctx: Ow2Context,
+    dice: Dice,
+  ) {
+    super(dice);
   }
 }
