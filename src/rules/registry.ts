@@ -3,12 +3,14 @@
  * are written: a folder under src/rules implementing Ruleset, and one line in this list.
  */
 import { battleground } from "./battleground";
+import { boltAction } from "./bolt-action";
 import { operationWw2 } from "./operation-ww2";
 import type { Ruleset } from "./ruleset";
 
 export const RULESETS: readonly Ruleset[] = [
   operationWw2,
   battleground,
+  boltAction,
 ];
 
 export const DEFAULT_RULESET = operationWw2.id;

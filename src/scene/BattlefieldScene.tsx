@@ -57,6 +57,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const templates = useGame((s) => s.state.templates);
   const rulesUnit = useGame((s) => rulesetById(s.log.header.ruleset.id)?.lengthUnit ?? "cm");
   const status = useGame((s) => s.state.status);
+  const units = useGame((s) => s.state.units);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
   const floorShown = useEditor((s) => s.floorShown);
@@ -83,7 +84,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <Lights width={width} />
       <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={interaction.terrain} />
       <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
-      <StatusMarkers battlefield={battlefield} status={status} />
+      <StatusMarkers battlefield={battlefield} status={status} units={units} />
       <ShotEffects />
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} hovered={ui.hovered} />}

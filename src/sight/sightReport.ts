@@ -101,6 +101,8 @@ export interface SightReport {
   readonly shooter: string;
   readonly target: string;
   readonly weapon?: string;
+  /** Models the lines were traced through, as asked (SightOptions.seeThrough). */
+  readonly seeThrough?: readonly string[];
   /** Where the sight lines start (eye, muzzle or weapon mount). */
   readonly origin: Vec3;
   /** Share of the target's silhouette (bases excluded) that is unobstructed. */

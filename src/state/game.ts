@@ -1,5 +1,5 @@
 /** The app's one game store, starting on the default battlefield until the autosave is restored. */
-import { newGame, type GameLog } from "../core/game/gameLog";
+import { newGame, type GameLog, type RulesetChoice } from "../core/game/gameLog";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { formatIssues, parseScenario, type ScenarioIssue } from "../core/scenario/load";
 import { RULESETS } from "../rules/registry";
@@ -16,11 +16,11 @@ export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
 
-/** A new game on a battlefield's data, or the reason it cannot be played. */
-export function gameOn(data: unknown): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
+/** A new game on a battlefield's data under a rule system (the default one unless chosen), or the reason it cannot be played. */
+export function gameOn(data: unknown, ruleset: RulesetChoice = defaultRuleset()): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
   const parsed = parseScenario(data, scenarioCatalog);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
-  return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset: defaultRuleset() }) };
+  return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset }) };
 }
 
 function defaultGame(): GameLog {

@@ -1,6 +1,7 @@
 /** The app: the table, the toolbar, the tool's panel and the game log, restored from the autosave. */
 import { useCallback, useEffect, useState } from "react";
 import { BattlefieldScene } from "../scene/BattlefieldScene";
+import { rulesetById } from "../rules/registry";
 import { useGame } from "../state/game";
 import { useLosFeed, useSightSync } from "../state/useSight";
 import { Briefing, firstBriefing } from "./panels/Briefing";
@@ -66,6 +67,9 @@ export function App() {
   useSightSync();
   useLosFeed();
   useEffect(exposeTestHooks, []);
+  // The UI speaks the game's rule system's unit (ruler, distances, template radii); U still toggles it.
+  const rulesetId = useGame((s) => s.log.header.ruleset.id);
+  useEffect(() => useUi.getState().set({ unit: rulesetById(rulesetId)?.lengthUnit ?? "cm" }), [rulesetId]);
   const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
   const onHelp = useCallback(() => setOverlay((o) => (o === "help" ? undefined : "help")), []);
   const onBriefing = useCallback(() => setOverlay("briefing"), []);

@@ -10,7 +10,7 @@ import type { ModelStatus } from "../core/game/state";
 import { tableContext } from "../rules/context";
 import { judgeFire } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import type { FireDeclaration, FireResult, FireVerdict, TemplateGeometry } from "../rules/ruleset";
+import { sightOptionsOf, type FireDeclaration, type FireResult, type FireVerdict, type TemplateGeometry } from "../rules/ruleset";
 import { sightReport } from "../sight/lineOfSight";
 import type { SightWorld } from "../sight/sightWorld";
 import { linearObstaclesFrom, surfaceBelow } from "../sight/surface";
@@ -45,7 +45,7 @@ export function answerFire(world: SightWorld, battlefield: Battlefield, query: F
     tables: tables.tables,
     ...(query.game ? { game: query.game } : {}),
   });
-  const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, r.weapon ? { weapon: r.weapon } : {}));
+  const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, sightOptionsOf(r)));
   if (!query.roll || !verdict.valid) return { verdict };
   const dice = createDice(query.roll.seed, query.roll.previous);
   const geometry: TemplateGeometry = {

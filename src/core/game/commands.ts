@@ -10,7 +10,7 @@ import { scenarioCatalog } from "../miniatures/catalog";
 import { normalizeHeading, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
 import type { GameEvent, ModelChanges, PlacedTemplate, Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
-import { applyEvent, findModel, hasId, placed, placementOf, type GameState } from "./state";
+import { applyEvent, findModel, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -141,6 +141,11 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
     case "unit-edited":
     case "unit-removed":
       return checkForceEvent(state, catalog, event);
+    case "order-given":
+      if (!state.scenario.forces.some((f) => f.units.some((u) => u.id === event.unit))) return `no unit "${event.unit}" on the table`;
+      return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
+    case "turn-ended":
+      return undefined;
   }
 }
 

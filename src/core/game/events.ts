@@ -78,6 +78,10 @@ export const Outcome = z.strictObject({
 });
 export type Outcome = z.infer<typeof Outcome>;
 
+/** What a resolution changes on a unit: pin markers added (negative: removed), its order die placed or turned. */
+export const UnitChange = z.strictObject({ unit: id, pins: z.number().int().min(-1000).max(1000).optional(), order: id.optional() });
+export type UnitChange = z.infer<typeof UnitChange>;
+
 const common = { time: z.number().finite().optional().describe("ms since the epoch, for replay pacing") };
 const move = { model: id, from: Placement, to: Placement, path };
 
@@ -121,6 +125,8 @@ export const GameEvent = z.discriminatedUnion("type", [
       .unknown()
       .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
       .optional(),
+    /** Unit-level results: pins, order dice turned to Down (systems whose pins belong to units). */
+    units: z.array(UnitChange).max(LIMITS.models).optional(),
   }),
   /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
   z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
@@ -131,6 +137,25 @@ export const GameEvent = z.discriminatedUnion("type", [
   z.strictObject({ ...common, type: z.literal("unit-removed"), unit: id }),
   /** A player's own miniature joins the battlefield (stored in it) and its first model is put on the table. */
   z.strictObject({ ...common, type: z.literal("miniature-imported"), miniature: Miniature, force: id, unit: id, model: Model }),
+  /** A unit given its order die this turn (Bolt Action), with the order test's dice when one was taken. */
+  z.strictObject({
+    ...common,
+    type: z.literal("order-given"),
+    ruleset: id,
+    unit: id,
+    /** The order asked for; `order` is the one the unit ends up with (Down after a failed test…). */
+    asked: id,
+    order: id,
+    rolls: z.array(DieRollRecord).max(MAX_ROLLS_PER_EVENT),
+    summary: text,
+    units: z.array(UnitChange).max(LIMITS.models).default([]),
+    details: z
+      .unknown()
+      .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
+      .optional(),
+  }),
+  /** The turn ends: order dice go back to the bag, except those of units that keep their order (`kept`). */
+  z.strictObject({ ...common, type: z.literal("turn-ended"), kept: z.array(id).max(100).default([]) }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;

@@ -59,6 +59,10 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.unit)} ${e.name !== undefined ? `renamed ${e.name || "(default name)"}` : ""}${e.force !== undefined ? `${e.name !== undefined ? ", " : ""}given to ${name(e.force)}` : ""}`;
     case "unit-removed":
       return `${name(e.unit)} removed`;
+    case "order-given":
+      return `order: ${names.inText(e.summary)}`;
+    case "turn-ended":
+      return "turn ended: order dice back in the bag";
   }
 }
 

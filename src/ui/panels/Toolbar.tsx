@@ -1,13 +1,15 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
 import { useEffect, useRef, useState } from "react";
-import type { GameLog } from "../../core/game/gameLog";
+import type { GameLog, RulesetChoice } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
-import { BATTLEFIELDS } from "../../state/battlefields";
+import { rulesetById } from "../../rules/registry";
+import type { BATTLEFIELDS } from "../../state/battlefields";
 import { gameOn, useGame } from "../../state/game";
 import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
+import { NewGameDialog } from "./NewGameDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
 
 /** Files the Import mini button and a drop on the table take. */
@@ -40,12 +42,12 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
   const miniFile = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
   const [library, setLibrary] = useState(false);
-  const newGame = async (id: string) => {
-    const battlefield = BATTLEFIELDS.find((b) => b.id === id);
-    if (!battlefield) return;
+  const [choosing, setChoosing] = useState(false);
+  const newGame = async (battlefield: (typeof BATTLEFIELDS)[number], ruleset: RulesetChoice) => {
     if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    const game = gameOn(await battlefield.load());
-    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
+    setChoosing(false);
+    const game = gameOn(await battlefield.load(), ruleset);
+    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}, ${rulesetById(ruleset.id)?.name ?? ruleset.id}` });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
   const open = async (f: File) => {
@@ -96,14 +98,9 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
         </button>
       </div>
       <div className="group">
-        <select value="" onChange={(e) => void newGame(e.target.value)} aria-label="New game on a battlefield">
-          <option value="">New game…</option>
-          {BATTLEFIELDS.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
+        <button onClick={() => setChoosing(true)} data-testid="new-game-open" title="A battlefield and a rule system">
+          New game…
+        </button>
         <button onClick={() => downloadGame(useGame.getState().log)}>Save</button>
         <button onClick={() => file.current?.click()}>Open…</button>
         <button onClick={() => setLibrary(true)} data-testid="open-library">Battlefields…</button>
@@ -148,6 +145,7 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
           }}
         />
       )}
+      {choosing && <NewGameDialog onStart={(b, r) => void newGame(b, r)} onClose={() => setChoosing(false)} />}
       {opened && (
         <OpenFileDialog
           name={opened.name}
