@@ -2,8 +2,10 @@
  * What a user asks for, checked against the table, becomes an event. A command that cannot be carried
  * out comes back with a reason a player understands, and the log is left as it was.
  */
+import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
 import type { ModelCatalog } from "../modelDefinition";
-import type { Point } from "../scenario/schema";
+import { formatIssue, parseScenario } from "../scenario/load";
+import type { Feature, Point, Scenario } from "../scenario/schema";
 import type { GameEvent, PlacedTemplate, Placement } from "./events";
 import { findModel, placementOf, type GameState } from "./state";
 
@@ -14,7 +16,12 @@ export type Command =
   | { type: "traverse"; model: string; turretHeading: number }
   | { type: "place-template"; template: PlacedTemplate }
   | { type: "remove-template"; id: string }
-  | { type: "remove-model"; model: string; cause: string };
+  | { type: "remove-model"; model: string; cause: string }
+  /** Editor: new terrain (one or more features, one undo). */
+  | { type: "add-features"; features: readonly unknown[] }
+  /** Editor: a feature's whole new data; its id says which. */
+  | { type: "change-feature"; feature: unknown }
+  | { type: "remove-features"; ids: readonly string[] };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -43,6 +50,33 @@ function checkMove(state: GameState, command: { model: string; to: Placement; pa
   if (problem) return `cannot move ${model.id}: ${problem}`;
   return { model: model.id, from: placementOf(model), to: command.to, path: command.path ?? [model.position, command.to.position] };
 }
+
+/** Most problems listed in a refusal; the rest are counted. */
+const LISTED_PROBLEMS = 3;
+
+/**
+ * The scenario after a terrain edit, checked by the loader's own schema and reference checks, so the
+ * editor can never make a battlefield the loader would reject; or the loader's reasons.
+ */
+function checkTerrain(catalog: ModelCatalog, edit: () => Scenario): { ok: true; scenario: Scenario } | { ok: false; error: string } {
+  let edited: Scenario;
+  try {
+    edited = edit();
+  } catch (error) {
+    if (error instanceof FeatureEditError) return { ok: false, error: error.message };
+    throw error;
+  }
+  const parsed = parseScenario(edited, catalog);
+  if (parsed.ok) return parsed;
+  const listed = parsed.issues.slice(0, LISTED_PROBLEMS).map(formatIssue);
+  const more = parsed.issues.length - listed.length;
+  return { ok: false, error: `${listed.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}` };
+}
+
+/** A feature as the checked scenario has it: with the schema's defaults filled in. */
+const checkedFeature = (scenario: Scenario, id: string): Feature => scenario.features.find((f) => f.id === id)!;
+
+const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
 
 export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
   const fail = (error: string): CommandResult => ({ ok: false, error });
@@ -78,5 +112,28 @@ export function toEvent(state: GameState, catalog: ModelCatalog, command: Comman
       return findModel(state.scenario, command.model)
         ? { ok: true, event: { type: "model-removed", model: command.model, cause: command.cause, time } }
         : fail(`no model "${command.model}" on the table`);
+    case "add-features": {
+      if (!command.features.length) return fail("nothing to add");
+      // Unchecked data goes into the scenario only to be checked: the loader's messages name what is wrong.
+      const checked = checkTerrain(catalog, () => addFeatures(state.scenario, command.features as Feature[]));
+      if (!checked.ok) return fail(`cannot add: ${checked.error}`);
+      const ids = new Set(state.scenario.features.map((f) => f.id));
+      const added = checked.scenario.features.filter((f) => !ids.has(f.id));
+      return { ok: true, event: { type: "features-added", features: added, time } };
+    }
+    case "change-feature": {
+      const id = featureId(command.feature);
+      const from = state.scenario.features.find((f) => f.id === id);
+      if (!from) return fail(`there is no feature "${id}" to change`);
+      const checked = checkTerrain(catalog, () => replaceFeature(state.scenario, command.feature as Feature));
+      if (!checked.ok) return fail(`cannot change ${from.name || from.id}: ${checked.error}`);
+      return { ok: true, event: { type: "feature-changed", from, to: checkedFeature(checked.scenario, id), time } };
+    }
+    case "remove-features": {
+      if (!command.ids.length) return fail("nothing to delete");
+      const checked = checkTerrain(catalog, () => removeFeatures(state.scenario, command.ids));
+      if (!checked.ok) return fail(`cannot delete: ${checked.error}`);
+      return { ok: true, event: { type: "features-removed", features: state.scenario.features.filter((f) => command.ids.includes(f.id)), time } };
+    }
   }
 }

@@ -4,7 +4,7 @@
  * event by event when it is loaded.
  */
 import { z } from "zod";
-import { Model, Point, Scenario } from "../scenario/schema";
+import { Feature, Model, Point, Scenario } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -91,8 +91,14 @@ export const GameEvent = z.discriminatedUnion("type", [
     /** The rule system's full ruling (verdict, modifiers, targets), kept for the replay's panel. */
     details: z.unknown().optional(),
   }),
+  /** The editor's terrain changes carry whole features, so the fold and a replay need nothing else. */
+  z.strictObject({ ...common, type: z.literal("features-added"), features: z.array(Feature).min(1) }),
+  z.strictObject({ ...common, type: z.literal("feature-changed"), from: Feature, to: Feature }),
+  z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
+export const TERRAIN_EVENTS = ["features-added", "feature-changed", "features-removed"] as const;
+export const changesTerrain = (event: GameEvent): boolean => (TERRAIN_EVENTS as readonly string[]).includes(event.type);
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;
 
 /** A rules table a player loaded in place of a shipped one (see the rule system's TableFile). */

@@ -3,8 +3,8 @@
  * scenario (every problem at once, each with its path), then each event in order; a damaged file plays up
  * to the first event that breaks, and says where.
  */
-import { formatPath, parseScenario, type CatalogSource } from "../scenario/load";
-import { GameEvent, GameHeader } from "./events";
+import { formatIssue, formatPath, parseScenario, type CatalogSource } from "../scenario/load";
+import { changesTerrain, GameEvent, GameHeader } from "./events";
 import type { GameLog } from "./gameLog";
 import { applyEvent, initialState } from "./state";
 
@@ -56,6 +56,12 @@ export function parseGame(text: string, catalog: CatalogSource): GameFileResult 
       state = applyEvent(state, parsed.data);
     } catch (error) {
       warning = `events[${i}]: ${(error as Error).message}; the game was loaded up to event ${i}`;
+      break;
+    }
+    // A terrain edit must leave a battlefield the loader accepts, as the editor's commands do.
+    const edited = changesTerrain(parsed.data) ? parseScenario(state.scenario, catalog) : undefined;
+    if (edited && !edited.ok) {
+      warning = `events[${i}]: ${parsed.data.type} leaves a battlefield that cannot be played (${formatIssue(edited.issues[0]!)}); the game was loaded up to event ${i}`;
       break;
     }
     events.push(parsed.data);
