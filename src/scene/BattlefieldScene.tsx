@@ -5,7 +5,9 @@ import { createBattlefield, type Battlefield, type ModelEntry } from "../core/ba
 import { placed, withModel } from "../core/game/state";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
+import { useEditor } from "../state/editorStore";
 import { CameraRig } from "./CameraRig";
+import { EditorOverlay } from "./EditorOverlay";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
@@ -16,6 +18,7 @@ import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
+import { useEditorInteraction } from "./useEditorInteraction";
 import { followerPlacement, useTableInteraction } from "./useTableInteraction";
 import { ViewshedOverlay } from "./ViewshedOverlay";
 
@@ -46,6 +49,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const ui = useUi();
   const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
   const interaction = useTableInteraction(battlefield);
+  const editorHandlers = useEditorInteraction();
+  const editing = useEditor((s) => s.editing);
+  const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
   const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
   const { width } = battlefield.scenario.table;
@@ -58,7 +64,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={interaction.terrain} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={editing ? editorHandlers : interaction.terrain} />
       <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag} />
       <StatusMarkers battlefield={battlefield} status={status} />
       <ShotEffects />
@@ -67,8 +73,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} models={ui.measured} unit={ui.unit} />}
       <TemplatesLayer battlefield={battlefield} templates={templates} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
+      {editing && <EditorOverlay battlefield={battlefield} />}
       <ScreenProbe battlefield={battlefield} />
-      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag} />
+      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !editorDragging} />
     </Canvas>
   );
 }

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useState } from "react";
 import { BattlefieldScene } from "../scene/BattlefieldScene";
 import { useGame } from "../state/game";
 import { useLosFeed, useSightSync } from "../state/useSight";
+import { useEditor } from "../state/editorStore";
+import { EditPanel } from "./panels/EditPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
@@ -13,11 +15,20 @@ import { Toolbar } from "./panels/Toolbar";
 import { restoreAutosave, startAutosave } from "../state/persistence";
 import { useUi } from "../state/uiStore";
 import { exposeTestHooks } from "../state/testHooks";
+import { useEditorShortcuts } from "./useEditorShortcuts";
 import { useShortcuts } from "./useShortcuts";
 
 function SidePanel() {
   const tool = useUi((s) => s.tool);
   const measured = useUi((s) => s.measured);
+  const editing = useEditor((s) => s.editing);
+  if (editing) {
+    return (
+      <div className="panel side" data-testid="side-panel">
+        <EditPanel />
+      </div>
+    );
+  }
   return (
     <div className="panel side" data-testid="side-panel">
       {tool === "select" && <SelectionPanel />}
@@ -49,6 +60,7 @@ export function App() {
   const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
   const onHelp = useCallback(() => setHelp((h) => !h), []);
   useShortcuts(onFocus, onHelp);
+  useEditorShortcuts();
   return (
     <main className="app" data-ready={ready}>
       <BattlefieldScene focus={focus} />

@@ -1,4 +1,5 @@
 /** The shortcuts and the three things to try first. */
+import { EDITOR_SHORTCUTS } from "../useEditorShortcuts";
 import { SHORTCUTS } from "../useShortcuts";
 
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
@@ -13,7 +14,7 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       </ol>
       <table>
         <tbody>
-          {SHORTCUTS.map(([keys, what]) => (
+          {[...SHORTCUTS, ...EDITOR_SHORTCUTS].map(([keys, what]) => (
             <tr key={keys}>
               <th><kbd>{keys}</kbd></th>
               <td>{what}</td>

@@ -6,6 +6,8 @@ import { BATTLEFIELDS } from "../../state/battlefields";
 import { gameOn, useGame } from "../../state/game";
 import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
+import { setEditing } from "../../state/editActions";
+import { useEditor } from "../../state/editorStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { OpenFileDialog } from "./OpenFileDialog";
 
@@ -27,6 +29,7 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
 
 export function Toolbar({ onHelp }: { onHelp: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
+  const editing = useEditor((s) => s.editing);
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
@@ -50,6 +53,11 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
       <h1>
         Hulldown <span className="muted">· {name}</span>
       </h1>
+      <div className="group">
+        <button aria-pressed={editing} onClick={() => setEditing(!editing)} title="Edit the battlefield: terrain and buildings (B)" data-testid="toggle-edit">
+          Edit <kbd>B</kbd>
+        </button>
+      </div>
       <div className="group">
         {TOOL_BUTTONS.map(([id, label, key]) => (
           <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${label} (${key})`} data-testid={`tool-${id}`}>
