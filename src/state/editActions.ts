@@ -63,7 +63,7 @@ export function drawAt(p: Vec2): void {
   // Clicking the first point again closes the shape: an outline ends, a path becomes a loop.
   const closing = draw.points.length >= 2 && distance2(at, draw.points[0]!) < SNAP_REACH;
   if (closing) {
-    finishDrawing(kind === "outline" ? draw.points : points);
+    finishDrawing(kind === "outline" ? draw.points : [...draw.points, draw.points[0]!]);
     return;
   }
   if (kind === "point") {

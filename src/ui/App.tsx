@@ -24,7 +24,7 @@ function SidePanel() {
   const editing = useEditor((s) => s.editing);
   if (editing) {
     return (
-      <div className="panel side" data-testid="side-panel">
+      <div className="panel side editing" data-testid="side-panel">
         <EditPanel />
       </div>
     );

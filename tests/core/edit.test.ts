@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { copiesOf } from "../../src/core/edit/features";
 import { buildingPreset, FEATURE_KINDS, featureFromDrawing, freeId, pointsNeeded } from "../../src/core/edit/newFeatures";
+import { pickFeature } from "../../src/core/edit/pick";
 import { addOpening, changeOpening, removeOpening } from "../../src/core/edit/openings";
 import { deleteVertex, featureCenter, featurePoints, insertVertex, moveVertex, rotateFeature, ShapeEditError, translateFeature } from "../../src/core/edit/shape";
 import { snapAngle, snapPoint } from "../../src/core/edit/snap";
@@ -145,6 +146,21 @@ describe("snapping", () => {
 
   it("turns in 15° steps", () => {
     expect([snapAngle(7.4), snapAngle(7.6), snapAngle(-22), snapAngle(100, 45)]).toEqual([0, 15, -15, 90]);
+  });
+});
+
+describe("picking", () => {
+  it("a click picks lines and points over areas, and the smallest area under it", () => {
+    const woods = featureFromDrawing("woods", "woods", [[0, 0], [60, 0], [60, 40], [0, 40]]);
+    const house = featureFromDrawing("building", "house", [[10, 10], [20, 10], [20, 18], [10, 18]]);
+    const hedge = featureFromDrawing("hedge", "hedge", [[30, 5], [30, 35]]);
+    const smoke = featureFromDrawing("smoke", "smoke", [[50, 30]]);
+    const all = [woods, house, hedge, smoke];
+    expect(pickFeature(all, [15, 15])?.id).toBe("house");
+    expect(pickFeature(all, [30.9, 20])?.id).toBe("hedge");
+    expect(pickFeature(all, [33, 20])?.id).toBe("woods");
+    expect(pickFeature(all, [55, 33])?.id).toBe("smoke");
+    expect(pickFeature(all, [70, 20])).toBeUndefined();
   });
 });
 
