@@ -24,7 +24,7 @@ describe("new features", () => {
     const features = FEATURE_KINDS.map((kind) => featureFromDrawing(kind, `${kind}-1`, points.slice(0, Math.max(pointsNeeded(kind), kind === "building" ? 4 : 0))));
     const result = parseScenario({ format: "hulldown-scenario", version: 1, features }, TEST_CATALOG);
     expect(result.ok ? [] : result.issues).toEqual([]);
-    expect(FEATURE_KINDS).toHaveLength(17);
+    expect(FEATURE_KINDS).toHaveLength(20);
     expect(features.find((f) => f.kind === "hedge")).toMatchObject({ path: [[40, 40], [60, 40]], height: 2, thickness: 1.5 });
   });
 

@@ -25,6 +25,9 @@ const STARTERS: { [K in FeatureKind]: Record<string, unknown> } = {
   tankTraps: {},
   wreck: { model: "ger-panzer-iv" },
   smoke: { radius: 6, height: 10 },
+  crater: {},
+  rough: {},
+  pond: {},
 };
 
 export const FEATURE_KINDS = Object.keys(STARTERS) as FeatureKind[];

@@ -16,6 +16,7 @@ function reach(f: Feature): number {
       return f.width / 2;
     case "smoke":
     case "foxhole":
+    case "crater":
       return f.radius;
     case "tankTraps":
       return f.size / 2;
@@ -24,6 +25,8 @@ function reach(f: Feature): number {
     case "hill":
     case "woods":
     case "crops":
+    case "rough":
+    case "pond":
     case "building":
       return 0;
     default:

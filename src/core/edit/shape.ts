@@ -14,11 +14,14 @@ export function shapeKind(feature: Pick<Feature, "kind">): ShapeKind {
     case "hill":
     case "woods":
     case "crops":
+    case "rough":
+    case "pond":
     case "building":
       return "outline";
     case "tankTraps":
       return "points";
     case "foxhole":
+    case "crater":
     case "wreck":
     case "smoke":
       return "point";
@@ -35,12 +38,15 @@ export function featurePoints(feature: Feature): Point[] {
     case "hill":
     case "woods":
     case "crops":
+    case "rough":
+    case "pond":
       return feature.outline;
     case "building":
       return feature.footprint;
     case "tankTraps":
       return feature.points;
     case "foxhole":
+    case "crater":
     case "wreck":
     case "smoke":
       return [feature.at];
@@ -57,12 +63,15 @@ export function withPoints<F extends Feature>(feature: F, points: readonly Vec2[
     case "hill":
     case "woods":
     case "crops":
+    case "rough":
+    case "pond":
       return { ...f, outline: pts } as F;
     case "building":
       return { ...f, footprint: pts } as F;
     case "tankTraps":
       return { ...f, points: pts } as F;
     case "foxhole":
+    case "crater":
     case "wreck":
     case "smoke":
       return { ...f, at: pts[0]! } as F;

@@ -11,10 +11,10 @@ import { useGame } from "../../state/game";
 import { FeatureProperties } from "./FeatureProperties";
 
 const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<readonly [FeatureKind, string]>]> = [
-  ["Areas", [["woods", "woods"], ["crops", "crop field"], ["hill", "hill"]]],
+  ["Areas", [["woods", "woods"], ["crops", "crop field"], ["rough", "rough ground"], ["hill", "hill"]]],
   ["Lines", [["wall", "wall"], ["hedge", "hedge"], ["bocage", "bocage"], ["sandbags", "sandbags"], ["wire", "wire"], ["trench", "trench"], ["tankTraps", "tank traps"]]],
-  ["Roads and water", [["road", "road"], ["river", "river"], ["stream", "stream"]]],
-  ["Single", [["smoke", "smoke"], ["foxhole", "foxhole"], ["wreck", "wreck"]]],
+  ["Roads and water", [["road", "road"], ["river", "river"], ["stream", "stream"], ["pond", "pond"]]],
+  ["Single", [["smoke", "smoke"], ["crater", "crater"], ["foxhole", "foxhole"], ["wreck", "wreck"]]],
 ];
 
 function hint(kind: FeatureKind): string {
