@@ -123,6 +123,35 @@ describe("the battlefield editor", () => {
     await expect.poll(visible, { timeout: 30_000 }).toBe(0);
     const log = await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.map((e) => e.type));
     expect(log).toEqual(["features-added", "feature-changed", "feature-changed", "features-added", "feature-changed", "feature-changed", "feature-changed"]);
+  }, 120_000);
+
+  it("moves the house with the gizmo's arrow; Ctrl+D duplicates it and Del deletes the copy", async () => {
+    const centre = async () => app.page.evaluate(() => {
+      const house = window.__hulldown!.game.getState().state.scenario.features.find((f) => f.id === "house-1") as { footprint: [number, number][] };
+      return [house.footprint.reduce((s, p) => s + p[0], 0) / 4, house.footprint.reduce((s, p) => s + p[1], 0) / 4];
+    });
+    const [cx, cz] = await centre();
+    await clickTable(cx!, cz!);
+    await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().state.scenario.features.length)).toBe(2);
+    // The blue arrow points along +z from the gizmo's centre (towards the camera), a fixed length on screen:
+    // grab it near its middle and pull it back 10 cm.
+    const origin = await tablePoint(cx!, cz!, 0.4);
+    const alongZ = await tablePoint(cx!, cz! + 5, 0.4);
+    const d = Math.hypot(alongZ.x - origin.x, alongZ.y - origin.y);
+    const grab = { x: origin.x + ((alongZ.x - origin.x) / d) * 55, y: origin.y + ((alongZ.y - origin.y) / d) * 55 };
+    await app.page.mouse.move(grab.x, grab.y);
+    await app.page.mouse.down();
+    await app.page.mouse.move(grab.x - (alongZ.x - origin.x) * 2, grab.y - (alongZ.y - origin.y) * 2, { steps: 8 });
+    await app.page.mouse.up();
+    // Moved towards -z, along the arrow only.
+    await expect.poll(async () => (await centre())[1]!, { timeout: 20_000 }).toBeLessThan(cz! - 5);
+    expect((await centre())[0]).toBeCloseTo(cx!, 0);
+    await app.screenshot("editor-gizmo");
+
+    await app.page.keyboard.press("Control+d");
+    await expect.poll(async () => (await features()).map((f) => f.id)).toEqual(["hedge-1", "house-1", "house-2"]);
+    await app.page.keyboard.press("Delete");
+    await expect.poll(async () => (await features()).map((f) => f.id)).toEqual(["hedge-1", "house-1"]);
     expect(app.errors).toEqual([]);
   }, 120_000);
 });
