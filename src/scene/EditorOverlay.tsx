@@ -1,16 +1,17 @@
 /**
  * What the editor draws over the table: the drawing in progress, the selected feature's outline with a
- * handle on each corner (drag to move, Alt+click or right-click to delete) and between corners (click to
+ * handle on each corner (and a hill's crest line) (drag to move, Alt+click or right-click to delete) and between corners (click to
  * insert), and a gizmo to move and turn it.
  */
 import { Line, PivotControls } from "@react-three/drei";
 import type { ThreeEvent } from "@react-three/fiber";
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { Euler, type Matrix4 } from "three";
 import type { Battlefield } from "../core/battlefield";
+import { crestSegments } from "../core/edit/crest";
 import { deleteVertex, featureCenter, featurePoints, insertVertex, moveVertex, shapeKind } from "../core/edit/shape";
 import { lerp2, sub2, type Vec2 } from "../core/geometry2d";
-import type { Feature } from "../core/scenario/schema";
+import type { Feature, Hill } from "../core/scenario/schema";
 import { radToDeg } from "../core/units";
 import { changeSelected, moveSelected } from "../state/editActions";
 import { useEditor } from "../state/editorStore";
@@ -57,6 +58,12 @@ function Handle({ at, color, size, onPointerDown, onClick, onContextMenu, testId
   );
 }
 
+/** A selected hill's crest, at the plateau's height: where its slope ends. */
+function Crest({ hill }: { hill: Hill }) {
+  const points = useMemo(() => crestSegments(hill, 1).flatMap(([a, b]) => [[a[0], hill.height + LIFT, a[1]], [b[0], hill.height + LIFT, b[1]]] as Array<[number, number, number]>), [hill]);
+  return points.length ? <Line points={points} segments color={COLORS.selected} lineWidth={2} dashed={false} /> : null;
+}
+
 function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; feature: Feature }) {
   const vertexDrag = useEditor((s) => s.vertexDrag);
   const lift = useLifted(battlefield);
@@ -75,6 +82,7 @@ function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; f
   return (
     <group>
       {loop.length >= 2 && kind !== "points" && <Line points={loop.map(lift)} color={COLORS.selected} lineWidth={3} />}
+      {feature.kind === "hill" && <Crest hill={feature} />}
       {points.map((p, i) => (
         <Handle
           key={`v${i}`}

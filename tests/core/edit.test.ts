@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { copiesOf } from "../../src/core/edit/features";
 import { buildingPreset, FEATURE_KINDS, featureFromDrawing, freeId, pointsNeeded } from "../../src/core/edit/newFeatures";
+import { crestSegments } from "../../src/core/edit/crest";
 import { pickFeature } from "../../src/core/edit/pick";
 import { addOpening, changeOpening, removeOpening } from "../../src/core/edit/openings";
 import { deleteVertex, featureCenter, featurePoints, insertVertex, moveVertex, rotateFeature, ShapeEditError, translateFeature } from "../../src/core/edit/shape";
@@ -11,6 +12,7 @@ import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { canRedo, currentState, newGame, record, redo, undo, type GameLog } from "../../src/core/game/gameLog";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Building, Feature, Scenario } from "../../src/core/scenario/schema";
+import { distanceToPolygonBoundary } from "../../src/core/geometry2d";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld } from "../../src/sight/sightWorld";
 import { BOARD, boardAt, eyeAt, scenario, TEST_CATALOG, testHouse } from "../helpers/scene";
@@ -146,6 +148,25 @@ describe("snapping", () => {
 
   it("turns in 15° steps", () => {
     expect([snapAngle(7.4), snapAngle(7.6), snapAngle(-22), snapAngle(100, 45)]).toEqual([0, 15, -15, 90]);
+  });
+});
+
+describe("a hill's crest", () => {
+  it("runs the slope's distance inside the outline, where the ground stops rising, on a concave hill too", () => {
+    // An L-shaped hill, 4 cm high, 5 cm of slope: its plateau is the L inset by 5 cm.
+    const hill = scenario([{ id: "hill", kind: "hill", outline: [[10, 10], [50, 10], [50, 30], [30, 30], [30, 60], [10, 60]], height: 4, slope: 5 }], []).features[0] as Extract<Feature, { kind: "hill" }>;
+    const segments = crestSegments(hill, 0.5);
+    expect(segments.length).toBeGreaterThan(100);
+    const ends = segments.flat();
+    // Every traced point is 5 cm from the foot (to the grid's linear interpolation).
+    for (const p of ends) expect(Math.abs(distanceToPolygonBoundary(p, hill.outline) - 5)).toBeLessThan(0.05);
+    // The crest's extent: x from 15 to 45, z from 15 to 55; round the L's inner corner (30, 30) it is an arc
+    // of 5 cm radius, through (30 − 5/√2, 30 − 5/√2).
+    expect(Math.min(...ends.map((p) => p[0]))).toBeCloseTo(15, 1);
+    expect(Math.max(...ends.map((p) => p[0]))).toBeCloseTo(45, 1);
+    expect(Math.max(...ends.map((p) => p[1]))).toBeCloseTo(55, 1);
+    const arc = 30 - 5 / Math.SQRT2;
+    expect(ends.some((p) => Math.hypot(p[0] - arc, p[1] - arc) < 0.3)).toBe(true);
   });
 });
 
