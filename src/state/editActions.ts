@@ -24,15 +24,15 @@ const COPY_OFFSET: Vec2 = [5, 5];
 const features = () => useGame.getState().state.scenario.features;
 const selectedFeature = () => features().find((f) => f.id === useEditor.getState().selected);
 
-/** The rule system's unit for the grid: "in" or "cm". */
-export function gridUnit(): "in" | "cm" {
-  return rulesetById(useGame.getState().log.header.ruleset.id)?.lengthUnit ?? "cm";
+/** The unit a rule system speaks, for the grid: "in" or "cm". */
+export function gridUnitOf(rulesetId: string): "in" | "cm" {
+  return rulesetById(rulesetId)?.lengthUnit ?? "cm";
 }
 
 /** A table point as the editor takes it: caught by a nearby corner or edge, else on the grid when it is on. */
 export function snapped(p: Vec2, exclude?: string): Point {
   const { snap } = useEditor.getState();
-  const grid = snap.grid ? (gridUnit() === "in" ? inchesToCm(snap.gridSize) : snap.gridSize) : undefined;
+  const grid = snap.grid ? (gridUnitOf(useGame.getState().log.header.ruleset.id) === "in" ? inchesToCm(snap.gridSize) : snap.gridSize) : undefined;
   const point = snapPoint(p, { grid, reach: snap.features ? SNAP_REACH : 0, features: features().filter((f) => f.id !== exclude) }).point;
   return [point[0], point[1]];
 }

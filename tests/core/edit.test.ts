@@ -43,9 +43,9 @@ describe("new features", () => {
     const church = buildingPreset("church", empty, [90, 60]);
     expect(church.map((b) => b.id)).toEqual(["church-1", "church-1-tower"]);
     expect(featureCenter(church[0]!)).toEqual([90, 60]);
-    // The tower stands against the nave's back wall (+z), turned with it.
-    close(featureCenter(church[1]!), [90, 60 + 15.5]);
-    close(featureCenter(buildingPreset("church", empty, [90, 60], 90)[1]!), [90 + 15.5, 60]);
+    // The tower stands against the nave's west end (-x), turned with it: a quarter turn takes -x to +z.
+    close(featureCenter(church[1]!), [90 - 15.5, 60]);
+    close(featureCenter(buildingPreset("church", empty, [90, 60], 90)[1]!), [90, 60 + 15.5]);
     const house = buildingPreset("house", empty, [50, 50])[0]!;
     expect(house.floors).toBe(2);
     expect(house.openings.filter((o) => o.type === "window" && o.floor === 1).length).toBeGreaterThan(0);

@@ -152,6 +152,22 @@ describe("the battlefield editor", () => {
     await expect.poll(async () => (await features()).map((f) => f.id)).toEqual(["hedge-1", "house-1", "house-2"]);
     await app.page.keyboard.press("Delete");
     await expect.poll(async () => (await features()).map((f) => f.id)).toEqual(["hedge-1", "house-1"]);
+  }, 120_000);
+
+  it("draws a hill closed on its first point, and places a church with its tower and a ruin", async () => {
+    await app.page.getByTestId("draw-hill").click();
+    for (const [x, z] of [[20, 80], [60, 78], [62, 105], [22, 108], [20.3, 80.2]] as const) await clickTable(x, z);
+    await expect.poll(async () => (await features()).map((f) => f.kind)).toEqual(["hedge", "building", "hill"]);
+    expect(await app.page.getByTestId("prop-slope").inputValue()).toBe("6");
+    await app.page.getByTestId("preset-church").click();
+    await clickTable(60, 25);
+    await app.page.getByTestId("preset-ruin").click();
+    await clickTable(140, 95);
+    await app.page.keyboard.press("Escape");
+    await expect.poll(async () => (await features()).map((f) => f.id)).toEqual(["hedge-1", "house-1", "hill-1", "church-1", "church-1-tower", "ruin-1"]);
+    await clickTable(56, 84);
+    await app.page.getByTestId("feature-properties").waitFor();
+    await app.screenshot("editor-hill-church-ruin");
     expect(app.errors).toEqual([]);
   }, 120_000);
 });

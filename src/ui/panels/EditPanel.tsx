@@ -5,7 +5,7 @@
 import { BUILDING_PRESETS, pointsNeeded } from "../../core/edit/newFeatures";
 import { shapeKind } from "../../core/edit/shape";
 import type { FeatureKind } from "../../core/scenario/schema";
-import { finishDrawing, gridUnit, startDrawing, startPreset } from "../../state/editActions";
+import { finishDrawing, gridUnitOf, startDrawing, startPreset } from "../../state/editActions";
 import { useEditor } from "../../state/editorStore";
 import { useGame } from "../../state/game";
 import { FeatureProperties } from "./FeatureProperties";
@@ -45,7 +45,7 @@ function Drawing() {
 function Snapping() {
   const snap = useEditor((s) => s.snap);
   const set = (patch: Partial<typeof snap>) => useEditor.getState().set({ snap: { ...snap, ...patch } });
-  const unit = useGame((s) => s.log.header.ruleset.id) && gridUnit();
+  const unit = useGame((s) => gridUnitOf(s.log.header.ruleset.id));
   return (
     <div className="row">
       <label><input type="checkbox" checked={snap.grid} onChange={(e) => set({ grid: e.target.checked })} data-testid="snap-grid" /> grid</label>
