@@ -168,6 +168,14 @@ describe("the battlefield editor", () => {
     await clickTable(56, 84);
     await app.page.getByTestId("feature-properties").waitFor();
     await app.screenshot("editor-hill-church-ruin");
+  }, 120_000);
+
+  it("keeps every edit after a reload (the autosave's game file replays them)", async () => {
+    const before = await features();
+    await app.page.reload();
+    await app.page.waitForSelector("main[data-ready=true]");
+    await app.page.waitForFunction(() => window.__hulldown !== undefined);
+    expect(await features()).toEqual(before);
     expect(app.errors).toEqual([]);
   }, 120_000);
 });
