@@ -1,166 +1,264 @@
 /**
- * `npm run bench [-- <scenario.json>] [--json] [--rounds N]`: the sight engine's speed on a real battlefield,
- * as medians over repeated runs in one process (the machines are noisy: compare numbers from one run only).
+ * `npm run bench [-- <scenario.json>] [--json] [--rounds N] [--pairs N] [--sizes list] [--threads N]`: the
+ * sight engine's speed and accuracy on a real battlefield, side by side in one process (the machines are
+ * noisy: compare numbers from one run only).
+ *   - building the world, and the curve for synthetic tables of more models;
  *   - one SightReport: median and p95 over a spread of opposing pairs;
- *   - the visibility matrix for 75 shooters × 75 targets, and for all opposing pairs both ways;
- *   - rays per second in the Rapier world, and the very same rays against the identical triangles with
- *     three-mesh-bvh and with one Rapier trimesh, with their ratios.
+ *   - the visibility matrix for 75 shooters × 75 targets and for all opposing pairs, on one thread and on a
+ *     pool of worker threads;
+ *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, both scored against
+ *     a dense reference on a fixed-seed set of pairs (benchLos.ts).
  */
-import RAPIER from "@dimforge/rapier3d-compat";
-import { BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from "three";
-import { MeshBVH } from "three-mesh-bvh";
-import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
-import type { Vec3 } from "../core/solids/solid";
+import { availableParallelism } from "node:os";
+import { createBattlefield } from "../core/battlefield";
+import { createDice } from "../core/dice";
+import { catalogFor } from "../core/scale";
+import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
-import { opposingPairs, visibilityMatrix } from "../sight/matrix";
-import type { SightWorld } from "../sight/sightWorld";
-import { loadSightWorld, parseNumber, printJson, runCommand } from "./common";
+import { opposingPairs, visibilityMatrix, type Pair } from "../sight/matrix";
+import { SightWorld } from "../sight/sightWorld";
+import { benchmarkPairs, BvhSight, denseVisibleFraction } from "./benchLos";
+import { loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
+import { MatrixPool } from "./matrixPool";
 
-const USAGE = `Measures the sight engine on a battlefield: SightReport latency, the opposing-pairs matrix, and ray
-throughput against three-mesh-bvh on the identical triangles. Medians over repeated rounds in one process.
+const USAGE = `Measures the sight engine on a battlefield: world building (and its curve on larger synthetic tables),
+SightReport latency, the visibility matrix on one thread and on every core, and the SightReport against a
+three-mesh-bvh line-of-sight check on the identical triangles, both scored against a dense reference.
 
 Usage:
-  npm run bench [-- <scenario.json>] [--rounds N] [--json]
+  npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N] [--json]
 
 Options:
-  --rounds N  repetitions per measurement (default 5)
-  --json      print the numbers as JSON
-  -h, --help  show this help`;
+  --rounds N    repetitions per timing (default 3)
+  --pairs N     opposing pairs scored against the dense reference (default 50; at least half partly visible)
+  --sizes list  model counts for the world-building curve (default 2000,5000,10000; 0 to skip)
+  --threads N   worker threads for the pooled matrix (default: one per core)
+  --json        print the numbers as JSON
+  -h, --help    show this help`;
 
-const command = { name: "bench", usage: USAGE, options: { rounds: { type: "string" }, json: { type: "boolean" } } } as const;
+const command = {
+  name: "bench",
+  usage: USAGE,
+  options: { rounds: { type: "string" }, pairs: { type: "string" }, sizes: { type: "string" }, threads: { type: "string" }, json: { type: "boolean" } },
+} as const;
 
-const median = (xs: number[]) => quantile(xs, 0.5);
-function quantile(xs: number[], q: number): number {
+/** Rays per side of the dense reference's stratified grid: 128 × 128 = 16,384 rays a pair. */
+const REFERENCE_GRID = 128;
+/** A finer first pass than the report's default, to compare the engine and three-mesh-bvh at equal accuracy. */
+const FINER_COARSE_GRID = 8;
+/** Within this of the reference counts as agreeing (issue 7's bar). */
+const TOLERANCE = 0.03;
+
+const median = (xs: readonly number[]) => quantile(xs, 0.5);
+function quantile(xs: readonly number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 
-function timeIt(run: () => void): number {
-  const t = performance.now();
+/** Wall and CPU milliseconds of one call. */
+function measure(run: () => void): { wall: number; cpu: number } {
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
   run();
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - wall, cpu: (used.user + used.system) / 1000 };
+}
+
+async function timeItAsync(run: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await run();
   return performance.now() - t;
 }
 
+/** CPU milliseconds of this process (all its threads) while `run` runs. */
+async function cpuOf<T>(run: () => Promise<T>): Promise<{ result: T; cpuMs: number; wallMs: number }> {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const result = await run();
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - t };
+}
+
 /** Shooters: the first `perSide` models of the first side; targets: the first `perSide` of the second. */
-function oneWayPairs(world: SightWorld, perSide: number): Array<[string, string]> {
+function oneWayPairs(world: SightWorld, perSide: number): Pair[] {
   const bySide = new Map<string, string[]>();
   for (const e of world.battlefield.models.values()) bySide.set(e.side, [...(bySide.get(e.side) ?? []), e.model.id]);
   const [shooters = [], targets = []] = [...bySide.values()].map((ids) => ids.slice(0, perSide));
-  return shooters.flatMap((a) => targets.map((b): [string, string] => [a, b]));
+  return shooters.flatMap((a) => targets.map((b): Pair => [a, b]));
 }
 
-interface Segment {
-  readonly from: Vec3;
-  readonly to: Vec3;
-}
-
-/** Times casting every segment with one engine; returns the median ms over rounds and the hit count. */
-function castAll(segments: readonly Segment[], rounds: number, cast: (s: Segment) => boolean): { ms: number; hits: number } {
-  let hits = 0;
-  const times: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    hits = 0;
-    times.push(timeIt(() => segments.forEach((s) => (hits += cast(s) ? 1 : 0))));
+/**
+ * The scenario with `models` models: its own, then copies of them (each copy a new unit) scattered over the
+ * table from a fixed seed, standing on the ground.
+ */
+function syntheticTable(scenario: Scenario, models: number): Scenario {
+  const dice = createDice(models);
+  const { width, depth } = scenario.table;
+  const margin = 8;
+  const forces = scenario.forces.map((f) => ({ ...f, units: [...f.units] }));
+  const originals = forces.flatMap((f) => f.units.map((unit) => ({ force: f, unit })));
+  let count = originals.reduce((n, { unit }) => n + unit.models.length, 0);
+  for (let copy = 1; count < models; copy++) {
+    for (const { force, unit } of originals) {
+      const take = unit.models.slice(0, models - count);
+      if (!take.length) break;
+      const at = (): [number, number] => [margin + dice.fraction("x") * (width - 2 * margin), margin + dice.fraction("z") * (depth - 2 * margin)];
+      const [cx, cz] = at();
+      const [ux, uz] = unit.models[0]!.position;
+      force.units.push({
+        ...unit,
+        id: `${unit.id}~${copy}`,
+        models: take.map(({ floor: _floor, elevation: _elevation, ...m }) => ({ ...m, id: `${m.id}~${copy}`, position: [cx + m.position[0] - ux, cz + m.position[1] - uz] as [number, number] })),
+      });
+      count += take.length;
+    }
   }
-  return { ms: median(times), hits };
+  return { ...scenario, forces };
+}
+
+interface Scored {
+  readonly method: string;
+  readonly msPerPair: number;
+  readonly cpuMsPerPair: number;
+  readonly meanError: number;
+  readonly maxError: number;
+  readonly within: number;
+}
+
+function score(method: string, timed: Timed, reference: readonly number[]): Scored {
+  const errors = timed.fractions.map((f, i) => Math.abs(f - reference[i]!));
+  return {
+    method,
+    msPerPair: median(timed.wall),
+    cpuMsPerPair: median(timed.cpu),
+    meanError: errors.reduce((s, e) => s + e, 0) / errors.length,
+    maxError: Math.max(...errors),
+    within: errors.filter((e) => e <= TOLERANCE).length,
+  };
+}
+
+interface Timed {
+  /** Wall and CPU milliseconds of each call. */
+  readonly wall: number[];
+  readonly cpu: number[];
+  /** The last round's answers, pair by pair. */
+  fractions: number[];
+}
+
+/**
+ * Times each method on every pair, `rounds` times, the methods taking turns pair by pair so that a change in
+ * the machine's load falls on all of them alike. CPU time is counted too: on a shared machine it is the
+ * steadier measure of the work (wall time also holds the waits for a core).
+ */
+function timeMethods(pairs: readonly Pair[], rounds: number, methods: ReadonlyArray<(pair: Pair) => number>): Timed[] {
+  const timed: Timed[] = methods.map(() => ({ wall: [], cpu: [], fractions: [] }));
+  for (const pair of pairs) methods.forEach((run) => run(pair)); // warm up
+  for (let r = 0; r < rounds; r++) {
+    timed.forEach((t) => (t.fractions = []));
+    for (const pair of pairs) {
+      methods.forEach((run, m) => {
+        let fraction = 0;
+        const { wall, cpu } = measure(() => (fraction = run(pair)));
+        timed[m]!.wall.push(wall);
+        timed[m]!.cpu.push(cpu);
+        timed[m]!.fractions.push(fraction);
+      });
+    }
+  }
+  return timed;
 }
 
 await runCommand(command, async ({ values, positionals }) => {
   const path = positionals[0] ?? "src/scenarios/default.json";
-  const rounds = Math.max(1, Math.round(parseNumber(values.rounds ?? "5", "--rounds", "--rounds 5", "positive")));
+  const rounds = Math.max(1, Math.round(parseNumber(values.rounds ?? "3", "--rounds", "--rounds 3", "positive")));
+  const pairCount = Math.max(2, Math.round(parseNumber(values.pairs ?? "50", "--pairs", "--pairs 50", "positive")));
+  const sizes = parseNumberList(values.sizes ?? "2000,5000,10000", "--sizes", "--sizes 2000,5000", { check: "nonnegative" }).filter((n) => n > 0);
+  const threads = Math.max(1, Math.round(parseNumber(values.threads ?? String(availableParallelism()), "--threads", "--threads 2", "positive")));
   const log = (line: string) => !values.json && console.log(line);
-  const start = performance.now();
-  const { world } = await loadSightWorld(path);
-  const buildMs = performance.now() - start;
+
+  // The world, and the curve of building bigger ones.
+  const built = await cpuOf(() => loadSightWorld(path));
+  const { scenario, world } = built.result;
   const sides = new Map<string, number>();
   for (const e of world.battlefield.models.values()) sides.set(e.side, (sides.get(e.side) ?? 0) + 1);
-  log(`battlefield: ${path} — ${world.battlefield.models.size} models (${[...sides].map(([s, n]) => `${s} ${n}`).join(", ")}), ${world.staticSolids.length} terrain solids; world built in ${buildMs.toFixed(0)} ms`);
+  log(`battlefield: ${path} — ${world.battlefield.models.size} models (${[...sides].map(([s, n]) => `${s} ${n}`).join(", ")}), ${world.staticSolids.length} terrain solids; world built in ${built.wallMs.toFixed(0)} ms`);
+  const curve: Array<{ models: number; wallMs: number; cpuMs: number }> = [];
+  for (const models of sizes) {
+    const table = syntheticTable(scenario, models);
+    const { result, cpuMs, wallMs } = await cpuOf(() => SightWorld.create(createBattlefield(table, catalogFor(table.scale))));
+    curve.push({ models: result.battlefield.models.size, wallMs, cpuMs });
+    result.dispose();
+  }
+  if (curve.length) {
+    log(`world building (synthetic tables: the scenario's models copied and scattered; CPU time is the steadier figure):`);
+    for (const c of curve) log(`  ${String(c.models).padStart(6)} models: ${(c.wallMs / 1000).toFixed(2)} s wall, ${(c.cpuMs / 1000).toFixed(2)} s CPU, ${((c.cpuMs / c.models) * 1000).toFixed(0)} µs CPU a model`);
+  }
 
   // One SightReport, over an even spread of pairs.
   const all = opposingPairs(world);
   const spread = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 400)) === 0);
-  spread.forEach(([a, b]) => sightReport(world, a, b));
-  const perReport: number[] = [];
-  for (let r = 0; r < rounds; r++) for (const [a, b] of spread) perReport.push(timeIt(() => sightReport(world, a, b)));
-  log(`one SightReport: median ${median(perReport).toFixed(3)} ms, p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`);
+  const [reports] = timeMethods(spread, rounds, [([a, b]) => sightReport(world, a, b).visibleFraction]);
+  const perReport = reports!.wall;
+  log(`one SightReport: median ${median(perReport).toFixed(3)} ms (CPU ${median(reports!.cpu).toFixed(3)} ms), p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`);
 
-  // The matrices (overview sampling, MATRIX_GRIDS).
-  const matrix = (pairs: Array<[string, string]>) => {
+  // The matrices, on one thread and on the pool.
+  const m75pairs = oneWayPairs(world, 75);
+  const single = (pairs: readonly Pair[]) => {
+    const runs = Array.from({ length: Math.min(rounds, 2) }, () => measure(() => visibilityMatrix(world, { pairs })));
+    return { s: median(runs.map((r) => r.wall)) / 1000, cpuS: median(runs.map((r) => r.cpu)) / 1000 };
+  };
+  const m75 = single(m75pairs);
+  const mAll = single(all);
+  const poolStart = performance.now();
+  const pool = await MatrixPool.start(scenario, threads);
+  const poolStartMs = performance.now() - poolStart;
+  const pooled = async (pairs: readonly Pair[]) => {
+    await pool.matrix(pairs.slice(0, 256)); // warm the threads' JIT
     const times: number[] = [];
-    let rays = 0;
-    for (let r = 0; r < Math.min(rounds, 3); r++) {
-      const before = world.raysCast;
-      times.push(timeIt(() => visibilityMatrix(world, { pairs })));
-      rays = world.raysCast - before;
-    }
-    return { pairs: pairs.length, s: median(times) / 1000, rays };
+    for (let r = 0; r < Math.min(rounds, 2); r++) times.push(await timeItAsync(() => pool.matrix(pairs)));
+    return median(times) / 1000;
   };
-  const m75 = matrix(oneWayPairs(world, 75));
-  log(`matrix 75 shooters × 75 targets (${m75.pairs} pairs): median ${m75.s.toFixed(2)} s, ${(m75.rays / m75.pairs).toFixed(0)} rays/pair, ${(m75.rays / m75.s / 1e6).toFixed(3)} M rays/s overall`);
-  const mAll = matrix(all);
-  log(`matrix, all opposing pairs both ways (${mAll.pairs}): median ${mAll.s.toFixed(2)} s`);
+  const p75 = await pooled(m75pairs);
+  const pAll = await pooled(all);
+  await pool.close();
+  log(`matrix 75 × 75 (${m75pairs.length} pairs): ${m75.s.toFixed(2)} s on one thread (CPU ${m75.cpuS.toFixed(2)} s), ${p75.toFixed(2)} s on ${threads} threads`);
+  log(`matrix, all opposing pairs both ways (${all.length}): ${mAll.s.toFixed(2)} s on one thread (CPU ${mAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`);
 
-  // The same rays against identical triangles.
-  const segments: Segment[] = [];
-  for (const [a, b] of spread) for (const ray of sightReport(world, a, b, { includeRays: true }).rays ?? []) segments.push({ from: ray.from, to: ray.to });
-  const soup = mergeTriangles(world.allSolids().map((solid) => solidTriangles(solid)));
-  const geometry = new BufferGeometry();
-  geometry.setAttribute("position", new BufferAttribute(soup.positions, 3));
-  geometry.setIndex(new BufferAttribute(soup.indices, 1));
-  let bvh!: MeshBVH;
-  const bvhBuild = timeIt(() => (bvh = new MeshBVH(geometry)));
-  const trimeshWorld = new RAPIER.World({ x: 0, y: 0, z: 0 });
-  trimeshWorld.createCollider(RAPIER.ColliderDesc.trimesh(soup.positions, soup.indices));
-  trimeshWorld.step();
-
-  const dir = new Vector3();
-  const threeRay = new Ray();
-  const rapierRay = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 });
-  const shortened = (s: Segment) => {
-    dir.set(s.to[0] - s.from[0], s.to[1] - s.from[1], s.to[2] - s.from[2]);
-    const length = dir.length() - 0.01;
-    dir.normalize();
-    return length;
-  };
-  const inWorld = castAll(segments, rounds, (s) => world.castSegment(s.from, s.to) !== null);
-  const inBvh = castAll(segments, rounds, (s) => {
-    const length = shortened(s);
-    threeRay.origin.set(...s.from);
-    threeRay.direction.copy(dir);
-    return bvh.raycastFirst(threeRay, DoubleSide, 0, length) !== null;
-  });
-  const inTrimesh = castAll(segments, rounds, (s) => {
-    const length = shortened(s);
-    rapierRay.origin = { x: s.from[0], y: s.from[1], z: s.from[2] };
-    rapierRay.dir = { x: dir.x, y: dir.y, z: dir.z };
-    return trimeshWorld.castRay(rapierRay, length, true) !== null;
-  });
-  const mrays = (ms: number) => segments.length / ms / 1000;
-  log(`same ${segments.length} rays, ${soup.indices.length / 3} triangles (BVH built in ${bvhBuild.toFixed(0)} ms):`);
-  log(`  Rapier sight world (primitive colliders)     : ${mrays(inWorld.ms).toFixed(3)} M rays/s, median ${inWorld.ms.toFixed(1)} ms`);
-  log(`  Rapier, one trimesh of the identical triangles: ${mrays(inTrimesh.ms).toFixed(3)} M rays/s, median ${inTrimesh.ms.toFixed(1)} ms`);
-  log(`  three-mesh-bvh, identical triangles:            ${mrays(inBvh.ms).toFixed(3)} M rays/s, median ${inBvh.ms.toFixed(1)} ms`);
-  log(`  ratio three-mesh-bvh ÷ Rapier world: ${(inWorld.ms / inBvh.ms).toFixed(2)}× the throughput; ÷ Rapier trimesh: ${(inTrimesh.ms / inBvh.ms).toFixed(2)}×`);
-  log(`  hits: world ${inWorld.hits}, trimesh ${inTrimesh.hits}, three-mesh-bvh ${inBvh.hits} (rays end 0.01 cm short of the target, so a hit is a blocker)`);
+  // Accuracy and speed against three-mesh-bvh, on fixed-seed pairs scored by the dense reference.
+  const pairs = benchmarkPairs(world, all, pairCount);
+  const referenceStart = performance.now();
+  const reference = pairs.map((pair) => denseVisibleFraction(world, pair, REFERENCE_GRID));
+  const referenceMs = performance.now() - referenceStart;
+  const partly = reference.filter((f) => f > 0 && f < 1).length;
+  const bvh = new BvhSight(world);
+  const methods: Array<[string, (pair: Pair) => number]> = [
+    ["SightReport (full report)", ([a, b]) => sightReport(world, a, b).visibleFraction],
+    [`SightReport, coarse ${FINER_COARSE_GRID} × ${FINER_COARSE_GRID}`, ([a, b]) => sightReport(world, a, b, { coarseGrid: FINER_COARSE_GRID }).visibleFraction],
+    ["three-mesh-bvh, 64 rays", (pair) => bvh.visibleFraction(pair, 8)],
+    ["three-mesh-bvh, 64 → 256 rays", (pair) => bvh.visibleFraction(pair, 8, 16)],
+  ];
+  const timed = timeMethods(pairs, rounds, methods.map(([, run]) => run));
+  const rows = methods.map(([name], i) => score(name, timed[i]!, reference));
+  log(`accuracy on ${pairs.length} fixed-seed opposing pairs (${partly} partly visible), against ${REFERENCE_GRID * REFERENCE_GRID} stratified rays a pair (reference took ${(referenceMs / 1000).toFixed(1)} s);`);
+  log(`three-mesh-bvh: ${bvh.triangles} triangles in one SAH BVH plus one per model, built in ${bvh.buildMs.toFixed(0)} ms (not in the per-pair times)`);
+  log(`  ${"method".padEnd(32)} ${"ms/pair".padStart(8)} ${"CPU ms".padStart(7)} ${"mean err".padStart(9)} ${"max err".padStart(8)} ${`±${TOLERANCE}`.padStart(7)} ${"× SightReport".padStart(14)} ${"(CPU)".padStart(6)}`);
+  for (const r of rows) {
+    const ratio = (r.msPerPair / rows[0]!.msPerPair).toFixed(2);
+    const cpuRatio = (r.cpuMsPerPair / rows[0]!.cpuMsPerPair).toFixed(2);
+    log(`  ${r.method.padEnd(32)} ${r.msPerPair.toFixed(3).padStart(8)} ${r.cpuMsPerPair.toFixed(3).padStart(7)} ${r.meanError.toFixed(4).padStart(9)} ${r.maxError.toFixed(3).padStart(8)} ${`${r.within}/${pairs.length}`.padStart(7)} ${ratio.padStart(14)} ${cpuRatio.padStart(6)}`);
+  }
 
   if (values.json) {
     printJson({
-          scenario: path,
-          models: world.battlefield.models.size,
-          buildMs,
-          sightReportMs: { median: median(perReport), p95: quantile(perReport, 0.95), pairs: spread.length, rounds },
-          matrix75x75: m75,
-          matrixAll: mAll,
-          rays: {
-            count: segments.length,
-            triangles: soup.indices.length / 3,
-            rapierWorldMraysPerS: mrays(inWorld.ms),
-            rapierTrimeshMraysPerS: mrays(inTrimesh.ms),
-            threeMeshBvhMraysPerS: mrays(inBvh.ms),
-            hits: { world: inWorld.hits, trimesh: inTrimesh.hits, bvh: inBvh.hits },
-          },
+      scenario: path,
+      models: world.battlefield.models.size,
+      buildMs: built.wallMs,
+      buildCurve: curve,
+      sightReportMs: { median: median(perReport), cpuMedian: median(reports!.cpu), p95: quantile(perReport, 0.95), pairs: spread.length, rounds },
+      matrix75x75: { pairs: m75pairs.length, singleThreadS: m75.s, singleThreadCpuS: m75.cpuS, pooledS: p75, threads },
+      matrixAll: { pairs: all.length, singleThreadS: mAll.s, singleThreadCpuS: mAll.cpuS, pooledS: pAll, threads, poolStartS: poolStartMs / 1000 },
+      comparison: { pairs: pairs.length, partlyVisible: partly, referenceRays: REFERENCE_GRID * REFERENCE_GRID, bvhTriangles: bvh.triangles, bvhBuildMs: bvh.buildMs, rows },
     });
   }
   world.dispose();
-  trimeshWorld.free();
 });

@@ -1,33 +1,38 @@
 /**
  * npm run los -- <scenario.json> <shooter> <target> [--weapon <id>] [--json] [--rays]
- * npm run los -- <scenario.json> --matrix [--json]
+ * npm run los -- <scenario.json> --matrix [--threads N] [--json]
  *
  * Line of sight between two models (the SightReport), or between every pair of opposing models.
  */
+import { availableParallelism } from "node:os";
 import { catalogFor } from "../core/scale";
+import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
-import { visibilityMatrix } from "../sight/matrix";
-import { createSightWorld } from "../sight/sightWorld";
-import { CliError, expectPositionals, loadScenario, loadSightWorld, print, printJson, progressReporter, requireModel, runCommand } from "./common";
+import { opposingPairs, visibilityMatrix } from "../sight/matrix";
+import { createSightWorld, type SightWorld } from "../sight/sightWorld";
+import { CliError, expectPositionals, loadScenario, loadSightWorld, parseNumber, print, printJson, progressReporter, requireModel, runCommand } from "./common";
+import { MatrixPool } from "./matrixPool";
 import { formatMatrix, formatSightReport, modelLookup, summariseMatrix } from "./formatReport";
 
 const USAGE = `Line of sight on a Hulldown battlefield.
 
 Usage:
   npm run los -- <scenario.json> <shooterModelId> <targetModelId> [--weapon <id>] [--rays] [--json]
-  npm run los -- <scenario.json> --matrix [--json]
+  npm run los -- <scenario.json> --matrix [--threads N] [--json]
 
 One pair: what the shooter (its eye, or the weapon's origin with --weapon) sees of the target: the visible
 share of its silhouette, per part, what blocks it, the areas, openings and linear obstacles the line
 crosses, distances (cm and inches), facing, weapon arc and hull-down.
 
---matrix: the visible share for every pair of models on opposing sides, with the time it took.
+--matrix: the visible share for every pair of models on opposing sides, with the time it took. Large
+matrices run on a pool of worker threads, one per core (each builds its own world first).
 
 Options:
   --weapon <id>   trace from this weapon of the shooter and check its arc (e.g. main-gun, hull-mg)
   --rays          include every sample ray (from, to, clear, blocker)
   --matrix        every opposing pair instead of one
+  --threads N     worker threads for --matrix (default: one per core; 1: in this process)
   --json          print JSON only (the SightReport, or the matrix with its timing)
   -h, --help      show this help
 
@@ -41,17 +46,34 @@ const command = {
     json: { type: "boolean" },
     rays: { type: "boolean" },
     matrix: { type: "boolean" },
+    threads: { type: "string" },
   },
 } as const;
 
+/** Below this many pairs, starting threads (each building its own world) costs more than it saves. */
+const POOL_MIN_PAIRS = 1000;
+
+async function matrixOnThreads(scenario: Scenario, world: SightWorld, pairs: Array<[string, string]>, threads: number, onProgress: (done: number, total: number) => void) {
+  if (threads <= 1 || pairs.length < POOL_MIN_PAIRS) return visibilityMatrix(world, { pairs, onProgress });
+  const pool = await MatrixPool.start(scenario, threads);
+  try {
+    return await pool.matrix(pairs, onProgress);
+  } finally {
+    await pool.close();
+  }
+}
+
 await runCommand(command, async ({ values, positionals }) => {
+  if (values.threads !== undefined && !values.matrix) throw new CliError("--threads applies to --matrix (see --help)");
   if (values.matrix) {
     if (values.weapon !== undefined || values.rays) throw new CliError("--weapon and --rays apply to one pair, not to --matrix (see --help)");
     const [file] = expectPositionals(positionals, ["scenario.json"]);
-    const { world } = await loadSightWorld(file!);
+    const threads = Math.round(parseNumber(values.threads ?? String(availableParallelism()), "--threads", "--threads 2", "positive"));
+    const { scenario, world } = await loadSightWorld(file!);
     const progress = progressReporter("los", "matrix");
     const start = performance.now();
-    const entries = visibilityMatrix(world, { onProgress: progress.update });
+    const pairs = opposingPairs(world);
+    const entries = await matrixOnThreads(scenario, world, pairs, threads, progress.update);
     const elapsedMs = performance.now() - start;
     progress.done();
     const summary = summariseMatrix(entries, elapsedMs);

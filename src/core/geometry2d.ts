@@ -187,3 +187,10 @@ export function rectanglePolygon(center: Vec2, width: number, depth: number, hea
     ] as Vec2[]
   ).map((c) => add2(center, rotateByHeading(c, headingDeg)));
 }
+
+/** The length of a path through the points, in order. */
+export function pathLength(points: readonly Vec2[]): number {
+  let length = 0;
+  for (let i = 1; i < points.length; i++) length += distance2(points[i - 1]!, points[i]!);
+  return length;
+}

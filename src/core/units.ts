@@ -18,3 +18,8 @@ export function wrapDegrees(deg: number): number {
   const wrapped = ((deg % 360) + 360) % 360;
   return wrapped > 180 ? wrapped - 360 : wrapped;
 }
+
+/** A heading as players read it: whole degrees 0–359. */
+export function formatHeading(deg: number): string {
+  return `${((Math.round(deg) % 360) + 360) % 360}°`;
+}

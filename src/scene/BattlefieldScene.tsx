@@ -1,19 +1,24 @@
 /** The 3D tabletop: lights, terrain, miniatures and the overlays of the active tool. */
 import { Canvas } from "@react-three/fiber";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
 import { placed, withModel } from "../core/game/state";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
+import { rulesetById } from "../rules/registry";
 import { useEditor } from "../state/editorStore";
 import { CameraRig } from "./CameraRig";
+import { DragDistance } from "./DragDistance";
 import { EditorOverlay } from "./EditorOverlay";
+import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
 import { PART_TONES, sideColor } from "./palette";
+import { PanelDodge } from "./PanelDodge";
 import { ScreenProbe } from "./ScreenProbe";
 import { SelectionMarkers } from "./SelectionMarkers";
+import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
 import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
@@ -44,10 +49,17 @@ function Lights({ width }: { width: number }) {
 export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; serial: number } }) {
   const game = useGame((s) => s.battlefield);
   const templates = useGame((s) => s.state.templates);
+  const rulesUnit = useGame((s) => rulesetById(s.log.header.ruleset.id)?.lengthUnit ?? "cm");
   const status = useGame((s) => s.state.status);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
+  const [shadows, setShadows] = useState(false);
+  const showShadows = useCallback(() => setShadows(true), []);
   const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
+  const shownTemplates = useMemo(() => {
+    const dragged = ui.templateDrag && templates[ui.templateDrag.id];
+    return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
+  }, [templates, ui.templateDrag]);
   const interaction = useTableInteraction(battlefield);
   const editorHandlers = useEditorInteraction();
   const editing = useEditor((s) => s.editing);
@@ -60,22 +72,26 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
-    <Canvas shadows frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
       <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={editing ? editorHandlers : interaction.terrain} />
-      <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag} />
+      <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} />
       <ShotEffects />
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
-      {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} />}
-      {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} models={ui.measured} unit={ui.unit} />}
-      <TemplatesLayer battlefield={battlefield} templates={templates} />
+      {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} hovered={ui.hovered} />}
+      {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} ends={ui.measured} unit={ui.unit} />}
+      {ui.drag && <DragDistance battlefield={battlefield} drag={ui.drag} unit={rulesUnit} shownUnit={ui.unit} />}
+      <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       {editing && <EditorOverlay battlefield={battlefield} />}
       <ScreenProbe battlefield={battlefield} />
-      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !editorDragging} />
+      <FirstFrameMark />
+      <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
+      <PanelDodge battlefield={battlefield} />
+      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !ui.templateDrag && !editorDragging} />
     </Canvas>
   );
 }

@@ -1,14 +1,16 @@
 /**
- * The line-of-sight overlay: above every enemy of the shooter, how much of it the shooter sees (green all,
- * amber part, red none), with hull-down, the face a vehicle shows and what hides it; for the hovered or
- * chosen target, the sample rays (green clear, red blocked) with the blocking models ringed and the
- * blocking terrain outlined in red.
+ * The line-of-sight overlay: above the enemy's units, or its models when zoomed in, how much of them the
+ * shooter sees (green all, amber part, red none), with hull-down, the face a vehicle shows and what hides
+ * it; for the hovered or chosen target, the sample rays (green clear, red blocked) with the blocking models
+ * ringed and the blocking terrain outlined in red.
  */
 import { Line } from "@react-three/drei";
-import { useMemo } from "react";
+import { useFrame } from "@react-three/fiber";
+import { Fragment, useMemo, useRef, useState } from "react";
 import { modelPose, type Battlefield } from "../core/battlefield";
 import type { Vec3 } from "../core/solids/solid";
-import { EdgesGeometry } from "three";
+import { EdgesGeometry, Vector3 } from "three";
+import type { Vec2 } from "../core/geometry2d";
 import { terrainSolids } from "../core/solids/battlefieldSolids";
 import { solidTriangles } from "../core/solids/solidGeometry";
 import { targetFacing } from "../sight/facing";
@@ -17,26 +19,70 @@ import type { SightReport } from "../sight/sightReport";
 import { useLos, visibilityTone } from "../state/losStore";
 import { toBufferGeometry } from "./geometry";
 import { Label } from "./Label";
+import { labelHeight, unitSights, unitSummary, type UnitSight } from "../state/unitSight";
 
-function TargetLabels({ battlefield, shooter, targets }: { battlefield: Battlefield; shooter: string; targets: readonly MatrixEntry[] }) {
+/** Closer than this (cm, camera to a unit), a unit's figures are labelled one by one. */
+const NEAR_CM = 75;
+
+/** The aggregated units the camera is close to, updated as the camera moves. */
+function useNearUnits(units: readonly UnitSight[]): ReadonlySet<string> {
+  const [near, setNear] = useState<ReadonlySet<string>>(new Set());
+  const shown = useRef("");
+  const at = useMemo(() => new Vector3(), []);
+  useFrame(({ camera }) => {
+    const ids = units.filter((u) => u.aggregated && camera.position.distanceTo(at.set(...u.labelAt)) < NEAR_CM).map((u) => u.unit);
+    if (ids.join() === shown.current) return;
+    shown.current = ids.join();
+    setNear(new Set(ids));
+  });
+  return near;
+}
+
+function ModelLabel({ battlefield, from, target }: { battlefield: Battlefield; from: Vec2; target: MatrixEntry }) {
+  const entry = battlefield.models.get(target.target);
+  if (!entry) return null;
+  const pose = modelPose(battlefield, entry.model, entry.def);
+  const tone = visibilityTone(target.visibleFraction);
+  // Vehicles say which face the shooter sees; a partly hidden vehicle says what hides it.
+  const facing = entry.def.vehicle ? ` ${targetFacing(entry, from).hull.quadrant}` : "";
+  const blocker = entry.def.vehicle && tone === "partial" && target.blockedBy[0] ? ` · ${target.blockedBy[0]}` : "";
+  return (
+    <Label at={[pose.x, pose.y + labelHeight(battlefield, target.target), pose.z]} tone={tone} small={tone === "blocked"} testId={`los-label-${target.target}`}>
+      {Math.round(target.visibleFraction * 100)}%{target.hullDown ? " HD" : ""}
+      {facing}
+      {blocker}
+    </Label>
+  );
+}
+
+/**
+ * One label per squad when zoomed out; zoomed in, one per figure the shooter sees (hidden figures are listed
+ * in the panel, not piled up as "0 %" labels); the hovered model always gets its own.
+ */
+function TargetLabels({ battlefield, shooter, targets, hovered }: { battlefield: Battlefield; shooter: string; targets: readonly MatrixEntry[]; hovered?: string }) {
   const from = battlefield.models.get(shooter)?.model.position;
+  const units = useMemo(() => unitSights(battlefield, targets), [battlefield, targets]);
+  const near = useNearUnits(units);
+  if (!from) return null;
   return (
     <>
-      {targets.map((t) => {
-        const entry = battlefield.models.get(t.target);
-        if (!entry || !from) return null;
-        const pose = modelPose(battlefield, entry.model, entry.def);
-        const top = pose.y + (entry.def.vehicle ? 6.5 : (entry.def.figureHeight ?? 3) + 1.6);
-        const tone = visibilityTone(t.visibleFraction);
-        // Vehicles say which face the shooter sees; a partly hidden vehicle says what hides it.
-        const facing = entry.def.vehicle ? ` ${targetFacing(entry, from).hull.quadrant}` : "";
-        const blocker = entry.def.vehicle && tone === "partial" && t.blockedBy[0] ? ` · ${t.blockedBy[0]}` : "";
+      {units.map((u) => {
+        const perModel = !u.aggregated || (near.has(u.unit) && u.seen > 0);
+        const labelled = perModel ? u.entries.filter((t) => !u.aggregated || t.visibleFraction > 0) : u.entries.filter((t) => t.target === hovered);
         return (
-          <Label key={t.target} at={[pose.x, top, pose.z]} tone={tone} small={tone === "blocked"} testId={`los-label-${t.target}`}>
-            {Math.round(t.visibleFraction * 100)}%{t.hullDown ? " HD" : ""}
-            {facing}
-            {blocker}
-          </Label>
+          <Fragment key={u.unit}>
+            {!perModel && (
+              <Label at={u.labelAt} tone={u.seen === u.entries.length && u.best >= 0.995 ? "clear" : u.seen ? "partial" : "blocked"} small={!u.seen} testId={`los-unit-label-${u.unit}`}>
+                {unitSummary(u)}
+              </Label>
+            )}
+            {labelled.map((t) => (
+              <ModelLabel key={t.target} battlefield={battlefield} from={from} target={t} />
+            ))}
+            {perModel && hovered && !labelled.some((t) => t.target === hovered) && u.entries.some((t) => t.target === hovered) && (
+              <ModelLabel battlefield={battlefield} from={from} target={u.entries.find((t) => t.target === hovered)!} />
+            )}
+          </Fragment>
         );
       })}
     </>
@@ -104,11 +150,11 @@ function Blockers({ battlefield, report }: { battlefield: Battlefield; report: S
   );
 }
 
-export function LosOverlay({ battlefield, shooter }: { battlefield: Battlefield; shooter: string }) {
+export function LosOverlay({ battlefield, shooter, hovered }: { battlefield: Battlefield; shooter: string; hovered?: string }) {
   const { targets, report } = useLos();
   return (
     <group name="los">
-      <TargetLabels battlefield={battlefield} shooter={shooter} targets={targets} />
+      <TargetLabels battlefield={battlefield} shooter={shooter} targets={targets} hovered={hovered} />
       {report && report.shooter === shooter && (
         <>
           <Rays report={report} />

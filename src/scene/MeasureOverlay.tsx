@@ -1,24 +1,55 @@
-/** The ruler: base-to-base distance between two models, with the height difference, in cm or inches. */
+/**
+ * The ruler between two ends, each a model or a point of the table: base to base between two models, from
+ * a point to a model's base edge, or point to point; with the height difference, in cm or inches.
+ */
 import { Line } from "@react-three/drei";
 import { modelFootprint, modelPose, type Battlefield } from "../core/battlefield";
-import { footprintDistance } from "../core/footprint";
+import { distanceToFootprint, footprintDistance } from "../core/footprint";
+import { distance2 } from "../core/geometry2d";
+import type { Vec3 } from "../core/solids/solid";
 import { formatLength, type LengthUnit } from "../core/units";
+import type { RulerEnd } from "../state/uiStore";
 import { Label } from "./Label";
 
-export function MeasureOverlay({ battlefield, models, unit }: { battlefield: Battlefield; models: readonly string[]; unit: LengthUnit }) {
-  const entries = models.flatMap((id) => battlefield.models.get(id) ?? []);
-  if (entries.length < 2) return null;
-  const [a, b] = entries as [NonNullable<(typeof entries)[0]>, NonNullable<(typeof entries)[0]>];
-  const pa = modelPose(battlefield, a.model, a.def);
-  const pb = modelPose(battlefield, b.model, b.def);
-  const distance = footprintDistance(modelFootprint(a.def, a.model), modelFootprint(b.def, b.model));
-  const rise = pb.y - pa.y;
+type Resolved = { at: Vec3; model?: ReturnType<Battlefield["models"]["get"]> };
+
+function resolve(battlefield: Battlefield, end: RulerEnd): Resolved | undefined {
+  if ("point" in end) return { at: [...end.point] };
+  const entry = battlefield.models.get(end.model);
+  if (!entry) return undefined;
+  const pose = modelPose(battlefield, entry.model, entry.def);
+  return { at: [pose.x, pose.y, pose.z], model: entry };
+}
+
+/** The distance a player measures between the two ends, in the plan (cm). */
+function rulerDistance(a: Resolved, b: Resolved): number {
+  const fp = (r: Resolved) => r.model && modelFootprint(r.model.def, r.model.model);
+  const fa = fp(a);
+  const fb = fp(b);
+  if (fa && fb) return footprintDistance(fa, fb);
+  if (fa) return distanceToFootprint(fa, [b.at[0], b.at[2]]);
+  if (fb) return distanceToFootprint(fb, [a.at[0], a.at[2]]);
+  return distance2([a.at[0], a.at[2]], [b.at[0], b.at[2]]);
+}
+
+export function MeasureOverlay({ battlefield, ends, unit }: { battlefield: Battlefield; ends: readonly RulerEnd[]; unit: LengthUnit }) {
+  const resolved = ends.flatMap((end) => resolve(battlefield, end) ?? []);
   const lift = 0.4;
+  if (resolved.length === 1) {
+    const [x, y, z] = resolved[0]!.at;
+    return <Label at={[x, y + 2, z]} testId="ruler-start">from here…</Label>;
+  }
+  if (resolved.length < 2) return null;
+  const [a, b] = resolved as [Resolved, Resolved];
+  const distance = rulerDistance(a, b);
+  const rise = b.at[1] - a.at[1];
+  const kind = a.model && b.model ? " base to base" : a.model || b.model ? " to the base" : "";
   return (
     <group name="ruler">
-      <Line points={[[pa.x, pa.y + lift, pa.z], [pb.x, pb.y + lift, pb.z]]} color="#ffe27a" lineWidth={3} />
-      <Label at={[(pa.x + pb.x) / 2, (pa.y + pb.y) / 2 + 3, (pa.z + pb.z) / 2]} testId="ruler-label">
-        {formatLength(distance, unit)} base to base
+      <Line points={[[a.at[0], a.at[1] + lift, a.at[2]], [b.at[0], b.at[1] + lift, b.at[2]]]} color="#ffe27a" lineWidth={3} />
+      <Label at={[(a.at[0] + b.at[0]) / 2, (a.at[1] + b.at[1]) / 2 + 3, (a.at[2] + b.at[2]) / 2]} testId="ruler-label">
+        {formatLength(distance, unit)}
+        {kind}
         {Math.abs(rise) >= 0.05 && <> · {rise > 0 ? "+" : "−"}{formatLength(Math.abs(rise), unit)} height</>}
       </Label>
     </group>

@@ -1,13 +1,19 @@
-/** Templates on the table: blast circles and rings, and flamethrower teardrops, drawn on the ground. */
+/**
+ * Templates on the table: blast circles and rings, and flamethrower teardrops, drawn on the ground as a
+ * light fill with a dark-cased bright outline per ring, readable on grass, road, crops or water. With the
+ * template tool a laid template can be grabbed and dragged.
+ */
+import { Line } from "@react-three/drei";
+import type { ThreeEvent } from "@react-three/fiber";
 import { useMemo } from "react";
+import { templateAnchor } from "../core/game/templateAnchor";
 import { DoubleSide, Shape, ShapeGeometry } from "three";
 import type { Battlefield } from "../core/battlefield";
 import type { PlacedTemplate } from "../core/game/events";
 import { add2, headingVector, scale2, type Vec2 } from "../core/geometry2d";
 
 /** The outline of a template in the plan, as points [x, z]. */
-function outline(template: PlacedTemplate): Vec2[][] {
-  const shape = template.shape;
+function outline(shape: PlacedTemplate["shape"]): Vec2[][] {
   const circle = (c: Vec2, r: number) => Array.from({ length: 48 }, (_, i) => add2(c, [r * Math.cos((i / 48) * 2 * Math.PI), r * Math.sin((i / 48) * 2 * Math.PI)]));
   if (shape.kind === "blast") return shape.radii.map((r) => circle(shape.at, r));
   // A teardrop: the hull of a narrow circle at the muzzle and a wide one at the far end.
@@ -24,26 +30,54 @@ function outline(template: PlacedTemplate): Vec2[][] {
   return [[...arc(shape.from, n, Math.PI / 2, (3 * Math.PI) / 2), ...arc(far, w, -Math.PI / 2, Math.PI / 2)]];
 }
 
-function TemplateMesh({ template, y }: { template: PlacedTemplate; y: number }) {
-  const geometries = useMemo(() => outline(template).map((ring) => new ShapeGeometry(new Shape(ring.map(([x, z]) => ({ x, y: z }) as never)))), [template]);
+const noRaycast = () => null;
+
+function TemplateMesh({ template, y, grabbable, onGrab }: { template: PlacedTemplate; y: number; grabbable: boolean; onGrab: (id: string, event: ThreeEvent<PointerEvent>) => void }) {
+  const rings = useMemo(() => outline(template.shape), [template.shape]);
+  const fills = useMemo(() => rings.map((ring) => new ShapeGeometry(new Shape(ring.map(([x, z]) => ({ x, y: z }) as never)))), [rings]);
+  const color = template.shape.kind === "teardrop" ? "#ff8a3d" : "#ffcf4a";
   return (
     <group name={`template-${template.id}`}>
-      {geometries.map((g, i) => (
-        <mesh key={i} geometry={g} rotation-x={Math.PI / 2} position-y={y + 0.1 + i * 0.02} raycast={() => null}>
-          <meshBasicMaterial color={template.shape.kind === "teardrop" ? "#ff8a3d" : "#ffcf4a"} transparent opacity={0.22} side={DoubleSide} depthWrite={false} />
+      {fills.map((g, i) => (
+        <mesh
+          key={i}
+          geometry={g}
+          rotation-x={Math.PI / 2}
+          position-y={y + 0.1 + i * 0.02}
+          userData={{ kind: "template" }}
+          raycast={grabbable && i === 0 ? undefined : noRaycast}
+          onPointerDown={(e) => grabbable && e.button === 0 && onGrab(template.id, e)}
+          // A click on a laid template is not a click on the table: it must not lay another one.
+          onClick={(e) => grabbable && e.stopPropagation()}
+        >
+          <meshBasicMaterial color={color} transparent opacity={0.18} side={DoubleSide} depthWrite={false} />
         </mesh>
       ))}
+      {rings.map((ring, i) => {
+        const points = [...ring, ring[0]!].map(([x, z]) => [x, y + 0.2 + i * 0.02, z] as [number, number, number]);
+        return (
+          <group key={i}>
+            <Line points={points} color="#1a1a1a" lineWidth={4.5} raycast={noRaycast} />
+            <Line points={points} color={color} lineWidth={2} raycast={noRaycast} />
+          </group>
+        );
+      })}
     </group>
   );
 }
 
-export function TemplatesLayer({ battlefield, templates }: { battlefield: Battlefield; templates: Readonly<Record<string, PlacedTemplate>> }) {
+export function TemplatesLayer({ battlefield, templates, grabbable, onGrab }: {
+  battlefield: Battlefield;
+  templates: Readonly<Record<string, PlacedTemplate>>;
+  /** With the template tool, a laid template can be picked up and dragged. */
+  grabbable: boolean;
+  onGrab: (id: string, event: ThreeEvent<PointerEvent>) => void;
+}) {
   return (
     <group name="templates">
-      {Object.values(templates).map((t) => {
-        const at = t.shape.kind === "blast" ? t.shape.at : t.shape.from;
-        return <TemplateMesh key={t.id} template={t} y={t.level ?? battlefield.ground.heightAt(at)} />;
-      })}
+      {Object.values(templates).map((t) => (
+        <TemplateMesh key={t.id} template={t} y={t.level ?? battlefield.ground.heightAt(templateAnchor(t.shape))} grabbable={grabbable} onGrab={onGrab} />
+      ))}
     </group>
   );
 }

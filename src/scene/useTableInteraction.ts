@@ -1,8 +1,10 @@
 /**
  * What pointer gestures on the table do, by tool: select and drag models (select), pick a shooter and its
- * target (los), pick two models to measure between (measure), lay a template (template).
+ * target (los), pick two ends to measure between, models or points (measure), lay a template on a point or
+ * centred on a model, and drag laid templates (template).
  */
 import type { ThreeEvent } from "@react-three/fiber";
+import { Vector3 } from "three";
 import { useEffect, useMemo } from "react";
 import { modelPose, type Battlefield } from "../core/battlefield";
 import { distance2, sub2, type Vec2 } from "../core/geometry2d";
@@ -12,6 +14,7 @@ import type { Placement } from "../core/game/events";
 import { placementOf } from "../core/game/state";
 import { headingOf } from "../sight/facing";
 import type { ModelPointerHandlers } from "./Miniatures";
+import { templateAnchor, templateMovedTo } from "../core/game/templateAnchor";
 import { placementAt, type TerrainHandlers } from "./Terrain";
 
 /** A follower of a group drag: moved as far as the dragged model, on the ground, facing as it did. */
@@ -28,11 +31,75 @@ const PATH_STEP = 0.5;
 
 let templateCount = 0;
 
-export function useTableInteraction(battlefield: Battlefield): { models: ModelPointerHandlers; terrain: TerrainHandlers } {
+const BUILDING_KINDS: ReadonlySet<string> = new Set(["roof", "building-wall"]);
+
+/**
+ * The model inside the building whose roof or wall the click met first: the one the pointer's ray passes
+ * closest to, so a model upstairs is picked without hiding the roofs.
+ */
+function modelInside(battlefield: Battlefield, event: ThreeEvent<MouseEvent>): string | undefined {
+  const hit = event.intersections[0];
+  const { kind, owner } = (hit?.object.userData ?? {}) as { kind?: string; owner?: string };
+  if (!hit || !kind || !BUILDING_KINDS.has(kind)) return undefined;
+  let best: { id: string; distance: number } | undefined;
+  for (const entry of battlefield.models.values()) {
+    if (entry.model.floor?.building !== owner) continue;
+    const pose = modelPose(battlefield, entry.model, entry.def);
+    const distance = event.ray.distanceToPoint(new Vector3(pose.x, pose.y + (entry.def.figureHeight ?? 3) / 2, pose.z));
+    if (!best || distance < best.distance) best = { id: entry.model.id, distance };
+  }
+  return best?.id;
+}
+
+/**
+ * Lays the template tool's template at `at`, or centred on the model clicked. A flamethrower's teardrop runs
+ * from the selected model (its firer) towards the point; clicking a model of the firer's own side instead
+ * makes it the firer.
+ */
+function layTemplate(battlefield: Battlefield, at: Vec2, clicked?: string): void {
+  const { template, selection, set } = useUi.getState();
+  const id = `template-${Date.now().toString(36)}-${templateCount++}`;
+  if (template.kind === "blast") {
+    useGame.getState().perform({ type: "place-template", template: { id, from: "above", shape: { kind: "blast", at: [at[0], at[1]], radii: [...template.radii] }, label: clicked ? `on ${clicked}` : "" } });
+    return;
+  }
+  const firer = selection[0] ? battlefield.models.get(selection[0]) : undefined;
+  const clickedEntry = clicked ? battlefield.models.get(clicked) : undefined;
+  if (clickedEntry && (!firer || clickedEntry.side === firer.side)) {
+    set({ selection: [clickedEntry.model.id] });
+    return;
+  }
+  if (!firer) {
+    useGame.getState().notify("error", "Click the flamethrower's model first: the teardrop is laid from it towards where you click next.");
+    return;
+  }
+  const heading = headingOf(sub2(at, firer.model.position));
+  useGame.getState().perform({
+    type: "place-template",
+    template: {
+      id,
+      from: "level",
+      level: modelPose(battlefield, firer.model, firer.def).y,
+      shape: { kind: "teardrop", from: firer.model.position, heading, length: template.length, narrowWidth: template.narrowWidth, wideWidth: template.wideWidth },
+      label: `${template.name} flamethrower from ${firer.model.id}`,
+      firer: firer.model.id,
+    },
+  });
+}
+
+export function useTableInteraction(battlefield: Battlefield): { models: ModelPointerHandlers; terrain: TerrainHandlers; grabTemplate: (id: string, event: ThreeEvent<PointerEvent>) => void } {
   // Commit a drag when the pointer is released anywhere.
   useEffect(() => {
     const release = () => {
-      const { drag, set } = useUi.getState();
+      const { drag, templateDrag, set } = useUi.getState();
+      if (templateDrag) {
+        set({ templateDrag: undefined });
+        const laid = useGame.getState().state.templates[templateDrag.id];
+        if (laid && distance2(templateAnchor(laid.shape), templateAnchor(templateDrag.shape)) >= 0.05) {
+          useGame.getState().perform({ type: "move-template", id: templateDrag.id, to: templateDrag.shape });
+        }
+        return;
+      }
       if (!drag) return;
       set({ drag: undefined });
       const entry = useGame.getState().battlefield.models.get(drag.model);
@@ -83,8 +150,11 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         const unit = battlefield.models.get(id)?.unitId;
         ui().set({ selection: [...battlefield.models.values()].filter((e) => e.unitId === unit).map((e) => e.model.id) });
       },
-      onModelClick(id, event) {
+      onModelClick(clicked, event) {
         const { tool, shooter, measured, checks, set } = ui();
+        // Through a roof the click means a model under it, not one hidden behind the building; through a wall
+        // (or a window) the model the pointer meets is meant.
+        const id = event.intersections[0]?.object.userData.kind === "roof" ? (modelInside(battlefield, event) ?? clicked) : clicked;
         if (tool === "los") {
           event.stopPropagation();
           const side = (m?: string) => (m ? battlefield.models.get(m)?.side : undefined);
@@ -92,7 +162,11 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
           else set({ target: id, checks: checks + 1 });
         } else if (tool === "measure") {
           event.stopPropagation();
-          set({ measured: [...measured, id].slice(-2) });
+          set({ measured: [...measured, { model: id }].slice(-2) });
+        } else if (tool === "template") {
+          event.stopPropagation();
+          const entry = battlefield.models.get(id);
+          if (entry) layTemplate(battlefield, entry.model.position, entry.model.id);
         }
       },
       onModelHover(id) {
@@ -101,7 +175,12 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
     };
     const terrain: TerrainHandlers = {
       onTerrainMove(event: ThreeEvent<PointerEvent>) {
-        const { drag, set } = ui();
+        const { drag, templateDrag, set } = ui();
+        if (templateDrag) {
+          const at: Vec2 = [event.point.x + templateDrag.offset[0], event.point.z + templateDrag.offset[1]];
+          set({ templateDrag: { ...templateDrag, shape: templateMovedTo(templateDrag.shape, at) } });
+          return;
+        }
         if (!drag) return;
         const under = placementAt(event, drag.placement.heading);
         if (!under) return;
@@ -111,30 +190,29 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         set({ drag: { ...drag, placement, path } });
       },
       onTerrainClick(event: ThreeEvent<MouseEvent>) {
-        const { tool, template, selection, set } = ui();
+        const { tool, measured, set } = ui();
         if (event.delta > 4) return; // the end of a camera drag, not a click
         // A click on a model seen through a window or over a wall is the model's, not the terrain's.
         if (event.intersections.some((hit) => hit.object.userData.kind === "model")) return;
-        if (tool === "select" && !event.shiftKey) set({ selection: [] });
-        if (tool !== "template") return;
-        const at: Vec2 = [event.point.x, event.point.z];
-        const id = `template-${Date.now().toString(36)}-${templateCount++}`;
-        const from = selection[0] ? battlefield.models.get(selection[0]) : undefined;
-        if (template.kind === "teardrop") {
-          if (!from) {
-            useGame.getState().notify("error", "Select the flamethrower's model first: the teardrop is laid from it towards where you click.");
-            return;
-          }
-          const heading = headingOf(sub2(at, from.model.position));
-          useGame.getState().perform({
-            type: "place-template",
-            template: { id, from: "level", level: modelPose(battlefield, from.model, from.def).y, shape: { kind: "teardrop", from: from.model.position, heading, length: template.length, narrowWidth: template.narrowWidth, wideWidth: template.wideWidth }, label: `flame from ${from.model.id}` },
-          });
-        } else {
-          useGame.getState().perform({ type: "place-template", template: { id, from: "above", shape: { kind: "blast", at: [at[0], at[1]], radii: [...template.radii] }, label: "" } });
+        // With the roofs on, a model inside a building is clicked through its roof or walls (the pointer meets no model).
+        const inside = modelInside(battlefield, event);
+        if (inside) {
+          if (tool === "select") set({ selection: [inside] });
+          else models.onModelClick!(inside, event);
+          return;
         }
+        if (tool === "select" && !event.shiftKey) set({ selection: [] });
+        if (tool === "measure") set({ measured: [...measured, { point: [event.point.x, event.point.y, event.point.z] as const }].slice(-2) });
+        if (tool === "template") layTemplate(battlefield, [event.point.x, event.point.z]);
       },
     };
-    return { models, terrain };
+    const grabTemplate = (id: string, event: ThreeEvent<PointerEvent>) => {
+      const laid = useGame.getState().state.templates[id];
+      if (!laid) return;
+      event.stopPropagation();
+      const anchor = templateAnchor(laid.shape);
+      ui().set({ templateDrag: { id, shape: laid.shape, offset: [anchor[0] - event.point.x, anchor[1] - event.point.z] } });
+    };
+    return { models, terrain, grabTemplate };
   }, [battlefield]);
 }

@@ -4,8 +4,8 @@
  * centre line from the origin to the target's sight point (sightPoint below).
  */
 import { modelFootprint, modelPose, type ModelEntry } from "../core/battlefield";
-import { distanceToFootprint, footprintDistance, footprintToPolylineDistance } from "../core/footprint";
-import { distance2, type Vec2 } from "../core/geometry2d";
+import { distanceToFootprint, footprintDistance, footprintToPolylineDistance, type Footprint } from "../core/footprint";
+import { distance2, distanceToSegment, segmentsDistance, type Vec2 } from "../core/geometry2d";
 import type { Vec3 } from "../core/solids/solid";
 import { areaCrossings } from "./areas";
 import { targetFacing, weaponArc } from "./facing";
@@ -42,10 +42,18 @@ function summariseOpenings(world: SightWorld, origin: Vec3, samples: readonly Sa
   const shooterFp = modelFootprint(shooter.def, shooter.model);
   const targetFp = modelFootprint(target.def, target.model);
   const passages: OpeningPassage[] = [];
+  // Every clear ray runs within `reach` (plan) of the line to the target's centre, so an opening farther
+  // from that line than `reach` passes none of them and its samples need not be tried.
+  const clear = samples.filter((s) => s.clear);
+  if (!clear.length) return [];
+  const centre: Vec2 = [target.model.position[0], target.model.position[1]];
+  const reach = Math.max(...clear.map((s) => distance2([s.point[0], s.point[2]], centre)));
+  const line: [Vec2, Vec2] = [[origin[0], origin[2]], centre];
   for (const plane of planes) {
+    const wallPoint = (u: number): Vec2 => [plane.origin[0] + plane.along[0] * u, plane.origin[1] + plane.along[1] * u];
+    if (segmentsDistance(wallPoint(plane.u0), wallPoint(plane.u1), ...line) > reach) continue;
     let rays = 0, x = 0, z = 0;
-    for (const s of samples) {
-      if (!s.clear) continue;
+    for (const s of clear) {
       const p = passThrough(plane, origin, s.point);
       if (!p) continue;
       rays++; x += p[0]; z += p[2];
@@ -65,13 +73,29 @@ function summariseOpenings(world: SightWorld, origin: Vec3, samples: readonly Sa
   return passages;
 }
 
+/** A model's footprint and the radius of the circle about its position that holds it, per model state. */
+const footprintCache = new WeakMap<object, { footprint: Footprint; reach: number }>();
+
+function boundedFootprint(e: ModelEntry): { footprint: Footprint; reach: number } {
+  let cached = footprintCache.get(e.model);
+  if (!cached) {
+    const footprint = modelFootprint(e.def, e.model);
+    const reach = footprint.kind === "circle" ? distance2(footprint.center, e.model.position) + footprint.radius : Math.max(...footprint.points.map((p) => distance2(p, e.model.position)));
+    footprintCache.set(e.model, (cached = { footprint, reach }));
+  }
+  return cached;
+}
+
 function modelsNearLine(world: SightWorld, v: Visibility, from: Vec2, to: Vec2): ModelNearLine[] {
   const blockedBy = new Map<string, number>();
   for (const o of v.occluders) blockedBy.set(o.id, (blockedBy.get(o.id) ?? 0) + o.samples);
   const near: ModelNearLine[] = [];
   for (const e of world.battlefield.models.values()) {
     if (e === v.shooter || e === v.target) continue;
-    const distance = footprintToPolylineDistance(modelFootprint(e.def, e.model), [from, to]);
+    // Most models are far from the line: their bounding circle says so before their footprint is measured.
+    const { footprint, reach } = boundedFootprint(e);
+    if (distanceToSegment(e.model.position, from, to) - reach > NEAR_LINE) continue;
+    const distance = footprintToPolylineDistance(footprint, [from, to]);
     if (distance <= NEAR_LINE) near.push({ id: e.model.id, unitId: e.unitId, side: e.side, distance, blockedSamples: blockedBy.get(e.model.id) ?? 0 });
   }
   return near.sort((a, b) => a.distance - b.distance);

@@ -8,6 +8,9 @@ import { measureVisibility, modelEntry, type SightOptions } from "./visibility";
 /** The matrix is an overview: coarser sampling (about ±5 %, slivers under ~25 % of a part can be missed). */
 export const MATRIX_GRIDS = { coarseGrid: 4, fineGrid: 8 } as const;
 
+/** A shooter and a target, by model id. */
+export type Pair = readonly [shooter: string, target: string];
+
 export interface MatrixEntry {
   readonly shooter: string;
   readonly target: string;
@@ -19,9 +22,13 @@ export interface MatrixEntry {
 
 /** Pairs (shooter, target) of models on different sides, in a stable order. */
 export function opposingPairs(world: SightWorld): Array<[string, string]> {
-  const models = [...world.battlefield.models.values()];
+  return pairsAcrossSides([...world.battlefield.models.values()].map((e) => ({ id: e.model.id, side: e.side })));
+}
+
+/** Pairs (shooter, target) of models on different sides, in the models' order (as the battlefield lists them). */
+export function pairsAcrossSides(models: ReadonlyArray<{ readonly id: string; readonly side: string }>): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
-  for (const a of models) for (const b of models) if (a.side !== b.side) pairs.push([a.model.id, b.model.id]);
+  for (const a of models) for (const b of models) if (a.side !== b.side) pairs.push([a.id, b.id]);
   return pairs;
 }
 

@@ -77,26 +77,25 @@ export function rayDistanceToSolid(ps: PreparedSolid, o: Vec3, d: Vec3): number 
   }
 }
 
+/** Slab test on one axis, narrowing [lo, hi]; unrolled per axis so a cast allocates nothing. */
+function slab(o: number, d: number, h: number, range: { lo: number; hi: number }): boolean {
+  if (Math.abs(d) < 1e-12) return o >= -h && o <= h;
+  let t1 = (-h - o) / d;
+  let t2 = (h - o) / d;
+  if (t1 > t2) [t1, t2] = [t2, t1];
+  if (t1 > range.lo) range.lo = t1;
+  if (t2 < range.hi) range.hi = t2;
+  return range.lo <= range.hi;
+}
+
+const boxRange = { lo: -Infinity, hi: Infinity };
+
 function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, h: Vec3): number {
-  let tmin = -Infinity;
-  let tmax = Infinity;
-  const o = [ox, oy, oz];
-  const d = [dx, dy, dz];
-  for (let i = 0; i < 3; i++) {
-    const oi = o[i]!, di = d[i]!, hi = h[i]!;
-    if (Math.abs(di) < 1e-12) {
-      if (oi < -hi || oi > hi) return Infinity;
-      continue;
-    }
-    let t1 = (-hi - oi) / di;
-    let t2 = (hi - oi) / di;
-    if (t1 > t2) [t1, t2] = [t2, t1];
-    if (t1 > tmin) tmin = t1;
-    if (t2 < tmax) tmax = t2;
-    if (tmin > tmax) return Infinity;
-  }
-  if (tmax < 0) return Infinity;
-  return tmin > 0 ? tmin : 0;
+  boxRange.lo = -Infinity;
+  boxRange.hi = Infinity;
+  if (!slab(ox, dx, h[0], boxRange) || !slab(oy, dy, h[1], boxRange) || !slab(oz, dz, h[2], boxRange)) return Infinity;
+  if (boxRange.hi < 0) return Infinity;
+  return boxRange.lo > 0 ? boxRange.lo : 0;
 }
 
 function rayCylinder(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number): number {

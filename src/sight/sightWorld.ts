@@ -8,7 +8,7 @@ import type { Model } from "../core/scenario/schema";
 import { modelFrameSolids, terrainSolids } from "../core/solids/battlefieldSolids";
 import { toWorld } from "../core/solids/featureSolids";
 import type { Solid, SolidKind, Vec3 } from "../core/solids/solid";
-import { colliderDesc, initRapier, RAPIER } from "./rapier";
+import { colliderDesc, initRapier, RAPIER, reserveForModels } from "./rapier";
 
 export interface ColliderTag {
   readonly owner: string;
@@ -59,6 +59,7 @@ export class SightWorld {
 
   private constructor(battlefield: Battlefield) {
     this.current = battlefield;
+    reserveForModels(battlefield.models.size);
     this.staticSolids = terrainSolids(battlefield);
     for (const solid of this.staticSolids) this.addCollider(solid);
     for (const entry of battlefield.models.values()) this.attachBody(entry);
@@ -78,7 +79,8 @@ export class SightWorld {
 
   private addCollider(solid: Solid, body?: RAPIER.RigidBody): RAPIER.Collider {
     const [qx, qy, qz, qw] = solid.rotation;
-    const desc = colliderDesc(solid.shape).setTranslation(...solid.position).setRotation({ x: qx, y: qy, z: qz, w: qw });
+    // Density 0: nothing here is simulated, and Rapier then skips each shape's mass properties.
+    const desc = colliderDesc(solid.shape).setTranslation(...solid.position).setRotation({ x: qx, y: qy, z: qz, w: qw }).setDensity(0);
     const collider = this.world.createCollider(desc, body);
     this.tags.set(collider.handle, { owner: solid.owner, part: solid.part, kind: solid.kind });
     return collider;

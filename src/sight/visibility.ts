@@ -199,7 +199,7 @@ const NOBODY: ReadonlySet<string> = new Set();
 const unitMatesCache = new WeakMap<object, Map<string, ReadonlySet<string>>>();
 
 /** The other models of the shooter's unit: sight passes through them. Cached per battlefield state. */
-function unitMates(world: SightWorld, shooter: ModelEntry): ReadonlySet<string> {
+export function unitMates(world: SightWorld, shooter: ModelEntry): ReadonlySet<string> {
   const models = world.battlefield.models;
   let byShooter = unitMatesCache.get(models);
   if (!byShooter) unitMatesCache.set(models, (byShooter = new Map()));

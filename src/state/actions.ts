@@ -1,17 +1,36 @@
 /** User actions shared by buttons and keyboard shortcuts, each one command in the game log. */
+import type { GameEvent } from "../core/game/events";
 import { placementOf } from "../core/game/state";
 import { useGame } from "./game";
 import { useUi } from "./uiStore";
 
-/** Turns the selected models by `degrees` (positive clockwise seen from above, like a compass): one event. */
+/** Turns of the same models this close together (ms) are one turn: one log entry, one undo. */
+export const TURN_MERGE_MS = 1000;
+
+/** Whether `event` turned exactly these models, on the spot, less than TURN_MERGE_MS ago. */
+function recentTurnOf(event: GameEvent | undefined, ids: readonly string[]): boolean {
+  if (event?.time === undefined || Date.now() - event.time > TURN_MERGE_MS) return false;
+  const moves = event.type === "model-moved" ? [event] : event.type === "models-moved" ? event.moves : [];
+  const onTheSpot = (m: (typeof moves)[number]) => m.from.position[0] === m.to.position[0] && m.from.position[1] === m.to.position[1];
+  return moves.length === ids.length && moves.every((m) => ids.includes(m.model) && onTheSpot(m));
+}
+
+/**
+ * Turns the selected models by `degrees` (positive clockwise seen from above, like a compass): one event.
+ * Pressing Q five times in a row is one turn of 75°: the previous turn is taken back and replaced.
+ */
 export function turn(degrees: number): void {
-  const { battlefield, perform } = useGame.getState();
+  const { battlefield, log } = useGame.getState();
   const moves = useUi
     .getState()
     .selection.flatMap((id) => battlefield.models.get(id)?.model ?? [])
     .map((m) => ({ model: m.id, to: { ...placementOf(m), heading: m.heading - degrees }, path: [] }));
+  if (!moves.length) return;
+  const last = log.cursor === log.events.length ? log.events[log.cursor - 1] : undefined;
+  if (recentTurnOf(last, moves.map((m) => m.model))) useGame.getState().undo();
+  const { perform } = useGame.getState();
   if (moves.length === 1) perform({ type: "move", ...moves[0]! });
-  else if (moves.length > 1) perform({ type: "move-group", moves });
+  else perform({ type: "move-group", moves });
 }
 
 /** Traverses the turrets of the selected vehicles. */

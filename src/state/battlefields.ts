@@ -1,10 +1,13 @@
-/** The battlefields that ship with Hulldown, validated when chosen. */
-import normandyBocage from "../scenarios/normandy-bocage.json";
+/**
+ * The battlefields that ship with Hulldown, validated when chosen. The default one is part of the first
+ * screen; the others are loaded only when a new game is started on them.
+ */
 import defaultBattlefield from "../scenarios/default.json";
-import ruinedTown from "../scenarios/ruined-town.json";
 
-export const BATTLEFIELDS = [
-  { id: "default", name: "Saint-Martin crossroads (default)", data: defaultBattlefield as unknown },
-  { id: "normandy-bocage", name: "Hedgerows at Le Mesnil", data: normandyBocage as unknown },
-  { id: "ruined-town", name: "The ruins of Saint-Lô", data: ruinedTown as unknown },
-] as const;
+export const DEFAULT_BATTLEFIELD: unknown = defaultBattlefield;
+
+export const BATTLEFIELDS: ReadonlyArray<{ readonly id: string; readonly name: string; load(): Promise<unknown> }> = [
+  { id: "default", name: "Saint-Martin crossroads (default)", load: async () => defaultBattlefield },
+  { id: "normandy-bocage", name: "Hedgerows at Le Mesnil", load: async () => (await import("../scenarios/normandy-bocage.json")).default },
+  { id: "ruined-town", name: "The ruins of Saint-Lô", load: async () => (await import("../scenarios/ruined-town.json")).default },
+];

@@ -3,7 +3,7 @@ import { newGame, type GameLog } from "../core/game/gameLog";
 import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario, type ScenarioIssue } from "../core/scenario/load";
 import { RULESETS } from "../rules/registry";
-import { BATTLEFIELDS } from "./battlefields";
+import { DEFAULT_BATTLEFIELD } from "./battlefields";
 import { createGameStore } from "./gameStore";
 
 /** New games are played under the first rule system, in its default (first) version. */
@@ -24,7 +24,7 @@ export function gameOn(data: unknown): { ok: true; log: GameLog } | { ok: false;
 }
 
 function defaultGame(): GameLog {
-  const game = gameOn(BATTLEFIELDS[0].data);
+  const game = gameOn(DEFAULT_BATTLEFIELD);
   if (!game.ok) throw new Error(`the default battlefield is invalid:\n${formatIssues(game.issues)}`);
   return game.log;
 }

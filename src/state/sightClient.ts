@@ -5,6 +5,7 @@
 import type { Scenario } from "../core/scenario/schema";
 import type { TemplatePlacement } from "../sight/templates";
 import type { SightParams, SightRequest, SightRequestKind, SightResponse, SightResult } from "../worker/protocol";
+import { createPooledSightClient } from "./sightPool";
 
 export type Progress = (done: number, total: number) => void;
 
@@ -109,8 +110,8 @@ export function createSightClient(worker: SightWorkerPort = startWorker()): Sigh
 
 let appClient: SightClient | undefined;
 
-/** The app's one sight client, started on first use. */
+/** The app's one sight client, started on first use; its matrix runs on one worker per core (sightPool.ts). */
 export function getSightClient(): SightClient {
-  appClient ??= createSightClient();
+  appClient ??= createPooledSightClient(startWorker, Math.max(1, navigator.hardwareConcurrency || 1));
   return appClient;
 }

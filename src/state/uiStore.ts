@@ -1,6 +1,6 @@
 /** UI state that is not the game: the active tool, selection, hover, units and view toggles. */
 import { create } from "zustand";
-import type { Placement } from "../core/game/events";
+import type { PlacedTemplate, Placement } from "../core/game/events";
 import type { Point } from "../core/scenario/schema";
 import type { LengthUnit } from "../core/units";
 
@@ -8,11 +8,23 @@ export type Tool = "select" | "los" | "measure" | "template";
 
 export interface TemplateSettings {
   readonly kind: "blast" | "teardrop";
+  /** The teardrop's template in the rules' table ("L12"), which gives its length and widths. */
+  readonly name: string;
   /** Blast radii in cm, innermost first. */
   readonly radii: readonly number[];
   readonly length: number;
   readonly narrowWidth: number;
   readonly wideWidth: number;
+}
+
+/** One end of the ruler: a model (measured from its base's edge) or a point of the table [x, y, z]. */
+export type RulerEnd = { readonly model: string } | { readonly point: readonly [number, number, number] };
+
+/** A laid template being dragged: its shape where the pointer has it, and the grab's offset from its anchor. */
+export interface TemplateDrag {
+  readonly id: string;
+  readonly shape: PlacedTemplate["shape"];
+  readonly offset: readonly [number, number];
 }
 
 export interface UiStore {
@@ -27,13 +39,17 @@ export interface UiStore {
   readonly target?: string;
   /** Counts the player's target clicks: each one is a line-of-sight check for the game log. */
   readonly checks: number;
-  /** Measure tool: the models measured between. */
-  readonly measured: readonly string[];
+  /** Ruler: the two ends measured between (the last two clicked), each a model or a point of the table. */
+  readonly measured: readonly RulerEnd[];
   readonly unit: LengthUnit;
   readonly showRoofs: boolean;
   readonly viewshed: boolean;
   readonly eyeView: boolean;
   readonly template: TemplateSettings;
+  /** Panels folded to their title bar. */
+  readonly folded: { readonly side: boolean; readonly log: boolean };
+  /** Which side of the screen the tool's panel is on (the game log takes the other); it moves away from the model worked on. */
+  readonly dock: "left" | "right";
   /** A model being dragged: where it would stand now, and the path so far (recorded for replays). */
   readonly drag?: {
     readonly model: string;
@@ -44,6 +60,7 @@ export interface UiStore {
     /** The rest of the selection, moved by the same amount as the dragged model. */
     readonly followers: ReadonlyArray<{ readonly model: string; readonly from: Placement }>;
   };
+  readonly templateDrag?: TemplateDrag;
   set(patch: Partial<Omit<UiStore, "set">>): void;
 }
 
@@ -56,6 +73,8 @@ export const useUi = create<UiStore>()((set) => ({
   showRoofs: true,
   viewshed: false,
   eyeView: false,
-  template: { kind: "blast", radii: [5], length: 15, narrowWidth: 2, wideWidth: 6 },
+  template: { kind: "blast", radii: [5], name: "L12", length: 12, narrowWidth: 2, wideWidth: 5 },
+  folded: { side: false, log: false },
+  dock: "right",
   set: (patch) => set(patch),
 }));

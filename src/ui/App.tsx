@@ -4,6 +4,8 @@ import { BattlefieldScene } from "../scene/BattlefieldScene";
 import { useGame } from "../state/game";
 import { useLosFeed, useSightSync } from "../state/useSight";
 import { useEditor } from "../state/editorStore";
+import { Briefing, firstBriefing } from "./panels/Briefing";
+import { Collapsible } from "./panels/Collapsible";
 import { EditPanel } from "./panels/EditPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
@@ -11,7 +13,7 @@ import { LosPanel } from "./panels/LosPanel";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
-import { Toolbar } from "./panels/Toolbar";
+import { TOOL_NAMES, Toolbar } from "./panels/Toolbar";
 import { restoreAutosave, startAutosave } from "../state/persistence";
 import { useUi } from "../state/uiStore";
 import { exposeTestHooks } from "../state/testHooks";
@@ -20,28 +22,35 @@ import { useShortcuts } from "./useShortcuts";
 
 function SidePanel() {
   const tool = useUi((s) => s.tool);
+  const folded = useUi((s) => s.folded);
   const measured = useUi((s) => s.measured);
   const editing = useEditor((s) => s.editing);
+  const toggle = () => useUi.getState().set({ folded: { ...folded, side: !folded.side } });
   if (editing) {
     return (
-      <div className="panel side editing" data-testid="side-panel">
+      <Collapsible title="Edit the battlefield" className="side editing" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
         <EditPanel />
-      </div>
+      </Collapsible>
     );
   }
   return (
-    <div className="panel side" data-testid="side-panel">
+    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
-      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models: the ruler shows base-to-base distance and height difference." : "Click another model to measure again."}</p>}
-    </div>
+      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference." : "Click another model or point to measure again."}</p>}
+    </Collapsible>
   );
 }
 
 export function App() {
   const [ready, setReady] = useState(false);
-  const [help, setHelp] = useState(false);
+  // The briefing opens once with every new game (after the autosave is restored); help opens with "?".
+  const [overlay, setOverlay] = useState<"briefing" | "help">();
+  const seed = useGame((s) => s.log.header.seed);
+  useEffect(() => {
+    if (ready && firstBriefing(seed)) setOverlay("briefing");
+  }, [ready, seed]);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
   useEffect(() => {
     // Restore first, then save every change: a refresh or a crash loses nothing.
@@ -58,17 +67,21 @@ export function App() {
   useLosFeed();
   useEffect(exposeTestHooks, []);
   const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
-  const onHelp = useCallback(() => setHelp((h) => !h), []);
+  const onHelp = useCallback(() => setOverlay((o) => (o === "help" ? undefined : "help")), []);
+  const onBriefing = useCallback(() => setOverlay("briefing"), []);
+  const onClose = useCallback(() => setOverlay(undefined), []);
   useShortcuts(onFocus, onHelp);
   useEditorShortcuts();
+  const dock = useUi((s) => s.dock);
   return (
-    <main className="app" data-ready={ready}>
+    <main className={`app dock-${dock}`} data-ready={ready}>
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} />
+      <Toolbar onHelp={onHelp} onBriefing={onBriefing} />
       <SidePanel />
       <LogPanel />
       <Toast />
-      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
+      {overlay === "briefing" && <Briefing onClose={onClose} />}
     </main>
   );
 }

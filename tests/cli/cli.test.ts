@@ -97,6 +97,11 @@ describe("los", { timeout: SPAWN_TIMEOUT }, () => {
   it("an unknown model id exits 2 naming the id and the file", async () => {
     expectOneLineError(await run("los", [good, "us-1", "us-x"]), "los", 'unknown target model "us-x"', good);
   });
+
+  it("--threads without --matrix, or a bad thread count, exits 2 naming the option", async () => {
+    expectOneLineError(await run("los", [good, "us-1", "ger-1", "--threads", "2"]), "los", "--threads", "--matrix");
+    expectOneLineError(await run("los", [good, "--matrix", "--threads", "many"]), "los", "--threads", '"many"');
+  });
 });
 
 describe("template", { timeout: SPAWN_TIMEOUT }, () => {

@@ -28,6 +28,30 @@ function perform(log: GameLog, command: Command): GameLog {
 
 const moveTo = (x: number, z: number): Command => ({ type: "move", model: "rifleman", to: { position: [x, z], heading: 90 } });
 
+describe("templates in the game log", () => {
+  const blast = (id: string, at: [number, number]): Command => ({ type: "place-template", template: { id, from: "above", shape: { kind: "blast", at, radii: [3, 5] }, label: "" } });
+
+  it("moves a laid template in one event that one undo takes back, and saves it", () => {
+    let log = perform(start(), blast("b1", [50, 50]));
+    log = perform(log, { type: "move-template", id: "b1", to: { kind: "blast", at: [62, 41], radii: [3, 5] } });
+    expect(log.events.at(-1)).toMatchObject({ type: "template-moved", id: "b1", from: { at: [50, 50] }, to: { at: [62, 41] } });
+    expect(currentState(log).templates.b1!.shape).toEqual({ kind: "blast", at: [62, 41], radii: [3, 5] });
+    const reloaded = parseGame(serializeGame(log), MODEL_CATALOG);
+    expect(reloaded.ok && currentState(reloaded.game.log).templates.b1!.shape).toEqual({ kind: "blast", at: [62, 41], radii: [3, 5] });
+    log = undo(log);
+    expect(currentState(log).templates.b1!.shape).toEqual({ kind: "blast", at: [50, 50], radii: [3, 5] });
+  });
+
+  it("refuses to move a template that is not there, or to change its kind", () => {
+    const log = perform(start(), blast("b1", [50, 50]));
+    const teardrop = { kind: "teardrop", from: [50, 50], heading: 0, length: 12, narrowWidth: 2, wideWidth: 5 } as const;
+    const moveMissing = toEvent(currentState(log), MODEL_CATALOG, { type: "move-template", id: "nope", to: { kind: "blast", at: [1, 1], radii: [3] } });
+    expect(moveMissing).toEqual({ ok: false, error: 'no template "nope"' });
+    const changeKind = toEvent(currentState(log), MODEL_CATALOG, { type: "move-template", id: "b1", to: { ...teardrop, from: [50, 50] } });
+    expect(changeKind).toEqual({ ok: false, error: "a blast template cannot become a teardrop" });
+  });
+});
+
 describe("the game log", () => {
   it("folds moves into the table state, and undo / redo walk the log", () => {
     let log = perform(perform(start(), moveTo(30, 20)), moveTo(40, 25));

@@ -24,8 +24,8 @@ export interface AppPage {
   close(): Promise<void>;
 }
 
-/** Opens the built app and waits for its canvas. */
-export async function openApp(viewport = { width: 1280, height: 800 }): Promise<AppPage> {
+/** Opens the built app, waits for its canvas, and (unless asked to keep it) closes the briefing shown on load. */
+export async function openApp(viewport = { width: 1280, height: 800 }, { keepBriefing = false } = {}): Promise<AppPage> {
   const browser = await chromium.connect(inject("browserEndpoint"));
   const page = await (await browser.newContext({ viewport })).newPage();
   const errors: string[] = [];
@@ -35,6 +35,7 @@ export async function openApp(viewport = { width: 1280, height: 800 }): Promise<
   page.on("pageerror", (error) => errors.push(String(error)));
   await page.goto(inject("appUrl"));
   await page.locator("canvas").first().waitFor();
+  if (!keepBriefing) await page.getByLabel("Close the briefing").click({ timeout: 60_000 });
   return {
     page,
     errors,

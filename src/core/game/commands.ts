@@ -16,6 +16,8 @@ export type Command =
   | { type: "traverse"; model: string; turretHeading: number }
   | { type: "place-template"; template: PlacedTemplate }
   | { type: "remove-template"; id: string }
+  /** Drags a laid template: the same template, its anchor (blast centre, teardrop muzzle) moved and its heading turned. */
+  | { type: "move-template"; id: string; to: PlacedTemplate["shape"] }
   | { type: "remove-model"; model: string; cause: string }
   /** Editor: new terrain (one or more features, one undo). */
   | { type: "add-features"; features: readonly unknown[] }
@@ -26,6 +28,11 @@ export type Command =
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
 const finite = (n: number) => Number.isFinite(n);
+
+function shapeNumbersFinite(shape: PlacedTemplate["shape"]): boolean {
+  const numbers = shape.kind === "blast" ? [...shape.at, ...shape.radii] : [...shape.from, shape.heading, shape.length, shape.narrowWidth, shape.wideWidth];
+  return numbers.every(finite);
+}
 
 function checkPlacement(state: GameState, where: Placement): string | undefined {
   const { width, depth } = state.scenario.table;
@@ -101,10 +108,15 @@ export function toEvent(state: GameState, catalog: ModelCatalog, command: Comman
     }
     case "place-template": {
       if (state.templates[command.template.id]) return fail(`there is already a template "${command.template.id}"`);
-      const shape = command.template.shape;
-      const numbers = shape.kind === "blast" ? [...shape.at, ...shape.radii] : [...shape.from, shape.heading, shape.length, shape.narrowWidth, shape.wideWidth];
-      if (!numbers.every(finite)) return fail("the template's position and size must be numbers");
+      if (!shapeNumbersFinite(command.template.shape)) return fail("the template's position and size must be numbers");
       return { ok: true, event: { type: "template-placed", template: command.template, time } };
+    }
+    case "move-template": {
+      const template = state.templates[command.id];
+      if (!template) return fail(`no template "${command.id}"`);
+      if (command.to.kind !== template.shape.kind) return fail(`a ${template.shape.kind} template cannot become a ${command.to.kind}`);
+      if (!shapeNumbersFinite(command.to)) return fail("the template's position and size must be numbers");
+      return { ok: true, event: { type: "template-moved", id: command.id, from: template.shape, to: command.to, time } };
     }
     case "remove-template":
       return state.templates[command.id] ? { ok: true, event: { type: "template-removed", id: command.id, time } } : fail(`no template "${command.id}"`);

@@ -39,6 +39,8 @@ export const PlacedTemplate = z.strictObject({
   from: z.enum(["above", "level"]),
   level: z.number().finite().optional(),
   label: z.string().default(""),
+  /** The model whose weapon laid it (a flamethrower): never counted as under its own template. */
+  firer: id.optional(),
 });
 export type PlacedTemplate = z.infer<typeof PlacedTemplate>;
 
@@ -68,6 +70,8 @@ export const GameEvent = z.discriminatedUnion("type", [
   z.strictObject({ ...common, type: z.literal("model-removed"), model: id, cause: z.string() }),
   z.strictObject({ ...common, type: z.literal("template-placed"), template: PlacedTemplate }),
   z.strictObject({ ...common, type: z.literal("template-removed"), id }),
+  /** A laid template dragged somewhere else: its new shape (same kind and size, moved or turned). */
+  z.strictObject({ ...common, type: z.literal("template-moved"), id, from: TemplateShapeEvent, to: TemplateShapeEvent }),
   z.strictObject({
     ...common,
     type: z.literal("los-checked"),

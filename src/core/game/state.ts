@@ -124,6 +124,11 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       const { [event.id]: _removed, ...templates } = state.templates;
       return { ...state, templates };
     }
+    case "template-moved": {
+      const template = state.templates[event.id];
+      if (!template) throw new GameEventError(`template-moved: no template "${event.id}"`);
+      return { ...state, templates: { ...state.templates, [event.id]: { ...template, shape: event.to } } };
+    }
     case "los-checked":
       return state;
     case "fire-resolved": {

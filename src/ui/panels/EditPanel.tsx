@@ -63,7 +63,6 @@ export function EditPanel() {
   const active = (kind: string) => !!draw && (("kind" in draw && draw.kind === kind) || ("preset" in draw && draw.preset === kind));
   return (
     <div data-testid="edit-panel">
-      <h2>Edit the battlefield</h2>
       {GROUPS.map(([title, kinds]) => (
         <div key={title} className="row">
           <span className="muted group-title">{title}</span>

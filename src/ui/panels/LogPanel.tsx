@@ -2,22 +2,39 @@
  * The game log: every change as a line, newest last, in names the player knows; undone events greyed out
  * until a new one replaces them. A shot's line opens to show its dice and what they did.
  */
-import type { GameEvent } from "../../core/game/events";
+import { useEffect, useRef } from "react";
+import type { GameEvent, Placement } from "../../core/game/events";
+import { templateAnchor } from "../../core/game/templateAnchor";
+import { distance2, pathLength } from "../../core/geometry2d";
 import type { DisplayNames } from "../../core/names";
+import type { Point } from "../../core/scenario/schema";
+import { formatHeading, formatLength } from "../../core/units";
 import { useGame } from "../../state/game";
+import { useUi } from "../../state/uiStore";
+import { Collapsible } from "./Collapsible";
 import { ShotDetails } from "./ShotDetails";
+
+/** How far a move went: along the path dragged, or straight when no path was recorded. */
+function movedDistance(move: { from: Placement; to: Placement; path: readonly Point[] }): number {
+  return move.path.length > 1 ? pathLength(move.path) : distance2(move.from.position, move.to.position);
+}
 
 export function describeEvent(e: GameEvent, names: DisplayNames): string {
   const name = names.of;
   switch (e.type) {
     case "model-moved": {
       const moved = e.from.position[0] !== e.to.position[0] || e.from.position[1] !== e.to.position[1];
-      return moved ? `${name(e.model)} moved to ${e.to.position.map((v) => v.toFixed(1)).join(", ")}${e.to.floor ? ` (floor ${e.to.floor.level})` : ""}` : `${name(e.model)} turned to ${Math.round(e.to.heading)}°`;
+      const floor = e.to.floor && e.to.floor.level !== e.from.floor?.level ? ` onto floor ${e.to.floor.level} of ${name(e.to.floor.building)}` : "";
+      return moved ? `${name(e.model)} moved ${formatLength(movedDistance(e), "cm")}${floor}` : `${name(e.model)} turned to ${formatHeading(e.to.heading)}`;
     }
-    case "models-moved":
-      return `${e.moves.length} models moved together (${name(e.moves[0]!.model)}…)`;
+    case "models-moved": {
+      const moved = e.moves.some((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1]);
+      return moved
+        ? `${e.moves.length} models moved ${formatLength(movedDistance(e.moves[0]!), "cm")} together (${name(e.moves[0]!.model)}…)`
+        : `${e.moves.length} models turned (${name(e.moves[0]!.model)} to ${formatHeading(e.moves[0]!.to.heading)}…)`;
+    }
     case "turret-traversed":
-      return `${name(e.model)} turret to ${Math.round(e.to)}°`;
+      return `${name(e.model)} turret to ${formatHeading(e.to)}`;
     case "model-placed":
       return `${e.model.name ?? name(e.model.id)} placed`;
     case "model-removed":
@@ -26,6 +43,8 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `template laid${e.template.label ? `: ${e.template.label}` : ""}`;
     case "template-removed":
       return "template removed";
+    case "template-moved":
+      return `template moved ${formatLength(distance2(templateAnchor(e.from), templateAnchor(e.to)), "cm")}`;
     case "los-checked":
       return `${name(e.shooter)} → ${name(e.target)}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
@@ -41,31 +60,42 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
 
 export function LogPanel() {
   const { log, names, undo, redo } = useGame();
+  const folded = useUi((s) => s.folded);
+  const list = useRef<HTMLDivElement>(null);
+  // The newest entry stays in view: the log scrolls inside its fixed height instead of growing over the table.
+  useEffect(() => {
+    const body = list.current?.closest(".panel-body");
+    if (body) body.scrollTop = body.scrollHeight;
+  }, [log.events.length, folded.log]);
+  const actions = (
+    <>
+      <button onClick={undo} disabled={log.cursor === 0} title="Ctrl+Z">undo</button>
+      <button onClick={redo} disabled={log.cursor === log.events.length} title="Ctrl+Shift+Z">redo</button>
+    </>
+  );
   return (
-    <div className="panel log" data-testid="game-log">
-      <h2>
-        Game log <button onClick={undo} disabled={log.cursor === 0} title="Ctrl+Z">undo</button>{" "}
-        <button onClick={redo} disabled={log.cursor === log.events.length} title="Ctrl+Shift+Z">redo</button>
-      </h2>
-      {log.events.length === 0 ? (
-        <p className="muted">Nothing has happened yet. Moves, turns, templates and shots appear here.</p>
-      ) : (
-        <ol>
-          {log.events.map((e, i) => (
-            <li key={i} className={i >= log.cursor ? "undone" : undefined}>
-              {e.type === "fire-resolved" ? (
-                <details data-testid="log-shot">
-                  <summary>{describeEvent(e, names)}</summary>
-                  <ShotDetails shot={e} />
-                </details>
-              ) : (
-                describeEvent(e, names)
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-      <p className="muted">seed {log.header.seed}</p>
-    </div>
+    <Collapsible title="Game log" className="log" testId="game-log" collapsed={folded.log} onToggle={() => useUi.getState().set({ folded: { ...folded, log: !folded.log } })} actions={actions}>
+      <div ref={list}>
+        {log.events.length === 0 ? (
+          <p className="muted">Nothing has happened yet. Moves, turns, templates and shots appear here.</p>
+        ) : (
+          <ol>
+            {log.events.map((e, i) => (
+              <li key={i} className={i >= log.cursor ? "undone" : undefined}>
+                {e.type === "fire-resolved" ? (
+                  <details data-testid="log-shot">
+                    <summary>{describeEvent(e, names)}</summary>
+                    <ShotDetails shot={e} />
+                  </details>
+                ) : (
+                  describeEvent(e, names)
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className="muted">seed {log.header.seed}</p>
+      </div>
+    </Collapsible>
   );
 }

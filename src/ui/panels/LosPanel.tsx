@@ -1,13 +1,16 @@
 /** The line-of-sight tool's panel: the shooter and weapon, everyone it sees, and the chosen target's report. */
+import { lazy, Suspense } from "react";
 import { useGame } from "../../state/game";
 import { useShownTarget } from "../../state/useSight";
-import { useLos } from "../../state/losStore";
+import { useLos, visibilityTone } from "../../state/losStore";
 import { useUi } from "../../state/uiStore";
-import { FirePanel } from "./FirePanel";
+import { unitSights } from "../../state/unitSight";
 import { Name } from "./Name";
 import { SightReportView } from "./SightReportView";
 import { LastShot } from "./ShotDetails";
-import { visibilityTone } from "../../state/losStore";
+
+/** The fire panel and the rules behind it load when a target is first chosen, not with the first screen. */
+const FirePanel = lazy(async () => ({ default: (await import("./FirePanel")).FirePanel }));
 
 export function LosPanel() {
   const battlefield = useGame((s) => s.battlefield);
@@ -19,9 +22,12 @@ export function LosPanel() {
   if (!entry) return <p className="muted">Click one of your models to see what it sees. Then hover or click an enemy.</p>;
   const sorted = [...visible.targets].sort((a, b) => b.visibleFraction - a.visibleFraction);
   const seen = sorted.filter((t) => t.visibleFraction > 0);
+  // Hidden models are listed here by unit rather than labelled "0 %" on the table.
+  const hidden = unitSights(battlefield, visible.targets)
+    .map((u) => ({ unit: u.unit, models: u.entries.filter((t) => t.visibleFraction === 0).map((t) => t.target) }))
+    .filter((u) => u.models.length > 0);
   return (
     <div>
-      <h2>Line of sight</h2>
       <div>
         <strong data-testid="los-shooter"><Name id={shooter!} /></strong> <span className="muted">{entry.def.name}</span>
       </div>
@@ -51,12 +57,30 @@ export function LosPanel() {
         ))}
         {seen.length > 12 && <li className="muted">and {seen.length - 12} more</li>}
       </ul>
+      {hidden.length > 0 && (
+        <details data-testid="los-hidden">
+          <summary className="muted">
+            Hidden: {hidden.reduce((n, u) => n + u.models.length, 0)} models of {hidden.length} units
+          </summary>
+          <ul>
+            {hidden.map((u) => (
+              <li key={u.unit}>
+                <strong>{u.unit}</strong> <span className="muted">{u.models.join(", ")}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {shown && (
         <>
           <h2 style={{ marginTop: 10 }}>
             → <Name id={shown} /> {target && <button onClick={() => set({ target: undefined })}>✕</button>}
           </h2>
-          {target && <FirePanel shooter={shooter!} target={target} weapon={weapon} />}
+          {target && (
+            <Suspense fallback={<p className="muted">loading the rules…</p>}>
+              <FirePanel shooter={shooter!} target={target} weapon={weapon} />
+            </Suspense>
+          )}
           {target && <LastShot />}
           {report ? <SightReportView report={report} unit={unit} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
         </>

@@ -1,6 +1,6 @@
 /** The selected model: who it is, where it stands, and buttons to turn it or its turret. */
 import { modelPose } from "../../core/battlefield";
-import { formatLength } from "../../core/units";
+import { formatHeading, formatLength } from "../../core/units";
 import { useGame } from "../../state/game";
 import { turn, traverse } from "../../state/actions";
 import { useUi } from "../../state/uiStore";
@@ -21,7 +21,7 @@ export function SelectionPanel() {
           <tr><th>model</th><td>{entry.def.name}</td></tr>
           <tr><th>unit</th><td><Name id={entry.unitId} /> <span className="muted">({entry.side})</span></td></tr>
           <tr><th>at</th><td>x {formatLength(pose.x, unit)}, z {formatLength(pose.z, unit)}, {entry.model.floor ? <>floor {entry.model.floor.level} of <Name id={entry.model.floor.building} /></> : `${formatLength(pose.y, unit)} up`}</td></tr>
-          <tr><th>heading</th><td>{Math.round(entry.model.heading)}°{hasTurret && `, turret ${Math.round(entry.model.turretHeading)}°`}</td></tr>
+          <tr><th>heading</th><td>{formatHeading(entry.model.heading)}{hasTurret && `, turret ${formatHeading(entry.model.turretHeading)}`}</td></tr>
         </tbody>
       </table>
       <div style={{ display: "flex", gap: 4, marginTop: 8, flexWrap: "wrap" }}>

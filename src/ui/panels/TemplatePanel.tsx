@@ -1,8 +1,13 @@
-/** The template tool: choose blast rings or a flamethrower teardrop, and see who is under each template. */
-import { useEffect, useState } from "react";
+/**
+ * The template tool: blast rings, or a flamethrower's teardrop sized by the rules' template table; laid on
+ * a click of the table or centred on a clicked model, dragged to move; who is under each template (never a
+ * flamethrower's own firer).
+ */
+import { useEffect, useMemo, useState } from "react";
 import type { PlacedTemplate } from "../../core/game/events";
 import type { TemplateResult } from "../../sight/templates";
 import { useGame } from "../../state/game";
+import { flameTemplates } from "../../state/flameTemplates";
 import { getSightClient } from "../../state/sightClient";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
@@ -27,10 +32,11 @@ function UnderTemplate({ template }: { template: PlacedTemplate }) {
   }, [template, scenario]);
   if (result === undefined) return <span className="muted">…</span>;
   if (typeof result === "string") return <span className="blocked">{result}</span>;
-  if (!result.models.length) return <span className="muted">nobody under it</span>;
+  const under = result.models.filter((m) => m.id !== template.firer);
+  if (!under.length) return <span className="muted" data-testid={`under-${template.id}`}>nobody under it</span>;
   return (
     <ul data-testid={`under-${template.id}`}>
-      {result.models.map((m) => (
+      {under.map((m) => (
         <li key={m.id}>
           <Name id={m.id} /> <span className="muted">{Math.round(m.overlap * 100)}% under{m.ring !== undefined ? `, ring ${m.ring + 1}` : ""}</span>
         </li>
@@ -49,9 +55,19 @@ export function TemplatePanel() {
   const templates = useGame((s) => s.state.templates);
   const perform = useGame((s) => s.perform);
   const [radiiText, setRadiiText] = useState(template.radii.join(", "));
+  const ruleset = useGame((s) => s.log.header.ruleset);
+  const flames = useMemo(() => flameTemplates(ruleset), [ruleset]);
+  const selected = useUi((s) => s.selection[0]);
+  const chooseFlame = (id: string) => {
+    const flame = "error" in flames ? undefined : flames.find((f) => f.id === id);
+    if (flame) set({ template: { ...template, kind: "teardrop", name: flame.id, length: flame.length, narrowWidth: flame.narrowWidth, wideWidth: flame.wideWidth } });
+  };
+  // The teardrop takes its size from the rules' table, not from a default.
+  useEffect(() => {
+    if (!("error" in flames) && flames[0] && !flames.some((f) => f.id === template.name)) chooseFlame(flames[0].id);
+  }, [flames]);
   return (
     <div>
-      <h2>Templates</h2>
       <label>
         <input type="radio" checked={template.kind === "blast"} onChange={() => set({ template: { ...template, kind: "blast" } })} /> blast, radii (cm){" "}
         <input
@@ -67,14 +83,35 @@ export function TemplatePanel() {
       </label>
       <div>
         <label>
-          <input type="radio" checked={template.kind === "teardrop"} onChange={() => set({ template: { ...template, kind: "teardrop" } })} /> flamethrower teardrop from the selected model,
-          length {template.length} cm
-        </label>
+          <input type="radio" checked={template.kind === "teardrop"} onChange={() => set({ template: { ...template, kind: "teardrop" } })} data-testid="template-teardrop" /> flamethrower
+          teardrop
+        </label>{" "}
+        {"error" in flames ? (
+          <span className="blocked">{flames.error}</span>
+        ) : (
+          <select value={template.name} onChange={(e) => chooseFlame(e.target.value)} aria-label="Flamethrower template">
+            {flames.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.id}: {f.length} cm long{f.sample ? " · sample" : ""}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
-      <p className="muted">Click the table to lay it.</p>
+      {template.kind === "teardrop" && !("error" in flames) && flames.find((f) => f.id === template.name)?.sample && (
+        <p className="muted">Sample template size: the rules name the templates but give no dimensions. Load your own "flamethrower-templates" table in the fire panel.</p>
+      )}
+      <p className="muted">
+        {template.kind === "blast"
+          ? "Click the table to lay it, or a model to centre it on the model."
+          : selected
+            ? `From ${selected}: click where it points (a model or the table). Click one of its own side to change the firer.`
+            : "Click the flamethrower's model, then where it points."}{" "}
+        Drag a laid template to move it.
+      </p>
       {Object.values(templates).map((t) => (
         <div key={t.id} style={{ marginTop: 6 }}>
-          <strong>{t.shape.kind === "blast" ? `blast ${t.shape.radii.join("/")} cm` : "teardrop"}</strong>{" "}
+          <strong>{t.shape.kind === "blast" ? `blast ${t.shape.radii.join("/")} cm` : `teardrop ${t.shape.length} cm`}</strong> <span className="muted">{t.label}</span>{" "}
           <button onClick={() => perform({ type: "remove-template", id: t.id })}>remove</button>
           <UnderTemplate template={t} />
         </div>

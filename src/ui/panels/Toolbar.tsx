@@ -11,11 +11,13 @@ import { useEditor } from "../../state/editorStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { OpenFileDialog } from "./OpenFileDialog";
 
-const TOOL_BUTTONS: ReadonlyArray<readonly [Tool, string, string]> = [
-  ["select", "Select / move", "S"],
-  ["los", "Line of sight", "L"],
-  ["measure", "Ruler", "M"],
-  ["template", "Templates", "T"],
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
+
+const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
+  ["select", "S"],
+  ["los", "L"],
+  ["measure", "M"],
+  ["template", "T"],
 ];
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
@@ -27,18 +29,18 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
 }
 
-export function Toolbar({ onHelp }: { onHelp: () => void }) {
+export function Toolbar({ onHelp, onBriefing }: { onHelp: () => void; onBriefing: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const editing = useEditor((s) => s.editing);
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
-  const newGame = (id: string) => {
+  const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
     if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    const game = gameOn(battlefield.data);
+    const game = gameOn(await battlefield.load());
     if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}` });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
@@ -59,9 +61,9 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         </button>
       </div>
       <div className="group">
-        {TOOL_BUTTONS.map(([id, label, key]) => (
-          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${label} (${key})`} data-testid={`tool-${id}`}>
-            {label} <kbd>{key}</kbd>
+        {TOOL_KEYS.map(([id, key]) => (
+          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
+            {TOOL_NAMES[id]} <kbd>{key}</kbd>
           </button>
         ))}
       </div>
@@ -80,7 +82,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
         </button>
       </div>
       <div className="group">
-        <select value="" onChange={(e) => newGame(e.target.value)} aria-label="New game on a battlefield">
+        <select value="" onChange={(e) => void newGame(e.target.value)} aria-label="New game on a battlefield">
           <option value="">New game…</option>
           {BATTLEFIELDS.map((b) => (
             <option key={b.id} value={b.id}>
@@ -101,6 +103,7 @@ export function Toolbar({ onHelp }: { onHelp: () => void }) {
             e.target.value = "";
           }}
         />
+        <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
       {opened && (

@@ -1,0 +1,25 @@
+/**
+ * Shadows are switched on after the first frame: the first picture of the table comes without the shadow
+ * pass and its heavier shaders (seconds on a CPU-rendered browser), the next one has them.
+ */
+import { useFrame, useThree } from "@react-three/fiber";
+import { useRef } from "react";
+import type { Material, Mesh } from "three";
+
+export function ShadowsAfterFirstFrame({ onFirstFrame }: { onFirstFrame: () => void }) {
+  const scene = useThree((s) => s.scene);
+  const done = useRef(false);
+  useFrame(() => {
+    if (done.current) return;
+    done.current = true;
+    // Materials compiled without shadows must be compiled again with them.
+    requestAnimationFrame(() => {
+      scene.traverse((object) => {
+        const material = (object as Mesh).material as Material | Material[] | undefined;
+        for (const m of Array.isArray(material) ? material : material ? [material] : []) m.needsUpdate = true;
+      });
+      onFirstFrame();
+    });
+  });
+  return null;
+}

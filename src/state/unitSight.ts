@@ -1,0 +1,59 @@
+/**
+ * What a shooter sees, unit by unit: the labels over the table aggregate a squad ("ger-sq1: 4 of 10 seen,
+ * best 68 %") instead of piling one "0 %" over every hidden figure, and the panel lists the hidden models.
+ */
+import { modelPose, type Battlefield } from "../core/battlefield";
+import type { Vec3 } from "../core/solids/solid";
+import type { MatrixEntry } from "../sight/matrix";
+
+export interface UnitSight {
+  readonly unit: string;
+  /** The unit's targets, best seen first. */
+  readonly entries: readonly MatrixEntry[];
+  /** How many of them the shooter sees at all. */
+  readonly seen: number;
+  /** The largest visible share among them. */
+  readonly best: number;
+  /** Over the middle of the unit, above its tallest model: where its label stands. */
+  readonly labelAt: Vec3;
+  /** A unit of several figures gets one label when zoomed out; vehicles and lone models are labelled singly. */
+  readonly aggregated: boolean;
+}
+
+/** How far a unit's label stands above its tallest model's label (cm). */
+const UNIT_LABEL_LIFT = 5;
+
+/** Height of a model's label above its pose. */
+export function labelHeight(battlefield: Battlefield, id: string): number {
+  const def = battlefield.models.get(id)?.def;
+  return def?.vehicle ? 6.5 : (def?.figureHeight ?? 3) + 1.6;
+}
+
+export function unitSights(battlefield: Battlefield, targets: readonly MatrixEntry[]): UnitSight[] {
+  const byUnit = new Map<string, MatrixEntry[]>();
+  for (const t of targets) {
+    const unit = battlefield.models.get(t.target)?.unitId;
+    if (unit !== undefined) byUnit.set(unit, [...(byUnit.get(unit) ?? []), t]);
+  }
+  return [...byUnit].map(([unit, unsorted]) => {
+    const entries = [...unsorted].sort((a, b) => b.visibleFraction - a.visibleFraction);
+    const poses = entries.map((t) => {
+      const e = battlefield.models.get(t.target)!;
+      return { pose: modelPose(battlefield, e.model, e.def), top: labelHeight(battlefield, t.target) };
+    });
+    const mean = (f: (p: (typeof poses)[0]) => number) => poses.reduce((s, p) => s + f(p), 0) / poses.length;
+    return {
+      unit,
+      entries,
+      seen: entries.filter((t) => t.visibleFraction > 0).length,
+      best: entries[0]!.visibleFraction,
+      // Above the figures' own labels, so a lone model's label beside the unit (an MG upstairs) does not cover it.
+      labelAt: [mean((p) => p.pose.x), Math.max(...poses.map((p) => p.pose.y + p.top)) + UNIT_LABEL_LIFT, mean((p) => p.pose.z)],
+      aggregated: entries.length > 1 && entries.every((t) => !battlefield.models.get(t.target)!.def.vehicle),
+    };
+  });
+}
+
+export function unitSummary(u: UnitSight): string {
+  return `${u.unit}: ${u.seen} of ${u.entries.length} seen${u.seen ? `, best ${Math.round(u.best * 100)} %` : ""}`;
+}
