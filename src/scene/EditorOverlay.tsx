@@ -66,6 +66,7 @@ function Crest({ hill }: { hill: Hill }) {
 
 function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; feature: Feature }) {
   const vertexDrag = useEditor((s) => s.vertexDrag);
+  const gizmoDrag = useEditor((s) => s.gizmoDrag);
   const lift = useLifted(battlefield);
   const last = useRef<Matrix4 | undefined>(undefined);
   const points = featurePoints(vertexDrag ? moveVertex(feature, vertexDrag.index, vertexDrag.at) : feature);
@@ -134,7 +135,8 @@ function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; f
             moveSelected([m.elements[12]!, m.elements[14]!], turn);
           }}
         >
-          {loop.length >= 2 && <Line points={loop.map((p) => { const d = sub2(p, center); return [d[0], 0, d[1]] as [number, number, number]; })} color={COLORS.draft} lineWidth={1.5} />}
+          {/* The outline travels with the gizmo while it is dragged. */}
+          {gizmoDrag && loop.length >= 2 && <Line points={loop.map((p) => { const d = sub2(p, center); return [d[0], 0, d[1]] as [number, number, number]; })} color={COLORS.draft} lineWidth={1.5} />}
         </PivotControls>
       </group>
     </group>

@@ -41,7 +41,7 @@ describe("new features", () => {
   it("building presets stand where they are placed, with free ids, and load", () => {
     const empty = scenario([], []);
     const church = buildingPreset("church", empty, [90, 60]);
-    expect(church.map((b) => b.id)).toEqual(["church-1", "church-1-tower"]);
+    expect(church.map((b) => [b.id, b.name])).toEqual([["church-1", "Church 1"], ["church-1-tower", "Church 1 tower"]]);
     expect(featureCenter(church[0]!)).toEqual([90, 60]);
     // The tower stands against the nave's west end (-x), turned with it: a quarter turn takes -x to +z.
     close(featureCenter(church[1]!), [90 - 15.5, 60]);
@@ -236,10 +236,10 @@ describe("terrain edits in the game log", () => {
     const house = currentState(log).scenario.features[0] as Building;
     const tooFar = changeOpening(house, "w1-back", { offset: 13.5 });
     expect(refusal(log, { type: "change-feature", feature: tooFar })).toBe(
-      "cannot change house-1: features[0].openings[5].offset: a 1.6 cm wide opening centred 13.5 cm along wall 2 spans 12.7 to 14.3 cm, but the wall is 14 cm long",
+      "cannot change House 1: features[0].openings[5].offset: a 1.6 cm wide opening centred 13.5 cm along wall 2 spans 12.7 to 14.3 cm, but the wall is 14 cm long",
     );
-    expect(refusal(log, { type: "change-feature", feature: insertVertex(house, 0) })).toMatch(/^cannot change house-1: features\[0\]\.roof\.shape: a gable roof \(the default\) needs a 4-point footprint/);
-    expect(refusal(log, { type: "change-feature", feature: { ...house, floors: 0 } })).toMatch(/^cannot change house-1: features\[0\]\.floors: expected 1 or more/);
+    expect(refusal(log, { type: "change-feature", feature: insertVertex(house, 0) })).toMatch(/^cannot change House 1: features\[0\]\.roof\.shape: a gable roof \(the default\) needs a 4-point footprint/);
+    expect(refusal(log, { type: "change-feature", feature: { ...house, floors: 0 } })).toMatch(/^cannot change House 1: features\[0\]\.floors: expected 1 or more/);
     expect(refusal(log, { type: "add-features", features: [hedge, { ...hedge }] })).toBe('cannot add: there is already a feature "hedge-1"');
     expect(refusal(log, { type: "add-features", features: [{ ...hedge, path: [[80, 20]] }] })).toMatch(/^cannot add: features\[1\]\.path: /);
     expect(refusal(log, { type: "remove-features", ids: ["nothing"] })).toBe('cannot delete: there is no feature "nothing"');

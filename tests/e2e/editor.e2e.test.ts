@@ -26,6 +26,7 @@ beforeAll(async () => {
   await app.page.getByRole("button", { name: "Open…" }).click();
   await (await chooser).setFiles({ name: "open-table.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(OPEN_TABLE)) });
   await app.page.waitForFunction(() => window.__hulldown!.game.getState().log.header.scenario.name === "Open table");
+  await app.page.getByLabel("Close the briefing").click({ timeout: 60_000 });
 });
 afterAll(() => app?.close());
 
@@ -156,8 +157,9 @@ describe("the battlefield editor", () => {
 
   it("draws a hill closed on its first point, and places a church with its tower and a ruin", async () => {
     await app.page.getByTestId("draw-hill").click();
-    for (const [x, z] of [[20, 80], [60, 78], [62, 105], [22, 108], [20.3, 80.2]] as const) await clickTable(x, z);
+    for (const [x, z] of [[20, 72], [60, 70], [62, 95], [22, 98], [20.3, 72.2]] as const) await clickTable(x, z);
     await expect.poll(async () => (await features()).map((f) => f.kind)).toEqual(["hedge", "building", "hill"]);
+    expect(((await features())[2] as { outline: unknown[] }).outline).toHaveLength(4);
     expect(await app.page.getByTestId("prop-slope").inputValue()).toBe("6");
     await app.page.getByTestId("preset-church").click();
     await clickTable(60, 25);
@@ -165,7 +167,7 @@ describe("the battlefield editor", () => {
     await clickTable(140, 95);
     await app.page.keyboard.press("Escape");
     await expect.poll(async () => (await features()).map((f) => f.id)).toEqual(["hedge-1", "house-1", "hill-1", "church-1", "church-1-tower", "ruin-1"]);
-    await clickTable(56, 84);
+    await clickTable(50, 80);
     await app.page.getByTestId("feature-properties").waitFor();
     await app.screenshot("editor-hill-church-ruin");
   }, 120_000);
