@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { catalogFor } from "../core/scale";
-import { parseScenarioJson, type ScenarioIssue } from "../core/scenario/load";
+import { parseScenarioJson, ROOT_PATH, type ScenarioIssue } from "../core/scenario/load";
 import type { Scenario } from "../core/scenario/schema";
 import { SightQueryError } from "../sight/visibility";
 import { createSightWorld, type SightWorld } from "../sight/sightWorld";
@@ -134,7 +134,7 @@ export async function readScenarioFile(path: string): Promise<ScenarioFile> {
 
 /** An issue as `path: message`, the whole-file issues (bad JSON) named by the file. */
 export function describeIssue(file: string, issue: ScenarioIssue): string {
-  return `${issue.path || file}: ${issue.message}`;
+  return `${issue.path === ROOT_PATH ? file : issue.path}: ${issue.message}`;
 }
 
 /** A valid scenario, or a CliError naming the file and its first problem. */
@@ -143,14 +143,19 @@ export async function loadScenario(path: string): Promise<Scenario> {
   if (result.ok) return result.scenario;
   const [first, ...rest] = result.issues;
   const more = rest.length ? ` (and ${rest.length} more; run npm run validate -- ${path})` : "";
-  const what = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "unknown problem";
+  const what = first ? (first.path === ROOT_PATH ? first.message : `${first.path}: ${first.message}`) : "unknown problem";
   throw new CliError(`${path} is not a valid scenario: ${oneLine(what)}${more}`);
 }
 
 /** Loads a scenario file and builds its sight world with the models at the scenario's scale. */
 export async function loadSightWorld(path: string): Promise<{ scenario: Scenario; world: SightWorld }> {
   const scenario = await loadScenario(path);
-  return { scenario, world: await createSightWorld(scenario, catalogFor(scenario.scale)) };
+  try {
+    return { scenario, world: await createSightWorld(scenario, catalogFor(scenario.scale)) };
+  } catch (error) {
+    // The file passed validation but the engine cannot build it: still the input's fault, so exit 2.
+    throw new CliError(`${path}: the sight engine cannot build this battlefield: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Every model id of a scenario, in file order. */
@@ -169,9 +174,12 @@ export function requireModel(scenario: Scenario, id: string, role: string, file:
 // ---------------------------------------------------------------------------------------------------------
 // Numbers on the command line
 
+/** A decimal number as people write one: no hex, octal or binary, no "Infinity". */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 export function parseNumber(text: string, what: string, example: string, check: "any" | "positive" | "nonnegative" = "any"): number {
   const trimmed = text.trim();
-  const value = trimmed === "" ? NaN : Number(trimmed);
+  const value = DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
   const wrong = !Number.isFinite(value) ? "expected a number" : check === "positive" && value <= 0 ? "expected a positive number" : check === "nonnegative" && value < 0 ? "expected zero or more" : "";
   if (wrong) throw new CliError(`bad ${what} "${text}": ${wrong}, e.g. ${example}`);
   return value;

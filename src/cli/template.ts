@@ -4,6 +4,8 @@
  *
  * Which models lie (even partly) under a blast, ring or teardrop template.
  */
+import { TemplateShapeEvent } from "../core/game/events";
+import { validate } from "../core/scenario/load";
 import { modelsUnderTemplate, type TemplatePlacement, type TemplateShape } from "../sight/templates";
 import { CliError, expectPositionals, loadSightWorld, parseNumber, parseNumberList, print, printJson, runCommand } from "./common";
 import { formatTemplateResult, modelLookup } from "./formatReport";
@@ -66,6 +68,9 @@ function templateShape(values: { at?: string; radius?: string; teardrop?: string
 
 function templatePlacement(values: { at?: string; radius?: string; teardrop?: string; from?: string; level?: string }): TemplatePlacement {
   const shape = templateShape(values);
+  // The bounds a game log puts on a template: within reach of a table, sizes no larger than one.
+  const bounded = validate(TemplateShapeEvent, shape);
+  if (!bounded.ok) throw new CliError(`bad template: ${bounded.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
   const from = values.from ?? (values.level !== undefined ? "level" : "above");
   if (from !== "above" && from !== "level") throw new CliError(`bad --from "${values.from}": expected above or level`);
   if (from === "above") {

@@ -14,7 +14,8 @@ import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
 import { TOOL_NAMES, Toolbar } from "./panels/Toolbar";
-import { restoreAutosave, startAutosave } from "../state/persistence";
+import { KeptSavesPanel } from "./panels/KeptSavesPanel";
+import { startPersistence } from "../state/persistence";
 import { useUi } from "../state/uiStore";
 import { exposeTestHooks } from "../state/testHooks";
 import { useEditorShortcuts } from "./useEditorShortcuts";
@@ -52,16 +53,21 @@ export function App() {
     if (ready && firstBriefing(seed)) setOverlay("briefing");
   }, [ready, seed]);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
+  const [keptSaves, setKeptSaves] = useState(false);
   useEffect(() => {
-    // Restore first, then save every change: a refresh or a crash loses nothing.
+    // Restore first, then save every change: a refresh or a crash loses nothing. StrictMode runs this twice
+    // in development: the first run's cleanup cancels it, so only one autosave subscription ever lives.
+    let cancelled = false;
     let stop = () => {};
-    restoreAutosave(useGame)
-      .catch((error: Error) => useGame.getState().notify("error", `Could not read the autosave: ${error.message}`))
-      .finally(() => {
-        stop = startAutosave(useGame);
-        setReady(true);
-      });
-    return () => stop();
+    void startPersistence(useGame, () => cancelled).then((stopSaving) => {
+      if (cancelled) return stopSaving();
+      stop = stopSaving;
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, []);
   useSightSync();
   useLosFeed();
@@ -76,12 +82,13 @@ export function App() {
   return (
     <main className={`app dock-${dock}`} data-ready={ready}>
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} onBriefing={onBriefing} />
+      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} />
       <SidePanel />
       <LogPanel />
       <Toast />
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
+      {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
     </main>
   );
 }

@@ -116,6 +116,8 @@ describe("template", { timeout: SPAWN_TIMEOUT }, () => {
 
   it("a bad --radius exits 2 naming the option and the value", async () => {
     expectOneLineError(await run("template", [good, "--at", "110,60", "--radius", "big"]), "template", "--radius", '"big"');
+    expectOneLineError(await run("template", [good, "--at", "110,60", "--radius", "0x10"]), "template", "--radius", '"0x10"');
+    expectOneLineError(await run("template", [good, "--at", "110,60", "--radius", "1e300"]), "template", "radii[0]", "600 or less");
   });
 });
 

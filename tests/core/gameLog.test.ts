@@ -172,7 +172,7 @@ describe("the game log", () => {
     if (!loaded.ok) throw new Error(loaded.error);
     expect(loaded.game.log.events).toHaveLength(1);
     expect(loaded.game.warning).toMatch(/^events\[1\]\.to\.position.*loaded up to event 1/);
-    expect(parseGame("{", MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^not a game file/) });
+    expect(parseGame("{", MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^\(file\): not valid JSON: line 1, column 2: /) });
     expect(parseGame(JSON.stringify({ ...file, seed: "x" }), MODEL_CATALOG)).toMatchObject({ ok: false, error: expect.stringMatching(/^seed/) });
   });
 

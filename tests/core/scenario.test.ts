@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
 import { scenarioJsonSchema } from "../../src/cli/schema";
-import { formatIssues, parseScenario, parseScenarioJson, type ScenarioIssue } from "../../src/core/scenario/load";
-import { Feature, Model, Scenario, type ScenarioInput } from "../../src/core/scenario/schema";
+import { formatIssues, parseScenario, parseScenarioJson, ROOT_PATH, type ScenarioIssue } from "../../src/core/scenario/load";
+import { describeValue, Feature, Model, Scenario, type ScenarioInput } from "../../src/core/scenario/schema";
 import { createSightWorld } from "../../src/sight/sightWorld";
 
 const ENVELOPE = { format: "hulldown-scenario", version: 1 } as const;
@@ -122,7 +122,7 @@ describe("errors name the JSON path and the reason", () => {
     expect(result.issues.length).toBeGreaterThanOrEqual(5);
     expect(formatIssues(result.issues)).toBe(
       [
-        "table.width: expected a positive number of centimetres, got -180",
+        "table.width: -180 cm: a table must be more than 0 cm",
         "features[0].outline: an outline needs at least 3 points, got [[0,0],[10,0]]",
         'features[1].id: an id cannot be empty, got ""',
         `${MODEL_PATH}.position: expected [x, z] in cm, got "abc"`,
@@ -250,11 +250,13 @@ describe("errors name the JSON path and the reason", () => {
       expect(result.ok).toBe(false);
       if (result.ok) continue;
       expect(result.issues).toHaveLength(1);
-      expect(result.issues[0]!.path).toBe("");
-      expect(result.issues[0]!.message).toMatch(/^not valid JSON: /);
+      expect(result.issues[0]!.path).toBe(ROOT_PATH);
+      expect(result.issues[0]!.message).toMatch(/^not valid JSON: line \d+, column \d+: /);
     }
     const result = parseScenarioJson('{\n  "format": "hulldown-scenario",\n  "version": 1,\n}', MODEL_CATALOG);
-    expect(!result.ok && result.issues[0]!.message).toMatch(/line 4/);
+    expect(!result.ok && result.issues[0]!.message).toBe("not valid JSON: line 4, column 1: expected a field name in double quotes, found \"}\"");
+    expect(parseScenarioJson('{"format": "hulldown-scenario", r}', MODEL_CATALOG)).toEqual({ ok: false, issues: [{ path: ROOT_PATH, message: 'not valid JSON: line 1, column 33: expected a field name in double quotes, found "r"' }] });
+    expect(parseScenarioJson('{"version": 1,\n "x": NaN}', MODEL_CATALOG)).toMatchObject({ issues: [{ message: expect.stringMatching(/line 2, column 7: .*JSON has no NaN/) }] });
   });
 
   it("JSON that is not an object", () => {
@@ -268,8 +270,9 @@ describe("errors name the JSON path and the reason", () => {
   });
 
   it("a file of another format or version", () => {
-    expect(errorsOf({ format: "vassal", version: 2 })).toBe('format: expected "hulldown-scenario", got "vassal"\nversion: this build reads scenario version 1, got 2');
-    expect(errorsOf({})).toBe('format: expected "hulldown-scenario", got nothing\nversion: this build reads scenario version 1, got nothing');
+    expect(errorsOf({ format: "vassal", version: 2 })).toBe('format: expected "hulldown-scenario", got "vassal"\nversion: made by a newer Hulldown (format 2); this one reads format 1');
+    expect(errorsOf({ ...ENVELOPE, version: 0 })).toBe("version: this build reads format version 1, got 0");
+    expect(errorsOf({})).toBe('format: expected "hulldown-scenario", got nothing\nversion: this build reads format version 1, got nothing');
   });
 
   it("an unknown feature kind names the kind and lists the known ones", () => {
@@ -394,5 +397,71 @@ describe("docs/scenario-format.md", () => {
       const result = parseScenarioJson(block.text, MODEL_CATALOG);
       expect(result.ok ? "" : formatIssues(result.issues), `docs/scenario-format.md:${block.line}`).toBe(errors!.text.trimEnd());
     }
+  });
+});
+
+describe("physical bounds: the engine never sees what it cannot build", () => {
+  it("names the path, the value and the allowed range of every number", () => {
+    expect(errorsOf(withFeatures(house({ floorHeight: 1e308 })))).toBe("features[0].floorHeight: 1e+308 cm is more than the 500 cm a building storey may be");
+    expect(errorsOf(withModel({ base: { shape: "round", width: 1e308 } }))).toBe(`${MODEL_PATH}.base.width: 1e+308 cm is more than the 100 cm a base may be`);
+    expect(errorsOf(withModel({ figureHeight: 1e6 }))).toBe(`${MODEL_PATH}.figureHeight: 1000000 cm is more than the 100 cm a figure may be`);
+    expect(errorsOf(withModel({ heading: 1e308 }))).toBe(`${MODEL_PATH}.heading: 1e+308° is not a heading; give an angle between -3600 and 3600 degrees`);
+    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: [[0, 0], [50, 0], [0, 50]], height: 0, slope: 1e308 }))).toBe(
+      ["features[0].height: 0 cm: a hill must be more than 0 cm", "features[0].slope: 1e+308 cm is more than the 600 cm a hill's slope may be"].join("\n"),
+    );
+    expect(errorsOf({ ...ENVELOPE, table: { width: 5000, depth: 20000 } })).toBe(
+      ["table.width: 5000 cm is more than the 600 cm a table may be", "table.depth: 20000 cm is more than the 600 cm a table may be"].join("\n"),
+    );
+    expect(errorsOf(withFeatures({ id: "w", kind: "wall", path: [[0, 0], [1e9, 0]] }))).toBe("features[0].path[1][0]: 1000000000 cm is more than the 700 cm a coordinate may be");
+  });
+
+  it("keeps terrain within reach of the table it stands on", () => {
+    expect(errorsOf(withFeatures({ id: "w", kind: "wall", path: [[0, 0], [650, 10]] }))).toBe("features[0].path[1]: [650, 10] is more than 100 cm off the 180 × 120 cm table");
+    expect(errorsOf(withFeatures({ id: "s", kind: "smoke", at: [-90, 300], radius: 5 }))).toBe("features[0].at: [-90, 300] is more than 100 cm off the 180 × 120 cm table");
+    expect(parseScenario(withFeatures({ id: "w", kind: "wall", path: [[-20, 0], [200, 10]] }), MODEL_CATALOG).ok).toBe(true);
+  });
+
+  it("normalises headings to [0, 360)", () => {
+    const result = parseScenario(withModel({ heading: -90, turretHeading: 720 }), MODEL_CATALOG);
+    if (!result.ok) throw new Error(formatIssues(result.issues));
+    expect(result.scenario.forces[0]!.units[0]!.models[0]).toMatchObject({ heading: 270, turretHeading: 0 });
+  });
+
+  it("caps list sizes and counts at documented limits", () => {
+    const big = Array.from({ length: 200_000 }, (_, i) => [i % 100, Math.floor(i / 100) % 100]);
+    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: big, height: 5, slope: 2 }))).toBe("features[0].outline: an outline may have at most 200 items, got a list of 200000 items");
+    // Two 200-point hills over a 600 × 600 cm table: 400 points × 581² cm², some 135 million tests.
+    const ring = Array.from({ length: 200 }, (_, i) => [300 + 290 * Math.cos(i / 31.8), 300 + 290 * Math.sin(i / 31.8)]);
+    const hills = [{ id: "h1", kind: "hill", outline: ring, height: 5, slope: 2 }, { id: "h2", kind: "hill", outline: ring, height: 5, slope: 2 }];
+    expect(errorsOf({ ...ENVELOPE, table: { width: 600, depth: 600 }, features: hills })).toMatch(
+      /^features: the hills' 400 outline points over \d+ cm² of ground make \d+ ground tests, more than the 20000000 the ground may take/,
+    );
+    const buildings = Array.from({ length: 501 }, (_, i) => house({ id: `b${i}`, roof: { shape: "flat" } }));
+    expect(errorsOf(withFeatures(...buildings))).toBe("features: 501 buildings; a battlefield may have at most 500");
+  });
+
+  it("refuses deep nesting and prototype keys before validating, and never throws on junk", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(issuesOf(withModel({ position: deep }))).toEqual([{ path: ROOT_PATH, message: "nested deeper than 64 levels" }]);
+    const text = `{"format": "hulldown-scenario", "version": 1, "features": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    // The object is level 1, so the 64th "[" is the first too deep (columns count from 1).
+    const column = text.indexOf("[") + 64;
+    expect(parseScenarioJson(text, MODEL_CATALOG)).toEqual({ ok: false, issues: [{ path: ROOT_PATH, message: `not valid JSON: line 1, column ${column}: nested deeper than 64 levels` }] });
+    expect(issuesOf(JSON.parse('{"format": "hulldown-scenario", "version": 1, "table": {"__proto__": {"width": 1}}}'))).toEqual([
+      { path: "table.__proto__", message: 'the key "__proto__" is not allowed anywhere in a Hulldown file' },
+    ]);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(describeValue(cyclic)).toBe("an object");
+    expect(describeValue(deep)).toBe("a list");
+  });
+
+  it("quotes keys that are not plain names in paths", () => {
+    expect(issuesOf({ ...ENVELOPE, table: { "he]ight": 1 } })).toMatchObject([{ path: 'table["he]ight"]' }]);
+  });
+
+  it("accepts a UTF-8 byte-order mark", () => {
+    expect(parseScenarioJson(`\uFEFF${JSON.stringify(ENVELOPE)}`, MODEL_CATALOG).ok).toBe(true);
   });
 });

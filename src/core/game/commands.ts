@@ -1,13 +1,16 @@
 /**
  * What a user asks for, checked against the table, becomes an event. A command that cannot be carried
- * out comes back with a reason a player understands, and the log is left as it was.
+ * out comes back with a reason a player understands, and the log is left as it was. The same check
+ * (`checkEvent`) runs on every event of a loaded game file, against the state it applies to.
  */
 import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
+import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
-import { formatIssue, parseScenario } from "../scenario/load";
-import type { Feature, Point, Scenario } from "../scenario/schema";
-import type { GameEvent, PlacedTemplate, Placement } from "./events";
-import { findModel, placementOf, type GameState } from "./state";
+import { formatIssue, parseScenario, validate, type ScenarioIssue } from "../scenario/load";
+import { checkReferences } from "../scenario/references";
+import { normalizeHeading, Scenario, type Feature, type Point } from "../scenario/schema";
+import type { GameEvent, GameEventOf, PlacedTemplate, Placement } from "./events";
+import { applyEvent, findModel, GameEventError, hasId, placementOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -42,110 +45,212 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
   if (!finite(where.heading)) return `heading ${where.heading} is not a number`;
   if (where.elevation !== undefined && !(where.elevation >= 0)) return `elevation ${where.elevation} is not a height above the table`;
   if (where.floor) {
+    if (where.elevation !== undefined) return "give either a floor or an elevation, not both";
     const building = state.scenario.features.find((f) => f.id === where.floor!.building);
     if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
     if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
+    if (!pointInPolygon(where.position, building.footprint)) return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;
   }
   return undefined;
 }
 
-/** A move checked against the table: the move as an event records it, or why it cannot be made. */
-function checkMove(state: GameState, command: { model: string; to: Placement; path?: Point[] }) {
-  const model = findModel(state.scenario, command.model);
-  if (!model) return `no model "${command.model}" on the table`;
-  const problem = checkPlacement(state, command.to);
-  if (problem) return `cannot move ${model.id}: ${problem}`;
-  return { model: model.id, from: placementOf(model), to: command.to, path: command.path ?? [model.position, command.to.position] };
+const samePlacement = (a: Placement, b: Placement) =>
+  a.position[0] === b.position[0] && a.position[1] === b.position[1] && a.heading === b.heading && a.elevation === b.elevation && a.floor?.building === b.floor?.building && a.floor?.level === b.floor?.level;
+
+/** A move checked against the table: why it cannot be made, or undefined. */
+function checkMove(state: GameState, move: { model: string; from: Placement; to: Placement }): string | undefined {
+  const model = findModel(state.scenario, move.model);
+  if (!model) return `no model "${move.model}" on the table`;
+  if (!samePlacement(move.from, placementOf(model))) return `${model.id} does not stand where the move starts`;
+  const problem = checkPlacement(state, move.to);
+  return problem ? `cannot move ${model.id}: ${problem}` : undefined;
 }
 
 /** Most problems listed in a refusal; the rest are counted. */
 const LISTED_PROBLEMS = 3;
 
+function listProblems(issues: readonly ScenarioIssue[]): string {
+  const listed = issues.slice(0, LISTED_PROBLEMS).map(formatIssue);
+  const more = issues.length - listed.length;
+  return `${listed.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}`;
+}
+
+type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-removed">;
+
+/** What a refused terrain edit starts with: "cannot change House 1". */
+function terrainRefusal(state: GameState, event: Pick<TerrainEvent, "type"> & Partial<Pick<GameEventOf<"feature-changed">, "from">>): string {
+  if (event.type === "features-added") return "cannot add";
+  if (event.type === "features-removed") return "cannot delete";
+  const from = event.from && state.scenario.features.find((f) => f.id === event.from!.id);
+  return `cannot change ${from?.name || event.from?.id}`;
+}
+
 /**
- * The scenario after a terrain edit, checked by the loader's own schema and reference checks, so the
- * editor can never make a battlefield the loader would reject; or the loader's reasons.
+ * A terrain edit must leave a battlefield the loader accepts: the edited scenario goes through the loader's
+ * own checks, and any problem it did not have before refuses the edit with the loader's words.
  */
-function checkTerrain(catalog: ModelCatalog, edit: () => Scenario): { ok: true; scenario: Scenario } | { ok: false; error: string } {
+function checkTerrain(state: GameState, catalog: ModelCatalog, event: TerrainEvent): string | undefined {
+  let after: GameState;
+  try {
+    after = applyEvent(state, event);
+  } catch (error) {
+    if (error instanceof GameEventError) return error.message;
+    throw error;
+  }
+  const problems = (scenario: Scenario) => {
+    const parsed = parseScenario(scenario, catalog);
+    return parsed.ok ? [] : parsed.issues;
+  };
+  const before = new Set(problems(state.scenario).map(formatIssue));
+  const added = problems(after.scenario).filter((i) => !before.has(formatIssue(i)));
+  return added.length ? `${terrainRefusal(state, event)}: ${listProblems(added)}` : undefined;
+}
+
+/**
+ * The edited terrain as the schema fills it in (defaults, normalised headings), for the event to carry; or
+ * why it cannot be: the edit's own reason, or the schema's, at the path the loader would give.
+ */
+function editedTerrain(refusal: string, edit: () => Scenario): Scenario | string {
   let edited: Scenario;
   try {
     edited = edit();
   } catch (error) {
-    if (error instanceof FeatureEditError) return { ok: false, error: error.message };
+    if (error instanceof FeatureEditError) return `${refusal}: ${error.message}`;
     throw error;
   }
-  const parsed = parseScenario(edited, catalog);
-  if (parsed.ok) return parsed;
-  const listed = parsed.issues.slice(0, LISTED_PROBLEMS).map(formatIssue);
-  const more = parsed.issues.length - listed.length;
-  return { ok: false, error: `${listed.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}` };
+  const checked = validate(Scenario, edited);
+  return checked.ok ? checked.data : `${refusal}: ${listProblems(checked.issues)}`;
 }
-
-/** A feature as the checked scenario has it: with the schema's defaults filled in. */
-const checkedFeature = (scenario: Scenario, id: string): Feature => scenario.features.find((f) => f.id === id)!;
 
 const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
 
-export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
-  const fail = (error: string): CommandResult => ({ ok: false, error });
+/** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
+export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  const onTable = (id: string) => findModel(state.scenario, id) !== undefined;
+  switch (event.type) {
+    case "model-moved":
+      return checkMove(state, event);
+    case "models-moved": {
+      const models = new Set(event.moves.map((m) => m.model));
+      if (models.size < event.moves.length) return "a model is moved twice in one group move";
+      for (const move of event.moves) {
+        const problem = checkMove(state, move);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    case "turret-traversed": {
+      const model = findModel(state.scenario, event.model);
+      if (!model) return `no model "${event.model}" on the table`;
+      if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return `${model.id} has no turret to traverse`;
+      if (event.from !== model.turretHeading) return `${model.id}'s turret does not point where the traverse starts`;
+      return undefined;
+    }
+    case "model-placed": {
+      if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
+      if (!state.scenario.forces.some((f) => f.id === event.force)) return `no force "${event.force}"`;
+      // The model must not make the table an invalid battlefield: its id, model definition, position, floor
+      // and eye are checked as a scenario file's are (problems the table had before, such as the wreck of a
+      // destroyed gun, are not this event's).
+      const describe = (i: { path: string; message: string }) => `${i.path}: ${i.message}`;
+      const before = new Set(checkReferences(state.scenario, catalog).map(describe));
+      const problem = checkReferences(applyEvent(state, event).scenario, catalog).find((i) => !before.has(describe(i)));
+      return problem ? `model "${event.model.id}" cannot be placed: ${problem.path}: ${problem.message}` : undefined;
+    }
+    case "model-removed":
+      return onTable(event.model) ? undefined : `no model "${event.model}" on the table`;
+    case "template-placed": {
+      if (hasId(state.templates, event.template.id)) return `there is already a template "${event.template.id}"`;
+      return shapeNumbersFinite(event.template.shape) ? undefined : "the template's position and size must be numbers";
+    }
+    case "template-removed":
+      return hasId(state.templates, event.id) ? undefined : `no template "${event.id}"`;
+    case "template-moved": {
+      if (!hasId(state.templates, event.id)) return `no template "${event.id}"`;
+      const template = state.templates[event.id]!;
+      if (event.to.kind !== template.shape.kind) return `a ${template.shape.kind} template cannot become a ${event.to.kind}`;
+      return shapeNumbersFinite(event.to) ? undefined : "the template's position and size must be numbers";
+    }
+    case "los-checked": {
+      const missing = [event.shooter, event.target].find((id) => !onTable(id));
+      return missing === undefined ? undefined : `no model "${missing}" on the table`;
+    }
+    case "features-added":
+    case "feature-changed":
+    case "features-removed":
+      return checkTerrain(state, catalog, event);
+    case "fire-resolved": {
+      const removed = new Set<string>();
+      for (const o of event.outcomes) {
+        if (!onTable(o.model)) return `the shot's outcome names model "${o.model}", which is not on the table`;
+        if (o.effect !== "casualty" && o.effect !== "destroyed") continue;
+        if (removed.has(o.model)) return `model "${o.model}" is removed twice by one shot`;
+        removed.add(o.model);
+      }
+      return undefined;
+    }
+  }
+}
+
+/** The event a command makes, headings normalised as a loaded file has them. */
+function eventOf(state: GameState, command: Command, time: number): GameEvent | string {
+  const move = (m: { model: string; to: Placement; path?: Point[] }) => {
+    const model = findModel(state.scenario, m.model);
+    if (!model) return `no model "${m.model}" on the table`;
+    const to = { ...m.to, heading: normalizeHeading(m.to.heading) };
+    return { model: model.id, from: placementOf(model), to, path: m.path ?? [model.position, to.position] };
+  };
   switch (command.type) {
     case "move": {
-      const move = checkMove(state, command);
-      return typeof move === "string" ? fail(move) : { ok: true, event: { type: "model-moved", ...move, time } };
+      const m = move(command);
+      return typeof m === "string" ? m : { type: "model-moved", ...m, time };
     }
     case "move-group": {
-      const moves = command.moves.map((m) => checkMove(state, m));
+      if (!command.moves.length) return "nothing to move";
+      const moves = command.moves.map(move);
       const problem = moves.find((m): m is string => typeof m === "string");
-      if (problem) return fail(problem);
-      if (!moves.length) return fail("nothing to move");
-      return { ok: true, event: { type: "models-moved", moves: moves as Exclude<(typeof moves)[number], string>[], time } };
+      return problem ?? { type: "models-moved", moves: moves as Exclude<(typeof moves)[number], string>[], time };
     }
     case "traverse": {
       const model = findModel(state.scenario, command.model);
-      if (!model) return fail(`no model "${command.model}" on the table`);
-      if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return fail(`${model.id} has no turret to traverse`);
-      if (!finite(command.turretHeading)) return fail(`turret heading ${command.turretHeading} is not a number`);
-      return { ok: true, event: { type: "turret-traversed", model: model.id, from: model.turretHeading, to: command.turretHeading, time } };
+      if (!model) return `no model "${command.model}" on the table`;
+      if (!finite(command.turretHeading)) return `turret heading ${command.turretHeading} is not a number`;
+      return { type: "turret-traversed", model: model.id, from: model.turretHeading, to: normalizeHeading(command.turretHeading), time };
     }
-    case "place-template": {
-      if (state.templates[command.template.id]) return fail(`there is already a template "${command.template.id}"`);
-      if (!shapeNumbersFinite(command.template.shape)) return fail("the template's position and size must be numbers");
-      return { ok: true, event: { type: "template-placed", template: command.template, time } };
-    }
-    case "move-template": {
-      const template = state.templates[command.id];
-      if (!template) return fail(`no template "${command.id}"`);
-      if (command.to.kind !== template.shape.kind) return fail(`a ${template.shape.kind} template cannot become a ${command.to.kind}`);
-      if (!shapeNumbersFinite(command.to)) return fail("the template's position and size must be numbers");
-      return { ok: true, event: { type: "template-moved", id: command.id, from: template.shape, to: command.to, time } };
-    }
+    case "place-template":
+      return { type: "template-placed", template: command.template, time };
     case "remove-template":
-      return state.templates[command.id] ? { ok: true, event: { type: "template-removed", id: command.id, time } } : fail(`no template "${command.id}"`);
+      return { type: "template-removed", id: command.id, time };
+    case "move-template": {
+      if (!hasId(state.templates, command.id)) return `no template "${command.id}"`;
+      return { type: "template-moved", id: command.id, from: state.templates[command.id]!.shape, to: command.to, time };
+    }
     case "remove-model":
-      return findModel(state.scenario, command.model)
-        ? { ok: true, event: { type: "model-removed", model: command.model, cause: command.cause, time } }
-        : fail(`no model "${command.model}" on the table`);
+      return { type: "model-removed", model: command.model, cause: command.cause, time };
     case "add-features": {
-      if (!command.features.length) return fail("nothing to add");
+      if (!command.features.length) return "nothing to add";
       // Unchecked data goes into the scenario only to be checked: the loader's messages name what is wrong.
-      const checked = checkTerrain(catalog, () => addFeatures(state.scenario, command.features as Feature[]));
-      if (!checked.ok) return fail(`cannot add: ${checked.error}`);
-      const ids = new Set(state.scenario.features.map((f) => f.id));
-      const added = checked.scenario.features.filter((f) => !ids.has(f.id));
-      return { ok: true, event: { type: "features-added", features: added, time } };
+      const edited = editedTerrain("cannot add", () => addFeatures(state.scenario, command.features as Feature[]));
+      return typeof edited === "string" ? edited : { type: "features-added", features: edited.features.slice(state.scenario.features.length), time };
     }
     case "change-feature": {
       const id = featureId(command.feature);
       const from = state.scenario.features.find((f) => f.id === id);
-      if (!from) return fail(`there is no feature "${id}" to change`);
-      const checked = checkTerrain(catalog, () => replaceFeature(state.scenario, command.feature as Feature));
-      if (!checked.ok) return fail(`cannot change ${from.name || from.id}: ${checked.error}`);
-      return { ok: true, event: { type: "feature-changed", from, to: checkedFeature(checked.scenario, id), time } };
+      if (!from) return `there is no feature "${id}" to change`;
+      const edited = editedTerrain(terrainRefusal(state, { type: "feature-changed", from }), () => replaceFeature(state.scenario, command.feature as Feature));
+      return typeof edited === "string" ? edited : { type: "feature-changed", from, to: edited.features.find((f) => f.id === id)!, time };
     }
     case "remove-features": {
-      if (!command.ids.length) return fail("nothing to delete");
-      const checked = checkTerrain(catalog, () => removeFeatures(state.scenario, command.ids));
-      if (!checked.ok) return fail(`cannot delete: ${checked.error}`);
-      return { ok: true, event: { type: "features-removed", features: state.scenario.features.filter((f) => command.ids.includes(f.id)), time } };
+      if (!command.ids.length) return "nothing to delete";
+      const edited = editedTerrain("cannot delete", () => removeFeatures(state.scenario, command.ids));
+      return typeof edited === "string" ? edited : { type: "features-removed", features: state.scenario.features.filter((f) => command.ids.includes(f.id)), time };
     }
   }
+}
+
+export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
+  const event = eventOf(state, command, time);
+  if (typeof event === "string") return { ok: false, error: event };
+  const problem = checkEvent(state, catalog, event);
+  return problem ? { ok: false, error: problem } : { ok: true, event };
 }

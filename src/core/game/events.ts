@@ -4,32 +4,41 @@
  * event by event when it is loaded.
  */
 import { z } from "zod";
-import { Feature, Model, Point, Scenario } from "../scenario/schema";
+import { nestingDepth } from "../json";
+import { Feature, formatVersion, Heading, LIMITS, Model, Point, type Scenario } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
 
-const id = z.string().min(1);
-const degrees = z.number().finite();
+const id = z.string().min(1).max(LIMITS.idLength);
+const text = z.string().max(LIMITS.textLength);
+const path = z.array(Point).max(LIMITS.pathPoints);
+const size = z.number().positive().max(LIMITS.tableSize);
+/** A rule system's ruling nests a dozen levels; a file's whole nesting is bounded by JSON_LIMITS. */
+const DETAILS_DEPTH = 32;
+/** Rolls in one resolved shot: a whole company firing is a few hundred. */
+export const MAX_ROLLS_PER_EVENT = 10_000;
+/** Sides of the largest die: a uniform fraction is recorded as a roll of 2^32 sides (see dice.ts). */
+export const MAX_DIE_SIDES = 2 ** 32;
 
 /** Where a model stands: on the ground, at an explicit elevation, or on a building floor. */
 export const Placement = z.strictObject({
   position: Point,
-  heading: degrees,
-  elevation: z.number().finite().nonnegative().optional(),
-  floor: z.strictObject({ building: id, level: z.number().int().nonnegative() }).optional(),
+  heading: Heading,
+  elevation: z.number().nonnegative().max(LIMITS.height).optional(),
+  floor: z.strictObject({ building: id, level: z.number().int().nonnegative().max(7) }).optional(),
 });
 export type Placement = z.infer<typeof Placement>;
 
 export const TemplateShapeEvent = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("blast"), at: Point, radii: z.array(z.number().positive()).min(1) }),
+  z.strictObject({ kind: z.literal("blast"), at: Point, radii: z.array(size).min(1).max(10) }),
   z.strictObject({
     kind: z.literal("teardrop"),
     from: Point,
-    heading: degrees,
-    length: z.number().positive(),
-    narrowWidth: z.number().positive(),
-    wideWidth: z.number().positive(),
+    heading: Heading,
+    length: size,
+    narrowWidth: size,
+    wideWidth: size,
   }),
 ]);
 
@@ -37,37 +46,40 @@ export const PlacedTemplate = z.strictObject({
   id,
   shape: TemplateShapeEvent,
   from: z.enum(["above", "level"]),
-  level: z.number().finite().optional(),
-  label: z.string().default(""),
+  level: z.number().min(-LIMITS.height).max(LIMITS.height).optional(),
+  label: text.default(""),
   /** The model whose weapon laid it (a flamethrower): never counted as under its own template. */
   firer: id.optional(),
 });
 export type PlacedTemplate = z.infer<typeof PlacedTemplate>;
 
-export const DieRollRecord = z.strictObject({ index: z.number().int().nonnegative(), sides: z.number().int().min(2), value: z.number().int().min(1), reason: z.string() });
+export const DieRollRecord = z
+  .strictObject({ index: z.number().int().nonnegative(), sides: z.number().int().min(2).max(MAX_DIE_SIDES), value: z.number().int().min(1), reason: text })
+  .refine((r) => r.value <= r.sides, { error: (iss) => `a d${(iss.input as { sides: number }).sides} cannot show ${(iss.input as { value: number }).value}`, path: ["value"] });
 
 /** What a resolved attack did to one model, in terms the table understands. */
 export const Outcome = z.strictObject({
   model: id,
   effect: z.enum(["no-effect", "pinned", "unpinned", "casualty", "damaged", "destroyed"]),
   /** The rule system's words: "crew shaken", "main gun destroyed"… */
-  detail: z.string().default(""),
+  detail: text.default(""),
 });
 export type Outcome = z.infer<typeof Outcome>;
 
 const common = { time: z.number().finite().optional().describe("ms since the epoch, for replay pacing") };
+const move = { model: id, from: Placement, to: Placement, path };
 
 export const GameEvent = z.discriminatedUnion("type", [
-  z.strictObject({ ...common, type: z.literal("model-moved"), model: id, from: Placement, to: Placement, path: z.array(Point) }),
+  z.strictObject({ ...common, type: z.literal("model-moved"), ...move }),
   /** Several models moved together (a unit dragged as one): one event, so one undo. */
   z.strictObject({
     ...common,
     type: z.literal("models-moved"),
-    moves: z.array(z.strictObject({ model: id, from: Placement, to: Placement, path: z.array(Point) })).min(1),
+    moves: z.array(z.strictObject(move)).min(1).max(LIMITS.models),
   }),
-  z.strictObject({ ...common, type: z.literal("turret-traversed"), model: id, from: degrees, to: degrees }),
+  z.strictObject({ ...common, type: z.literal("turret-traversed"), model: id, from: Heading, to: Heading }),
   z.strictObject({ ...common, type: z.literal("model-placed"), force: id, unit: id, model: Model }),
-  z.strictObject({ ...common, type: z.literal("model-removed"), model: id, cause: z.string() }),
+  z.strictObject({ ...common, type: z.literal("model-removed"), model: id, cause: text }),
   z.strictObject({ ...common, type: z.literal("template-placed"), template: PlacedTemplate }),
   z.strictObject({ ...common, type: z.literal("template-removed"), id }),
   /** A laid template dragged somewhere else: its new shape (same kind and size, moved or turned). */
@@ -77,7 +89,7 @@ export const GameEvent = z.discriminatedUnion("type", [
     type: z.literal("los-checked"),
     shooter: id,
     target: id,
-    weapon: z.string().optional(),
+    weapon: text.optional(),
     visibleFraction: z.number().min(0).max(1),
     hullDown: z.boolean(),
   }),
@@ -86,14 +98,17 @@ export const GameEvent = z.discriminatedUnion("type", [
     type: z.literal("fire-resolved"),
     ruleset: id,
     shooter: id,
-    weapon: z.string(),
+    weapon: text,
     target: id,
-    rolls: z.array(DieRollRecord),
-    outcomes: z.array(Outcome),
+    rolls: z.array(DieRollRecord).max(MAX_ROLLS_PER_EVENT),
+    outcomes: z.array(Outcome).max(LIMITS.models),
     /** A referee's one-line account: "MG 42 at the BAR team: 3 hits, 1 casualty, 2 pinned". */
-    summary: z.string(),
+    summary: text,
     /** The rule system's full ruling (verdict, modifiers, targets), kept for the replay's panel. */
-    details: z.unknown().optional(),
+    details: z
+      .unknown()
+      .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
+      .optional(),
   }),
   /** The editor's terrain changes carry whole features, so the fold and a replay need nothing else. */
   z.strictObject({ ...common, type: z.literal("features-added"), features: z.array(Feature).min(1) }),
@@ -101,35 +116,34 @@ export const GameEvent = z.discriminatedUnion("type", [
   z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
-export const TERRAIN_EVENTS = ["features-added", "feature-changed", "features-removed"] as const;
-export const changesTerrain = (event: GameEvent): boolean => (TERRAIN_EVENTS as readonly string[]).includes(event.type);
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;
 
 /** A rules table a player loaded in place of a shipped one (see the rule system's TableFile). */
 export const LoadedTable = z.strictObject({
-  ruleset: z.string(),
-  table: z.string(),
-  title: z.string().optional(),
-  rule: z.string().optional(),
+  ruleset: id,
+  table: id,
+  title: text.optional(),
+  rule: text.optional(),
   sample: z.boolean().optional(),
-  note: z.string().optional(),
+  note: text.optional(),
   data: z.unknown(),
 });
 export type LoadedTable = z.infer<typeof LoadedTable>;
 
 export const GameHeader = z.strictObject({
   format: z.literal(GAME_FORMAT),
-  version: z.literal(GAME_VERSION),
-  created: z.string(),
+  version: formatVersion(GAME_VERSION),
+  created: text,
   /** Every die of the game comes from this seed, in order. */
   seed: z.number().int().safe(),
   ruleset: z.strictObject({
-    id: z.string(),
-    version: z.string(),
-    options: z.record(z.string(), z.unknown()).default({}),
+    id,
+    version: id,
+    options: z.record(id, z.unknown()).default({}),
     /** The game's own tables, replacing shipped ones: part of the game, so a replay rolls the same. */
-    tables: z.array(LoadedTable).default([]),
+    tables: z.array(LoadedTable).max(100).default([]),
   }),
-  scenario: Scenario,
+  /** Checked by parseScenario, as a scenario file is: the same bounds and references. */
+  scenario: z.unknown(),
 });
-export type GameHeader = z.infer<typeof GameHeader>;
+export type GameHeader = Omit<z.infer<typeof GameHeader>, "scenario"> & { readonly scenario: Scenario };

@@ -1,12 +1,17 @@
 /**
- * Saved games: versioned JSON holding the header and the events. Loading validates the header and its
- * scenario (every problem at once, each with its path), then each event in order; a damaged file plays up
- * to the first event that breaks, and says where.
+ * Saved games: versioned JSON holding the header and the numbered events. A file is checked the way it was
+ * made: the header and its scenario as a scenario file is, then each event in order against the state it
+ * applies to (the commands' own check), its number, and its dice against the game's seed. A damaged file
+ * plays up to the first event that breaks, and says where; so does a file cut short.
  */
-import { formatIssue, formatPath, parseScenario, type CatalogSource } from "../scenario/load";
-import { changesTerrain, GameEvent, GameHeader } from "./events";
+import { createDice, type Dice } from "../dice";
+import { describeSyntaxProblem, readJson, recoverPrefix } from "../json";
+import { checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate, type CatalogSource, type ScenarioIssue } from "../scenario/load";
+import { describeValue, Scenario } from "../scenario/schema";
+import { checkEvent } from "./commands";
+import { GameEvent, GameHeader, type GameEventOf } from "./events";
 import type { GameLog } from "./gameLog";
-import { applyEvent, initialState } from "./state";
+import { applyEvent, initialState, type GameState } from "./state";
 
 export interface LoadedGame {
   readonly log: GameLog;
@@ -19,53 +24,123 @@ export type GameFileResult = { ok: true; game: LoadedGame } | { ok: false; error
 
 const failed = (problems: readonly string[]): GameFileResult => ({ ok: false, error: problems.join("; "), problems });
 
-export function serializeGame(log: GameLog): string {
-  return JSON.stringify({ ...log.header, cursor: log.cursor, events: log.events });
+/** Rule systems the game may name, with their versions (the app's registry; core does not import rules). */
+export interface KnownRulesets {
+  readonly rulesets?: ReadonlyArray<{ readonly id: string; readonly versions: readonly string[] }>;
 }
 
-export function parseGame(text: string, catalog: CatalogSource): GameFileResult {
+/**
+ * The file text. Keys are written in the order the loader produces them (the schemas' order), so
+ * save → load → save gives the same bytes. Each event carries its number `n`.
+ */
+export function serializeGame(log: GameLog): string {
+  const { format, version, created, seed, ruleset, scenario } = log.header;
+  const header = {
+    format,
+    version,
+    created,
+    seed,
+    ruleset: { id: ruleset.id, version: ruleset.version, options: ruleset.options, tables: ruleset.tables },
+    scenario: canonical(Scenario, scenario),
+  };
+  return JSON.stringify({ ...header, cursor: log.cursor, events: log.events.map((event, n) => ({ n, ...canonical(GameEvent, event) })) });
+}
+
+/** A value as its schema would load it (its key order), or as it is if it does not pass (never throws). */
+function canonical<T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, value: T): T {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data! : value;
+}
+
+/** Each problem with its path, below `parent` when given. */
+const described = (issues: readonly ScenarioIssue[], parent?: string) => issues.map((i) => `${parent ? joinPath(parent, i.path) : i.path}: ${i.message}`);
+
+/** Whether the game's rule system and version are ones this Hulldown knows. */
+function rulesetProblems(named: { id: string; version: string }, known: KnownRulesets): string[] {
+  const ruleset = known.rulesets?.find((r) => r.id === named.id);
+  if (known.rulesets && !ruleset) return [`ruleset.id: unknown rule system "${named.id}"; known: ${known.rulesets.map((r) => r.id).join(", ")}`];
+  if (ruleset && !ruleset.versions.includes(named.version)) return [`ruleset.version: ${ruleset.id} has versions ${ruleset.versions.join(", ")}, not "${named.version}"`];
+  return [];
+}
+
+export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}): GameFileResult {
+  const json = readJson(text, { watch: "events" });
   let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return failed([`not a game file: ${(error as Error).message}`]);
+  let cutShort: string | undefined;
+  if (json.ok) data = json.value;
+  else {
+    // A file cut short (or damaged) inside its events keeps the events that are whole.
+    const where = `the file breaks at ${describeSyntaxProblem(json.problem)}`;
+    const recovered = recoverPrefix(json.text, "events", json.itemEnds);
+    if (!recovered) return failed([`${ROOT_PATH}: not valid JSON: ${describeSyntaxProblem(json.problem)}`]);
+    data = recovered.value;
+    cutShort = `${where}; the game was loaded up to event ${recovered.items}`;
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return failed(["not a game file: expected a JSON object"]);
-  const { events: rawEvents, cursor: rawCursor, scenario: rawScenario, ...rawHeader } = data as Record<string, unknown>;
-  // The scenario is checked by its own loader, for its plain messages; the rest of the header by zod.
-  const header = GameHeader.omit({ scenario: true }).safeParse(rawHeader);
-  const scenario = parseScenario(rawScenario, catalog);
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return failed([`${ROOT_PATH}: not a game file: expected a JSON object {"format": "hulldown-game", …}`]);
+  const shape = checkJsonShape(data);
+  if (shape.length) return failed(described(shape));
+  const { events: rawEvents, cursor: rawCursor, ...rawHeader } = data as Record<string, unknown>;
+  // The header and its scenario are checked side by side, so a file lists every problem at once.
+  const header = validate(GameHeader, rawHeader);
+  const scenario = parseScenario(rawHeader.scenario, catalog);
   const problems = [
-    ...(header.success ? [] : header.error.issues.map((issue) => `${formatPath(issue.path) || "file"}: ${issue.message}`)),
-    ...(scenario.ok ? [] : scenario.issues.map((issue) => (issue.path ? `scenario.${issue.path}: ${issue.message}` : `scenario: ${issue.message}`))),
+    ...(header.ok ? rulesetProblems(header.data.ruleset, known) : described(header.issues)),
+    ...(scenario.ok ? [] : described(scenario.issues, "scenario")),
     ...(Array.isArray(rawEvents) ? [] : ["events: expected a list of events"]),
   ];
-  if (!header.success || !scenario.ok || !Array.isArray(rawEvents)) return failed(problems);
+  if (!header.ok || !scenario.ok || !Array.isArray(rawEvents) || problems.length) return failed(problems);
 
+  const models = typeof catalog === "function" ? catalog(scenario.scenario.scale) : catalog;
+  const dice = createDice(header.data.seed);
   const events: GameEvent[] = [];
   let state = initialState(scenario.scenario);
   let warning: string | undefined;
   for (const [i, raw] of rawEvents.entries()) {
-    const parsed = GameEvent.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      warning = `events[${i}]${issue.path.length ? `.${formatPath(issue.path)}` : ""}: ${issue.message}; the game was loaded up to event ${i}`;
+    const event = eventProblem(raw, i, state, dice, models);
+    if (typeof event === "string") {
+      warning = `${event}; the game was loaded up to event ${i}`;
       break;
     }
     try {
-      state = applyEvent(state, parsed.data);
+      state = applyEvent(state, event);
     } catch (error) {
       warning = `events[${i}]: ${(error as Error).message}; the game was loaded up to event ${i}`;
       break;
     }
-    // A terrain edit must leave a battlefield the loader accepts, as the editor's commands do.
-    const edited = changesTerrain(parsed.data) ? parseScenario(state.scenario, catalog) : undefined;
-    if (edited && !edited.ok) {
-      warning = `events[${i}]: ${parsed.data.type} leaves a battlefield that cannot be played (${formatIssue(edited.issues[0]!)}); the game was loaded up to event ${i}`;
-      break;
-    }
-    events.push(parsed.data);
+    events.push(event);
   }
   const cursor = typeof rawCursor === "number" && Number.isInteger(rawCursor) ? Math.min(Math.max(0, rawCursor), events.length) : events.length;
-  return { ok: true, game: { log: { header: { ...header.data, scenario: scenario.scenario }, events, cursor }, ...(warning ? { warning } : {}) } };
+  const note = warning ?? cutShort;
+  return { ok: true, game: { log: { header: { ...header.data, scenario: scenario.scenario }, events, cursor }, ...(note ? { warning: note } : {}) } };
+}
+
+/**
+ * The event at `i` if it is whole, numbered `i`, possible in `state` and rolled by the game's dice (the
+ * stream is advanced past its rolls); otherwise what is wrong, starting with its path.
+ */
+function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, catalog: Parameters<typeof checkEvent>[1]): GameEvent | string {
+  const at = `events[${i}]`;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return `${at}: expected an event object`;
+  const { n, ...fields } = raw as Record<string, unknown>;
+  if (n !== i) {
+    const what = typeof n === "number" ? (n > i ? `an event is missing before it` : `it repeats or is out of order`) : "the event has no number";
+    return `${at}.n: numbered ${n === undefined ? "nothing" : describeValue(n)}, expected ${i}: ${what}`;
+  }
+  const parsed = validate(GameEvent, fields);
+  if (!parsed.ok) return described(parsed.issues, at)[0]!;
+  const event = parsed.data;
+  const impossible = checkEvent(state, catalog, event);
+  if (impossible) return `${at}: ${event.type}: ${impossible}`;
+  const badDice = event.type === "fire-resolved" ? checkDice(event, state, dice) : undefined;
+  return badDice ? `${at}${badDice}` : event;
+}
+
+/** Each roll must be the one the seed gives at that point of the stream. */
+function checkDice(event: GameEventOf<"fire-resolved">, state: GameState, dice: Dice): string | undefined {
+  for (const [j, roll] of event.rolls.entries()) {
+    if (roll.index !== state.rollsUsed + j) return `.rolls[${j}].index: roll ${roll.index}, but the game's dice are at roll ${state.rollsUsed + j}`;
+    const rolled = dice.roll(roll.sides, roll.reason);
+    if (rolled !== roll.value) return `.rolls[${j}].value: a d${roll.sides} showing ${roll.value}, but the game's seed rolled ${rolled} here`;
+  }
+  return undefined;
 }

@@ -85,6 +85,8 @@ export const currentState = (log: GameLog): GameState => stateAt(log, log.cursor
 
 /** The game's dice, positioned at the next roll: a reloaded game rolls on exactly where it stopped. */
 export function nextDice(log: GameLog): Dice {
-  const sides = log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" ? e.rolls.map((r) => r.sides) : []));
-  return createDice(log.header.seed, sides);
+  return createDice(log.header.seed, rolledSides(log));
 }
+
+/** The sides of every die rolled before the cursor, in order: what a dice stream resumes after. */
+export const rolledSides = (log: GameLog): number[] => log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" ? e.rolls.map((r) => r.sides) : []));

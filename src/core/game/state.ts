@@ -12,6 +12,10 @@ export interface ModelStatus {
   readonly markers: readonly string[];
 }
 
+/**
+ * Id lookups are null-prototype objects: an id such as "toString" or "constructor" is just an id, never a
+ * property every object inherits.
+ */
 export interface GameState {
   readonly scenario: Scenario;
   readonly status: Readonly<Record<string, ModelStatus>>;
@@ -26,8 +30,20 @@ export class GameEventError extends Error {}
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
 
 export function initialState(scenario: Scenario): GameState {
-  return { scenario, status: {}, templates: {}, rollsUsed: 0 };
+  return { scenario, status: byId(), templates: byId(), rollsUsed: 0 };
 }
+
+/** A null-prototype copy of `from` (with `changes` applied): safe for any id as a key. */
+export function byId<T>(from: Readonly<Record<string, T>> = {}, changes: Readonly<Record<string, T | undefined>> = {}): Record<string, T> {
+  const out = Object.assign(Object.create(null) as Record<string, T>, from);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+export const hasId = (lookup: Readonly<Record<string, unknown>>, id: string): boolean => Object.hasOwn(lookup, id);
 
 export function findModel(scenario: Scenario, id: string): Model | undefined {
   for (const force of scenario.forces) for (const unit of force.units) for (const model of unit.models) if (model.id === id) return model;
@@ -71,7 +87,7 @@ export function withModel(scenario: Scenario, id: string, fn: (m: Model) => Mode
 }
 
 function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
-  const current = status[o.model] ?? NO_STATUS;
+  const current = hasId(status, o.model) ? status[o.model]! : NO_STATUS;
   switch (o.effect) {
     case "pinned":
       status[o.model] = { ...current, pinned: true };
@@ -118,16 +134,14 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       requireModel(state, event.model, event);
       return updateModel(state, event.model, () => undefined);
     case "template-placed":
-      return { ...state, templates: { ...state.templates, [event.template.id]: event.template } };
-    case "template-removed": {
-      if (!state.templates[event.id]) throw new GameEventError(`template-removed: no template "${event.id}"`);
-      const { [event.id]: _removed, ...templates } = state.templates;
-      return { ...state, templates };
-    }
+      if (hasId(state.templates, event.template.id)) throw new GameEventError(`template-placed: there is already a template "${event.template.id}"`);
+      return { ...state, templates: byId(state.templates, { [event.template.id]: event.template }) };
+    case "template-removed":
+      if (!hasId(state.templates, event.id)) throw new GameEventError(`template-removed: no template "${event.id}"`);
+      return { ...state, templates: byId(state.templates, { [event.id]: undefined }) };
     case "template-moved": {
-      const template = state.templates[event.id];
-      if (!template) throw new GameEventError(`template-moved: no template "${event.id}"`);
-      return { ...state, templates: { ...state.templates, [event.id]: { ...template, shape: event.to } } };
+      if (!hasId(state.templates, event.id)) throw new GameEventError(`template-moved: no template "${event.id}"`);
+      return { ...state, templates: byId(state.templates, { [event.id]: { ...state.templates[event.id]!, shape: event.to } }) };
     }
     case "los-checked":
       return state;
@@ -135,7 +149,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
         throw new GameEventError(`fire-resolved: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
       }
-      const status = { ...state.status };
+      const status = byId(state.status);
       for (const o of event.outcomes) applyOutcome(status, o);
       let next: GameState = { ...state, status, rollsUsed: state.rollsUsed + event.rolls.length };
       for (const o of event.outcomes) {
@@ -164,5 +178,5 @@ function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "
 }
 
 export function statusOf(state: GameState, id: string): ModelStatus {
-  return state.status[id] ?? NO_STATUS;
+  return hasId(state.status, id) ? state.status[id]! : NO_STATUS;
 }

@@ -3,30 +3,40 @@
  * and the reason. Never throws on bad input.
  */
 import type { z } from "zod";
+import { describeSyntaxProblem, forbiddenKeyPaths, JSON_LIMITS, nestingDepth, readJson } from "../json";
 import type { ModelCatalog } from "../modelDefinition";
 import { checkReferences } from "./references";
-import { Scenario, type Scale } from "./schema";
+import { describeValue, Scenario, type Scale } from "./schema";
 
 export interface ScenarioIssue {
-  /** JSON path such as `forces[1].units[3].models[0].position` ("" for the whole file). */
+  /** JSON path such as `forces[1].units[3].models[0].position`; ROOT_PATH for the file as a whole. */
   readonly path: string;
   readonly message: string;
 }
 
 /** The catalog to check model ids against, or one per scale to use the catalog of the scenario's own scale. */
+/** The path of a problem with the file as a whole (not JSON, not an object, nested too deep). */
+export const ROOT_PATH = "(file)";
+
 export type CatalogSource = ModelCatalog | ((scale: Scale) => ModelCatalog);
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
-}
+/** A path below another: `scenario` + `features[0]`, `events[3]` + `["odd key"]`; the child's root is the parent. */
+export const joinPath = (parent: string, child: string): string => (child === ROOT_PATH ? parent : child.startsWith("[") ? `${parent}${child}` : `${parent}.${child}`);
 
-function describeValue(value: unknown): string {
-  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
-  if (value === undefined) return "nothing";
-  const json = JSON.stringify(value);
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+/** A key that reads unambiguously after a dot; any other is written ["quoted"]. */
+const PLAIN_KEY = /^[A-Za-z_$][\w$]*$/;
+
+/** A JSON path as a user reads it: `forces[1].units[3]`, `table["odd key"]`; ROOT_PATH for the whole file. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  const text = path.reduce<string>((out, key) => {
+    if (typeof key === "number") return `${out}[${key}]`;
+    const name = String(key);
+    if (!PLAIN_KEY.test(name)) return `${out}[${JSON.stringify(name)}]`;
+    return out ? `${out}.${name}` : name;
+  }, "");
+  return text || ROOT_PATH;
 }
 
 const plural = (n: number | bigint, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -98,44 +108,49 @@ function toIssues(issue: z.core.$ZodIssue): ScenarioIssue[] {
     const what = value === undefined ? `missing ${issue.discriminator}` : `unknown ${issue.discriminator} ${describeValue(value)}`;
     return [{ path, message: `${what}; expected one of ${options.map(String).join(", ")}` }];
   }
-  if (issue.code === "invalid_type" && path === "") {
+  if (issue.code === "invalid_type" && path === ROOT_PATH) {
     return [{ path, message: `a scenario file must be a JSON object {"format": "hulldown-scenario", "version": 1, …}, got ${describeValue(input)}` }];
   }
   if (issue.code === "invalid_type" && "input" in issue && input === undefined) return [{ path, message: `missing; ${issue.message}` }];
-  return [{ path, message: SHOWS_INPUT.has(issue.code) && "input" in issue ? `${issue.message}, got ${describeValue(input)}` : issue.message }];
+  // Messages written in schema.ts that quote the value already ("1e+308 cm is more than …") get no ", got".
+  const quoted = issue.message.includes(describeValue(input));
+  return [{ path, message: SHOWS_INPUT.has(issue.code) && "input" in issue && !quoted ? `${issue.message}, got ${describeValue(input)}` : issue.message }];
+}
+
+/** Validates with any schema of the file formats, problems in the words and paths of a scenario's. */
+export function validate<T extends z.ZodType>(schema: T, input: unknown): { ok: true; data: z.output<T> } | { ok: false; issues: ScenarioIssue[] } {
+  const parsed = schema.safeParse(input, { reportInput: true, error: plainMessages });
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, issues: parsed.error.issues.flatMap(toIssues) };
+}
+
+/**
+ * Problems with the shape of parsed JSON before any schema looks at it: nesting deeper than JSON_LIMITS
+ * allows, and keys that reach into JavaScript's object machinery. Shared with the game file loader.
+ */
+export function checkJsonShape(input: unknown): ScenarioIssue[] {
+  if (nestingDepth(input) > JSON_LIMITS.maxDepth) return [{ path: ROOT_PATH, message: `nested deeper than ${JSON_LIMITS.maxDepth} levels` }];
+  return forbiddenKeyPaths(input).map((path) => ({ path: formatPath(path), message: `the key "${String(path.at(-1))}" is not allowed anywhere in a Hulldown file` }));
 }
 
 /** Validates already-parsed data (a JS object; NaN and Infinity are reported, not accepted). Never throws. */
 export function parseScenario(input: unknown, catalog: CatalogSource): ScenarioResult {
-  const parsed = Scenario.safeParse(input, { reportInput: true, error: plainMessages });
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.flatMap(toIssues) };
+  const shape = checkJsonShape(input);
+  if (shape.length) return { ok: false, issues: shape };
+  const parsed = validate(Scenario, input);
+  if (!parsed.ok) return parsed;
   const issues = checkReferences(parsed.data, typeof catalog === "function" ? catalog(parsed.data.scale) : catalog);
   return issues.length ? { ok: false, issues } : { ok: true, scenario: parsed.data };
 }
 
-/** Parses and validates the text of a scenario file. Never throws: bad JSON is one issue at the path "". */
+/** Parses and validates the text of a scenario file. Never throws: bad JSON is one issue at ROOT_PATH with its line and column. */
 export function parseScenarioJson(text: string, catalog: CatalogSource): ScenarioResult {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, issues: [{ path: "", message: `not valid JSON: ${jsonErrorWithLine(text, (error as Error).message)}` }] };
-  }
-  return parseScenario(data, catalog);
+  const json = readJson(text, { maxChars: JSON_LIMITS.scenarioChars });
+  if (!json.ok) return { ok: false, issues: [{ path: ROOT_PATH, message: `not valid JSON: ${describeSyntaxProblem(json.problem)}` }] };
+  return parseScenario(json.value, catalog);
 }
 
 export const formatIssue = (issue: ScenarioIssue): string => (issue.path ? `${issue.path}: ${issue.message}` : issue.message);
 
 export function formatIssues(issues: readonly ScenarioIssue[]): string {
   return issues.map(formatIssue).join("\n");
-}
-
-/** Adds the line and column to JSON.parse's "… at position 123" where the runtime leaves them out. */
-export function jsonErrorWithLine(text: string, message: string): string {
-  const position = /at position (\d+)/.exec(message);
-  if (!position || /line \d+/.test(message)) return message;
-  const before = text.slice(0, Number(position[1]));
-  const line = before.split("\n").length;
-  const column = before.length - before.lastIndexOf("\n");
-  return `${message} (line ${line}, column ${column})`;
 }

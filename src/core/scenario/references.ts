@@ -5,7 +5,7 @@
 import { distance2, pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import type { ScenarioIssue } from "./load";
-import type { Building, Scenario } from "./schema";
+import { LIMITS, type Building, type Feature, type Point, type Scenario } from "./schema";
 
 export function checkReferences(scenario: Scenario, catalog: ModelCatalog): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
@@ -19,9 +19,19 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
   const { width, depth } = scenario.table;
   const onTable = ([x, z]: readonly [number, number]) => x >= 0 && x <= width && z >= 0 && z <= depth;
 
+  const nearTable = ([x, z]: Point) => x >= -LIMITS.offTable && x <= width + LIMITS.offTable && z >= -LIMITS.offTable && z <= depth + LIMITS.offTable;
+  issues.push(...checkCounts(scenario));
+
   scenario.features.forEach((feature, i) => {
     const path = `features[${i}]`;
     claimId(feature.id, path);
+    for (const [field, points] of featurePoints(feature)) {
+      const far = points.findIndex((p) => !nearTable(p));
+      if (far >= 0) {
+        const at = field === "at" ? `${path}.at` : `${path}.${field}[${far}]`;
+        issues.push({ path: at, message: `[${points[far]!.join(", ")}] is more than ${LIMITS.offTable} cm off the ${width} × ${depth} cm table` });
+      }
+    }
     if (feature.kind === "building") issues.push(...checkBuilding(feature, path));
     if (feature.kind === "wreck") {
       const def = catalog.get(feature.model);
@@ -63,6 +73,52 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
       });
     });
   });
+  return issues;
+}
+
+/** The points of a feature by field name, for the check that terrain stays near the table. */
+function featurePoints(feature: Feature): [string, readonly Point[]][] {
+  switch (feature.kind) {
+    case "hill":
+    case "woods":
+    case "crops":
+    case "rough":
+    case "pond":
+      return [["outline", feature.outline]];
+    case "building":
+      return [["footprint", feature.footprint]];
+    case "tankTraps":
+      return [["points", feature.points]];
+    case "foxhole":
+    case "crater":
+    case "wreck":
+    case "smoke":
+      return [["at", [feature.at]]];
+    default:
+      return [["path", feature.path]];
+  }
+}
+
+/** Limits on the whole table the schema cannot count per list: models across units, buildings among features. */
+function checkCounts(scenario: Scenario): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const models = scenario.forces.reduce((n, f) => n + f.units.reduce((m, u) => m + u.models.length, 0), 0);
+  if (models > LIMITS.models) issues.push({ path: "forces", message: `${models} models; a battlefield may have at most ${LIMITS.models}` });
+  const units = scenario.forces.reduce((n, f) => n + f.units.length, 0);
+  if (units > LIMITS.units) issues.push({ path: "forces", message: `${units} units; a battlefield may have at most ${LIMITS.units}` });
+  const hills = scenario.features.filter((f) => f.kind === "hill");
+  if (hills.length) {
+    // The bounding box of every hill, clipped to the table: what the ground grid covers.
+    const xs = hills.flatMap((h) => h.outline.map((p) => Math.min(Math.max(p[0], 0), scenario.table.width)));
+    const zs = hills.flatMap((h) => h.outline.map((p) => Math.min(Math.max(p[1], 0), scenario.table.depth)));
+    const area = (Math.max(...xs) - Math.min(...xs) + 1) * (Math.max(...zs) - Math.min(...zs) + 1);
+    const tests = Math.round(area * xs.length);
+    if (tests > LIMITS.hillGroundTests) {
+      issues.push({ path: "features", message: `the hills' ${xs.length} outline points over ${Math.round(area)} cm² of ground make ${tests} ground tests, more than the ${LIMITS.hillGroundTests} the ground may take; use fewer outline points or smaller hills` });
+    }
+  }
+  const buildings = scenario.features.filter((f) => f.kind === "building").length;
+  if (buildings > LIMITS.buildings) issues.push({ path: "features", message: `${buildings} buildings; a battlefield may have at most ${LIMITS.buildings}` });
   return issues;
 }
 

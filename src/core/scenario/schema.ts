@@ -10,25 +10,119 @@ import { z } from "zod";
 export const SCENARIO_FORMAT = "hulldown-scenario";
 export const SCENARIO_VERSION = 1;
 
-const cm = z.number({ error: "expected a number of centimetres" }).finite();
-const positiveCm = cm.positive({ error: "expected a positive number of centimetres" });
-const nonNegativeCm = cm.nonnegative({ error: "expected zero or more centimetres" });
-const degrees = z.number({ error: "expected an angle in degrees" }).finite();
-const id = z.string({ error: "expected an id string" }).min(1, { error: "an id cannot be empty" });
+/**
+ * Generous physical limits: nothing a wargaming table holds comes near them, and the engine can build
+ * everything inside them. Documented in docs/scenario-format.md ("Limits").
+ */
+export const LIMITS = {
+  /** Width or depth of the table. */
+  tableSize: 600,
+  /** How far terrain may reach past the table's edges. */
+  offTable: 100,
+  /** Anything vertical: a hill, a canopy, a wall, a smoke cloud, a model's elevation. */
+  height: 500,
+  /** One storey, floor to floor. */
+  storey: 500,
+  /** A figure's height or eye above its feet, and a base's thickness. */
+  figure: 100,
+  /** A base's width or depth. */
+  base: 100,
+  /** Thickness of walls and hedges, width of roads and rivers, radius of smoke and foxholes. */
+  thickness: 200,
+  /** Headings: any angle within this many degrees either way, stored normalised to [0, 360). */
+  heading: 3600,
+  outlinePoints: 200,
+  /**
+   * The ground under the hills is a 1 cm grid, each point tested against every hill's outline: the points
+   * of all hill outlines times the square centimetres of the box around the hills (on the table) may be
+   * at most this (the default battlefield needs about 0.2 million).
+   */
+  hillGroundTests: 20_000_000,
+  pathPoints: 5000,
+  features: 2000,
+  buildings: 500,
+  openings: 200,
+  forces: 50,
+  units: 2000,
+  models: 10000,
+  idLength: 200,
+  textLength: 10000,
+} as const;
 
-export const Point = z.tuple([cm, cm], { error: "expected [x, z] in cm" }).describe("A point [x, z] on the table, cm.");
-const outline = z.array(Point).min(3, { error: "an outline needs at least 3 points" });
-const path = z.array(Point).min(2, { error: "a path needs at least 2 points" });
+/** A value as the user wrote it, for messages: 1e+308, "abc", nothing. Never throws, never long. */
+export function describeValue(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return value.length > 8 ? `a list of ${value.length} items` : shorten(safeJson(value) ?? "a list");
+  if (typeof value === "object" && value !== null) return shorten(safeJson(value) ?? "an object");
+  return shorten(safeJson(value) ?? String(value));
+}
 
-const featureBase = { id, name: z.string().optional() };
+function safeJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+
+/**
+ * A number of centimetres within [min, max]: `what` names the thing in messages such as
+ * "1e+308 cm is more than the 500 cm a building storey may be".
+ */
+function cmWithin(what: string, max: number, { min = 0, zero = false }: { min?: number; zero?: boolean } = {}) {
+  const number = z.number({ error: "expected a number of centimetres" });
+  const low = zero || min !== 0 ? number.min(min, { error: (iss) => `${describeValue(iss.input)} cm is less than the ${min} cm ${what} may be` }) : number.positive({ error: (iss) => `${describeValue(iss.input)} cm: ${what} must be more than 0 cm` });
+  return low.max(max, { error: (iss) => `${describeValue(iss.input)} cm is more than the ${max} cm ${what} may be` });
+}
+
+/** The same heading in [0, 360): 270 for -90, 0 for 720. */
+export function normalizeHeading(degrees: number): number {
+  // fmod is exact, so a heading already in range comes back unchanged (saving and loading change nothing).
+  const turned = degrees % 360;
+  const positive = turned < 0 ? turned + 360 : turned;
+  return positive >= 360 ? 0 : positive || 0;
+}
+
+/** A heading in degrees, any turn within ±LIMITS.heading, normalised to [0, 360). */
+export const Heading = z
+  .number({ error: "expected an angle in degrees" })
+  .min(-LIMITS.heading, { error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees` })
+  .max(LIMITS.heading, { error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees` })
+  .transform(normalizeHeading);
+
+const coordinate = cmWithin("a coordinate", LIMITS.tableSize + LIMITS.offTable, { min: -LIMITS.offTable });
+const height = (what: string) => cmWithin(what, LIMITS.height);
+const thickness = (what: string) => cmWithin(what, LIMITS.thickness);
+const text = (max: number = LIMITS.textLength) => z.string().max(max);
+const id = z.string({ error: "expected an id string" }).min(1, { error: "an id cannot be empty" }).max(LIMITS.idLength);
+const list = <T extends z.ZodType>(item: T, max: number, what: string) =>
+  z.array(item).max(max, { error: `${what} may have at most ${max} items` });
+
+/** The format version this build reads; a larger number is a file from a newer Hulldown, said in words. */
+export const formatVersion = (version: number) =>
+  z.literal(version, {
+    error: (iss) =>
+      typeof iss.input === "number" && iss.input > version
+        ? `made by a newer Hulldown (format ${iss.input}); this one reads format ${version}`
+        : `this build reads format version ${version}`,
+  });
+
+export const Point = z.tuple([coordinate, coordinate], { error: "expected [x, z] in cm" }).describe("A point [x, z] on the table, cm.");
+const outline = list(Point, LIMITS.outlinePoints, "an outline").min(3, { error: "an outline needs at least 3 points" });
+const path = list(Point, LIMITS.pathPoints, "a path").min(2, { error: "a path needs at least 2 points" });
+
+const featureBase = { id, name: text(LIMITS.idLength).optional() };
 
 export const Hill = z
   .strictObject({
     ...featureBase,
     kind: z.literal("hill"),
     outline: outline.describe("The foot of the hill."),
-    height: positiveCm.describe("Height of the plateau above the table."),
-    slope: positiveCm.describe(
+    height: height("a hill").describe("Height of the plateau above the table."),
+    slope: cmWithin("a hill's slope", LIMITS.tableSize).describe(
       "Horizontal run from the foot to the crest. The crest line is the outline inset by this distance; inside it the hill is flat.",
     ),
   })
@@ -39,7 +133,7 @@ const area = (kind: "woods" | "crops") =>
     ...featureBase,
     kind: z.literal(kind),
     outline,
-    height: positiveCm.describe("Height of the canopy or crop above the ground."),
+    height: height("a canopy or crop").describe("Height of the canopy or crop above the ground."),
   });
 export const Woods = area("woods").describe("Woods: area terrain that sight can cross for a limited depth.");
 export const Crops = area("crops")
@@ -50,12 +144,12 @@ export const Opening = z
   .strictObject({
     id,
     type: z.enum(["window", "door", "gap"]),
-    wall: z.number().int().nonnegative().describe("Index of the wall: wall i runs from footprint[i] to footprint[i+1]."),
-    floor: z.number().int().nonnegative().default(0).describe("0 is the ground floor."),
-    offset: nonNegativeCm.describe("Distance along the wall from its start to the centre of the opening."),
-    width: positiveCm,
-    height: positiveCm,
-    sill: nonNegativeCm.default(0).describe("Height of the bottom of the opening above its floor (0 for doors)."),
+    wall: z.number().int().nonnegative().max(LIMITS.outlinePoints - 1).describe("Index of the wall: wall i runs from footprint[i] to footprint[i+1]."),
+    floor: z.number().int().nonnegative().max(7).default(0).describe("0 is the ground floor."),
+    offset: cmWithin("an opening's offset", LIMITS.tableSize, { zero: true }).describe("Distance along the wall from its start to the centre of the opening."),
+    width: cmWithin("an opening", LIMITS.storey),
+    height: cmWithin("an opening", LIMITS.storey),
+    sill: cmWithin("a sill", LIMITS.storey, { zero: true }).default(0).describe("Height of the bottom of the opening above its floor (0 for doors)."),
   })
   .describe("A window, door or gap in a building wall.");
 
@@ -65,27 +159,28 @@ export const Building = z
     kind: z.literal("building"),
     footprint: outline.describe("Outer outline of the walls, counter-clockwise seen from above or not: either works."),
     floors: z.number().int().min(1).max(8).describe("Number of storeys."),
-    floorHeight: positiveCm.default(5.5).describe("Height of one storey, floor to floor."),
-    wallThickness: positiveCm.default(0.6),
+    floorHeight: cmWithin("a building storey", LIMITS.storey).default(5.5).describe("Height of one storey, floor to floor."),
+    wallThickness: thickness("a wall").default(0.6),
     material: z.enum(["stone", "brick", "wood", "concrete"]).default("stone"),
     roof: z
       .strictObject({
         state: z.enum(["intact", "gone"]).default("intact"),
         shape: z.enum(["flat", "gable"]).default("gable"),
-        ridgeHeight: positiveCm.default(3.5).describe("Gable roofs: ridge above the top of the walls."),
+        ridgeHeight: height("a roof ridge").default(3.5).describe("Gable roofs: ridge above the top of the walls."),
       })
       .default({ state: "intact", shape: "gable", ridgeHeight: 3.5 })
       .describe("Gable roofs need a 4-point footprint; the ridge runs parallel to wall 0."),
     ruined: z
       .strictObject({
         wallHeights: z
-          .array(nonNegativeCm)
+          .array(cmWithin("a wall", LIMITS.storey * 8, { zero: true }))
+          .max(LIMITS.outlinePoints)
           .optional()
           .describe("Remaining height of each wall; missing walls keep their full height."),
       })
       .optional()
       .describe("A ruin: no roof, walls cut down to their remaining heights."),
-    openings: z.array(Opening).default([]),
+    openings: list(Opening, LIMITS.openings, "a building's openings").default([]),
   })
   .describe("A building with storeys, walls with real openings, floors and a roof.");
 
@@ -94,8 +189,8 @@ const linear = <K extends string>(kind: K, defaults: { height: number; thickness
     ...featureBase,
     kind: z.literal(kind),
     path,
-    height: positiveCm.default(defaults.height),
-    thickness: positiveCm.default(defaults.thickness),
+    height: height(`a ${kind}`).default(defaults.height),
+    thickness: thickness(`a ${kind}`).default(defaults.thickness),
   });
 export const Wall = linear("wall", { height: 1.8, thickness: 1 })
   .extend({ material: z.enum(["stone", "brick", "wood", "concrete"]).default("stone") })
@@ -106,32 +201,32 @@ export const Sandbags = linear("sandbags", { height: 1.2, thickness: 1.5 }).desc
 export const Wire = linear("wire", { height: 1, thickness: 1 }).describe("Barbed wire: slows movement, does not block sight.");
 
 const watercourse = <K extends string>(kind: K, width: number) =>
-  z.strictObject({ ...featureBase, kind: z.literal(kind), path, width: positiveCm.default(width) });
+  z.strictObject({ ...featureBase, kind: z.literal(kind), path, width: thickness(`a ${kind}`).default(width) });
 export const Road = watercourse("road", 8).describe("A road (movement only).");
 export const River = watercourse("river", 15).describe("A river.");
 export const Stream = watercourse("stream", 4).describe("A stream.");
 
 export const Trench = z
-  .strictObject({ ...featureBase, kind: z.literal("trench"), path, width: positiveCm.default(3), depth: positiveCm.default(2) })
+  .strictObject({ ...featureBase, kind: z.literal("trench"), path, width: thickness("a trench").default(3), depth: height("a trench").default(2) })
   .describe("A trench: area terrain; the sight engine reports models inside it, rule systems give the cover. The ground is not lowered.");
 export const Foxhole = z
-  .strictObject({ ...featureBase, kind: z.literal("foxhole"), at: Point, radius: positiveCm.default(2), depth: positiveCm.default(1.5) })
+  .strictObject({ ...featureBase, kind: z.literal("foxhole"), at: Point, radius: thickness("a foxhole").default(2), depth: height("a foxhole").default(1.5) })
   .describe("A foxhole for one team: area terrain like a trench.");
 export const Crater = z
-  .strictObject({ ...featureBase, kind: z.literal("crater"), at: Point, radius: positiveCm.default(4), depth: positiveCm.default(1) })
+  .strictObject({ ...featureBase, kind: z.literal("crater"), at: Point, radius: thickness("a crater").default(4), depth: height("a crater").default(1) })
   .describe("A shell crater: area terrain like a foxhole; the sight engine reports models inside it, rule systems give the cover.");
 export const RoughGround = z
   .strictObject({ ...featureBase, kind: z.literal("rough"), outline })
   .describe("Rough ground (scrub, rubble, marsh): area terrain for movement; it does not block sight.");
 export const Pond = z.strictObject({ ...featureBase, kind: z.literal("pond"), outline }).describe("A pond or lake: water (movement only).");
 export const TankTraps = z
-  .strictObject({ ...featureBase, kind: z.literal("tankTraps"), points: z.array(Point).min(1), size: positiveCm.default(2.5) })
+  .strictObject({ ...featureBase, kind: z.literal("tankTraps"), points: list(Point, LIMITS.pathPoints, "tank traps").min(1), size: thickness("a tank trap").default(2.5) })
   .describe("Czech hedgehogs or dragon's teeth, one per point.");
 export const Wreck = z
-  .strictObject({ ...featureBase, kind: z.literal("wreck"), model: id.describe("A vehicle model id."), at: Point, heading: degrees.default(0) })
+  .strictObject({ ...featureBase, kind: z.literal("wreck"), model: id.describe("A vehicle model id."), at: Point, heading: Heading.default(0) })
   .describe("A wrecked vehicle: blocks sight and movement like the vehicle did.");
 export const Smoke = z
-  .strictObject({ ...featureBase, kind: z.literal("smoke"), at: Point, radius: positiveCm, height: positiveCm.default(10) })
+  .strictObject({ ...featureBase, kind: z.literal("smoke"), at: Point, radius: thickness("a smoke cloud"), height: height("a smoke cloud").default(10) })
   .describe("A smoke cloud: blocks sight through it, not into it.");
 
 export const Feature = z.discriminatedUnion("kind", [
@@ -160,38 +255,39 @@ export const Feature = z.discriminatedUnion("kind", [
 export const Base = z
   .strictObject({
     shape: z.enum(["round", "oval", "rect"]),
-    width: positiveCm.describe("Diameter for round bases."),
-    depth: positiveCm.optional().describe("Front to back; defaults to the width."),
-    thickness: positiveCm.default(0.3),
+    width: cmWithin("a base", LIMITS.base).describe("Diameter for round bases."),
+    depth: cmWithin("a base", LIMITS.base).optional().describe("Front to back; defaults to the width."),
+    thickness: cmWithin("a base's thickness", LIMITS.figure).default(0.3),
   })
   .describe("A base; overrides the model definition's base.");
 
 export const Model = z
   .strictObject({
     id,
-    name: z.string().optional().describe("Display name, e.g. \"Sherman 'Cheyenne'\"; default: the unit's name, the model type and its number."),
+    name: text(LIMITS.idLength).optional().describe("Display name, e.g. \"Sherman 'Cheyenne'\"; default: the unit's name, the model type and its number."),
     model: id.describe("Id of a model definition in models/catalog.ts (e.g. 'us-rifleman', 'us-sherman-m4')."),
     position: Point,
-    heading: degrees.default(0).describe("Facing in degrees: 0 faces +z, 90 faces +x."),
-    elevation: nonNegativeCm
+    heading: Heading.default(0).describe("Facing in degrees: 0 faces +z, 90 faces +x."),
+    elevation: cmWithin("a model's elevation", LIMITS.height, { zero: true })
       .optional()
       .describe("Height of the model's feet above the table (cm); default: the ground under it."),
     floor: z
-      .strictObject({ building: id, level: z.number().int().nonnegative() })
+      .strictObject({ building: id, level: z.number().int().nonnegative().max(7) })
       .optional()
       .describe("Standing on a floor of a building (0 = ground floor)."),
-    turretHeading: degrees.default(0).describe("Turret traverse relative to the hull, degrees; positive turns it to the hull's left, as headings do."),
-    figureHeight: positiveCm.optional().describe("Top of the figure above its feet; default from the model definition."),
-    eyeHeight: positiveCm.optional().describe("Eye above the feet; default from the model definition."),
+    turretHeading: Heading.default(0).describe("Turret traverse relative to the hull, degrees; positive turns it to the hull's left, as headings do."),
+    figureHeight: cmWithin("a figure", LIMITS.figure).optional().describe("Top of the figure above its feet; default from the model definition."),
+    eyeHeight: cmWithin("an eye above the feet", LIMITS.figure).optional().describe("Eye above the feet; default from the model definition."),
     base: Base.optional(),
   })
   .describe("One miniature: a figure, a team base, a gun or a vehicle.");
 
 export const Unit = z.strictObject({
   id,
-  name: z.string().default("").describe("Display name, e.g. \"Grenadiers 2\"; empty: the commonest model type and a number."),
-  models: z.array(Model).min(1, { error: "a unit needs a model" }) });
-export const Force = z.strictObject({ id, side: z.string().min(1), name: z.string().default(""), units: z.array(Unit) });
+  name: text(LIMITS.idLength).default("").describe("Display name, e.g. \"Grenadiers 2\"; empty: the commonest model type and a number."),
+  models: list(Model, LIMITS.models, "a unit").min(1, { error: "a unit needs a model" }),
+});
+export const Force = z.strictObject({ id, side: text(LIMITS.idLength).min(1), name: text(LIMITS.idLength).default(""), units: list(Unit, LIMITS.units, "a force") });
 
 export const Scale = z
   .enum(["28mm", "15mm"])
@@ -199,17 +295,17 @@ export const Scale = z
 
 export const Scenario = z
   .strictObject({
-    $schema: z.string().optional().describe("Optional path or URL of scenario.schema.json, for editors."),
+    $schema: text(2000).optional().describe("Optional path or URL of scenario.schema.json, for editors."),
     format: z.literal(SCENARIO_FORMAT, { error: `expected "${SCENARIO_FORMAT}"` }),
-    version: z.literal(SCENARIO_VERSION, { error: `this build reads scenario version ${SCENARIO_VERSION}` }),
-    name: z.string().default("Untitled battlefield"),
-    description: z.string().default(""),
+    version: formatVersion(SCENARIO_VERSION),
+    name: text(LIMITS.idLength).default("Untitled battlefield"),
+    description: text().default(""),
     scale: Scale.default("28mm"),
     table: z
-      .strictObject({ width: positiveCm.default(180), depth: positiveCm.default(120) })
+      .strictObject({ width: cmWithin("a table", LIMITS.tableSize).default(180), depth: cmWithin("a table", LIMITS.tableSize).default(120) })
       .default({ width: 180, depth: 120 }),
-    features: z.array(Feature).default([]),
-    forces: z.array(Force).default([]),
+    features: list(Feature, LIMITS.features, "a battlefield's features").default([]),
+    forces: list(Force, LIMITS.forces, "a battlefield's forces").default([]),
   })
   .describe("A Hulldown battlefield: table, terrain features and forces, in centimetres.");
 

@@ -29,7 +29,7 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
 }
 
-export function Toolbar({ onHelp, onBriefing }: { onHelp: () => void; onBriefing: () => void }) {
+export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const editing = useEditor((s) => s.editing);
   const name = useGame((s) => s.log.header.scenario.name);
@@ -104,6 +104,9 @@ export function Toolbar({ onHelp, onBriefing }: { onHelp: () => void; onBriefing
           }}
         />
         <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
+        <button onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
+          Kept saves…
+        </button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
       {opened && (

@@ -1,0 +1,212 @@
+/**
+ * The fuzz suite's cases: mutations of the shipped battlefields and of games played on them, and what each
+ * must come to. A scenario file is refused with a path, or accepted and then builds a sight world that
+ * answers a SightReport and a template with finite numbers. A game file is refused with a path, played up
+ * to a break it names, or loaded whole and saved again byte for byte; whatever it loads builds a world too.
+ */
+import { readFileSync } from "node:fs";
+import { toEvent, type Command } from "../../core/game/commands";
+import { parseGame, serializeGame } from "../../core/game/gameFile";
+import { currentState, newGame, record, rolledSides, type GameLog } from "../../core/game/gameLog";
+import { catalogFor } from "../../core/scale";
+import { parseScenarioJson } from "../../core/scenario/load";
+import type { Scenario } from "../../core/scenario/schema";
+import { fireEvent } from "../../rules/judge";
+import { RULESETS } from "../../rules/registry";
+import { sightReport } from "../../sight/lineOfSight";
+import { createSightWorld } from "../../sight/sightWorld";
+import { modelsUnderTemplate } from "../../sight/templates";
+import { answerFire } from "../../worker/fire";
+import { mutate, seededRandom, type Random } from "./mutate";
+
+export const SHIPPED = ["default", "normandy-bocage", "ruined-town"] as const;
+
+export type Outcome =
+  /** Refused, every problem naming a path. */
+  | "refused"
+  /** A game played up to a break it names. */
+  | "partial"
+  /** Accepted; the engine answered with finite numbers (games: saved again byte for byte). */
+  | "accepted"
+  /** Refused without naming where. */
+  | "no-path"
+  | "crash"
+  /** No answer within the time limit (the fuzz command's watchdog). */
+  | "hang"
+  | "non-finite"
+  | "not-identical";
+
+export const FAILURES: readonly Outcome[] = ["no-path", "crash", "hang", "non-finite", "not-identical"];
+
+export interface CaseResult {
+  readonly outcome: Outcome;
+  /** What went wrong, for the failures. */
+  readonly detail?: string;
+}
+
+export const shippedScenarioText = (name: (typeof SHIPPED)[number]): string => readFileSync(new URL(`../../scenarios/${name}.json`, import.meta.url), "utf8");
+
+const modelIds = (scenario: Scenario) => scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models.map((m) => m.id)));
+
+/** The first non-finite number in a value, as a path, or undefined. */
+function nonFinite(value: unknown, path = ""): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${path || "value"} = ${value}`;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nonFinite(child, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Builds the sight world and asks it one SightReport (first model at the last) and one template. */
+async function exercise(scenario: Scenario): Promise<CaseResult> {
+  const world = await createSightWorld(scenario, catalogFor(scenario.scale));
+  try {
+    const ids = modelIds(scenario);
+    const { width, depth } = scenario.table;
+    const answers: unknown[] = [modelsUnderTemplate(world, { shape: { kind: "blast", at: [width / 2, depth / 2], radii: [5, 10] }, from: "above" })];
+    if (ids.length >= 2) answers.push(sightReport(world, ids[0]!, ids.at(-1)!));
+    const bad = nonFinite(answers);
+    return bad ? { outcome: "non-finite", detail: bad } : { outcome: "accepted" };
+  } finally {
+    world.dispose();
+  }
+}
+
+/**
+ * `exercise`, remembered by the table's JSON: most mutated games end on a table an earlier case already
+ * built (the break at the same event, a mutation the fold ignores), and the answer for the same table is the same.
+ */
+const exercised = new Map<string, CaseResult>();
+async function exerciseOnce(scenario: Scenario): Promise<CaseResult> {
+  const key = JSON.stringify(scenario);
+  const known = exercised.get(key);
+  if (known) return known;
+  const result = await exercise(scenario);
+  if (exercised.size > 500) exercised.clear();
+  exercised.set(key, result);
+  return result;
+}
+
+async function guarded(run: () => Promise<CaseResult>): Promise<CaseResult> {
+  try {
+    return await run();
+  } catch (error) {
+    return { outcome: "crash", detail: error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error) };
+  }
+}
+
+export function checkScenarioText(text: string): Promise<CaseResult> {
+  return guarded(async () => {
+    const result = parseScenarioJson(text, catalogFor);
+    if (!result.ok) {
+      const unnamed = result.issues.find((i) => !i.path);
+      return unnamed ? { outcome: "no-path", detail: unnamed.message } : { outcome: "refused" };
+    }
+    return exercise(result.scenario);
+  });
+}
+
+const LOAD_OPTIONS = { rulesets: RULESETS };
+/** A game error or warning names where: a path (see formatPath) before the colon, or where the file breaks. */
+const NAMES_A_PLACE = /^(\(file\)|(?=[\w$[])(?:[\w$]+)?(?:\[\d+\]|\["(?:[^"\\]|\\.)*"\]|\.[\w$]+)*): |^the file breaks at line \d+, column \d+/;
+
+export function checkGameText(text: string): Promise<CaseResult> {
+  return guarded(async () => {
+    const loaded = parseGame(text, catalogFor, LOAD_OPTIONS);
+    if (!loaded.ok) return NAMES_A_PLACE.test(loaded.error) ? { outcome: "refused" } : { outcome: "no-path", detail: loaded.error };
+    const { log, warning } = loaded.game;
+    if (warning !== undefined && !NAMES_A_PLACE.test(warning)) return { outcome: "no-path", detail: warning };
+    const saved = serializeGame(log);
+    const again = parseGame(saved, catalogFor, LOAD_OPTIONS);
+    if (!again.ok || again.game.warning !== undefined || serializeGame(again.game.log) !== saved) {
+      return { outcome: "not-identical", detail: again.ok ? (again.game.warning ?? "the second save differs") : again.error };
+    }
+    const exercised = await exerciseOnce(currentState(log).scenario);
+    if (exercised.outcome !== "accepted") return exercised;
+    return { outcome: warning === undefined ? "accepted" : "partial" };
+  });
+}
+
+/**
+ * A game played on a shipped battlefield with every kind of event: moves (one and several models), a turret
+ * traverse, templates laid and lifted, a recorded sight check and resolved shots from the seeded dice.
+ */
+export async function playedGame(name: (typeof SHIPPED)[number], seed: number): Promise<string> {
+  const parsed = parseScenarioJson(shippedScenarioText(name), catalogFor);
+  if (!parsed.ok) throw new Error(`${name} does not validate`);
+  const catalog = catalogFor(parsed.scenario.scale);
+  const random = seededRandom(seed);
+  const ruleset = RULESETS[0]!;
+  let log: GameLog = newGame(parsed.scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: "2026-11-22T00:00:00.000Z" });
+  const perform = (command: Command) => {
+    const result = toEvent(currentState(log), catalog, command, 0);
+    if (result.ok) log = record(log, result.event);
+  };
+  const nudge = (random: Random, model: string) => {
+    const m = currentState(log).scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((x) => x.id === model)!;
+    return { model, to: { position: [m.position[0] + random.below(5) - 2, m.position[1] + random.below(5) - 2] as [number, number], heading: random.below(360) } };
+  };
+  for (let i = 0; i < 6; i++) {
+    const ids = modelIds(currentState(log).scenario);
+    perform({ type: "move", ...nudge(random, random.pick(ids)) });
+  }
+  const units = currentState(log).scenario.forces.map((f) => f.units[0]!);
+  perform({ type: "move-group", moves: units[0]!.models.map((m) => nudge(random, m.id)) });
+  const tank = modelIds(currentState(log).scenario).find((id) => catalog.get(currentState(log).scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((m) => m.id === id)!.model)?.parts.some((p) => p.turret));
+  if (tank) perform({ type: "traverse", model: tank, turretHeading: random.below(360) });
+  perform({ type: "place-template", template: { id: "blast-1", shape: { kind: "blast", at: [60, 60], radii: [5] }, from: "above", label: "" } });
+  perform({ type: "place-template", template: { id: "blast-2", shape: { kind: "blast", at: [90, 40], radii: [3, 6] }, from: "above", label: "" } });
+  perform({ type: "remove-template", id: "blast-1" });
+  const ids = modelIds(currentState(log).scenario);
+  log = record(log, { type: "los-checked", shooter: ids[0]!, target: ids.at(-1)!, visibleFraction: 0.5, hullDown: false, time: 0 });
+  log = await fire(log, 2);
+  return serializeGame(log);
+}
+
+/** Resolves up to `shots` shots between the forces' units, as the fire panel does, into the log. */
+async function fire(start: GameLog, shots: number): Promise<GameLog> {
+  let log = start;
+  const [a, b] = currentState(log).scenario.forces;
+  for (const shooter of a?.units ?? []) {
+    for (const target of b?.units ?? []) {
+      if (shots === 0) return log;
+      // The world of the table as it is now: an earlier shot may have removed models.
+      const state = currentState(log);
+      const units = new Set(state.scenario.forces.flatMap((f) => f.units.map((u) => u.id)));
+      if (!units.has(shooter.id) || !units.has(target.id)) continue;
+      const world = await createSightWorld(state.scenario, catalogFor(state.scenario.scale));
+      try {
+        const query = { ruleset: log.header.ruleset, declaration: { shooter: shooter.id, target: target.id }, status: state.status, roll: { seed: log.header.seed, previous: rolledSides(log) } };
+        const answer = answerFire(world, world.battlefield, query);
+        if (!answer.result) continue;
+        log = record(log, fireEvent(RULESETS[0]!, query.declaration, answer.result, 0));
+        shots--;
+      } finally {
+        world.dispose();
+      }
+    }
+  }
+  return log;
+}
+
+export interface FuzzCase {
+  readonly kind: "scenario" | "game";
+  readonly index: number;
+  readonly text: string;
+}
+
+/** The n-th mutated scenario of a run: deterministic from the seed and n. */
+export function scenarioCase(seed: number, n: number): FuzzCase {
+  const random = seededRandom(seed * 1_000_003 + n);
+  return { kind: "scenario", index: n, text: mutate(shippedScenarioText(random.pick(SHIPPED)), random) };
+}
+
+/** The n-th mutated game file of a run, from the played games given (one per shipped battlefield). */
+export function gameCase(seed: number, n: number, games: readonly string[]): FuzzCase {
+  const random = seededRandom(seed * 1_000_033 + n);
+  return { kind: "game", index: n, text: mutate(random.pick(games), random, "events") };
+}
+
+export const checkCase = (c: FuzzCase): Promise<CaseResult> => (c.kind === "scenario" ? checkScenarioText(c.text) : checkGameText(c.text));

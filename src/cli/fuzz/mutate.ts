@@ -1,0 +1,143 @@
+/**
+ * Seeded mutations of a file, as a hostile or careless user would make them: numbers pushed to extremes,
+ * wrong types, fields removed or added, lists emptied, repeated or inflated, ids clashing with JavaScript's
+ * own names, junk nested deep, events deleted, repeated or swapped, and text cut short or garbled.
+ */
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+
+export interface Random {
+  /** A whole number from 0 to n − 1. */
+  below(n: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+
+export function seededRandom(seed: number): Random {
+  const rng = xoroshiro128plus(seed);
+  const below = (n: number) => (n <= 1 ? 0 : uniformInt(rng, 0, n - 1));
+  return { below, pick: (items) => items[below(items.length)]! };
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Container = Json[] | { [key: string]: Json };
+
+const EXTREME_NUMBERS = [1e308, -1e308, 1e9, -1e9, 1e6, 0, -1, -0.5, 1e-9, 0.3, 7, 359.9, 360, 720, -90, 2 ** 53, 4.2e15, 15, 101, 501, 601];
+const ODD_VALUES: Json[] = ["", "x", "toString", "__proto__", "constructor", null, true, [], {}, [1], [[1, 2]], { a: 1 }];
+const ODD_KEYS = ["heigth", "__proto__", "constructor", "toString", "extra", "prototype"];
+
+/** Every container in the value with the path to it, parents before children. */
+function containers(root: Json): Container[] {
+  const out: Container[] = [];
+  const stack: Json[] = [root];
+  while (stack.length) {
+    const v = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    out.push(v);
+    // Long lists (outlines, events) are sampled, not walked whole, to keep a case quick.
+    const children = Array.isArray(v) ? v.slice(0, 50) : Object.values(v);
+    for (const child of children) stack.push(child);
+  }
+  return out;
+}
+
+const keysOf = (c: Container): (string | number)[] => (Array.isArray(c) ? c.map((_, i) => i) : Object.keys(c));
+
+function set(c: Container, key: string | number, value: Json): void {
+  if (Array.isArray(c)) c[key as number] = value;
+  else Object.defineProperty(c, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function deepJunk(depth: number): Json {
+  let v: Json = 1;
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
+  return v;
+}
+
+/** One structural mutation of a parsed file, in place. */
+function mutateJson(root: Json, random: Random, focus?: string): void {
+  const inFocus = focus !== undefined && random.below(2) === 0 && typeof root === "object" && root !== null && !Array.isArray(root) ? root[focus] : undefined;
+  const all = containers(inFocus ?? root);
+  const target = random.pick(all);
+  const keys = keysOf(target);
+  const key = keys.length ? random.pick(keys) : 0;
+  const current = (target as Record<string | number, Json>)[key];
+  switch (random.below(11)) {
+    case 0:
+    case 1:
+      set(target, key, random.pick(EXTREME_NUMBERS));
+      break;
+    case 2:
+      set(target, key, typeof current === "number" ? current * random.pick([1e6, 1e300, -1, 0, 1.5]) : random.pick(ODD_VALUES));
+      break;
+    case 3:
+      if (Array.isArray(target)) target.splice(key as number, 1);
+      else delete target[key as string];
+      break;
+    case 4:
+      if (!Array.isArray(target)) set(target, random.pick(ODD_KEYS), random.pick(ODD_VALUES));
+      else target.push(random.pick(ODD_VALUES));
+      break;
+    case 5:
+      // Repeat an item: coincident buildings, duplicated events, duplicated ids.
+      if (Array.isArray(target) && target.length) {
+        // The same object repeated: JSON.stringify writes each copy out in full.
+        const copies = new Array<Json>(random.pick([1, 2, 50, 3000])).fill(target[key as number]!);
+        target.splice(key as number, 0, ...copies);
+      }
+      break;
+    case 6:
+      // Inflate a list of points (outlines, paths) far past any sane size.
+      if (Array.isArray(target) && target.length && Array.isArray(target[0])) {
+        const size = random.pick([1000, 5001, 200_000]);
+        const pts = target as Json[];
+        for (let i = pts.length; i < size; i++) pts.push([(i * 7) % 180, (i * 13) % 120]);
+      }
+      break;
+    case 7:
+      set(target, key, deepJunk(random.pick([70, 500, 3000])));
+      break;
+    case 8:
+      // Swap two items (reordered events, reversed outlines).
+      if (Array.isArray(target) && target.length > 1) {
+        const other = random.below(target.length);
+        [target[key as number], target[other]] = [target[other]!, target[key as number]!];
+      }
+      break;
+    case 9:
+      if (typeof current === "string") set(target, key, random.pick(["toString", "constructor", "", current + current, "x".repeat(300)]));
+      else if (typeof current === "number") set(target, key, Math.round(current) + random.pick([-1, 1, 5, 100]));
+      break;
+    default:
+      if (Array.isArray(target)) target.length = random.below(target.length + 1);
+      break;
+  }
+}
+
+/** One mutation of the text itself: cut short, a character garbled, a BOM, NaN where a number was. */
+function mutateText(text: string, random: Random): string {
+  const at = random.below(text.length + 1);
+  switch (random.below(5)) {
+    case 0:
+      return text.slice(0, at);
+    case 1:
+      return text.slice(0, at) + random.pick(["}", "]", ",", '"', "x", "\u0000", "{", "NaN", "1e999"]) + text.slice(at);
+    case 2:
+      return text.slice(0, at) + text.slice(at + 1 + random.below(20));
+    case 3:
+      return `\uFEFF${text}`;
+    default:
+      return text.replace(/-?\d+(\.\d+)?/, random.pick(["NaN", "Infinity", "1e400", "-0", "0x10"]));
+  }
+}
+
+/**
+ * A mutated copy of `text` (JSON): one to three mutations, one in five at the level of the text. Half the
+ * structural ones land inside the top-level field `focus` when given (a game file's events).
+ */
+export function mutate(text: string, random: Random, focus?: string): string {
+  if (random.below(5) === 0) return mutateText(text, random);
+  const root = JSON.parse(text) as Json;
+  const count = 1 + random.below(3);
+  for (let i = 0; i < count; i++) mutateJson(root, random, focus);
+  return JSON.stringify(root);
+}
