@@ -91,7 +91,7 @@ describe("the battlefield editor", () => {
     // A refused value: the schema's message, the hedge as it was.
     await height.fill("-2");
     await height.press("Enter");
-    await expect.poll(() => app.page.locator(".toast").textContent()).toContain("features[0].height: expected a positive number of centimetres");
+    await expect.poll(() => app.page.locator(".toast").textContent()).toMatch(/cannot change Hedge 1: features\[0\]\.height: -2 cm: a hedge must be more than 0 cm/);
     expect(await features()).toMatchObject([{ height: 1.5 }]);
     await expect.poll(visible, { timeout: 30_000 }).toBeGreaterThan(behindHedge);
     behindHedge = await visible();
