@@ -157,7 +157,7 @@ describe("the battlefield editor", () => {
 
   it("draws a hill closed on its first point, and places a church with its tower and a ruin", async () => {
     await app.page.getByTestId("draw-hill").click();
-    for (const [x, z] of [[20, 72], [60, 70], [62, 95], [22, 98], [20.3, 72.2]] as const) await clickTable(x, z);
+    for (const [x, z] of [[40, 58], [75, 56], [78, 78], [42, 80], [40.3, 58.2]] as const) await clickTable(x, z);
     await expect.poll(async () => (await features()).map((f) => f.kind)).toEqual(["hedge", "building", "hill"]);
     expect(((await features())[2] as { outline: unknown[] }).outline).toHaveLength(4);
     expect(await app.page.getByTestId("prop-slope").inputValue()).toBe("6");
@@ -167,7 +167,7 @@ describe("the battlefield editor", () => {
     await clickTable(140, 95);
     await app.page.keyboard.press("Escape");
     await expect.poll(async () => (await features()).map((f) => f.id)).toEqual(["hedge-1", "house-1", "hill-1", "church-1", "church-1-tower", "ruin-1"]);
-    await clickTable(50, 80);
+    await clickTable(58, 68);
     await app.page.getByTestId("feature-properties").waitFor();
     await app.screenshot("editor-hill-church-ruin");
   }, 120_000);
