@@ -3,10 +3,10 @@ import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useState } from "react";
 import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
 import { placed, withModel } from "../core/game/state";
+import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
 import { rulesetById } from "../rules/registry";
-import { useEditor } from "../state/editorStore";
 import { CameraRig } from "./CameraRig";
 import { DragDistance } from "./DragDistance";
 import { EditorOverlay } from "./EditorOverlay";
@@ -31,8 +31,16 @@ import { ViewshedOverlay } from "./ViewshedOverlay";
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
   if (!drag) return battlefield;
   let scenario = withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement));
-  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(f.from, drag)));
+  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(battlefield, f.from, drag)));
   return createBattlefield(scenario, battlefield.catalog);
+}
+
+/** The battlefield without the models standing on floors a building hides (edited floor by floor). */
+function withoutHiddenFloors(battlefield: Battlefield, floorShown: Readonly<Record<string, number>>): Battlefield {
+  const hidden = (m: { floor?: { building: string; level: number } }) => m.floor !== undefined && m.floor.level > (floorShown[m.floor.building] ?? Infinity);
+  if (![...battlefield.models.values()].some((e) => hidden(e.model))) return battlefield;
+  const forces = battlefield.scenario.forces.map((f) => ({ ...f, units: f.units.map((u) => ({ ...u, models: u.models.filter((m) => !hidden(m)) })) }));
+  return createBattlefield({ ...battlefield.scenario, forces }, battlefield.catalog);
 }
 
 function Lights({ width }: { width: number }) {
@@ -53,6 +61,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const status = useGame((s) => s.state.status);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
+  const floorShown = useEditor((s) => s.floorShown);
   const [shadows, setShadows] = useState(false);
   const showShadows = useCallback(() => setShadows(true), []);
   const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
@@ -64,6 +73,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const editorHandlers = useEditorInteraction();
   const editing = useEditor((s) => s.editing);
   const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
+  const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
   const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
   const { width } = battlefield.scenario.table;
@@ -72,12 +82,12 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
-    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} onCreated={({ gl }) => void (gl.localClippingEnabled = true)} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={editing ? editorHandlers : interaction.terrain} />
-      <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={editing ? editorHandlers : interaction.terrain} />
+      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} />
       <ShotEffects />
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />

@@ -90,7 +90,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   ];
   if (!header.ok || !scenario.ok || !Array.isArray(rawEvents) || problems.length) return failed(problems);
 
-  const models = typeof catalog === "function" ? catalog(scenario.scenario.scale) : catalog;
+  const models = typeof catalog === "function" ? catalog(scenario.scenario) : catalog;
   const dice = createDice(header.data.seed);
   const events: GameEvent[] = [];
   let state = initialState(scenario.scenario);
