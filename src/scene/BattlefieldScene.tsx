@@ -9,6 +9,7 @@ import { useUi, type UiStore } from "../state/uiStore";
 import { rulesetById } from "../rules/registry";
 import { CameraRig } from "./CameraRig";
 import { DragDistance } from "./DragDistance";
+import { EditorOverlay } from "./EditorOverlay";
 import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
@@ -22,6 +23,7 @@ import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
+import { useEditorInteraction } from "./useEditorInteraction";
 import { followerPlacement, useTableInteraction } from "./useTableInteraction";
 import { ViewshedOverlay } from "./ViewshedOverlay";
 
@@ -69,6 +71,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
     return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
   }, [templates, ui.templateDrag]);
   const interaction = useTableInteraction(battlefield);
+  const editorHandlers = useEditorInteraction();
+  const editing = useEditor((s) => s.editing);
+  const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
   const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
   const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
@@ -82,7 +87,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={interaction.terrain} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={editing ? editorHandlers : interaction.terrain} />
       <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} units={units} />
       <ShotEffects />
@@ -92,11 +97,12 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.drag && <DragDistance battlefield={battlefield} drag={ui.drag} unit={rulesUnit} shownUnit={ui.unit} />}
       <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
+      {editing && <EditorOverlay battlefield={battlefield} />}
       <ScreenProbe battlefield={battlefield} />
       <FirstFrameMark />
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />
-      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !ui.templateDrag} />
+      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !ui.templateDrag && !editorDragging} />
     </Canvas>
   );
 }

@@ -23,7 +23,7 @@ export interface Occluder {
   readonly samples: number;
 }
 
-export type AreaKind = "woods" | "crops" | "building" | "ruins" | "smoke" | "trench" | "foxhole";
+export type AreaKind = "woods" | "crops" | "building" | "ruins" | "smoke" | "trench" | "foxhole" | "crater";
 
 export interface AreaCrossing {
   readonly id: string;

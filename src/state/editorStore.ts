@@ -1,12 +1,37 @@
 /**
- * The battlefield editor's own settings, apart from the play tools' (uiStore): the unit the Forces tool lays
- * out next, and the floor each building is edited at (the floors above it hidden).
+ * The battlefield editor's state: whether the table is being edited (edit mode), what is being drawn or
+ * selected; and the editor's own settings, apart from the play tools' (uiStore): the unit the Forces tool
+ * lays out next, and the floor each building is edited at (the floors above it hidden).
  */
 import { create } from "zustand";
+import type { BuildingPreset } from "../core/edit/newFeatures";
 import type { Formation } from "../core/formation";
+import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
+
+/** What a click on the table makes: the points of a feature of a kind, or a building from a preset. */
+export type DrawTool = { readonly kind: FeatureKind; readonly points: readonly Point[] } | { readonly preset: BuildingPreset };
 
 export interface EditorStore {
-  /** The preset id the next click lays out. */
+  /** Edit mode: the table's terrain is edited, not played on. */
+  readonly editing: boolean;
+  readonly draw?: DrawTool;
+  /** Where the pointer is on the table (snapped), for the drawing's next segment. */
+  readonly pointer?: Point;
+  /** The selected feature's id. */
+  readonly selected?: string;
+  readonly clipboard: readonly Feature[];
+  readonly snap: {
+    readonly grid: boolean;
+    /** Grid spacing in the rule system's unit (inches or cm). */
+    readonly gridSize: number;
+    /** Catch other features' corners and edges. */
+    readonly features: boolean;
+  };
+  /** A corner of the selected feature being dragged, and where it is now. */
+  readonly vertexDrag?: { readonly index: number; readonly at: Point };
+  /** The gizmo is being dragged: the camera stays still. */
+  readonly gizmoDrag: boolean;
+  /** Forces tool: the preset id the next click lays out. */
   readonly preset?: string;
   readonly side: string;
   /** The new unit's name; empty: its default display name. */
@@ -22,6 +47,10 @@ export interface EditorStore {
 }
 
 export const useEditor = create<EditorStore>()((set) => ({
+  editing: false,
+  clipboard: [],
+  snap: { grid: false, gridSize: 1, features: true },
+  gizmoDrag: false,
   side: "",
   unitName: "",
   formation: "line",

@@ -4,8 +4,10 @@ import { BattlefieldScene } from "../scene/BattlefieldScene";
 import { rulesetById } from "../rules/registry";
 import { useGame } from "../state/game";
 import { useLosFeed, useSightSync } from "../state/useSight";
+import { useEditor } from "../state/editorStore";
 import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
+import { EditPanel } from "./panels/EditPanel";
 import { ForcesPanel } from "./panels/ForcesPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
@@ -19,14 +21,24 @@ import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { startPersistence } from "../state/persistence";
 import { useUi } from "../state/uiStore";
 import { exposeTestHooks } from "../state/testHooks";
+import { useEditorShortcuts } from "./useEditorShortcuts";
 import { useShortcuts } from "./useShortcuts";
 
 function SidePanel() {
   const tool = useUi((s) => s.tool);
   const folded = useUi((s) => s.folded);
   const measured = useUi((s) => s.measured);
+  const editing = useEditor((s) => s.editing);
+  const toggle = () => useUi.getState().set({ folded: { ...folded, side: !folded.side } });
+  if (editing) {
+    return (
+      <Collapsible title="Edit the battlefield" className="side editing" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
+        <EditPanel />
+      </Collapsible>
+    );
+  }
   return (
-    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={() => useUi.getState().set({ folded: { ...folded, side: !folded.side } })}>
+    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
@@ -75,6 +87,7 @@ export function App() {
   const onBriefing = useCallback(() => setOverlay("briefing"), []);
   const onClose = useCallback(() => setOverlay(undefined), []);
   useShortcuts(onFocus, onHelp);
+  useEditorShortcuts();
   const dock = useUi((s) => s.dock);
   return (
     <main

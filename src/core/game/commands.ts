@@ -3,14 +3,16 @@
  * out comes back with a reason a player understands, and the log is left as it was. The same check
  * (`checkEvent`) runs on every event of a loaded game file, against the state it applies to.
  */
+import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
 import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
+import { formatIssue, parseScenario, validate, type ScenarioIssue } from "../scenario/load";
 import { checkReferences } from "../scenario/references";
 import { scenarioCatalog } from "../miniatures/catalog";
-import { normalizeHeading, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
-import type { GameEvent, ModelChanges, PlacedTemplate, Placement } from "./events";
+import { normalizeHeading, Scenario, type Feature, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
+import type { GameEvent, GameEventOf, ModelChanges, PlacedTemplate, Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
-import { applyEvent, findModel, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
+import { applyEvent, findModel, GameEventError, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -22,6 +24,11 @@ export type Command =
   /** Drags a laid template: the same template, its anchor (blast centre, teardrop muzzle) moved and its heading turned. */
   | { type: "move-template"; id: string; to: PlacedTemplate["shape"] }
   | { type: "remove-model"; model: string; cause: string }
+  /** Editor: new terrain (one or more features, one undo). */
+  | { type: "add-features"; features: readonly unknown[] }
+  /** Editor: a feature's whole new data; its id says which. */
+  | { type: "change-feature"; feature: unknown }
+  | { type: "remove-features"; ids: readonly string[] }
   /** The battlefield editor's commands on forces (forceEvents.ts). */
   | { type: "place-unit"; force: string; side: string; unit: Unit }
   | { type: "edit-model"; model: string; changes: ModelChanges }
@@ -67,6 +74,64 @@ function checkMove(state: GameState, move: { model: string; from: Placement; to:
   const problem = checkPlacement(state, move.to);
   return problem ? `cannot move ${model.id}: ${problem}` : undefined;
 }
+
+/** Most problems listed in a refusal; the rest are counted. */
+const LISTED_PROBLEMS = 3;
+
+function listProblems(issues: readonly ScenarioIssue[]): string {
+  const listed = issues.slice(0, LISTED_PROBLEMS).map(formatIssue);
+  const more = issues.length - listed.length;
+  return `${listed.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}`;
+}
+
+type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-removed">;
+
+/** What a refused terrain edit starts with: "cannot change House 1". */
+function terrainRefusal(state: GameState, event: Pick<TerrainEvent, "type"> & Partial<Pick<GameEventOf<"feature-changed">, "from">>): string {
+  if (event.type === "features-added") return "cannot add";
+  if (event.type === "features-removed") return "cannot delete";
+  const from = event.from && state.scenario.features.find((f) => f.id === event.from!.id);
+  return `cannot change ${from?.name || event.from?.id}`;
+}
+
+/**
+ * A terrain edit must leave a battlefield the loader accepts: the edited scenario goes through the loader's
+ * own checks, and any problem it did not have before refuses the edit with the loader's words.
+ */
+function checkTerrain(state: GameState, catalog: ModelCatalog, event: TerrainEvent): string | undefined {
+  let after: GameState;
+  try {
+    after = applyEvent(state, event);
+  } catch (error) {
+    if (error instanceof GameEventError) return error.message;
+    throw error;
+  }
+  const problems = (scenario: Scenario) => {
+    const parsed = parseScenario(scenario, catalog);
+    return parsed.ok ? [] : parsed.issues;
+  };
+  const before = new Set(problems(state.scenario).map(formatIssue));
+  const added = problems(after.scenario).filter((i) => !before.has(formatIssue(i)));
+  return added.length ? `${terrainRefusal(state, event)}: ${listProblems(added)}` : undefined;
+}
+
+/**
+ * The edited terrain as the schema fills it in (defaults, normalised headings), for the event to carry; or
+ * why it cannot be: the edit's own reason, or the schema's, at the path the loader would give.
+ */
+function editedTerrain(refusal: string, edit: () => Scenario): Scenario | string {
+  let edited: Scenario;
+  try {
+    edited = edit();
+  } catch (error) {
+    if (error instanceof FeatureEditError) return `${refusal}: ${error.message}`;
+    throw error;
+  }
+  const checked = validate(Scenario, edited);
+  return checked.ok ? checked.data : `${refusal}: ${listProblems(checked.issues)}`;
+}
+
+const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
 
 /** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
 export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
@@ -126,6 +191,10 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       const missing = [event.shooter, event.target].find((id) => !onTable(id));
       return missing === undefined ? undefined : `no model "${missing}" on the table`;
     }
+    case "features-added":
+    case "feature-changed":
+    case "features-removed":
+      return checkTerrain(state, catalog, event);
     case "fire-resolved": {
       const removed = new Set<string>();
       for (const o of event.outcomes) {
@@ -184,6 +253,24 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
     }
     case "remove-model":
       return { type: "model-removed", model: command.model, cause: command.cause, time };
+    case "add-features": {
+      if (!command.features.length) return "nothing to add";
+      // Unchecked data goes into the scenario only to be checked: the loader's messages name what is wrong.
+      const edited = editedTerrain("cannot add", () => addFeatures(state.scenario, command.features as Feature[]));
+      return typeof edited === "string" ? edited : { type: "features-added", features: edited.features.slice(state.scenario.features.length), time };
+    }
+    case "change-feature": {
+      const id = featureId(command.feature);
+      const from = state.scenario.features.find((f) => f.id === id);
+      if (!from) return `there is no feature "${id}" to change`;
+      const edited = editedTerrain(terrainRefusal(state, { type: "feature-changed", from }), () => replaceFeature(state.scenario, command.feature as Feature));
+      return typeof edited === "string" ? edited : { type: "feature-changed", from, to: edited.features.find((f) => f.id === id)!, time };
+    }
+    case "remove-features": {
+      if (!command.ids.length) return "nothing to delete";
+      const edited = editedTerrain("cannot delete", () => removeFeatures(state.scenario, command.ids));
+      return typeof edited === "string" ? edited : { type: "features-removed", features: state.scenario.features.filter((f) => command.ids.includes(f.id)), time };
+    }
     case "place-unit": {
       const models = command.unit.models.map((m) => ({ ...m, heading: normalizeHeading(m.heading), turretHeading: normalizeHeading(m.turretHeading) }));
       return { type: "unit-placed", force: command.force, side: command.side, unit: { ...command.unit, models }, time };

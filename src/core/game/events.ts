@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Unit } from "../scenario/schema";
+import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Unit } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -128,6 +128,10 @@ export const GameEvent = z.discriminatedUnion("type", [
     /** Unit-level results: pins, order dice turned to Down (systems whose pins belong to units). */
     units: z.array(UnitChange).max(LIMITS.models).optional(),
   }),
+  /** The editor's terrain changes carry whole features, so the fold and a replay need nothing else. */
+  z.strictObject({ ...common, type: z.literal("features-added"), features: z.array(Feature).min(1) }),
+  z.strictObject({ ...common, type: z.literal("feature-changed"), from: Feature, to: Feature }),
+  z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
   /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
   z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
   /** A model's own settings changed: null puts a setting back to its default (the ground, the definition's heights). */

@@ -3,7 +3,8 @@
  * each model, the templates on the table, and how many dice have been rolled.
  */
 import type { Model, Scenario } from "../scenario/schema";
-import type { GameEvent, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
+import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
+import type { GameEvent, GameEventOf, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
 import { applyForceEvent } from "./forceEvents";
 
 export interface ModelStatus {
@@ -211,6 +212,22 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       );
       return { ...state, units, turn: state.turn + 1 };
     }
+    case "features-added":
+    case "feature-changed":
+    case "features-removed":
+      return { ...state, scenario: editTerrain(state.scenario, event) };
+  }
+}
+
+function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "feature-changed" | "features-removed">): Scenario {
+  try {
+    if (event.type === "features-added") return addFeatures(scenario, event.features);
+    if (event.type === "features-removed") return removeFeatures(scenario, event.features.map((f) => f.id));
+    if (event.from.id !== event.to.id) throw new FeatureEditError(`"${event.from.id}" cannot become "${event.to.id}": a change keeps the feature's id`);
+    return replaceFeature(scenario, event.to);
+  } catch (error) {
+    if (error instanceof FeatureEditError) throw new GameEventError(`${event.type}: ${error.message}`);
+    throw error;
   }
 }
 

@@ -85,12 +85,15 @@ function featurePoints(feature: Feature): [string, readonly Point[]][] {
     case "hill":
     case "woods":
     case "crops":
+    case "rough":
+    case "pond":
       return [["outline", feature.outline]];
     case "building":
       return [["footprint", feature.footprint]];
     case "tankTraps":
       return [["points", feature.points]];
     case "foxhole":
+    case "crater":
     case "wreck":
     case "smoke":
       return [["at", [feature.at]]];

@@ -215,6 +215,13 @@ export const Trench = z
 export const Foxhole = z
   .strictObject({ ...featureBase, kind: z.literal("foxhole"), at: Point, radius: thickness("a foxhole").default(2), depth: height("a foxhole").default(1.5) })
   .describe("A foxhole for one team: area terrain like a trench.");
+export const Crater = z
+  .strictObject({ ...featureBase, kind: z.literal("crater"), at: Point, radius: thickness("a crater").default(4), depth: height("a crater").default(1) })
+  .describe("A shell crater: area terrain like a foxhole; the sight engine reports models inside it, rule systems give the cover.");
+export const RoughGround = z
+  .strictObject({ ...featureBase, kind: z.literal("rough"), outline })
+  .describe("Rough ground (scrub, rubble, marsh): area terrain for movement; it does not block sight.");
+export const Pond = z.strictObject({ ...featureBase, kind: z.literal("pond"), outline }).describe("A pond or lake: water (movement only).");
 export const TankTraps = z
   .strictObject({ ...featureBase, kind: z.literal("tankTraps"), points: list(Point, LIMITS.pathPoints, "tank traps").min(1), size: thickness("a tank trap").default(2.5) })
   .describe("Czech hedgehogs or dragon's teeth, one per point.");
@@ -243,6 +250,9 @@ export const Feature = z.discriminatedUnion("kind", [
   TankTraps,
   Wreck,
   Smoke,
+  Crater,
+  RoughGround,
+  Pond,
 ]);
 
 export const Base = z

@@ -51,6 +51,12 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.shooter)} → ${name(e.target)}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
       return names.inText(e.summary);
+    case "features-added":
+      return `added ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
+    case "feature-changed":
+      return `changed ${e.to.name || name(e.to.id)}`;
+    case "features-removed":
+      return `removed ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
     case "unit-placed":
       return `${e.unit.name || name(e.unit.id)} placed (${e.unit.models.length} ${e.unit.models.length === 1 ? "model" : "models"}, ${e.side})`;
     case "model-edited":

@@ -7,6 +7,8 @@ import type { BATTLEFIELDS } from "../../state/battlefields";
 import { gameOn, useGame } from "../../state/game";
 import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
+import { setEditing } from "../../state/editActions";
+import { useEditor } from "../../state/editorStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
 import { NewGameDialog } from "./NewGameDialog";
@@ -36,6 +38,7 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
 
 export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void; onImportMini: (file: File) => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
+  const editing = useEditor((s) => s.editing);
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
@@ -76,6 +79,11 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
       <h1>
         Hulldown <span className="muted">· {name}</span>
       </h1>
+      <div className="group">
+        <button aria-pressed={editing} onClick={() => setEditing(!editing)} title="Edit the battlefield: terrain and buildings (B)" data-testid="toggle-edit">
+          Edit <kbd>B</kbd>
+        </button>
+      </div>
       <div className="group">
         {TOOL_KEYS.map(([id, key]) => (
           <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
