@@ -34,7 +34,7 @@ const TURNS: readonly (readonly Order[])[] = [
   [
     { kind: "advance", unit: "us-sq2", by: [0, 6] },
     { kind: "traverse", model: "us-sherman-1", to: 350 },
-    { kind: "fire", shooter: "ger-mg42-2", target: "us-sq4", note: "The MG 42 in the cottage opens up" },
+    { kind: "fire", shooter: "ger-sq3", target: "us-sq2", note: "The hedge line opens up" },
   ],
   [
     { kind: "advance", unit: "us-sq3", by: [-4, 8] },
@@ -51,7 +51,7 @@ const TURNS: readonly (readonly Order[])[] = [
     { kind: "lift", id: "mortar-1" },
     { kind: "fire", shooter: "us-sq3", target: "ger-sq5" },
     { kind: "advance", unit: "ger-sq6", by: [6, -3] },
-    { kind: "fire", shooter: "ger-sq4", target: "us-sq5" },
+    { kind: "fire", shooter: "ger-mg42-1", target: "us-sq3" },
   ],
   [
     { kind: "advance", unit: "us-sq4", by: [-3, 7] },

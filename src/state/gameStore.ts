@@ -24,6 +24,8 @@ export interface GameStore {
   readonly justRecorded?: GameEvent;
   /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
   readonly message?: { readonly kind: "error" | "info"; readonly text: string };
+  /** Set while a replay is watched: why the table cannot be changed (commands, undo and redo are refused). */
+  readonly readOnly?: string;
   perform(command: Command): boolean;
   /** Records an event computed elsewhere (a resolved shot from a rule system). */
   recordEvent(event: GameEvent): boolean;
@@ -33,6 +35,7 @@ export interface GameStore {
   replace(log: GameLog, message?: GameStore["message"]): void;
   notify(kind: "error" | "info", text: string): void;
   dismiss(): void;
+  setReadOnly(reason: string | undefined): void;
 }
 
 function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
@@ -43,9 +46,16 @@ function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" |
 }
 
 export const createGameStore = (initial: GameLog) =>
-  create<GameStore>()((set, get) => ({
+  create<GameStore>()((set, get) => {
+    const refuseWhileReadOnly = (): boolean => {
+      const reason = get().readOnly;
+      if (reason) set({ message: { kind: "error", text: reason } });
+      return reason !== undefined;
+    };
+    return {
     ...derive(initial),
     perform(command) {
+      if (refuseWhileReadOnly()) return false;
       const result = toEvent(get().state, get().battlefield.catalog, command);
       if (!result.ok) {
         set({ message: { kind: "error", text: result.error } });
@@ -54,6 +64,7 @@ export const createGameStore = (initial: GameLog) =>
       return get().recordEvent(result.event);
     },
     recordEvent(event) {
+      if (refuseWhileReadOnly()) return false;
       try {
         set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;
@@ -63,10 +74,10 @@ export const createGameStore = (initial: GameLog) =>
       }
     },
     undo() {
-      if (canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
+      if (!refuseWhileReadOnly() && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
     },
     redo() {
-      if (canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
+      if (!refuseWhileReadOnly() && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
     },
     replace(log, message) {
       set({ ...derive(log), justRecorded: undefined, message });
@@ -77,6 +88,10 @@ export const createGameStore = (initial: GameLog) =>
     dismiss() {
       set({ message: undefined });
     },
-  }));
+    setReadOnly(reason) {
+      set({ readOnly: reason });
+    },
+  };
+  });
 
 export type GameStoreApi = ReturnType<typeof createGameStore>;
