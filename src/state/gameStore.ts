@@ -38,6 +38,13 @@ export interface GameStore {
   setReadOnly(reason: string | undefined): void;
 }
 
+/** While the game is read-only, a change is refused with the reason shown. */
+function refused(get: () => GameStore, set: (changes: Partial<GameStore>) => void): boolean {
+  const reason = get().readOnly;
+  if (reason) set({ message: { kind: "error", text: reason } });
+  return reason !== undefined;
+}
+
 function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
   const state = currentState(log);
   const catalog = catalogFor(state.scenario.scale);
@@ -46,16 +53,10 @@ function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" |
 }
 
 export const createGameStore = (initial: GameLog) =>
-  create<GameStore>()((set, get) => {
-    const refuseWhileReadOnly = (): boolean => {
-      const reason = get().readOnly;
-      if (reason) set({ message: { kind: "error", text: reason } });
-      return reason !== undefined;
-    };
-    return {
+  create<GameStore>()((set, get) => ({
     ...derive(initial),
     perform(command) {
-      if (refuseWhileReadOnly()) return false;
+      if (refused(get, set)) return false;
       const result = toEvent(get().state, get().battlefield.catalog, command);
       if (!result.ok) {
         set({ message: { kind: "error", text: result.error } });
@@ -64,7 +65,7 @@ export const createGameStore = (initial: GameLog) =>
       return get().recordEvent(result.event);
     },
     recordEvent(event) {
-      if (refuseWhileReadOnly()) return false;
+      if (refused(get, set)) return false;
       try {
         set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;
@@ -74,10 +75,10 @@ export const createGameStore = (initial: GameLog) =>
       }
     },
     undo() {
-      if (!refuseWhileReadOnly() && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
+      if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
     },
     redo() {
-      if (!refuseWhileReadOnly() && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
+      if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
     },
     replace(log, message) {
       set({ ...derive(log), justRecorded: undefined, message });
@@ -91,7 +92,6 @@ export const createGameStore = (initial: GameLog) =>
     setReadOnly(reason) {
       set({ readOnly: reason });
     },
-  };
-  });
+  }));
 
 export type GameStoreApi = ReturnType<typeof createGameStore>;
