@@ -131,7 +131,8 @@ export function restoreKept(kept: KeptSave, store: GameStoreApi): void {
   else store.getState().replace(result.game.log, { kind: result.game.warning ? "error" : "info", text: result.game.warning ? `Restored the kept save up to where it breaks: ${result.game.warning}` : "Restored the kept save" });
 }
 
-function download(text: string, name: string): void {
+/** Hands the text to the browser as a file to save. */
+export function download(text: string, name: string): void {
   const blob = new Blob([text], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);

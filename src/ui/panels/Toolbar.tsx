@@ -4,8 +4,9 @@ import type { GameLog } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
 import { BATTLEFIELDS } from "../../state/battlefields";
 import { gameOn, useGame } from "../../state/game";
-import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
+import { download, downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
+import { openReplayText, replayText } from "../../state/replayStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { OpenFileDialog } from "./OpenFileDialog";
 
@@ -32,6 +33,7 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
+  const replayFile = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
   const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
@@ -95,6 +97,22 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
             e.target.value = "";
           }}
         />
+        <button onClick={() => replayFile.current?.click()} title="Watch a replay file (or drop one on the window)">Replay…</button>
+        <input
+          ref={replayFile}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="open-replay"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void f.text().then((text) => openReplayText(text, f.name));
+            e.target.value = "";
+          }}
+        />
+        <button onClick={() => download(replayText(), `hulldown-${name.replace(/[^\w-]+/g, "-").toLowerCase()}-replay.json`)} title="Save this game as a replay file to share">
+          Export replay
+        </button>
         <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
         <button onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
           Kept saves…
