@@ -6,8 +6,8 @@
  */
 import { lerp2 } from "../core/geometry2d";
 import type { DieRollRecord, GameEvent, GameEventOf, Outcome, PlacedTemplate, Placement } from "../core/game/events";
-import { stateAt, type GameLog } from "../core/game/gameLog";
-import type { GameState } from "../core/game/state";
+import type { GameLog } from "../core/game/gameLog";
+import { applyEvent, initialState, type GameState } from "../core/game/state";
 import type { Point, Scenario } from "../core/scenario/schema";
 import type { z } from "zod";
 import { locate, movePolyline, turnBetween, type Timeline } from "./timeline";
@@ -51,6 +51,27 @@ export interface ReplayFrame {
   readonly template?: { readonly template: PlacedTemplate; readonly blast: number };
   /** The models the event is about: what a follow camera frames. */
   readonly actors: readonly string[];
+}
+
+/**
+ * A replay seeks far more often than a game undoes, so it keeps its own snapshots of the fold, denser than
+ * the game log's: every REPLAY_SNAPSHOT_EVERY events, made as far as the furthest seek so far. A seek then
+ * folds at most that many events onto a snapshot.
+ */
+export const REPLAY_SNAPSHOT_EVERY = 10;
+const snapshots = new WeakMap<readonly GameEvent[], GameState[]>();
+
+/** The table after the first `count` events of the log. */
+export function replayState(log: Pick<GameLog, "header" | "events">, count: number): GameState {
+  let saved = snapshots.get(log.events);
+  if (!saved) snapshots.set(log.events, (saved = [initialState(log.header.scenario)]));
+  const k = Math.min(Math.floor(count / REPLAY_SNAPSHOT_EVERY), saved.length - 1);
+  let state = saved[k]!;
+  for (let i = k * REPLAY_SNAPSHOT_EVERY; i < count; i++) {
+    state = applyEvent(state, log.events[i]!);
+    if ((i + 1) % REPLAY_SNAPSHOT_EVERY === 0 && saved.length === (i + 1) / REPLAY_SNAPSHOT_EVERY) saved.push(state);
+  }
+  return state;
 }
 
 const ease = (t: number) => t * t * (3 - 2 * t);
@@ -113,7 +134,7 @@ function shotFrame(event: GameEventOf<"fire-resolved">, state: GameState, progre
 /** The frame at replay time `time`: a pure function of the log's events and the time. */
 export function replayFrame(log: GameLog, timeline: Timeline, time: number): ReplayFrame {
   const { index, progress } = locate(timeline, time);
-  const state = stateAt(log, index);
+  const state = replayState(log, index);
   const event = index < log.events.length ? log.events[index] : undefined;
   const base = { time, index, progress, state, ...(event ? { event } : {}) };
   if (!event) return { ...base, poses: [], actors: [] };

@@ -11,6 +11,7 @@ import { applyEvent, initialState, type GameState } from "../core/game/state";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../core/json";
 import { joinPath, ROOT_PATH, validate, type CatalogSource } from "../core/scenario/load";
 import { formatVersion, LIMITS } from "../core/scenario/schema";
+import { replayState } from "./frame";
 
 export const REPLAY_FORMAT = "hulldown-replay";
 export const REPLAY_VERSION = 1;
@@ -70,6 +71,8 @@ export function stateHashes(log: Pick<GameLog, "header" | "events">, every: numb
     state = applyEvent(state, event);
     if ((i + 1) % every === 0) hashes.push(stateHash(state));
   });
+  // Make the replay's snapshots now too, so that every seek after loading is quick.
+  replayState(log, log.events.length);
   return hashes;
 }
 

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { applyEvent, initialState } from "../../src/core/game/state";
 import { catalogFor } from "../../src/core/scale";
 import { parseReplay } from "../../src/replay/replayFile";
@@ -21,11 +20,9 @@ const fold = (count: number) => JSON.parse(JSON.stringify(log.events.slice(0, co
 
 let app: AppPage;
 beforeAll(async () => {
-  app = await openApp();
-  await app.page.goto(`${inject("appUrl")}?replay=/replays/sample.json`);
-  await app.page.waitForSelector("main[data-ready=true]", { state: "attached", timeout: 90_000 });
-  await app.page.getByTestId("replay-bar").waitFor({ timeout: 60_000 });
-});
+  app = await openApp(undefined, { search: "?replay=/replays/sample.json" });
+  await app.page.getByTestId("replay-bar").waitFor({ timeout: 90_000 });
+}, 240_000);
 afterAll(() => app?.close());
 
 /** The table the page shows, as plain JSON. */
