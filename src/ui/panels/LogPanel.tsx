@@ -70,8 +70,8 @@ export function LogPanel() {
   }, [watching, playing]);
   const actions = (
     <>
-      <button onClick={undo} disabled={log.cursor === 0} title="Ctrl+Z">undo</button>
-      <button onClick={redo} disabled={log.cursor === log.events.length} title="Ctrl+Shift+Z">redo</button>
+      <button onClick={undo} disabled={watching || log.cursor === 0} title="Ctrl+Z">undo</button>
+      <button onClick={redo} disabled={watching || log.cursor === log.events.length} title="Ctrl+Shift+Z">redo</button>
     </>
   );
   return (

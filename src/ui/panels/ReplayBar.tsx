@@ -55,13 +55,13 @@ export function ReplayBar() {
     <div className="replay-bar" data-testid="replay-bar">
       <div className="replay-row">
         <strong title={title}>Replay · {title}</strong>
-        <button onClick={() => r.jumpTurn(-1)} title="Previous turn (Shift+←)">⏮</button>
+        <button onClick={() => r.jumpTurn(-1)} title="Previous turn (Shift+←)">◀◀</button>
         <button onClick={() => r.step(-1)} title="One event back (←)" data-testid="replay-back">◀</button>
         <button onClick={() => r.setPlaying(!r.playing)} title="Play / pause (space)" data-testid="replay-play">
           {r.playing ? "❚❚ pause" : "▶ play"}
         </button>
         <button onClick={() => r.step(1)} title="One event forward (→)" data-testid="replay-forward">▶</button>
-        <button onClick={() => r.jumpTurn(1)} title="Next turn (Shift+→)">⏭</button>
+        <button onClick={() => r.jumpTurn(1)} title="Next turn (Shift+→)">▶▶</button>
         <select value={r.speed} onChange={(e) => r.set({ speed: Number(e.target.value) })} aria-label="Replay speed" data-testid="replay-speed">
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
