@@ -14,7 +14,7 @@ import { BufferAttribute, BufferGeometry, FrontSide, Ray, Vector3, type Box3 } f
 import { INTERSECTED, MeshBVH, NOT_INTERSECTED, SAH } from "three-mesh-bvh";
 import { smokeBlocking } from "../sight/areas";
 import type { Pair } from "../sight/matrix";
-import { prepareSolid, rayDistanceToSolid, type PreparedSolid } from "../sight/rayPrimitive";
+import { prepareSolid, type PreparedSolid } from "../sight/rayPrimitive";
 import { projectedRect, viewBasis, type ViewBasis } from "../sight/silhouette";
 import type { SightWorld } from "../sight/sightWorld";
 import { sightOrigin, unitMates } from "../sight/visibility";
@@ -74,35 +74,6 @@ function stratifiedDirections(pv: PairView, n: number, seed: number): Vec3[] {
     }
   }
   return directions;
-}
-
-/**
- * The dense reference: the visible share of the target's body, from n × n stratified rays over its
- * projection. A ray counts when the target's body (not its base) is the first target surface along it, and
- * is clear when nothing but the shooter, its unit and the target stands before that surface and no smoke
- * cloud lies across it.
- */
-export function denseVisibleFraction(world: SightWorld, pair: Pair, n = 128, seed = 1): number {
-  const pv = pairView(world, pair);
-  const [shooter, target] = pair;
-  const ignore = new Set([...pv.excluded].filter((id) => id !== shooter));
-  let counted = 0;
-  let clear = 0;
-  for (const d of stratifiedDirections(pv, n, seed)) {
-    let best = Infinity;
-    let part = "";
-    for (const p of pv.parts) {
-      const t = rayDistanceToSolid(p, pv.origin, d);
-      if (t < best) [best, part] = [t, p.solid.part];
-    }
-    if (best === Infinity || part === "base") continue;
-    counted++;
-    const reach = Math.max(0, best - SURFACE_GAP);
-    const end: Vec3 = [pv.origin[0] + d[0] * reach, pv.origin[1] + d[1] * reach, pv.origin[2] + d[2] * reach];
-    const hit = world.castSegment(pv.origin, end, { fromModel: shooter, ignoreOwners: ignore });
-    if ((!hit || hit.tag.owner === target) && !smokeBlocking(world.battlefield, pv.origin, end)) clear++;
-  }
-  return counted ? clear / counted : 0;
 }
 
 /** Triangles of the world with the owner of each vertex (the BVH reorders triangles, never vertices). */
@@ -222,25 +193,4 @@ export class BvhSight {
     });
     return found;
   }
-}
-
-/**
- * `count` opposing pairs from a fixed seed, at least half of them partly visible (by a quick 32 × 32
- * reference, so the choice does not lean on the engine under test).
- */
-export function benchmarkPairs(world: SightWorld, all: readonly Pair[], count: number, seed = 2026): Pair[] {
-  const random = seededRandom(seed);
-  const partly: Pair[] = [];
-  const others: Pair[] = [];
-  const seen = new Set<number>();
-  while (partly.length + others.length < count && seen.size < all.length) {
-    const i = Math.floor(random() * all.length);
-    if (seen.has(i)) continue;
-    seen.add(i);
-    const pair = all[i]!;
-    const quick = denseVisibleFraction(world, pair, 32);
-    if (quick > 0 && quick < 1) partly.push(pair);
-    else if (others.length < Math.floor(count / 2)) others.push(pair);
-  }
-  return [...partly, ...others];
 }

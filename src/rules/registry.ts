@@ -2,10 +2,14 @@
  * The rule systems the app offers. Bolt Action, Battleground WWII and Flames of War plug in here as they
  * are written: a folder under src/rules implementing Ruleset, and one line in this list.
  */
+import { battleground } from "./battleground";
 import { operationWw2 } from "./operation-ww2";
 import type { Ruleset } from "./ruleset";
 
-export const RULESETS: readonly Ruleset[] = [operationWw2];
+export const RULESETS: readonly Ruleset[] = [
+  operationWw2,
+  battleground,
+];
 
 export const DEFAULT_RULESET = operationWw2.id;
 

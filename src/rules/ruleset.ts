@@ -14,7 +14,9 @@
  */
 import type { Dice, DieRoll } from "../core/dice";
 import type { Outcome } from "../core/game/events";
-import type { SightReport } from "../sight/sightReport";
+import type { Vec2 } from "../core/geometry2d";
+import type { LinearCrossing, SightReport } from "../sight/sightReport";
+import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { RulesContext } from "./context";
 
@@ -98,6 +100,15 @@ export interface FireDeclaration {
   readonly weapon?: string;
 }
 
+/**
+ * A need in words, for either kind of roll: "7+" (reach it), "8 or less" (roll under it; a fractional
+ * Target Number passes on the whole rolls under it), and whether a d`die` can make it at all.
+ */
+export function describeNeed(need: number, die: number, under = false): { readonly text: string; readonly possible: boolean } {
+  if (!under) return { text: `${need}+`, possible: need <= die };
+  return { text: `${Number.isInteger(need) ? need : need.toFixed(2)} or less`, possible: need >= 1 };
+}
+
 /** One part of the target as one firer may shoot it: whether it may, the number it needs and why. */
 export interface ShotVerdict {
   /** The part of the target (a system's own label: "in the open", "light cover", a vehicle's id). */
@@ -107,6 +118,11 @@ export interface ShotVerdict {
   readonly modifiers: readonly Modifier[];
   /** The number a die must reach, modifiers included (above the die's sides: it cannot). */
   readonly need?: number;
+  /**
+   * Roll-under systems (Battleground WWII's d20 against a Target Number): `need` is the highest roll that
+   * passes, not the lowest; below 1 it cannot. Absent: the die must reach `need`.
+   */
+  readonly under?: boolean;
   /** The table `need` comes from, when it is sample data. */
   readonly sample?: SampleTable;
 }
@@ -155,6 +171,8 @@ export interface RolledDie {
   readonly model?: string;
   /** The number it had to reach, modifiers included, when it is a pass-or-fail roll. */
   readonly need?: number;
+  /** `need` is the highest passing roll (a roll-under system), as ShotVerdict.under. */
+  readonly under?: boolean;
   /** The die with its modifiers, when modifiers changed it (a damage roll 6 −1 = 5). */
   readonly total?: number;
   /** In words: "to-hit 7+ → hit", "damage 5, infantry in the open → killed". */
@@ -213,6 +231,10 @@ export interface FireResult {
 export interface TemplateGeometry {
   modelsUnder(placement: TemplatePlacement): TemplateResult;
   readonly table: { readonly width: number; readonly depth: number };
+  /** The surface a shell landing at `at` falls onto: the ground, a floor or a roof (its height y, cm, and what it is). */
+  surfaceBelow?(at: Vec2): SurfaceBelow;
+  /** Walls, hedges and other linear obstacles between a point of impact on the table and a model (Battleground's −1, §6.2). */
+  linearObstaclesFrom?(at: Vec2, model: string): readonly LinearCrossing[];
 }
 
 /** A named switch for a point the source leaves open, with the digest's default. */

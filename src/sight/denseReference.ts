@@ -12,7 +12,7 @@ import { smokeBlocking } from "./areas";
 import { prepareSolid, rayDistanceToSolid, type PreparedSolid } from "./rayPrimitive";
 import { opposingPairs } from "./matrix";
 import type { SightWorld } from "./sightWorld";
-import { measureVisibility, modelEntry, sightOrigin } from "./visibility";
+import { modelEntry, sightOrigin } from "./visibility";
 
 export interface DenseVisibility {
   /** Clear body rays over all body rays. */
@@ -125,7 +125,8 @@ export function denseVisibleFraction(world: SightWorld, shooterId: string, targe
 /**
  * A fixed-seed set of opposing pairs for accuracy checks, at least half of them partly visible (the sampler's
  * hard cases; fully hidden or fully visible pairs are mostly easy). Pairs are drawn at random from every
- * opposing pair and sorted into partly visible and not by the single-report sampler until each half is full.
+ * opposing pair and sorted into partly visible and not by a quick dense reference (1,024 rays), so the
+ * choice does not lean on the sampler under test, until each half is full.
  */
 export function referencePairs(world: SightWorld, count = 50, seed = 7): Array<[string, string]> {
   const all = opposingPairs(world);
@@ -139,7 +140,7 @@ export function referencePairs(world: SightWorld, count = 50, seed = 7): Array<[
     if (seen.has(k)) continue;
     seen.add(k);
     const pair = all[k]!;
-    const f = measureVisibility(world, pair[0], pair[1]).visibleFraction;
+    const f = denseVisibleFraction(world, pair[0], pair[1], 1024).visibleFraction;
     const bucket = f > 0 && f < 1 ? partly : other;
     if (bucket === partly ? partly.length < wantPartly : other.length < count - wantPartly) bucket.push(pair);
   }

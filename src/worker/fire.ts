@@ -10,9 +10,10 @@ import type { ModelStatus } from "../core/game/state";
 import { tableContext } from "../rules/context";
 import { judgeFire } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import type { FireDeclaration, FireResult, FireVerdict } from "../rules/ruleset";
+import type { FireDeclaration, FireResult, FireVerdict, TemplateGeometry } from "../rules/ruleset";
 import { sightReport } from "../sight/lineOfSight";
 import type { SightWorld } from "../sight/sightWorld";
+import { linearObstaclesFrom, surfaceBelow } from "../sight/surface";
 import { modelsUnderTemplate } from "../sight/templates";
 import { SightQueryError } from "../sight/visibility";
 
@@ -47,6 +48,11 @@ export function answerFire(world: SightWorld, battlefield: Battlefield, query: F
   const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, r.weapon ? { weapon: r.weapon } : {}));
   if (!query.roll || !verdict.valid) return { verdict };
   const dice = createDice(query.roll.seed, query.roll.previous);
-  const geometry = { modelsUnder: (placement: Parameters<typeof modelsUnderTemplate>[1]) => modelsUnderTemplate(world, placement), table: battlefield.scenario.table };
+  const geometry: TemplateGeometry = {
+    modelsUnder: (placement) => modelsUnderTemplate(world, placement),
+    table: battlefield.scenario.table,
+    surfaceBelow: (at) => surfaceBelow(world, at),
+    linearObstaclesFrom: (at, model) => linearObstaclesFrom(world, at, model),
+  };
   return { verdict, result: ruleset.resolveFire(query.declaration, verdict, dice, context, geometry) };
 }

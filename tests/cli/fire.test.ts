@@ -57,6 +57,8 @@ beforeAll(async () => {
   await field("wall-7", [lowWall], [rifleman("us", 85, "A"), rifleman("ger", 100.5 + 7, "B")]);
   await field("mg-3", [house], [mgBehindWindow(3), rifleman("us", 40, "A")]);
   await field("mg-8", [house], [mgBehindWindow(8), rifleman("us", 40, "A")]);
+  // Battleground WWII: a bazooka 8" (edge to edge) from a man touching the low wall's far face.
+  await field("bg-wall", [lowWall], [{ id: "us", model: "us-bazooka", position: [101.8 - 2.5 - 20.32, 60], side: "A" }, rifleman("ger", 101.8, "B")]);
   await field("open", [], [rifleman("us-1", 40, "A", { unit: "squad" }), rifleman("us-2", 40, "A", { unit: "squad", position: [40, 64] }), rifleman("ger-1", 60, "B", { unit: "ger" }), rifleman("ger-2", 60, "B", { unit: "ger", position: [60, 64] })]);
 });
 
@@ -112,6 +114,29 @@ describe("fire --roll --seed", { timeout: SPAWN_TIMEOUT }, () => {
     expect(dice.filter((d) => d.purpose === "to-hit")).toHaveLength(4);
     for (const d of dice) expect(d.meaning.length).toBeGreaterThan(0);
     for (const a of allocation) expect(a.rolls.every((i) => dice.some((d) => d.index === i))).toBe(true);
+  });
+});
+
+describe("fire --ruleset battleground", { timeout: SPAWN_TIMEOUT }, () => {
+  it("a d20 Target Number built from the sheet's modifiers: 10 − 1 (DM) + 4 (8\") − 5 (linear cover) = 8 or less", async () => {
+    const r = await run("fire", [files.get("bg-wall")!, "us", "ger", "--ruleset", "battleground", "--roll", "--seed", "7"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Battleground WWII sheet: us fires at ger$/m);
+    expect(r.stdout).toMatch(/^ {2}us \(small-arms\): 1 die · sample weapons table at "ger", needs 8 or less on a d20$/m);
+    expect(r.stdout).toMatch(/^ {4}−5 to-hit: ger is behind the wall wall-1 \(touching it; the shooter is [\d.]+ cm from it\): linear cover \[§3\.2\] · sample terrain table$/m);
+    expect(r.stdout).toMatch(/^ {2}#0 +d20 +\d+ +to-hit (1 → critical|\d+ (at or under|over) TN 8)/m);
+    // Seed 7 rolls a 1 and a minor critical: +5 on the man the bazooka hit.
+    expect(r.stdout).toMatch(/impact 11 \(HE FP 6 ring 1 \+ 5 \(critical hit\)\)/);
+  });
+
+  it("runs on the default battlefield: an MG 42 at a squad rolls straight on the effects table", async () => {
+    const answer = await fire(["src/scenarios/default.json", "ger-mg42-1", "us-sq3", "--ruleset", "battleground", "--roll", "--seed", "7"]);
+    expect(answer.verdict.ruleset).toBe("battleground");
+    expect(answer.verdict.valid).toBe(true);
+    const dice = answer.result!.details.dice;
+    expect(dice).toHaveLength(5);
+    for (const d of dice) expect(d).toMatchObject({ sides: 20, purpose: "damage", rule: "§10" });
+    for (const d of dice) expect(d.meaning).toMatch(/^impact -?\d+ \(FP 5.*\), d20 \d+: infantry row -?\d+, column [1-5] → /);
   });
 });
 

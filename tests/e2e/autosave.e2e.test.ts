@@ -10,7 +10,7 @@ import { currentState, newGame, record, type GameLog } from "../../src/core/game
 import { catalogFor } from "../../src/core/scale";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { openApp, type AppPage } from "./browser";
+import { openApp, waitUntilRestored, type AppPage } from "./browser";
 
 const AUTOSAVE = "hulldown/autosave";
 const MODEL = "us-sherman-1";
@@ -64,7 +64,7 @@ const autosaved = () => idb<string | undefined>("readonly", AUTOSAVE);
 async function restartOn(text: string): Promise<void> {
   await idb("readwrite", AUTOSAVE, text);
   await app.page.reload();
-  await app.page.waitForSelector("main[data-ready=true]");
+  await waitUntilRestored(app.page);
 }
 
 const eventCount = () => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.length);
@@ -104,7 +104,7 @@ describe("the autosave in chromium", () => {
     expect(moved).toBe(true);
     await expect.poll(async () => (JSON.parse((await autosaved()) ?? "{}") as { events?: unknown[] }).events?.length, { timeout: 20_000 }).toBe(6);
     await app.page.reload();
-    await app.page.waitForSelector("main[data-ready=true]");
+    await waitUntilRestored(app.page);
     expect(await eventCount()).toBe(6);
     const rows = await keptRows();
     expect(rows).toHaveLength(3);

@@ -52,6 +52,16 @@ export async function openApp(viewport = { width: 1280, height: 800 }, { keepBri
   };
 }
 
+/**
+ * After a reload: waits until the app has restored its game, and closes the briefing if this game opened it
+ * (a game the autosave could not restore is a new game, with its briefing).
+ */
+export async function waitUntilRestored(page: Page): Promise<void> {
+  await page.waitForSelector("main[data-ready=true]", { timeout: 90_000 });
+  const close = page.getByLabel("Close the briefing");
+  if (await close.isVisible()) await close.click();
+}
+
 /** Clicks a model where it is drawn, like a user would. */
 export async function clickModel(app: AppPage, id: string): Promise<void> {
   const at = await app.page.evaluate((m) => window.__hulldown!.screenPosition(m), id);

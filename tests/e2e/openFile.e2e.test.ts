@@ -57,7 +57,7 @@ describe("Open…", () => {
     expect(lines).toHaveLength(3);
     expect(lines.map((l) => l.split(":")[0]).sort()).toEqual(["features[0].heigth", "forces[0].units[0].models[1].heading", "table.width"]);
     await app.screenshot("open-three-errors");
-    await app.page.getByRole("button", { name: "Close" }).click();
+    await app.page.getByTestId("open-dialog").getByRole("button", { name: "Close" }).click();
     expect(await game()).toEqual(before);
   });
 
@@ -66,7 +66,7 @@ describe("Open…", () => {
     const problems = app.page.getByTestId("open-problems").locator("li");
     await problems.first().waitFor();
     expect(await problems.allTextContents()).toEqual(["sherman.glb is not a game or battlefield file: those are JSON text, and this is a binary file (a 3D model)."]);
-    await app.page.getByRole("button", { name: "Close" }).click();
+    await app.page.getByTestId("open-dialog").getByRole("button", { name: "Close" }).click();
     expect(app.errors).toEqual([]);
   });
 });

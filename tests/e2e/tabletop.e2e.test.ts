@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { clickModel, openApp, waitUntilRestored, type AppPage } from "./browser";
 
 const SHOOTER = "us-sherman-1";
 const TARGET = "ger-panzer-iv-1";
@@ -79,7 +79,7 @@ describe("the tabletop", () => {
 
   it("keeps the move after a reload", async () => {
     await app.page.reload();
-    await app.page.waitForSelector("main[data-ready=true]");
+    await waitUntilRestored(app.page);
     const position = await app.page.evaluate((m) => window.__hulldown!.game.getState().battlefield.models.get(m)!.model.position, TARGET);
     expect(Math.hypot(position[0] - MOVED_TO[0], position[1] - MOVED_TO[1])).toBeLessThan(1.5);
     await lookFromShooterAtTarget();

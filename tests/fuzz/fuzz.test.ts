@@ -31,7 +31,7 @@ describe(`fuzzing the file loaders (seed ${SEED})`, { timeout: 600_000 }, () => 
   let games: string[] = [];
   beforeAll(async () => {
     games = await Promise.all(SHIPPED.map((name, i) => playedGame(name, SEED + i)));
-  }, 120_000);
+  }, 300_000);
 
   it(`${SCENARIO_CASES} mutated battlefields: refused with a path, or a world with finite answers`, async () => {
     const counts = await runAll(Array.from({ length: SCENARIO_CASES }, (_, n) => scenarioCase(SEED, n)));

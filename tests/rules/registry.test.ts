@@ -7,7 +7,8 @@ import { scenario, TEST_CATALOG } from "../helpers/scene";
 
 describe("the registry", () => {
   it("finds each ruleset by id, Operation WW2 first and by default", () => {
-    expect(RULESETS.map((r) => r.id)).toEqual(["operation-ww2"]);
+    expect(RULESETS.map((r) => r.id)).toEqual(["operation-ww2", "battleground"]);
+    expect(rulesetById("battleground")).toMatchObject({ lengthUnit: "in", die: 20 });
     expect(DEFAULT_RULESET).toBe("operation-ww2");
     expect(rulesetById("operation-ww2")).toBe(RULESETS[0]);
     expect(rulesetById("chess")).toBeUndefined();

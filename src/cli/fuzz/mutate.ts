@@ -94,7 +94,9 @@ function mutateJson(root: Json, random: Random, focus?: string): void {
       }
       break;
     case 7:
-      set(target, key, deepJunk(random.pick([70, 500, 3000])));
+      // Past the 64-level limit; deeper junk comes as text (below), where repeating it cannot make a
+      // gigabyte of JSON.
+      set(target, key, deepJunk(random.pick([65, 70, 200])));
       break;
     case 8:
       // Swap two items (reordered events, reversed outlines).
@@ -116,9 +118,11 @@ function mutateJson(root: Json, random: Random, focus?: string): void {
 /** One mutation of the text itself: cut short, a character garbled, a BOM, NaN where a number was. */
 function mutateText(text: string, random: Random): string {
   const at = random.below(text.length + 1);
-  switch (random.below(5)) {
+  switch (random.below(6)) {
     case 0:
       return text.slice(0, at);
+    case 5:
+      return text.slice(0, at) + "[".repeat(random.pick([100, 3000, 100_000])) + text.slice(at);
     case 1:
       return text.slice(0, at) + random.pick(["}", "]", ",", '"', "x", "\u0000", "{", "NaN", "1e999"]) + text.slice(at);
     case 2:

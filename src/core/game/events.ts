@@ -60,7 +60,8 @@ export const DieRollRecord = z
 /** What a resolved attack did to one model, in terms the table understands. */
 export const Outcome = z.strictObject({
   model: id,
-  effect: z.enum(["no-effect", "pinned", "unpinned", "casualty", "damaged", "destroyed"]),
+  /** "damaged" leaves `detail` on the model as a marker; "cleared" takes that marker off again (a jam cleared). */
+  effect: z.enum(["no-effect", "pinned", "unpinned", "casualty", "damaged", "destroyed", "cleared"]),
   /** The rule system's words: "crew shaken", "main gun destroyed"… */
   detail: text.default(""),
 });

@@ -97,6 +97,9 @@ function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
     case "damaged":
       status[o.model] = { ...current, markers: [...current.markers, o.detail] };
       break;
+    case "cleared":
+      status[o.model] = { ...current, markers: current.markers.filter((m) => m !== o.detail) };
+      break;
     default:
       break;
   }

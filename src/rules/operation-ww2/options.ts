@@ -2,6 +2,7 @@
  * The rules version and the switches for points the source leaves open (digest §19), each defaulting to
  * the digest's reading. The game header stores them (header.ruleset.options).
  */
+import { parseOptionValues, type OptionsResult } from "../optionValues";
 import type { OptionSpec } from "../ruleset";
 import { VERSIONS, type Version } from "./types";
 
@@ -102,14 +103,6 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 ];
 
 /** Options from a game header (unknown keys and wrong values are rejected with a reason). */
-export function parseOptions(raw: Readonly<Record<string, unknown>> = {}): { ok: true; options: Ow2Options } | { ok: false; errors: string[] } {
-  const errors: string[] = [];
-  const options: Record<string, unknown> = { ...DEFAULT_OPTIONS };
-  for (const [key, value] of Object.entries(raw)) {
-    const spec = OPTION_SPECS.find((s) => s.id === key);
-    if (!spec) errors.push(`unknown option "${key}"; the options are ${OPTION_SPECS.map((s) => s.id).join(", ")}`);
-    else if (!spec.choices.includes(value as string | boolean)) errors.push(`option "${key}" must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(", ")}, got ${JSON.stringify(value)}`);
-    else options[key] = value;
-  }
-  return errors.length ? { ok: false, errors } : { ok: true, options: options as unknown as Ow2Options };
+export function parseOptions(raw: Readonly<Record<string, unknown>> = {}): OptionsResult<Ow2Options> {
+  return parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, raw);
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { TableFile, TableLoadResult, TableSpec } from "../ruleset";
+import { loadTableFiles } from "../tableFiles";
 import buildingDemolition from "./tables/building-demolition.json";
 import cover from "./tables/cover.sample.json";
 import damageModifiers from "./tables/damage-modifiers.json";
@@ -232,38 +233,12 @@ export const TABLE_FILES: readonly TableFile[] = [
   flamethrowerTemplates,
 ];
 
-const isTableId = (id: string): id is TableId => id in SCHEMAS;
-
 /**
  * The shipped tables with `files` replacing theirs. Every file is checked: the right ruleset, a known
  * table, data of the right shape; errors name the file's table and the path inside its data.
  */
 export function loadOw2Tables(files: readonly TableFile[] = []): TableLoadResult<Ow2Tables> {
-  const errors: string[] = [];
-  const byId = new Map<TableId, { file: TableFile; data: unknown }>();
-  for (const [origin, list] of [["shipped", TABLE_FILES], ["loaded", files]] as const) {
-    for (const file of list) {
-      const where = `${origin} table "${file.table}"`;
-      if (file.ruleset !== RULESET_ID) {
-        errors.push(`${where}: belongs to ruleset "${file.ruleset}", not "${RULESET_ID}"`);
-        continue;
-      }
-      if (!isTableId(file.table)) {
-        errors.push(`${where}: unknown table; the tables are ${Object.keys(SCHEMAS).join(", ")}`);
-        continue;
-      }
-      const parsed = SCHEMAS[file.table].safeParse(file.data);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) errors.push(`${where}: data.${issue.path.join(".")}: ${issue.message}`);
-        continue;
-      }
-      byId.set(file.table, { file, data: parsed.data });
-    }
-  }
-  if (errors.length) return { ok: false, errors };
-  const data = Object.fromEntries([...byId].map(([id, t]) => [id, t.data])) as unknown as Ow2TableData;
-  const specs = [...byId].map(([id, { file }]) => ({ id, title: file.title ?? id, rule: file.rule ?? "", sample: file.sample ?? true, note: file.note ?? "" }));
-  return { ok: true, tables: { data, specs } };
+  return loadTableFiles(RULESET_ID, SCHEMAS, TABLE_FILES, files);
 }
 
 function shippedTables(): Ow2Tables {

@@ -6,13 +6,14 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { LoadedTable } from "../../core/game/events";
 import { fireEvent } from "../../rules/judge";
-import { rulesetById } from "../../rules/registry";
-import type { SampleTable } from "../../rules/ruleset";
+import { RULESETS, rulesetById } from "../../rules/registry";
+import { describeNeed, type SampleTable } from "../../rules/ruleset";
 import type { FireAnswer } from "../../worker/fire";
 import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
 import { getSightClient } from "../../state/sightClient";
 import { useUi } from "../../state/uiStore";
+import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundQuery } from "./BattlegroundSetup";
 import { Name } from "./Name";
 import { SampleMark } from "./SampleMark";
 
@@ -25,6 +26,13 @@ interface FireSetup {
   /** The target unit's last executed order, for spotting (§5.8). */
   targetState: (typeof STATES)[number];
   commanderExposed: boolean;
+}
+
+/** "needs 7+", "needs 8 or less" (roll-under), "cannot be made", or "no roll to hit" (straight on a table). */
+function needText(need: number | undefined, die: number, under: boolean | undefined): string {
+  if (need === undefined) return "no roll to hit";
+  const { text, possible } = describeNeed(need, die, under);
+  return possible ? `needs ${text}` : `needs ${text}: cannot be made on a d${die}`;
 }
 
 /**
@@ -57,7 +65,7 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
           {!f.shots.some((s) => s.canFire && s.sample?.table === f.sample?.table) && <SampleMark sample={f.sample} onLoad={onLoadTable} />}
           {f.shots.filter((s) => s.canFire).map((s) => (
             <div key={s.group} style={{ paddingLeft: 10 }}>
-              at {names.inText(s.group)}: needs <strong data-testid="fire-need">{s.need !== undefined && s.need <= die ? `${s.need}+` : "—"}</strong>
+              at {names.inText(s.group)}: <strong data-testid="fire-need">{needText(s.need, die, s.under)}</strong>
               <SampleMark sample={s.sample} onLoad={onLoadTable} />
               <ul>
                 {s.modifiers.map((m, i) => (
@@ -131,11 +139,21 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
 
+  const [bgSetup, setBgSetup] = useState(BATTLEGROUND_SETUP);
+  const setUnit = useUi((s) => s.set);
+  const battleground = ruleset?.id === "battleground";
+  // A system that speaks inches shows its distances in inches; the toolbar can still switch back.
+  useEffect(() => {
+    if (ruleset) setUnit({ unit: ruleset.lengthUnit });
+  }, [ruleset?.id]);
+
+  const firing = setup.wholeUnit && shooterEntry ? [...battlefield.models.values()].filter((e) => e.unitId === shooterEntry.unitId).map((e) => e.model.id) : [shooter];
+  const bg = battlegroundQuery(bgSetup, firing, target);
   const query = shooterEntry && targetEntry && {
     ruleset: log.header.ruleset,
-    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), order: setup.order },
+    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? bg.declaration : { order: setup.order }) },
     status: state.status,
-    game: { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
+    game: battleground ? bg.game : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
   };
   const key = JSON.stringify(query);
   useEffect(() => {
@@ -172,7 +190,21 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   return (
     <div data-testid="fire-panel">
       <h2 style={{ marginTop: 12 }}>
-        Fire · {ruleset.name}{" "}
+        Fire ·{" "}
+        <select
+          value={ruleset.id}
+          disabled={log.events.some((e) => e.type === "fire-resolved")}
+          title="The rule system of this game (chosen before the first shot)"
+          onChange={(e) => {
+            const next = rulesetById(e.target.value)!;
+            useGame.getState().replace({ ...log, header: { ...log.header, ruleset: { id: next.id, version: next.versions[0]!, options: {}, tables: [] } } });
+          }}
+          aria-label="Rule system"
+        >
+          {RULESETS.map((r) => (
+            <option key={r.id} value={r.id}>{r.name}</option>
+          ))}
+        </select>{" "}
         <select
           value={log.header.ruleset.version}
           onChange={(e) => useGame.getState().replace({ ...log, header: { ...log.header, ruleset: { ...log.header.ruleset, version: e.target.value } } })}
@@ -187,23 +219,29 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         <label>
           <input type="checkbox" checked={setup.wholeUnit} onChange={(e) => setSetup({ ...setup, wholeUnit: e.target.checked })} /> whole unit
         </label>
-        <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
-          {ORDERS.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
-        <label>
-          target was{" "}
-          <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
-            {STATES.map((s) => (
-              <option key={s}>{s}</option>
+        {battleground ? (
+          <BattlegroundSetup setup={bgSetup} onChange={setBgSetup} />
+        ) : (
+          <>
+          <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
+            {ORDERS.map((o) => (
+              <option key={o}>{o}</option>
             ))}
           </select>
-        </label>
-        {shooterEntry?.def.vehicle && (
           <label>
-            <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
+            target was{" "}
+            <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
+              {STATES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
           </label>
+          {shooterEntry?.def.vehicle && (
+            <label>
+              <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
+            </label>
+          )}
+          </>
         )}
       </div>
       {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />}

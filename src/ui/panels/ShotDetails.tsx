@@ -4,7 +4,7 @@
  * and by the game log when its entry is opened.
  */
 import type { GameEventOf } from "../../core/game/events";
-import type { FireDetails, RolledDie } from "../../rules/ruleset";
+import { describeNeed, type FireDetails, type RolledDie } from "../../rules/ruleset";
 import { useGame } from "../../state/game";
 import { Name } from "./Name";
 import { SampleMark } from "./SampleMark";
@@ -17,15 +17,16 @@ function detailsOf(details: unknown): FireDetails | undefined {
   return Array.isArray(d?.dice) && Array.isArray(d.allocation) && Array.isArray(d.steps) ? (d as FireDetails) : undefined;
 }
 
-/** Pass-or-fail dice are coloured by whether they reached their number. */
+/** Pass-or-fail dice are coloured by whether they made their number (reached it, or rolled under it). */
 function tone(die: RolledDie): string {
   if (die.need === undefined) return "die";
-  return (die.total ?? die.value) >= die.need ? "die success" : "die failure";
+  const roll = die.total ?? die.value;
+  return (die.under ? roll <= die.need : roll >= die.need) ? "die success" : "die failure";
 }
 
 function Die({ die }: { die: RolledDie }) {
   return (
-    <span className={tone(die)} title={`die ${die.index + 1} of the game, d${die.sides}${die.need !== undefined ? `, needs ${die.need}+` : ""}`} data-testid="die">
+    <span className={tone(die)} title={`die ${die.index + 1} of the game, d${die.sides}${die.need !== undefined ? `, needs ${describeNeed(die.need, die.sides, die.under).text}` : ""}`} data-testid="die">
       {die.value}
       {die.sides !== 10 && <sub>d{die.sides}</sub>}
     </span>

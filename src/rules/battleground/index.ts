@@ -1,0 +1,44 @@
+/**
+ * Battleground WWII (the Polish quick-reference sheet) as a Ruleset: the digest /shared/rules/battleground-ww2.md
+ * turned into data (tables/) and pure functions. A d20 roll-under system: ShotVerdict.need and RolledDie.need
+ * are the highest passing roll (`under`). See docs/rules-coverage.md for what is implemented.
+ */
+import { requireModel, type RulesContext } from "../context";
+import type { Ruleset } from "../ruleset";
+import { bgContext, type BgContext } from "./context";
+import { fireVerdict, sightRequests, type BgFireVerdict } from "./fire";
+import { OPTION_SPECS, parseOptions } from "./options";
+import { weaponIds } from "./profiles";
+import { resolveFire } from "./resolve";
+import { BG_TABLES, loadBgTables, RULESET_ID, type BgTables } from "./tables";
+import { VERSIONS, type BgFireDeclaration, type BgGameState } from "./types";
+import { losVerdict } from "./verdict";
+
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BgTables; game?: unknown } = {}): BgContext {
+  const options = parseOptions(setup.options);
+  if (!options.ok) throw new Error(`Battleground WWII options: ${options.errors.join("; ")}`);
+  return bgContext(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as BgGameState } : {}) });
+}
+
+export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, BgTables> = {
+  id: RULESET_ID,
+  name: "Battleground WWII",
+  versions: VERSIONS,
+  lengthUnit: "in",
+  die: 20,
+  options: OPTION_SPECS,
+  tables: BG_TABLES.specs,
+  loadTables: loadBgTables,
+  createContext,
+  losVerdict: (report, context) => losVerdict(report, context),
+  weaponsOf: (model, context) => weaponIds(context, requireModel(context, model)),
+  sightRequests,
+  fireVerdict,
+  resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+};
+
+export { bgContext, type BgContext } from "./context";
+export type { BgFireVerdict, BgFirer, BgShot } from "./fire";
+export type { BgOptions } from "./options";
+export type { BgTables } from "./tables";
+export type * from "./types";

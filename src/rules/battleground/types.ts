@@ -1,0 +1,82 @@
+/**
+ * Battleground WWII's vocabulary and the game state its rules read besides the table: troop quality,
+ * morale states, how each model moved in its activation, evasion, camouflage, its last target, jams.
+ */
+import type { FireDeclaration } from "../ruleset";
+
+export const VERSIONS = ["sheet"] as const;
+
+export const QUALITIES = ["green", "regular", "veteran", "elite"] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+export const AREA_COVER = ["light", "heavy"] as const;
+export const LINEAR_KINDS = ["wall", "hedge", "bocage", "sandbags", "wire"] as const;
+
+/** OM1: no movement this activation; OM2: moved in the Bonus Move only; OM3: moved in both actions (§3.3). */
+export type FireMode = 1 | 2 | 3;
+
+export type Face = "front" | "side" | "rear";
+export type VehiclePart = "hull" | "turret";
+
+/** A target's movement as the to-hit and effect modifiers see it (§3.2, §6.2, §6.3). */
+export const MOVEMENT = ["stationary", "moving", "running", "evading"] as const;
+export type Movement = (typeof MOVEMENT)[number];
+
+export const MORALE = ["steady", "motivated", "disorganised", "broken"] as const;
+export type Morale = (typeof MORALE)[number];
+
+/** What the game knows about a model that the table does not show; markers (suppressed, jammed…) come from the game state. */
+export interface BgModelState {
+  /** Overrides the profile's troop quality. */
+  readonly quality?: (typeof QUALITIES)[number];
+  readonly morale?: Morale;
+  /** The sheet's Damaged shooter state (−5). */
+  readonly damaged?: boolean;
+  /** Moved in this activation's Bonus Move, and in its Standard Action (→ OM1/OM2/OM3). */
+  readonly bonusMove?: boolean;
+  readonly standardMove?: boolean;
+  /** How it moves as a target. */
+  readonly movement?: Movement;
+  /** An evading target's modifier, −2 to −5 (the sheet does not say how it is chosen). */
+  readonly evasion?: number;
+  readonly camouflaged?: boolean;
+  /** Its last shot this activation: the +2 for a subsequent shot at the same target, the cost of changing target. */
+  readonly lastShot?: { readonly weapon: string; readonly target: string };
+  /** Target changes it already made this activation (the first one is free for infantry and AA weapons). */
+  readonly targetChanges?: number;
+  /** It has already made its first to-hit roll (Veterans' and Elite's extra dice are spent). */
+  readonly firedBefore?: boolean;
+  /** Infantry inside it (a vehicle or a building's models): their survival is tested if it is destroyed (§7). */
+  readonly occupants?: readonly string[];
+  /** Failed unbogging tests so far (−4 each, §2). */
+  readonly failedUnbogging?: number;
+}
+
+export interface BgGameState {
+  readonly models?: Readonly<Record<string, BgModelState>>;
+}
+
+export type BgAction = "fire" | "close-combat" | "clear-jam" | "immobilisation-test";
+
+export interface BgFireDeclaration extends FireDeclaration {
+  /** Default "fire". Close combat is resolved when declared (§9); a jam is cleared by its own action; an immobilisation test is taken when the opponent calls it (§2). */
+  readonly action?: BgAction;
+  /** Fire HE (or smoke) rather than AP/small arms, where the weapon has it (§4). */
+  readonly ammunition?: "standard" | "HE" | "smoke";
+  /** Close combat on a vehicle: an attack to immobilise (+3, results count only as immobilisation, §9.3). */
+  readonly toImmobilise?: boolean;
+  /** Immobilisation test: what the vehicle is doing (§2). */
+  readonly immobilisation?: ImmobilisationDeclaration;
+}
+
+export interface ImmobilisationDeclaration {
+  /** Terrain marked # (the vehicle's Class is subtracted), woods (Training subtracted, Class added), overrunning an enemy, ramming a vehicle or building. */
+  readonly situation: "terrain" | "woods" | "overrun" | "ram";
+  readonly conditions?: readonly ("towing" | "heightChange" | "reverse" | "streamOrDitch" | "wire" | "snowOrMud")[];
+  /** Overrunning: the enemy's Class. Ramming: the rammed vehicle's or building's Class. */
+  readonly otherClass?: number;
+  /** Driving through a collapsed building: the OV of its material. */
+  readonly buildingOv?: number;
+  /** An unbogging test of an immobilised vehicle. */
+  readonly unbogging?: boolean;
+}
