@@ -13,7 +13,7 @@
 import { availableParallelism } from "node:os";
 import { createBattlefield } from "../core/battlefield";
 import { createDice } from "../core/dice";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, visibilityMatrix, type Pair } from "../sight/matrix";
@@ -203,7 +203,7 @@ await runCommand(command, async ({ values, positionals }) => {
   const curve: Array<{ models: number; wallMs: number; cpuMs: number }> = [];
   for (const models of sizes) {
     const table = syntheticTable(scenario, models);
-    const { result, cpuMs, wallMs } = await cpuOf(() => SightWorld.create(createBattlefield(table, catalogFor(table.scale))));
+    const { result, cpuMs, wallMs } = await cpuOf(() => SightWorld.create(createBattlefield(table, scenarioCatalog(table))));
     curve.push({ models: result.battlefield.models.size, wallMs, cpuMs });
     result.dispose();
   }

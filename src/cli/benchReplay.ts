@@ -5,6 +5,7 @@
  * the whole frame the table draws (the fold's state plus the event in motion); and, for comparison, one seek
  * to the end of a copy without snapshots (the whole fold).
  */
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { toEvent, type Command } from "../core/game/commands";
 import { createDice } from "../core/dice";
 import type { GameEvent } from "../core/game/events";
@@ -67,7 +68,7 @@ const quantile = (xs: readonly number[], q: number) => [...xs].sort((a, b) => a 
 export function benchReplay(scenario: Scenario, count: number, seeks = 500): ReplayBench {
   const text = serializeReplay({ log: syntheticGame(scenario, count), notes: [] });
   let t = performance.now();
-  const loaded = parseReplay(text, catalogFor, { rulesets: RULESETS });
+  const loaded = parseReplay(text, scenarioCatalog, { rulesets: RULESETS });
   const loadMs = performance.now() - t;
   if (!loaded.ok) throw new Error(`the bench's own replay does not load: ${loaded.error}`);
   const log = loaded.replay.log;

@@ -6,7 +6,7 @@
  * composed exactly as the app's sight worker composes them (answerFire). Talks to rule systems only through
  * the Ruleset interface and the registry, so every system added there works here unchanged.
  */
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { tableContext } from "../rules/context";
 import { DEFAULT_RULESET, RULESETS, rulesetById } from "../rules/registry";
@@ -113,7 +113,7 @@ await runCommand(command, async ({ values, positionals }) => {
   requireShooterOrTarget(scenario, shooter, "shooter", file);
   requireShooterOrTarget(scenario, target, "target", file);
 
-  const world = await createSightWorld(scenario, catalogFor(scenario.scale));
+  const world = await createSightWorld(scenario, scenarioCatalog(scenario));
   try {
     const battlefield = world.battlefield;
     if (values.weapon !== undefined) {

@@ -3,6 +3,7 @@
  * commands, and shots judged and resolved by the rule system from the game's seeded dice, exactly as the
  * sight worker does it (answerFire). Nothing in it is written by hand but the players' orders below.
  */
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { readFile } from "node:fs/promises";
 import { toEvent, type Command } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
@@ -80,7 +81,7 @@ function bowedPath(from: Point, by: Point): Point[] {
 }
 
 export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readonly Order[])[] = TURNS): Promise<SampleGame> {
-  const parsed = parseScenario(JSON.parse(await readFile(DEFAULT_BATTLEFIELD_FILE, "utf8")), catalogFor);
+  const parsed = parseScenario(JSON.parse(await readFile(DEFAULT_BATTLEFIELD_FILE, "utf8")), scenarioCatalog);
   if (!parsed.ok) throw new Error(`the default battlefield does not load:\n${formatIssues(parsed.issues)}`);
   const ruleset = rulesetById(DEFAULT_RULESET)!;
   let log = newGame(parsed.scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: new Date(START).toISOString() });

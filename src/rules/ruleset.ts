@@ -272,6 +272,17 @@ export interface TableFile {
 
 export type TableLoadResult<Tables> = { readonly ok: true; readonly tables: Tables } | { readonly ok: false; readonly errors: readonly string[] };
 
+/** A unit the battlefield editor offers: its models' definition ids, in the order they are laid out. */
+export interface UnitPreset {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: "squad" | "team" | "gun" | "vehicle";
+  /** Model definition ids (models/catalog.ts); the first leads the formation. */
+  readonly models: readonly string[];
+  /** Why the composition is a stand-in, when the source gives no army list; shown as "sample". */
+  readonly sample?: string;
+}
+
 /** A rule system. Method syntax keeps a ruleset with richer declaration and verdict types assignable here. */
 export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends RulesContext = RulesContext, V extends FireVerdict = FireVerdict, T = unknown> {
   readonly id: string;
@@ -284,6 +295,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   readonly die: number;
   readonly options: readonly OptionSpec[];
   readonly tables: readonly TableSpec[];
+  /** The units the battlefield editor offers under this system (absent: none of its own). */
+  readonly unitPresets?: readonly UnitPreset[];
   /** The shipped tables with the given files (validated) replacing theirs. */
   loadTables(files: readonly TableFile[]): TableLoadResult<T>;
   /** The system's context: the table, the game's options (as stored in the game header), tables and rule state. */

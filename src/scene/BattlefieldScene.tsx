@@ -3,6 +3,7 @@ import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useState } from "react";
 import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
 import { placed, withModel } from "../core/game/state";
+import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { useReplay } from "../state/replayStore";
 import { replayFrame, type Pose } from "../replay/frame";
@@ -31,7 +32,7 @@ import { ViewshedOverlay } from "./ViewshedOverlay";
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
   if (!drag) return battlefield;
   let scenario = withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement));
-  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(f.from, drag)));
+  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(battlefield, f.from, drag)));
   return createBattlefield(scenario, battlefield.catalog);
 }
 
@@ -41,6 +42,14 @@ function withPoses(battlefield: Battlefield, poses: readonly Pose[] | undefined)
   let scenario = battlefield.scenario;
   for (const pose of poses) scenario = withModel(scenario, pose.model, (m) => ({ ...placed(m, pose.placement), ...(pose.turretHeading !== undefined ? { turretHeading: pose.turretHeading } : {}) }));
   return createBattlefield(scenario, battlefield.catalog);
+}
+
+/** The battlefield without the models standing on floors a building hides (edited floor by floor). */
+function withoutHiddenFloors(battlefield: Battlefield, floorShown: Readonly<Record<string, number>>): Battlefield {
+  const hidden = (m: { floor?: { building: string; level: number } }) => m.floor !== undefined && m.floor.level > (floorShown[m.floor.building] ?? Infinity);
+  if (![...battlefield.models.values()].some((e) => hidden(e.model))) return battlefield;
+  const forces = battlefield.scenario.forces.map((f) => ({ ...f, units: f.units.map((u) => ({ ...u, models: u.models.filter((m) => !hidden(m)) })) }));
+  return createBattlefield({ ...battlefield.scenario, forces }, battlefield.catalog);
 }
 
 function Lights({ width }: { width: number }) {
@@ -61,6 +70,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const status = useGame((s) => s.state.status);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
+  const floorShown = useEditor((s) => s.floorShown);
   const [shadows, setShadows] = useState(false);
   const showShadows = useCallback(() => setShadows(true), []);
   const replay = useReplay((s) => s.replay);
@@ -76,6 +86,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
     return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
   }, [templates, ui.templateDrag]);
   const interaction = useTableInteraction(battlefield);
+  const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
   const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
   const { width } = battlefield.scenario.table;
@@ -84,12 +95,12 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
-    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} onCreated={({ gl }) => void (gl.localClippingEnabled = true)} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={interaction.terrain} />
-      <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={interaction.terrain} />
+      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} />
       <ShotEffects />
       {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}

@@ -1,6 +1,6 @@
 /** The app's one game store, starting on the default battlefield until the autosave is restored. */
 import { newGame, type GameLog } from "../core/game/gameLog";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { formatIssues, parseScenario, type ScenarioIssue } from "../core/scenario/load";
 import { RULESETS } from "../rules/registry";
 import { DEFAULT_BATTLEFIELD } from "./battlefields";
@@ -18,7 +18,7 @@ export function randomSeed(): number {
 
 /** A new game on a battlefield's data, or the reason it cannot be played. */
 export function gameOn(data: unknown): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
-  const parsed = parseScenario(data, catalogFor);
+  const parsed = parseScenario(data, scenarioCatalog);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset: defaultRuleset() }) };
 }

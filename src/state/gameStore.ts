@@ -4,7 +4,7 @@
  */
 import { create } from "zustand";
 import { createBattlefield, type Battlefield } from "../core/battlefield";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { toEvent, type Command } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
 import { canRedo, canUndo, currentState, record, redo, undo, type GameLog } from "../core/game/gameLog";
@@ -47,7 +47,7 @@ function refused(get: () => GameStore, set: (changes: Partial<GameStore>) => voi
 
 function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
   const state = currentState(log);
-  const catalog = catalogFor(state.scenario.scale);
+  const catalog = scenarioCatalog(state.scenario);
   // The starting scenario first: a model keeps its name when a comrade falls.
   return { log, state, battlefield: createBattlefield(state.scenario, catalog), names: displayNames([log.header.scenario, state.scenario], catalog) };
 }

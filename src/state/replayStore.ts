@@ -4,9 +4,9 @@
  * panel and the sight tools all show the replay; the player's own game is set aside and comes back when
  * the replay closes. "Continue from here" makes the state at the playhead a new game of the player's.
  */
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { create } from "zustand";
 import type { GameLog } from "../core/game/gameLog";
-import { catalogFor } from "../core/scale";
 import { replayFrame, type ReplayFrame } from "../replay/frame";
 import { parseReplay, serializeReplay, type LoadedReplay, type ReplayNote } from "../replay/replayFile";
 import { advance, buildTimeline, locate, timeOfEvent, turnMarks, type Timeline } from "../replay/timeline";
@@ -157,7 +157,7 @@ export const useReplay = create<ReplayStore>()((set, get) => {
 
 /** Reads a replay file's text and opens it; says why not when it cannot be played. */
 export function openReplayText(text: string, title: string): boolean {
-  const result = parseReplay(text, catalogFor, { rulesets: RULESETS });
+  const result = parseReplay(text, scenarioCatalog, { rulesets: RULESETS });
   if (!result.ok) {
     useGame.getState().notify("error", `${title} is not a replay Hulldown can play: ${result.error}`);
     return false;

@@ -5,6 +5,7 @@ import { useGame } from "../state/game";
 import { useLosFeed, useSightSync } from "../state/useSight";
 import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
+import { ForcesPanel } from "./panels/ForcesPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
@@ -13,7 +14,8 @@ import { useReplayOpening } from "./useReplayOpening";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
-import { TOOL_NAMES, Toolbar } from "./panels/Toolbar";
+import { ImportMiniDialog } from "./panels/ImportMiniDialog";
+import { MODEL_FILE_TYPES, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { startPersistence } from "../state/persistence";
 import { useReplay } from "../state/replayStore";
@@ -30,6 +32,7 @@ function SidePanel() {
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
+      {tool === "forces" && <ForcesPanel />}
       {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference." : "Click another model or point to measure again."}</p>}
     </Collapsible>
   );
@@ -46,6 +49,9 @@ export function App() {
   }, [ready, seed, watching]);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
   const [keptSaves, setKeptSaves] = useState(false);
+  const [miniFile, setMiniFile] = useState<File>();
+  // A model file dropped on the window opens the import dialog; other drops are left to whoever takes them.
+  const modelFileOf = (e: React.DragEvent) => [...e.dataTransfer.files].find((f) => MODEL_FILE_TYPES.split(",").some((ext) => f.name.toLowerCase().endsWith(ext)));
   useEffect(() => {
     // Restore first, then save every change: a refresh or a crash loses nothing. StrictMode runs this twice
     // in development: the first run's cleanup cancels it, so only one autosave subscription ever lives.
@@ -72,9 +78,19 @@ export function App() {
   useReplayOpening(ready);
   const dock = useUi((s) => s.dock);
   return (
-    <main className={`app dock-${dock}`} data-ready={ready}>
+    <main
+      className={`app dock-${dock}`}
+      data-ready={ready}
+      onDragOver={(e) => e.dataTransfer.types.includes("Files") && e.preventDefault()}
+      onDrop={(e) => {
+        const f = modelFileOf(e);
+        if (!f) return;
+        e.preventDefault();
+        setMiniFile(f);
+      }}
+    >
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} />
+      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={setMiniFile} />
       <SidePanel />
       <LogPanel />
       <ReplayBar />
@@ -82,6 +98,7 @@ export function App() {
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
+      {miniFile && <ImportMiniDialog key={`${miniFile.name}:${miniFile.lastModified}`} file={miniFile} onClose={() => setMiniFile(undefined)} />}
     </main>
   );
 }

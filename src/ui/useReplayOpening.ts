@@ -1,5 +1,5 @@
 /**
- * Replays open from a link (`?replay=<url>`, once the autosave is restored) and from a file dropped
+ * Replays open from a link (`?replay=<url>`, once the autosave is restored) and from a .json file dropped
  * anywhere on the window.
  */
 import { useEffect } from "react";
@@ -15,9 +15,10 @@ export function useReplayOpening(ready: boolean): void {
     const over = (e: DragEvent) => {
       if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
     };
+    // Only JSON files: a miniature dropped on the table is the table's (it handles the drop first).
     const drop = (e: DragEvent) => {
       const file = e.dataTransfer?.files[0];
-      if (!file) return;
+      if (!file || e.defaultPrevented || !/\.json$/i.test(file.name)) return;
       e.preventDefault();
       void file.text().then((text) => openReplayText(text, file.name));
     };

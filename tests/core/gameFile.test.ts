@@ -82,8 +82,16 @@ describe("events are numbered", () => {
     expect(loaded(breakAt([events[0]!, events[2]!, events[3]!])).warning).toBe("events[1].n: numbered 2, expected 1: an event is missing before it; the game was loaded up to event 1");
     expect(loaded(breakAt([events[0]!, events[1]!, events[1]!, events[2]!])).warning).toBe("events[2].n: numbered 1, expected 2: it repeats or is out of order; the game was loaded up to event 2");
     expect(loaded(breakAt([events[0]!, events[2]!, events[1]!])).log.events).toHaveLength(1);
-    const { n: _n, ...unnumbered } = events[0]!;
-    expect(loaded(breakAt([unnumbered])).warning).toBe("events[0].n: numbered nothing, expected 0: the event has no number; the game was loaded up to event 0");
+    const { n: _n, ...unnumbered } = events[1]!;
+    expect(loaded(breakAt([events[0]!, unnumbered])).warning).toBe("events[1].n: numbered nothing, expected 1: the event has no number; the game was loaded up to event 1");
+  });
+
+  it("loads a file saved before events were numbered (no event has a number) in its order", () => {
+    const { events } = file();
+    const old = events.map(({ n: _n, ...event }) => event);
+    const game = loaded(breakAt(old));
+    expect(game.warning).toBeUndefined();
+    expect(game.log.events).toHaveLength(events.length);
   });
 
   it("re-numbered events still have to fit the state they apply to", () => {

@@ -1,4 +1,5 @@
 /** A short game on the default table for replay tests: real commands, shots rolled from the game's seed. */
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { createDice } from "../../src/core/dice";
 import { toEvent, type Command } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
@@ -10,7 +11,7 @@ import type { Point } from "../../src/core/scenario/schema";
 import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 
 export function defaultScenario() {
-  const parsed = parseScenario(DEFAULT_BATTLEFIELD, catalogFor);
+  const parsed = parseScenario(DEFAULT_BATTLEFIELD, scenarioCatalog);
   if (!parsed.ok) throw new Error("default battlefield does not load");
   return parsed.scenario;
 }

@@ -3,17 +3,17 @@
  * reproduce, an edited event is named as the divergence, a truncated file plays up to where it breaks,
  * and the shipped sample replay is a real game that loads cleanly.
  */
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { currentState } from "../../src/core/game/gameLog";
-import { catalogFor } from "../../src/core/scale";
 import { parseReplay, serializeReplay, stateHashes } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
 import { defaultScenario, playedGame } from "../helpers/playedGame";
 
 const KNOWN = { rulesets: RULESETS };
 const load = (text: string) => {
-  const result = parseReplay(text, catalogFor, KNOWN);
+  const result = parseReplay(text, scenarioCatalog, KNOWN);
   if (!result.ok) throw new Error(result.error);
   return result.replay;
 };
@@ -81,11 +81,11 @@ describe("replay files", () => {
   });
 
   it("refuses what is not a replay, saying what and where", () => {
-    expect(parseReplay("{}", catalogFor, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("not a replay file") });
+    expect(parseReplay("{}", scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("not a replay file") });
     const file = JSON.parse(text) as Record<string, unknown>;
-    expect(parseReplay(JSON.stringify({ ...file, hashEvery: 0 }), catalogFor, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("hashEvery") });
+    expect(parseReplay(JSON.stringify({ ...file, hashEvery: 0 }), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("hashEvery") });
     const badSeed = { ...file, game: { ...(file.game as object), seed: "x" } };
-    expect(parseReplay(JSON.stringify(badSeed), catalogFor, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("game.seed") });
+    expect(parseReplay(JSON.stringify(badSeed), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("game.seed") });
   });
 });
 

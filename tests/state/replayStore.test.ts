@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { currentState } from "../../src/core/game/gameLog";
-import { catalogFor } from "../../src/core/scale";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseReplay, serializeReplay } from "../../src/replay/replayFile";
 import { timeOfEvent } from "../../src/replay/timeline";
 import { RULESETS } from "../../src/rules/registry";
@@ -15,7 +15,7 @@ import { currentIndex, useReplay } from "../../src/state/replayStore";
 import { playedGame } from "../helpers/playedGame";
 
 const recorded = playedGame();
-const loaded = parseReplay(serializeReplay({ log: recorded, notes: [{ event: 3, text: "laid" }] }), catalogFor, { rulesets: RULESETS });
+const loaded = parseReplay(serializeReplay({ log: recorded, notes: [{ event: 3, text: "laid" }] }), scenarioCatalog, { rulesets: RULESETS });
 if (!loaded.ok) throw new Error(loaded.error);
 const replay = loaded.replay;
 

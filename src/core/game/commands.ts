@@ -6,9 +6,11 @@
 import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import { checkReferences } from "../scenario/references";
-import { normalizeHeading, type Point } from "../scenario/schema";
-import type { GameEvent, PlacedTemplate, Placement } from "./events";
-import { applyEvent, findModel, hasId, placementOf, type GameState } from "./state";
+import { scenarioCatalog } from "../miniatures/catalog";
+import { normalizeHeading, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
+import type { GameEvent, ModelChanges, PlacedTemplate, Placement } from "./events";
+import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
+import { applyEvent, findModel, hasId, placed, placementOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -19,7 +21,14 @@ export type Command =
   | { type: "remove-template"; id: string }
   /** Drags a laid template: the same template, its anchor (blast centre, teardrop muzzle) moved and its heading turned. */
   | { type: "move-template"; id: string; to: PlacedTemplate["shape"] }
-  | { type: "remove-model"; model: string; cause: string };
+  | { type: "remove-model"; model: string; cause: string }
+  /** The battlefield editor's commands on forces (forceEvents.ts). */
+  | { type: "place-unit"; force: string; side: string; unit: Unit }
+  | { type: "edit-model"; model: string; changes: ModelChanges }
+  | { type: "edit-unit"; unit: string; name?: string; force?: string }
+  | { type: "remove-unit"; unit: string }
+  /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
+  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -81,6 +90,13 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       if (event.from !== model.turretHeading) return `${model.id}'s turret does not point where the traverse starts`;
       return undefined;
     }
+    case "miniature-imported": {
+      const mini = event.miniature;
+      if (catalog.has(mini.id)) return `there is already a model "${mini.id}"; give the miniature another id`;
+      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } };
+      const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
+      return checkEvent(withMiniature, new Map([...catalog, [mini.id, definition]]), { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
+    }
     case "model-placed": {
       if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
       if (!state.scenario.forces.some((f) => f.id === event.force)) return `no force "${event.force}"`;
@@ -120,6 +136,11 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       }
       return undefined;
     }
+    case "unit-placed":
+    case "model-edited":
+    case "unit-edited":
+    case "unit-removed":
+      return checkForceEvent(state, catalog, event);
   }
 }
 
@@ -158,12 +179,45 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
     }
     case "remove-model":
       return { type: "model-removed", model: command.model, cause: command.cause, time };
+    case "place-unit": {
+      const models = command.unit.models.map((m) => ({ ...m, heading: normalizeHeading(m.heading), turretHeading: normalizeHeading(m.turretHeading) }));
+      return { type: "unit-placed", force: command.force, side: command.side, unit: { ...command.unit, models }, time };
+    }
+    case "edit-model": {
+      const { heading, turretHeading } = command.changes;
+      const changes = { ...command.changes, ...(heading !== undefined ? { heading: normalizeHeading(heading) } : {}), ...(turretHeading !== undefined ? { turretHeading: normalizeHeading(turretHeading) } : {}) };
+      return { type: "model-edited", model: command.model, changes, time };
+    }
+    case "edit-unit":
+      return { type: "unit-edited", unit: command.unit, ...(command.name !== undefined ? { name: command.name } : {}), ...(command.force !== undefined ? { force: command.force } : {}), time };
+    case "remove-unit":
+      return { type: "unit-removed", unit: command.unit, time };
+    case "import-miniature":
+      return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
   }
+}
+
+/** The models of moves where the moves put them. */
+function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to: Placement }>): Model[] {
+  return moves.flatMap((m) => {
+    const model = findModel(state.scenario, m.model);
+    return model ? [placed(model, m.to)] : [];
+  });
+}
+
+/**
+ * A physical reason to refuse a command: a model it moves or places would stand in a wall, a building or
+ * another model. Commands only: a loaded file is checked for validity, not for overlaps.
+ */
+function physicalRefusal(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  if (event.type === "model-moved") return physicalProblem(state, catalog, movedModels(state, [event]));
+  if (event.type === "models-moved") return physicalProblem(state, catalog, movedModels(state, event.moves));
+  return isForceEvent(event) ? forceEventPhysicalProblem(state, catalog, event) : undefined;
 }
 
 export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
   const event = eventOf(state, command, time);
   if (typeof event === "string") return { ok: false, error: event };
-  const problem = checkEvent(state, catalog, event);
+  const problem = checkEvent(state, catalog, event) ?? physicalRefusal(state, catalog, event);
   return problem ? { ok: false, error: problem } : { ok: true, event };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { formatVersion, Heading, LIMITS, Model, Point, type Scenario } from "../scenario/schema";
+import { formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Unit } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -29,6 +29,17 @@ export const Placement = z.strictObject({
   floor: z.strictObject({ building: id, level: z.number().int().nonnegative().max(7) }).optional(),
 });
 export type Placement = z.infer<typeof Placement>;
+
+/** What the editor changes on one model; absent fields stay as they are. */
+export const ModelChanges = z.strictObject({
+  name: text.nullable().optional(),
+  heading: Heading.optional(),
+  turretHeading: Heading.optional(),
+  floor: z.strictObject({ building: id, level: z.number().int().nonnegative().max(7) }).nullable().optional(),
+  figureHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
+  eyeHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
+});
+export type ModelChanges = z.infer<typeof ModelChanges>;
 
 export const TemplateShapeEvent = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("blast"), at: Point, radii: z.array(size).min(1).max(10) }),
@@ -111,6 +122,15 @@ export const GameEvent = z.discriminatedUnion("type", [
       .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
       .optional(),
   }),
+  /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
+  z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
+  /** A model's own settings changed: null puts a setting back to its default (the ground, the definition's heights). */
+  z.strictObject({ ...common, type: z.literal("model-edited"), model: id, changes: ModelChanges }),
+  /** A unit renamed, or given to another force (and so to its side). */
+  z.strictObject({ ...common, type: z.literal("unit-edited"), unit: id, name: z.string().optional(), force: id.optional() }),
+  z.strictObject({ ...common, type: z.literal("unit-removed"), unit: id }),
+  /** A player's own miniature joins the battlefield (stored in it) and its first model is put on the table. */
+  z.strictObject({ ...common, type: z.literal("miniature-imported"), miniature: Miniature, force: id, unit: id, model: Model }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;

@@ -90,13 +90,15 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   ];
   if (!header.ok || !scenario.ok || !Array.isArray(rawEvents) || problems.length) return failed(problems);
 
-  const models = typeof catalog === "function" ? catalog(scenario.scenario.scale) : catalog;
+  const models = typeof catalog === "function" ? catalog(scenario.scenario) : catalog;
   const dice = createDice(header.data.seed);
   const events: GameEvent[] = [];
   let state = initialState(scenario.scenario);
   let warning: string | undefined;
+  // Files saved before events were numbered carry no `n` at all: they are checked in their order.
+  const numbered = rawEvents.some((raw) => typeof raw === "object" && raw !== null && Object.hasOwn(raw, "n"));
   for (const [i, raw] of rawEvents.entries()) {
-    const event = eventProblem(raw, i, state, dice, models);
+    const event = eventProblem(raw, i, state, dice, models, numbered);
     if (typeof event === "string") {
       warning = `${event}; the game was loaded up to event ${i}`;
       break;
@@ -118,11 +120,11 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
  * The event at `i` if it is whole, numbered `i`, possible in `state` and rolled by the game's dice (the
  * stream is advanced past its rolls); otherwise what is wrong, starting with its path.
  */
-function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, catalog: Parameters<typeof checkEvent>[1]): GameEvent | string {
+function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, catalog: Parameters<typeof checkEvent>[1], numbered: boolean): GameEvent | string {
   const at = `events[${i}]`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return `${at}: expected an event object`;
   const { n, ...fields } = raw as Record<string, unknown>;
-  if (n !== i) {
+  if (numbered && n !== i) {
     const what = typeof n === "number" ? (n > i ? `an event is missing before it` : `it repeats or is out of order`) : "the event has no number";
     return `${at}.n: numbered ${n === undefined ? "nothing" : describeValue(n)}, expected ${i}: ${what}`;
   }

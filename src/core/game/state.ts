@@ -4,6 +4,7 @@
  */
 import type { Model, Scenario } from "../scenario/schema";
 import type { GameEvent, Outcome, PlacedTemplate, Placement } from "./events";
+import { applyForceEvent } from "./forceEvents";
 
 export interface ModelStatus {
   readonly pinned: boolean;
@@ -132,6 +133,11 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
         : [...force.units, { id: event.unit, name: "", models: [event.model] }];
       return { ...state, scenario: { ...state.scenario, forces: state.scenario.forces.map((f) => (f === force ? { ...f, units } : f)) } };
     }
+    case "miniature-imported": {
+      if (state.scenario.miniatures?.some((m) => m.id === event.miniature.id)) throw new GameEventError(`miniature-imported: there is already a miniature "${event.miniature.id}"`);
+      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), event.miniature] } };
+      return applyEvent(withMiniature, { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
+    }
     case "model-removed":
       requireModel(state, event.model, event);
       return updateModel(state, event.model, () => undefined);
@@ -160,6 +166,11 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       }
       return next;
     }
+    case "unit-placed":
+    case "model-edited":
+    case "unit-edited":
+    case "unit-removed":
+      return applyForceEvent(state, event);
   }
 }
 

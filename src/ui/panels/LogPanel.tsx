@@ -38,6 +38,8 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.model)} turret to ${formatHeading(e.to)}`;
     case "model-placed":
       return `${e.model.name ?? name(e.model.id)} placed`;
+    case "miniature-imported":
+      return `${e.miniature.name} imported and placed`;
     case "model-removed":
       return `${name(e.model)} removed (${e.cause})`;
     case "template-placed":
@@ -50,6 +52,14 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.shooter)} → ${name(e.target)}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
       return names.inText(e.summary);
+    case "unit-placed":
+      return `${e.unit.name || name(e.unit.id)} placed (${e.unit.models.length} ${e.unit.models.length === 1 ? "model" : "models"}, ${e.side})`;
+    case "model-edited":
+      return `${name(e.model)} edited: ${Object.keys(e.changes).join(", ")}`;
+    case "unit-edited":
+      return `${name(e.unit)} ${e.name !== undefined ? `renamed ${e.name || "(default name)"}` : ""}${e.force !== undefined ? `${e.name !== undefined ? ", " : ""}given to ${name(e.force)}` : ""}`;
+    case "unit-removed":
+      return `${name(e.unit)} removed`;
   }
 }
 

@@ -1,5 +1,5 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { GameLog } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
 import { BATTLEFIELDS } from "../../state/battlefields";
@@ -8,15 +8,20 @@ import { download, downloadGame, readGameFile, type OpenedFile } from "../../sta
 import type { GameStore } from "../../state/gameStore";
 import { openReplayText, replayText } from "../../state/replayStore";
 import { useUi, type Tool } from "../../state/uiStore";
+import { LibraryDialog } from "./LibraryDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
 
-export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
+/** Files the Import mini button and a drop on the table take. */
+export const MODEL_FILE_TYPES = ".stl,.glb,.gltf";
+
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates", forces: "Forces" };
 
 const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
   ["select", "S"],
   ["los", "L"],
   ["measure", "M"],
   ["template", "T"],
+  ["forces", "P"],
 ];
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
@@ -28,13 +33,15 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
 }
 
-export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void }) {
+export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void; onImportMini: (file: File) => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
   const replayFile = useRef<HTMLInputElement>(null);
+  const miniFile = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
+  const [library, setLibrary] = useState(false);
   const newGame = async (id: string) => {
     const battlefield = BATTLEFIELDS.find((b) => b.id === id);
     if (!battlefield) return;
@@ -49,6 +56,21 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
     if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
     else setOpened({ name: f.name, result });
   };
+  // A file dropped anywhere on the window is opened as with Open….
+  useEffect(() => {
+    const over = (e: DragEvent) => e.preventDefault();
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      const f = e.dataTransfer?.files[0];
+      if (f) void open(f);
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("drop", drop);
+    };
+  });
   return (
     <div className="toolbar">
       <h1>
@@ -86,6 +108,7 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
         </select>
         <button onClick={() => downloadGame(useGame.getState().log)}>Save</button>
         <button onClick={() => file.current?.click()}>Open…</button>
+        <button onClick={() => setLibrary(true)} data-testid="open-library">Battlefields…</button>
         <input
           ref={file}
           type="file"
@@ -113,12 +136,36 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
         <button onClick={() => download(replayText(), `hulldown-${name.replace(/[^\w-]+/g, "-").toLowerCase()}-replay.json`)} title="Save this game as a replay file to share">
           Export replay
         </button>
+        <button onClick={() => miniFile.current?.click()} title="Import your own miniature (STL, GLB or glTF); or drop the file on the table" data-testid="import-mini">
+          Import mini…
+        </button>
+        <input
+          ref={miniFile}
+          type="file"
+          accept={MODEL_FILE_TYPES}
+          hidden
+          data-testid="import-mini-input"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) onImportMini(f);
+            e.target.value = "";
+          }}
+        />
         <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
         <button onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
           Kept saves…
         </button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
+      {library && (
+        <LibraryDialog
+          onClose={() => setLibrary(false)}
+          onPlay={(f) => {
+            setLibrary(false);
+            void open(f);
+          }}
+        />
+      )}
       {opened && (
         <OpenFileDialog
           name={opened.name}
