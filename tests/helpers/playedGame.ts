@@ -49,7 +49,8 @@ export function playedGame(): GameLog {
   perform({ type: "place-template", template: { id: "t1", shape: { kind: "blast", at: [60, 67], radii: [5] }, from: "above", label: "test" } });
   for (let i = 0; i < 30; i++) {
     const m = findModel(currentState(log).scenario, "us-sq1-m3")!;
-    const to: Point = [m.position[0] + (i % 2 ? -2 : 2), m.position[1] + 1];
+    // Back out of the squad's line first, then to and fro: never onto a comrade or into the hedge.
+    const to: Point = i === 0 ? [m.position[0], m.position[1] - 4] : [m.position[0] + (i % 2 ? -1.5 : 1.5), m.position[1]];
     perform({ type: "move", model: "us-sq1-m3", to: { position: to, heading: m.heading }, path: [m.position, to] });
   }
   shoot("ger-sq3", "us-sq2", "us-sq2-m5");
