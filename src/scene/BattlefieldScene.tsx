@@ -5,6 +5,8 @@ import { createBattlefield, type Battlefield, type ModelEntry } from "../core/ba
 import { placed, withModel } from "../core/game/state";
 import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
+import { useReplay } from "../state/replayStore";
+import { replayFrame, type Pose } from "../replay/frame";
 import { useUi, type UiStore } from "../state/uiStore";
 import { rulesetById } from "../rules/registry";
 import { CameraRig } from "./CameraRig";
@@ -16,6 +18,7 @@ import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
 import { PART_TONES, sideColor } from "./palette";
 import { PanelDodge } from "./PanelDodge";
+import { ReplayEffects } from "./ReplayEffects";
 import { ScreenProbe } from "./ScreenProbe";
 import { SelectionMarkers } from "./SelectionMarkers";
 import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
@@ -32,6 +35,14 @@ function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield 
   if (!drag) return battlefield;
   let scenario = withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement));
   for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(battlefield, f.from, drag)));
+  return createBattlefield(scenario, battlefield.catalog);
+}
+
+/** The battlefield with a replay's models part way through their moves and traverses. */
+function withPoses(battlefield: Battlefield, poses: readonly Pose[] | undefined): Battlefield {
+  if (!poses?.length) return battlefield;
+  let scenario = battlefield.scenario;
+  for (const pose of poses) scenario = withModel(scenario, pose.model, (m) => ({ ...placed(m, pose.placement), ...(pose.turretHeading !== undefined ? { turretHeading: pose.turretHeading } : {}) }));
   return createBattlefield(scenario, battlefield.catalog);
 }
 
@@ -65,7 +76,14 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const floorShown = useEditor((s) => s.floorShown);
   const [shadows, setShadows] = useState(false);
   const showShadows = useCallback(() => setShadows(true), []);
-  const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
+  const replay = useReplay((s) => s.replay);
+  const replayTime = useReplay((s) => s.time);
+  const follow = useReplay((s) => s.follow);
+  const frame = useMemo(() => replay && replayFrame(replay.log, replay.timeline, replayTime), [replay, replayTime]);
+  const battlefield = useMemo(() => withPoses(withDrag(game, ui.drag), frame?.poses), [game, ui.drag, frame?.poses]);
+  // The follow camera frames each event's actors as the event starts (a serial of its own, below the user's).
+  const followIndex = follow && frame?.actors.length ? frame.index : undefined;
+  const cameraFocus = useMemo(() => (followIndex !== undefined && frame ? { ids: frame.actors, serial: -1 - followIndex } : focus), [followIndex, focus]);
   const shownTemplates = useMemo(() => {
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];
     return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
@@ -91,6 +109,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} units={units} />
       <ShotEffects />
+      {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} hovered={ui.hovered} />}
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} ends={ui.measured} unit={ui.unit} />}
@@ -102,7 +121,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <FirstFrameMark />
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />
-      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !ui.templateDrag && !editorDragging} />
+      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={cameraFocus} enabled={!ui.drag && !ui.templateDrag && !editorDragging} />
     </Canvas>
   );
 }

@@ -98,7 +98,8 @@ export function startAutosave(store: GameStoreApi, storage: SaveStorage = indexe
     }
   };
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.log === previous.log) return;
+    // A replay being watched is not the player's game: theirs is saved again when the replay closes.
+    if (state.log === previous.log || state.readOnly) return;
     if (saving) pending = state.log;
     else void save(state.log);
   });

@@ -12,6 +12,8 @@ import { ForcesPanel } from "./panels/ForcesPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
+import { ReplayBar } from "./panels/ReplayBar";
+import { useReplayOpening } from "./useReplayOpening";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
@@ -19,6 +21,7 @@ import { ImportMiniDialog } from "./panels/ImportMiniDialog";
 import { MODEL_FILE_TYPES, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { startPersistence } from "../state/persistence";
+import { useReplay } from "../state/replayStore";
 import { useUi } from "../state/uiStore";
 import { exposeTestHooks } from "../state/testHooks";
 import { useEditorShortcuts } from "./useEditorShortcuts";
@@ -53,9 +56,10 @@ export function App() {
   // The briefing opens once with every new game (after the autosave is restored); help opens with "?".
   const [overlay, setOverlay] = useState<"briefing" | "help">();
   const seed = useGame((s) => s.log.header.seed);
+  const watching = useReplay((s) => s.replay !== undefined);
   useEffect(() => {
-    if (ready && firstBriefing(seed)) setOverlay("briefing");
-  }, [ready, seed]);
+    if (ready && !watching && firstBriefing(seed)) setOverlay("briefing");
+  }, [ready, seed, watching]);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
   const [keptSaves, setKeptSaves] = useState(false);
   const [miniFile, setMiniFile] = useState<File>();
@@ -88,6 +92,7 @@ export function App() {
   const onClose = useCallback(() => setOverlay(undefined), []);
   useShortcuts(onFocus, onHelp);
   useEditorShortcuts();
+  useReplayOpening(ready);
   const dock = useUi((s) => s.dock);
   return (
     <main
@@ -105,6 +110,7 @@ export function App() {
       <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={setMiniFile} />
       <SidePanel />
       <LogPanel />
+      <ReplayBar />
       <Toast />
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}

@@ -5,10 +5,11 @@ import { formatIssues } from "../../core/scenario/load";
 import { rulesetById } from "../../rules/registry";
 import type { BATTLEFIELDS } from "../../state/battlefields";
 import { gameOn, useGame } from "../../state/game";
-import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
+import { download, downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
 import { setEditing } from "../../state/editActions";
 import { useEditor } from "../../state/editorStore";
+import { openReplayText, replayText } from "../../state/replayStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
 import { NewGameDialog } from "./NewGameDialog";
@@ -42,6 +43,7 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
+  const replayFile = useRef<HTMLInputElement>(null);
   const miniFile = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
   const [library, setLibrary] = useState(false);
@@ -123,6 +125,22 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
             e.target.value = "";
           }}
         />
+        <button onClick={() => replayFile.current?.click()} title="Watch a replay file (or drop one on the window)">Replay…</button>
+        <input
+          ref={replayFile}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="open-replay"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void f.text().then((text) => openReplayText(text, f.name));
+            e.target.value = "";
+          }}
+        />
+        <button onClick={() => download(replayText(), `hulldown-${name.replace(/[^\w-]+/g, "-").toLowerCase()}-replay.json`)} title="Save this game as a replay file to share">
+          Export replay
+        </button>
         <button onClick={() => miniFile.current?.click()} title="Import your own miniature (STL, GLB or glTF); or drop the file on the table" data-testid="import-mini">
           Import mini…
         </button>
