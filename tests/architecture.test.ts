@@ -14,10 +14,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   sight: ["core"],
   rules: ["core", "sight"],
   worker: ["core", "sight", "rules"],
-  state: ["core", "sight", "rules", "worker", "scenarios"],
-  scene: ["core", "sight", "rules", "worker", "state"],
-  ui: ["core", "sight", "rules", "worker", "state"],
-  cli: ["core", "sight", "rules", "worker", "scenarios"],
+  /** The replay model (clock, frames, replay files) is headless: it knows only the game log. */
+  replay: ["core"],
+  state: ["core", "sight", "rules", "worker", "replay", "scenarios"],
+  scene: ["core", "sight", "rules", "worker", "replay", "state"],
+  ui: ["core", "sight", "rules", "worker", "replay", "state"],
+  cli: ["core", "sight", "rules", "worker", "replay", "scenarios"],
   scenarios: [],
 };
 /** Files allowed one more floor: the App composes the scene and the UI. */

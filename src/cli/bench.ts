@@ -7,19 +7,21 @@
  *   - the visibility matrix for 75 shooters × 75 targets and for all opposing pairs, on one thread and on a
  *     pool of worker threads;
  *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, both scored against
- *     a dense reference on a fixed-seed set of pairs (benchLos.ts).
+ *     a dense reference on a fixed-seed set of pairs (benchLos.ts);
+ *   - replays: loading a 500-event replay file and seeking anywhere in it (benchReplay.ts).
  */
 import { availableParallelism } from "node:os";
 import { createBattlefield } from "../core/battlefield";
 import { createDice } from "../core/dice";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, visibilityMatrix, type Pair } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
 import { denseVisibleFraction, referencePairs } from "../sight/denseReference";
 import { BvhSight } from "./benchLos";
-import { loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
+import { benchReplay, type ReplayBench } from "./benchReplay";
+import { loadScenario, loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
 
 const USAGE = `Measures the sight engine on a battlefield: world building (and its curve on larger synthetic tables),
@@ -27,20 +29,23 @@ SightReport latency, the visibility matrix on one thread and on every core, and 
 three-mesh-bvh line-of-sight check on the identical triangles, both scored against a dense reference.
 
 Usage:
-  npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N] [--json]
+  npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N]
+                [--replay-events N] [--replay] [--json]
 
 Options:
   --rounds N    repetitions per timing (default 3)
   --pairs N     opposing pairs scored against the dense reference (default 50; at least half partly visible)
   --sizes list  model counts for the world-building curve (default 2000,5000,10000; 0 to skip)
   --threads N   worker threads for the pooled matrix (default: one per core)
+  --replay-events N  events in the replay benchmark's game (default 500)
+  --replay      only the replay section (load a replay file, seek to random times)
   --json        print the numbers as JSON
   -h, --help    show this help`;
 
 const command = {
   name: "bench",
   usage: USAGE,
-  options: { rounds: { type: "string" }, pairs: { type: "string" }, sizes: { type: "string" }, threads: { type: "string" }, json: { type: "boolean" } },
+  options: { rounds: { type: "string" }, pairs: { type: "string" }, sizes: { type: "string" }, threads: { type: "string" }, "replay-events": { type: "string" }, replay: { type: "boolean" }, json: { type: "boolean" } },
 } as const;
 
 /** Rays per side of the dense reference's stratified grid: 128 × 128 = 16,384 rays a pair. */
@@ -177,6 +182,18 @@ await runCommand(command, async ({ values, positionals }) => {
   const threads = Math.max(1, Math.round(parseNumber(values.threads ?? String(availableParallelism()), "--threads", "--threads 2", "positive")));
   const log = (line: string) => !values.json && console.log(line);
 
+  // Replays first: they need no sight world.
+  const replayEvents = Math.max(1, Math.round(parseNumber(values["replay-events"] ?? "500", "--replay-events", "--replay-events 500", "positive")));
+  const replay: ReplayBench = benchReplay(await loadScenario(path), replayEvents);
+  log(
+    `replay of ${replay.events} events (${(replay.fileBytes / 1024).toFixed(0)} KiB file): loaded, checked and hashed in ${replay.loadMs.toFixed(0)} ms; ` +
+      `${replay.seeks} random seeks: median ${replay.seekMedianMs.toFixed(2)} ms, p95 ${replay.seekP95Ms.toFixed(2)} ms, max ${replay.seekMaxMs.toFixed(2)} ms; without snapshots (the whole fold) ${replay.coldSeekMs.toFixed(0)} ms`,
+  );
+  if (values.replay) {
+    if (values.json) printJson({ scenario: path, replay });
+    return;
+  }
+
   // The world, and the curve of building bigger ones.
   const built = await cpuOf(() => loadSightWorld(path));
   const { scenario, world } = built.result;
@@ -186,7 +203,7 @@ await runCommand(command, async ({ values, positionals }) => {
   const curve: Array<{ models: number; wallMs: number; cpuMs: number }> = [];
   for (const models of sizes) {
     const table = syntheticTable(scenario, models);
-    const { result, cpuMs, wallMs } = await cpuOf(() => SightWorld.create(createBattlefield(table, catalogFor(table.scale))));
+    const { result, cpuMs, wallMs } = await cpuOf(() => SightWorld.create(createBattlefield(table, scenarioCatalog(table))));
     curve.push({ models: result.battlefield.models.size, wallMs, cpuMs });
     result.dispose();
   }
@@ -252,6 +269,7 @@ await runCommand(command, async ({ values, positionals }) => {
   if (values.json) {
     printJson({
       scenario: path,
+      replay,
       models: world.battlefield.models.size,
       buildMs: built.wallMs,
       buildCurve: curve,

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseScenarioJson, ROOT_PATH, type ScenarioIssue } from "../core/scenario/load";
 import type { Scenario } from "../core/scenario/schema";
 import { SightQueryError } from "../sight/visibility";
@@ -129,7 +129,7 @@ export async function readTextFile(path: string): Promise<string> {
  * are a CliError, invalid scenarios come back as issues.
  */
 export async function readScenarioFile(path: string): Promise<ScenarioFile> {
-  return { path, result: parseScenarioJson(await readTextFile(path), catalogFor) };
+  return { path, result: parseScenarioJson(await readTextFile(path), scenarioCatalog) };
 }
 
 /** An issue as `path: message`, the whole-file issues (bad JSON) named by the file. */
@@ -151,7 +151,7 @@ export async function loadScenario(path: string): Promise<Scenario> {
 export async function loadSightWorld(path: string): Promise<{ scenario: Scenario; world: SightWorld }> {
   const scenario = await loadScenario(path);
   try {
-    return { scenario, world: await createSightWorld(scenario, catalogFor(scenario.scale)) };
+    return { scenario, world: await createSightWorld(scenario, scenarioCatalog(scenario)) };
   } catch (error) {
     // The file passed validation but the engine cannot build it: still the input's fault, so exit 2.
     throw new CliError(`${path}: the sight engine cannot build this battlefield: ${error instanceof Error ? error.message : String(error)}`);

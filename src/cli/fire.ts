@@ -1,12 +1,12 @@
 /**
  * npm run fire -- <scenario.json> <shooter> <target> [--weapon <id>] [--ruleset <id>] [--version <v>]
- *                 [--option <id>=<value>]... [--roll --seed <n>] [--json]
+ *                 [--option <id>=<value>]... [--declare <switch>]... [--roll --seed <n>] [--json]
  *
  * A rule system's verdict on a declared shot, and with --roll its resolution from a seeded die stream,
  * composed exactly as the app's sight worker composes them (answerFire). Talks to rule systems only through
  * the Ruleset interface and the registry, so every system added there works here unchanged.
  */
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { tableContext } from "../rules/context";
 import { DEFAULT_RULESET, RULESETS, rulesetById } from "../rules/registry";
@@ -20,7 +20,7 @@ const USAGE = `A rule system's verdict on a shot, and its dice, on a Hulldown ba
 
 Usage:
   npm run fire -- <scenario.json> <shooter> <target> [--weapon <id>] [--ruleset <id>] [--version <v>]
-                  [--option <id>=<value>]... [--roll --seed <n>] [--json]
+                  [--option <id>=<value>]... [--declare <switch>]... [--roll --seed <n>] [--json]
 
 <shooter> fires at <target>. Each is a model id or a unit id: a unit fires with every model; a model
 named as the target is the aiming point and its unit is the target. The verdict lists every ruling with
@@ -34,6 +34,7 @@ Options:
   --ruleset <id>         the rule system (default: ${DEFAULT_RULESET}; known: ${RULESETS.map((r) => r.id).join(", ")})
   --version <v>          the rules version (default: the system's first, e.g. v2.0 for Operation WW2)
   --option <id>=<value>  one of the system's options, repeatable (e.g. smallWoodsLetSightThrough=false)
+  --declare <switch>     a declaration switch of the system, repeatable (Bolt Action: he, assault)
   --roll                 resolve the shot (needs --seed)
   --seed <n>             the game's dice seed, a whole number
   --json                 print JSON only: { verdict, result? } as the sight worker answers
@@ -49,6 +50,7 @@ const command = {
     ruleset: { type: "string" },
     version: { type: "string" },
     option: { type: "string", multiple: true },
+    declare: { type: "string", multiple: true },
     roll: { type: "boolean" },
     seed: { type: "string" },
     json: { type: "boolean" },
@@ -95,6 +97,15 @@ function requireShooterOrTarget(scenario: Scenario, id: string, role: string, fi
   throw new CliError(`unknown ${role} "${id}" in ${file}: neither a model nor a unit; ${known.length ? `its units: ${known.join("; ")}${units.length > 8 ? "…" : ""}` : "it has no models"}`);
 }
 
+/** Declaration switches the system offers (each sets a boolean field of the declaration). */
+function parseSwitches(ruleset: Ruleset, given: readonly string[]): Record<string, boolean> {
+  const known = ruleset.declarationSwitches ?? [];
+  for (const id of given) {
+    if (!known.some((s) => s.id === id)) throw new CliError(`${ruleset.name} has no declaration switch "${id}"; ${known.length ? `its switches are ${list(known.map((s) => s.id))}` : "it has none"}`);
+  }
+  return Object.fromEntries(given.map((id) => [id, true]));
+}
+
 function parseSeed(text: string): number {
   const seed = parseNumber(text, "--seed", "--seed 1944");
   if (!Number.isSafeInteger(seed)) throw new CliError(`bad --seed "${text}": expected a whole number, e.g. --seed 1944`);
@@ -106,6 +117,7 @@ await runCommand(command, async ({ values, positionals }) => {
   const ruleset = requireRuleset(values.ruleset ?? DEFAULT_RULESET);
   const version = requireVersion(ruleset, values.version);
   const options = parseOptions(ruleset, values.option ?? []);
+  const switches = parseSwitches(ruleset, values.declare ?? []);
   if (values.roll && values.seed === undefined) throw new CliError("--roll needs --seed <n>: the dice come from the game's seed");
   if (!values.roll && values.seed !== undefined) throw new CliError("--seed applies only with --roll");
   const seed = values.seed === undefined ? undefined : parseSeed(values.seed);
@@ -113,7 +125,7 @@ await runCommand(command, async ({ values, positionals }) => {
   requireShooterOrTarget(scenario, shooter, "shooter", file);
   requireShooterOrTarget(scenario, target, "target", file);
 
-  const world = await createSightWorld(scenario, catalogFor(scenario.scale));
+  const world = await createSightWorld(scenario, scenarioCatalog(scenario));
   try {
     const battlefield = world.battlefield;
     if (values.weapon !== undefined) {
@@ -124,7 +136,7 @@ await runCommand(command, async ({ values, positionals }) => {
     }
     const answer = answerFire(world, battlefield, {
       ruleset: { id: ruleset.id, version, options },
-      declaration: { shooter, target, ...(values.weapon !== undefined ? { weapon: values.weapon } : {}) },
+      declaration: { shooter, target, ...(values.weapon !== undefined ? { weapon: values.weapon } : {}), ...switches },
       status: {},
       ...(seed !== undefined ? { roll: { seed, previous: [] } } : {}),
     });

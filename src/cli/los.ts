@@ -5,7 +5,7 @@
  * Line of sight between two models (the SightReport), or between every pair of opposing models.
  */
 import { availableParallelism } from "node:os";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
@@ -88,7 +88,7 @@ await runCommand(command, async ({ values, positionals }) => {
   requireModel(scenario, shooter!, "shooter", file!);
   requireModel(scenario, target!, "target", file!);
   if (shooter === target) throw new CliError(`shooter and target are the same model "${shooter}"`);
-  const world = await createSightWorld(scenario, catalogFor(scenario.scale));
+  const world = await createSightWorld(scenario, scenarioCatalog(scenario));
   const def = world.battlefield.models.get(shooter!)!.def;
   if (values.weapon !== undefined && !def.weapons.some((w) => w.id === values.weapon)) {
     const known = def.weapons.map((w) => w.id).join(", ") || "none";

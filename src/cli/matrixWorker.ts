@@ -3,14 +3,14 @@
  * answers chunks of pairs with their matrix entries.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { visibilityEntry } from "../sight/matrix";
 import { createSightWorld } from "../sight/sightWorld";
 import type { PoolReply, PoolRequest } from "./matrixPool";
 
 const scenario = (workerData as { scenario: Scenario }).scenario;
-const world = await createSightWorld(scenario, catalogFor(scenario.scale));
+const world = await createSightWorld(scenario, scenarioCatalog(scenario));
 const port = parentPort!;
 
 port.on("message", ({ id, pairs }: PoolRequest) => {

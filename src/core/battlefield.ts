@@ -117,6 +117,15 @@ export function modelFootprint(def: ModelDefinition, model: Model): Footprint {
 function partsOutline(def: ModelDefinition): Vec2[] {
   let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
   for (const shape of def.parts.flatMap((p) => p.shapes)) {
+    if (shape.type === "mesh") {
+      for (let i = 0; i < shape.vertices.length; i += 3) {
+        minX = Math.min(minX, shape.vertices[i]!);
+        maxX = Math.max(maxX, shape.vertices[i]!);
+        minZ = Math.min(minZ, shape.vertices[i + 2]!);
+        maxZ = Math.max(maxZ, shape.vertices[i + 2]!);
+      }
+      continue;
+    }
     const [hx, hz] = shape.type === "box" ? [shape.size[0] / 2, shape.size[2] / 2] : [shape.radius, shape.radius];
     minX = Math.min(minX, shape.at[0] - hx);
     maxX = Math.max(maxX, shape.at[0] + hx);

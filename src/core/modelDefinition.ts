@@ -28,6 +28,16 @@ export const Shape = z.discriminatedUnion("type", [
     axis: z.enum(["x", "y", "z"]).default("y"),
   }),
   z.object({ type: z.literal("sphere"), radius: cm.positive(), at: vec3, squash: z.number().positive().default(1) }),
+  /**
+   * Triangles of an imported miniature's part, in the model frame. `convex`: the triangles are the part's
+   * convex hull (a Rapier convex collider); otherwise a triangle-mesh collider. Drawn with the same triangles.
+   */
+  z.object({
+    type: z.literal("mesh"),
+    vertices: z.array(cm).describe("x, y, z of each vertex in turn."),
+    indices: z.array(z.number().int().nonnegative()).describe("Three vertex indices per triangle."),
+    convex: z.boolean(),
+  }),
 ]);
 export type Shape = z.infer<typeof Shape>;
 export type ShapeInput = z.input<typeof Shape>;

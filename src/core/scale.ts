@@ -27,6 +27,8 @@ export function scaleDefinition(def: ModelDefinition, factor: number): ModelDefi
         return { ...shape, radius: len(shape.radius), length: len(shape.length), at: vec(shape.at) };
       case "sphere":
         return { ...shape, radius: len(shape.radius), at: vec(shape.at) };
+      case "mesh":
+        return { ...shape, vertices: shape.vertices.map(len) };
     }
   };
   const { vehicle, base, figureHeight, eyeHeight } = def;

@@ -4,7 +4,7 @@
  */
 import type { GameEventOf } from "../core/game/events";
 import type { SightReport } from "../sight/sightReport";
-import { sightKey, type FireDeclaration, type FireResult, type FireVerdict, type Ruleset, type SightRequest } from "./ruleset";
+import { sightKey, type FireDeclaration, type FireResult, type FireVerdict, type OrderResult, type Ruleset, type SightRequest } from "./ruleset";
 import type { RulesContext } from "./context";
 
 /** Rounds of follow-up questions a verdict may ask (a vehicle behind a vehicle needs one more). */
@@ -39,5 +39,22 @@ export function fireEvent(ruleset: Pick<Ruleset, "id">, declaration: FireDeclara
     outcomes: [...result.outcomes],
     summary: result.summary,
     details: result.details,
+    ...(result.units?.length ? { units: result.units.map((u) => ({ ...u })) } : {}),
+  };
+}
+
+/** The order-given event for the game log. */
+export function orderEvent(ruleset: Pick<Ruleset, "id">, result: OrderResult, time = Date.now()): GameEventOf<"order-given"> {
+  return {
+    type: "order-given",
+    time,
+    ruleset: ruleset.id,
+    unit: result.unit,
+    asked: result.asked,
+    order: result.order,
+    rolls: result.rolls.map((r) => ({ ...r })),
+    summary: result.summary,
+    units: result.units.filter((u) => u.pins).map((u) => ({ unit: u.unit, pins: u.pins! })),
+    details: { dice: result.dice, steps: result.steps, sampleTables: result.sampleTables },
   };
 }

@@ -25,12 +25,16 @@ export class DiceReferee {
   private readonly firstRoll: number;
   private readonly meanings = new Map<number, DieMeaning>();
 
-  constructor(readonly dice: Dice) {
+  constructor(
+    readonly dice: Dice,
+    /** Sides of the system's main die: what `roll` rolls unless told otherwise. */
+    readonly die = 10,
+  ) {
     this.firstRoll = dice.rolls.length;
   }
 
-  /** A d10 (or other die) with the reason the game log keeps. */
-  roll(reason: string, sides = 10): number {
+  /** The system's die (a d10 unless told otherwise, or another) with the reason the game log keeps. */
+  roll(reason: string, sides = this.die): number {
     return this.dice.roll(sides, reason);
   }
 

@@ -3,6 +3,7 @@
  * are written: a folder under src/rules implementing Ruleset, and one line in this list.
  */
 import { battleground } from "./battleground";
+import { boltAction } from "./bolt-action";
 import { flamesOfWar } from "./flames-of-war";
 import { operationWw2 } from "./operation-ww2";
 import type { Ruleset } from "./ruleset";
@@ -10,6 +11,7 @@ import type { Ruleset } from "./ruleset";
 export const RULESETS: readonly Ruleset[] = [
   operationWw2,
   battleground,
+  boltAction,
   flamesOfWar,
 ];
 

@@ -92,9 +92,21 @@ export interface SightRequest {
    * systems that trace sight "from any part of the base" (src/sight/baseOrigins.ts). Absent: the weapon's or eye's point.
    */
   readonly originOffset?: readonly [number, number];
+  /** Models that let sight through besides the shooter's own unit (Bolt Action: intervening infantry). */
+  readonly seeThrough?: readonly string[];
 }
 
-export const sightKey = (r: SightRequest): string => `${r.shooter}>${r.target}>${r.weapon ?? "eye"}${r.originOffset ? `@${r.originOffset[0].toFixed(3)},${r.originOffset[1].toFixed(3)}` : ""}`;
+export const sightKey = (r: SightRequest): string =>
+  `${r.shooter}>${r.target}>${r.weapon ?? "eye"}${r.originOffset ? `@${r.originOffset[0].toFixed(3)},${r.originOffset[1].toFixed(3)}` : ""}${r.seeThrough?.length ? `>${[...r.seeThrough].sort().join(",")}` : ""}`;
+
+/** The sight options that answer a request: its weapon, base point (originOffset) and see-through models. */
+export const sightOptionsOf = (
+  r: SightRequest,
+): { weapon?: string; originOffset?: readonly [number, number]; seeThrough?: readonly string[] } => ({
+  ...(r.weapon ? { weapon: r.weapon } : {}),
+  ...(r.originOffset ? { originOffset: r.originOffset } : {}),
+  ...(r.seeThrough?.length ? { seeThrough: r.seeThrough } : {}),
+});
 
 /** What a player declares: who fires (a unit, or one model), with which weapon, at whom. */
 export interface FireDeclaration {
@@ -223,6 +235,14 @@ export interface FireDetails {
   readonly sampleTables: readonly SampleTable[];
 }
 
+/** What a resolution changes on a unit besides its models: pin markers added, its order die placed or turned. */
+export interface UnitChange {
+  readonly unit: string;
+  /** Pin markers added (negative: removed). */
+  readonly pins?: number;
+  readonly order?: string;
+}
+
 /** A resolved shot: what goes into the game log's fire-resolved event. */
 export interface FireResult {
   /** The weapon ids that fired. */
@@ -233,6 +253,8 @@ export interface FireResult {
   readonly summary: string;
   /** The system's full ruling (verdict, every roll with its meaning, the allocation), for the panel and the replay. */
   readonly details: FireDetails;
+  /** Unit-level results (systems whose pins and orders belong to units, as Bolt Action's). */
+  readonly units?: readonly UnitChange[];
 }
 
 /** Template questions a resolution asks when a shell lands somewhere it only knows after rolling. */
@@ -280,6 +302,55 @@ export interface TableFile {
 
 export type TableLoadResult<Tables> = { readonly ok: true; readonly tables: Tables } | { readonly ok: false; readonly errors: readonly string[] };
 
+/** A unit the battlefield editor offers: its models' definition ids, in the order they are laid out. */
+export interface UnitPreset {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: "squad" | "team" | "gun" | "vehicle";
+  /** Model definition ids (models/catalog.ts); the first leads the formation. */
+  readonly models: readonly string[];
+  /** Why the composition is a stand-in, when the source gives no army list; shown as "sample". */
+  readonly sample?: string;
+}
+
+/** One order a unit may be given (Bolt Action's order dice). */
+export interface OrderSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly summary: string;
+  readonly rule: RuleRef;
+}
+
+/** An order given to a unit: the test when one was needed, and what the unit ends up doing. */
+export interface OrderResult {
+  readonly unit: string;
+  /** The order asked for. */
+  readonly asked: string;
+  /** The order die it ends up with (Down after a failed test; Fire or Run after a FUBAR). */
+  readonly order: string;
+  readonly rolls: readonly DieRoll[];
+  readonly dice: readonly RolledDie[];
+  readonly steps: readonly FireStep[];
+  readonly summary: string;
+  /** Pins and order dice changed (the unit's own order is in `order`). */
+  readonly units: readonly UnitChange[];
+  readonly sampleTables: readonly SampleTable[];
+}
+
+/** What the caller knows of the table for an order test's consequences (FUBAR: friendly fire, panic). */
+export interface OrderFacts {
+  /** The nearest enemy unit the unit can see, null when it sees none; absent when not measured. */
+  readonly nearestVisibleEnemy?: { readonly unit: string; readonly distance: number } | null;
+}
+
+/** Order dice as state: each unit's order this turn, with the test that gives it. */
+export interface OrderSystem<C> {
+  readonly orders: readonly OrderSpec[];
+  /** Orders a unit keeps into the next turn (its die is not returned to the bag). */
+  readonly keptAtTurnEnd: readonly string[];
+  giveOrder(unit: string, order: string, dice: Dice, context: C, facts?: OrderFacts): OrderResult;
+}
+
 /** A rule system. Method syntax keeps a ruleset with richer declaration and verdict types assignable here. */
 export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends RulesContext = RulesContext, V extends FireVerdict = FireVerdict, T = unknown> {
   readonly id: string;
@@ -296,6 +367,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   formatDistance?(cm: number): string;
   readonly options: readonly OptionSpec[];
   readonly tables: readonly TableSpec[];
+  /** The units the battlefield editor offers under this system (absent: none of its own). */
+  readonly unitPresets?: readonly UnitPreset[];
   /** The shipped tables with the given files (validated) replacing theirs. */
   loadTables(files: readonly TableFile[]): TableLoadResult<T>;
   /** The system's context: the table, the game's options (as stored in the game header), tables and rule state. */
@@ -307,4 +380,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   fireVerdict(declaration: D, reports: readonly SightReport[], context: C): V;
   /** Throws when the verdict is not valid; `geometry` is needed when a template is laid (area weapons). */
   resolveFire(declaration: D, verdict: V, dice: Dice, context: C, geometry?: TemplateGeometry): FireResult;
+  /** Order dice, for systems that give each unit an order a turn (Bolt Action). */
+  readonly orders?: OrderSystem<C>;
+  /** Extra declaration switches the fire panel offers (Bolt Action: fire HE, assault), each a boolean field of D. */
+  readonly declarationSwitches?: readonly { readonly id: string; readonly label: string; readonly rule: RuleRef }[];
 }

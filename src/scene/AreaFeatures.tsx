@@ -16,6 +16,9 @@ const AREA_STYLE = {
   stream: { color: "#4f7f9c", opacity: 0.9 },
   trench: { color: "#5b4a36", opacity: 1 },
   foxhole: { color: "#5b4a36", opacity: 1 },
+  crater: { color: "#4a3d2e", opacity: 1 },
+  rough: { color: "#7a6a48", opacity: 0.85 },
+  pond: { color: "#3f6e8c", opacity: 0.9 },
   smoke: { color: "#d9d9d9", opacity: 0.45 },
 } as const;
 
@@ -49,13 +52,17 @@ function featureGeometries(f: Feature, battlefield: Battlefield): BufferGeometry
     case "woods":
     case "crops":
       return [prism(f.outline, 0.05, Math.max(...f.outline.map((p) => ground.heightAt(p))) + f.height)];
+    case "rough":
+    case "pond":
+      return [prism(f.outline, 0.02, 0.08 + Math.max(...f.outline.map((p) => ground.heightAt(p))))];
     case "road":
     case "river":
     case "stream":
     case "trench":
       return ribbon(f.path, f.width).map((quad) => prism(quad, 0.02, 0.08 + Math.max(...quad.map((p) => ground.heightAt(p)))));
     case "smoke":
-    case "foxhole": {
+    case "foxhole":
+    case "crater": {
       const radius = f.radius;
       const outline = Array.from({ length: 20 }, (_, i) => add2(f.at, [radius * Math.cos((i / 20) * 2 * Math.PI), radius * Math.sin((i / 20) * 2 * Math.PI)]));
       return [prism(outline, 0.02, f.kind === "smoke" ? f.height : 0.1)];

@@ -3,17 +3,22 @@ import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useState } from "react";
 import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
 import { placed, withModel } from "../core/game/state";
+import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
+import { useReplay } from "../state/replayStore";
+import { replayFrame, type Pose } from "../replay/frame";
 import { useUi, type UiStore } from "../state/uiStore";
 import { rulesetById } from "../rules/registry";
 import { CameraRig } from "./CameraRig";
 import { DragDistance } from "./DragDistance";
+import { EditorOverlay } from "./EditorOverlay";
 import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
 import { PART_TONES, sideColor } from "./palette";
 import { PanelDodge } from "./PanelDodge";
+import { ReplayEffects } from "./ReplayEffects";
 import { ScreenProbe } from "./ScreenProbe";
 import { SelectionMarkers } from "./SelectionMarkers";
 import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
@@ -21,6 +26,7 @@ import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
+import { useEditorInteraction } from "./useEditorInteraction";
 import { followerPlacement, useTableInteraction } from "./useTableInteraction";
 import { ViewshedOverlay } from "./ViewshedOverlay";
 import { distanceFormat } from "../state/distances";
@@ -29,8 +35,24 @@ import { distanceFormat } from "../state/distances";
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
   if (!drag) return battlefield;
   let scenario = withModel(battlefield.scenario, drag.model, (m) => placed(m, drag.placement));
-  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(f.from, drag)));
+  for (const f of drag.followers) scenario = withModel(scenario, f.model, (m) => placed(m, followerPlacement(battlefield, f.from, drag)));
   return createBattlefield(scenario, battlefield.catalog);
+}
+
+/** The battlefield with a replay's models part way through their moves and traverses. */
+function withPoses(battlefield: Battlefield, poses: readonly Pose[] | undefined): Battlefield {
+  if (!poses?.length) return battlefield;
+  let scenario = battlefield.scenario;
+  for (const pose of poses) scenario = withModel(scenario, pose.model, (m) => ({ ...placed(m, pose.placement), ...(pose.turretHeading !== undefined ? { turretHeading: pose.turretHeading } : {}) }));
+  return createBattlefield(scenario, battlefield.catalog);
+}
+
+/** The battlefield without the models standing on floors a building hides (edited floor by floor). */
+function withoutHiddenFloors(battlefield: Battlefield, floorShown: Readonly<Record<string, number>>): Battlefield {
+  const hidden = (m: { floor?: { building: string; level: number } }) => m.floor !== undefined && m.floor.level > (floorShown[m.floor.building] ?? Infinity);
+  if (![...battlefield.models.values()].some((e) => hidden(e.model))) return battlefield;
+  const forces = battlefield.scenario.forces.map((f) => ({ ...f, units: f.units.map((u) => ({ ...u, models: u.models.filter((m) => !hidden(m)) })) }));
+  return createBattlefield({ ...battlefield.scenario, forces }, battlefield.catalog);
 }
 
 function Lights({ width }: { width: number }) {
@@ -50,16 +72,29 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const rulesetId = useGame((s) => s.log.header.ruleset.id);
   const rulesUnit = rulesetById(rulesetId)?.lengthUnit ?? "cm";
   const status = useGame((s) => s.state.status);
+  const units = useGame((s) => s.state.units);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
   const ui = useUi();
+  const floorShown = useEditor((s) => s.floorShown);
   const [shadows, setShadows] = useState(false);
   const showShadows = useCallback(() => setShadows(true), []);
-  const battlefield = useMemo(() => withDrag(game, ui.drag), [game, ui.drag]);
+  const replay = useReplay((s) => s.replay);
+  const replayTime = useReplay((s) => s.time);
+  const follow = useReplay((s) => s.follow);
+  const frame = useMemo(() => replay && replayFrame(replay.log, replay.timeline, replayTime), [replay, replayTime]);
+  const battlefield = useMemo(() => withPoses(withDrag(game, ui.drag), frame?.poses), [game, ui.drag, frame?.poses]);
+  // The follow camera frames each event's actors as the event starts (a serial of its own, below the user's).
+  const followIndex = follow && frame?.actors.length ? frame.index : undefined;
+  const cameraFocus = useMemo(() => (followIndex !== undefined && frame ? { ids: frame.actors, serial: -1 - followIndex } : focus), [followIndex, focus]);
   const shownTemplates = useMemo(() => {
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];
     return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
   }, [templates, ui.templateDrag]);
   const interaction = useTableInteraction(battlefield);
+  const editorHandlers = useEditorInteraction();
+  const editing = useEditor((s) => s.editing);
+  const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
+  const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
   const colorOf = useCallback((entry: ModelEntry, part: string) => (part === "base" ? PART_TONES.base : sideColor(sides, entry.side, part)), [sides]);
   const { width } = battlefield.scenario.table;
@@ -68,25 +103,27 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
-    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} data-testid="table">
+    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} onCreated={({ gl }) => void (gl.localClippingEnabled = true)} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} handlers={interaction.terrain} />
-      <Miniatures battlefield={battlefield} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
-      <StatusMarkers battlefield={battlefield} status={status} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={editing ? editorHandlers : interaction.terrain} />
+      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
+      <StatusMarkers battlefield={battlefield} status={status} units={units} />
       <ShotEffects />
+      {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} hovered={ui.hovered} />}
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} ends={ui.measured} format={distanceFormat(rulesetId, ui.unit)} />}
       {ui.drag && <DragDistance battlefield={battlefield} drag={ui.drag} rules={distanceFormat(rulesetId, rulesUnit)} shown={distanceFormat(rulesetId, ui.unit)} />}
       <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
+      {editing && <EditorOverlay battlefield={battlefield} />}
       <ScreenProbe battlefield={battlefield} />
       <FirstFrameMark />
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />
-      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={focus} enabled={!ui.drag && !ui.templateDrag} />
+      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={cameraFocus} enabled={!ui.drag && !ui.templateDrag && !editorDragging} />
     </Canvas>
   );
 }

@@ -6,7 +6,7 @@
 import { Line } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { createBattlefield, modelPose, type Battlefield } from "../core/battlefield";
 import type { GameEventOf } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
@@ -30,7 +30,7 @@ function useLatestShot(): { shot: GameEventOf<"fire-resolved">; before: Battlefi
   return useMemo(() => {
     if (shot?.type !== "fire-resolved") return undefined;
     const before = stateAt(log, log.cursor - 1).scenario;
-    return { shot, before: createBattlefield(before, catalogFor(before.scale)) };
+    return { shot, before: createBattlefield(before, scenarioCatalog(before)) };
   }, [shot, log]);
 }
 

@@ -7,6 +7,8 @@ import { memo, useMemo } from "react";
 import type { Battlefield } from "../core/battlefield";
 import type { Placement } from "../core/game/events";
 import { terrainSolids } from "../core/solids/battlefieldSolids";
+import { buildingFrame, FLOOR_THICKNESS } from "../core/solids/buildingSolids";
+import type { Solid } from "../core/solids/solid";
 import { AreaFeatures } from "./AreaFeatures";
 import { TERRAIN_COLORS } from "./palette";
 import { SolidMesh } from "./SolidMesh";
@@ -31,16 +33,38 @@ export interface TerrainHandlers {
   onTerrainClick?(event: ThreeEvent<MouseEvent>): void;
 }
 
-export const Terrain = memo(function Terrain({ battlefield, showRoofs, handlers }: { battlefield: Battlefield; showRoofs: boolean; handlers: TerrainHandlers }) {
+/**
+ * Heights above which each building edited floor by floor is not drawn: just under the floor above the one
+ * shown, so the player looks into that storey from above.
+ */
+function floorCuts(battlefield: Battlefield, floorShown: Readonly<Record<string, number>>): Map<string, { level: number; y: number }> {
+  const cuts = new Map<string, { level: number; y: number }>();
+  for (const [id, level] of Object.entries(floorShown)) {
+    const building = battlefield.buildings.get(id);
+    if (!building || level >= building.floors - 1) continue;
+    cuts.set(id, { level, y: buildingFrame(building, battlefield.ground).baseY + (level + 1) * building.floorHeight - FLOOR_THICKNESS });
+  }
+  return cuts;
+}
+
+/** Whether a solid shows under the cut: floors above the shown one and the roof do not. */
+function shownUnder(solid: Solid, cut: { level: number } | undefined): boolean {
+  if (!cut) return true;
+  if (solid.kind === "roof") return false;
+  return solid.kind !== "building-floor" || Number(solid.part.replace("floor-", "")) <= cut.level;
+}
+
+export const Terrain = memo(function Terrain({ battlefield, showRoofs, floorShown, handlers }: { battlefield: Battlefield; showRoofs: boolean; floorShown: Readonly<Record<string, number>>; handlers: TerrainHandlers }) {
   // Terrain only changes with the features; models moving must not rebuild it.
   const features = battlefield.scenario.features;
   const solids = useMemo(() => terrainSolids(battlefield), [features]);
+  const cuts = useMemo(() => floorCuts(battlefield, floorShown), [features, floorShown]);
   return (
     <group name="terrain" onPointerMove={handlers.onTerrainMove} onClick={handlers.onTerrainClick}>
       {solids
-        .filter((s) => showRoofs || s.kind !== "roof")
+        .filter((s) => (showRoofs || s.kind !== "roof") && shownUnder(s, cuts.get(s.owner)))
         .map((solid, i) => (
-          <SolidMesh key={`${solid.owner}/${solid.part}/${i}`} solid={solid} color={TERRAIN_COLORS[solid.kind]} name={`${solid.owner}/${solid.part}`} />
+          <SolidMesh key={`${solid.owner}/${solid.part}/${i}`} solid={solid} color={TERRAIN_COLORS[solid.kind]} name={`${solid.owner}/${solid.part}`} clipAbove={cuts.get(solid.owner)?.y} />
         ))}
       <AreaFeatures battlefield={battlefield} />
     </group>

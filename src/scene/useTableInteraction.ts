@@ -8,22 +8,21 @@ import { Vector3 } from "three";
 import { useEffect, useMemo } from "react";
 import { modelPose, type Battlefield } from "../core/battlefield";
 import { distance2, sub2, type Vec2 } from "../core/geometry2d";
+import { useEditor } from "../state/editorStore";
+import { placeUnit, unitPresets } from "../state/forceActions";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
 import type { Placement } from "../core/game/events";
 import { placementOf } from "../core/game/state";
+import { settleMoves, shiftedPlacement } from "../core/placement";
 import { headingOf } from "../sight/facing";
 import type { ModelPointerHandlers } from "./Miniatures";
 import { templateAnchor, templateMovedTo } from "../core/game/templateAnchor";
 import { placementAt, type TerrainHandlers } from "./Terrain";
 
-/** A follower of a group drag: moved as far as the dragged model, on the ground, facing as it did. */
-export function followerPlacement(from: Placement, drag: NonNullable<UiStore["drag"]>): Placement {
-  const start = drag.path[0]!;
-  return {
-    position: [from.position[0] + drag.placement.position[0] - start[0], from.position[1] + drag.placement.position[1] - start[1]],
-    heading: from.heading,
-  };
+/** A follower of a group drag: moved as far as the dragged model, facing as it did, on its floor while still in its building. */
+export function followerPlacement(battlefield: Battlefield, from: Placement, drag: NonNullable<UiStore["drag"]>): Placement {
+  return shiftedPlacement(battlefield, from, sub2(drag.placement.position, drag.path[0]!));
 }
 
 /** Drag path points closer than this are not recorded (cm). */
@@ -104,8 +103,11 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
       set({ drag: undefined });
       const entry = useGame.getState().battlefield.models.get(drag.model);
       if (!entry || distance2(entry.model.position, drag.placement.position) < 0.05) return;
+      const game = useGame.getState();
+      // A model dropped on a wall or another model slides to the nearest free spot; with none near, the move is refused.
       if (!drag.followers.length) {
-        useGame.getState().perform({ type: "move", model: drag.model, to: drag.placement, path: [...drag.path] });
+        const [move] = settleMoves(game.battlefield, [{ model: drag.model, to: drag.placement, path: [...drag.path] }]);
+        game.perform({ type: "move", ...move! });
         return;
       }
       // The unit moves as one: each follower along the leader's path, shifted by where it stood.
@@ -114,10 +116,10 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         { model: drag.model, to: drag.placement, path: [...drag.path] },
         ...drag.followers.map((f) => {
           const shift = sub2(f.from.position, start);
-          return { model: f.model, to: followerPlacement(f.from, drag), path: drag.path.map((p) => [p[0] + shift[0], p[1] + shift[1]] as [number, number]) };
+          return { model: f.model, to: followerPlacement(game.battlefield, f.from, drag), path: drag.path.map((p) => [p[0] + shift[0], p[1] + shift[1]] as [number, number]) };
         }),
       ];
-      useGame.getState().perform({ type: "move-group", moves });
+      game.perform({ type: "move-group", moves: settleMoves(game.battlefield, moves) });
     };
     window.addEventListener("pointerup", release);
     return () => window.removeEventListener("pointerup", release);
@@ -127,7 +129,7 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
     const ui = () => useUi.getState();
     const models: ModelPointerHandlers = {
       onModelDown(id, event) {
-        if (ui().tool !== "select" || event.button !== 0) return;
+        if ((ui().tool !== "select" && ui().tool !== "forces") || event.button !== 0) return;
         event.stopPropagation();
         const entry = battlefield.models.get(id);
         if (!entry) return;
@@ -145,7 +147,7 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         });
       },
       onModelDoubleClick(id, event) {
-        if (ui().tool !== "select") return;
+        if (ui().tool !== "select" && ui().tool !== "forces") return;
         event.stopPropagation();
         const unit = battlefield.models.get(id)?.unitId;
         ui().set({ selection: [...battlefield.models.values()].filter((e) => e.unitId === unit).map((e) => e.model.id) });
@@ -202,6 +204,16 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
           return;
         }
         if (tool === "select" && !event.shiftKey) set({ selection: [] });
+        if (tool === "forces") {
+          // Once per click: the event also reaches the other terrain meshes under the pointer.
+          event.stopPropagation();
+          const editor = useEditor.getState();
+          const preset = unitPresets().find((p) => p.id === editor.preset);
+          const at = placementAt(event, editor.heading);
+          if (!preset) useGame.getState().notify("error", "Choose a unit in the Forces panel first, then click where it goes.");
+          else if (at) placeUnit({ preset, side: editor.side, name: editor.unitName, formation: editor.formation, at });
+          return;
+        }
         if (tool === "measure") set({ measured: [...measured, { point: [event.point.x, event.point.y, event.point.z] as const }].slice(-2) });
         if (tool === "template") layTemplate(battlefield, [event.point.x, event.point.z]);
       },

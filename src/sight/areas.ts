@@ -86,9 +86,10 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
         containsPlan: (p) => distanceToPolyline(p, f.path) <= f.width / 2,
       };
     case "foxhole":
+    case "crater":
       return {
         id: f.id,
-        kind: "foxhole",
+        kind: f.kind,
         bottom: -f.depth - 1,
         top: ground.heightAt(f.at) + 0.5,
         height: f.depth,

@@ -118,6 +118,7 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
     target: targetId,
     ...(weapon ? { weapon: weapon.id } : {}),
     ...(options.originOffset ? { originOffset: options.originOffset } : {}),
+    ...(options.seeThrough?.length ? { seeThrough: [...options.seeThrough] } : {}),
     origin,
     visibleFraction: v.visibleFraction,
     anyVisible: v.anyVisible,

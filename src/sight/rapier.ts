@@ -80,5 +80,11 @@ export function colliderDesc(shape: SolidShape): RAPIER.ColliderDesc {
     }
     case "trimesh":
       return RAPIER.ColliderDesc.trimesh(shape.vertices, shape.indices);
+    case "convexMesh": {
+      // The hull of the points: a hand-edited file whose triangles are not quite convex still gets a collider.
+      const hull = RAPIER.ColliderDesc.convexHull(shape.vertices);
+      if (!hull) throw new Error(`could not build the convex hull of ${shape.vertices.length / 3} points (all in one plane?)`);
+      return hull;
+    }
   }
 }

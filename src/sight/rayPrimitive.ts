@@ -1,7 +1,8 @@
 /**
  * Exact ray tests against one primitive solid, in plain JavaScript. The silhouette sampler calls this
  * tens of thousands of times per matrix; staying out of WebAssembly for it makes it ~10× cheaper than
- * asking Rapier collider by collider. Only model-part shapes (box, cylinder, ball, ellipsoid) are needed.
+ * asking Rapier collider by collider. Only model-part shapes (box, cylinder, ball, ellipsoid, and an imported
+ * miniature's convex or triangle meshes) are needed.
  */
 import type { Solid, Vec3 } from "../core/solids/solid";
 
@@ -47,8 +48,13 @@ function halfBounds(solid: Solid): Vec3 {
       return [s.radius, s.radius, s.radius];
     case "ellipsoid":
       return [s.radius, s.radius * s.squash, s.radius];
-    default:
-      throw new Error(`silhouettes are sampled on model parts only, not on a ${s.type}`);
+    case "convexMesh":
+    case "trimesh": {
+      // Symmetric about the solid's origin, as the corners are taken: the largest reach along each axis.
+      const h = [0, 0, 0];
+      for (let i = 0; i < s.vertices.length; i++) h[i % 3] = Math.max(h[i % 3]!, Math.abs(s.vertices[i]!));
+      return [h[0]!, h[1]!, h[2]!];
+    }
   }
 }
 
@@ -72,6 +78,10 @@ export function rayDistanceToSolid(ps: PreparedSolid, o: Vec3, d: Vec3): number 
       return raySphere(ox, oy, oz, dx, dy, dz, s.radius);
     case "ellipsoid":
       return raySphere(ox, oy / s.squash, oz, dx, dy / s.squash, dz, s.radius);
+    case "convexMesh":
+      return rayConvex(ox, oy, oz, dx, dy, dz, convexPlanes(s.vertices, s.indices));
+    case "trimesh":
+      return rayTriangles(ox, oy, oz, dx, dy, dz, s.vertices, s.indices);
     default:
       return Infinity;
   }
@@ -132,4 +142,75 @@ function raySphere(ox: number, oy: number, oz: number, dx: number, dy: number, d
   if (disc < 0) return Infinity;
   const t = (-b - Math.sqrt(disc)) / (2 * a);
   return t >= 0 ? t : Infinity;
+}
+
+/** Face planes (unit normal n, offset w: n·x ≤ w inside) of a convex mesh, made once per mesh. */
+const planeCache = new WeakMap<Float32Array, Float64Array>();
+
+function convexPlanes(vertices: Float32Array, indices: Uint32Array): Float64Array {
+  const cached = planeCache.get(vertices);
+  if (cached) return cached;
+  // Normals point away from the centroid, so the triangles' winding does not matter.
+  let cx = 0, cy = 0, cz = 0;
+  const n = vertices.length / 3;
+  for (let i = 0; i < vertices.length; i += 3) (cx += vertices[i]!), (cy += vertices[i + 1]!), (cz += vertices[i + 2]!);
+  (cx /= n), (cy /= n), (cz /= n);
+  const planes: number[] = [];
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
+    const ux = vertices[b]! - vertices[a]!, uy = vertices[b + 1]! - vertices[a + 1]!, uz = vertices[b + 2]! - vertices[a + 2]!;
+    const vx = vertices[c]! - vertices[a]!, vy = vertices[c + 1]! - vertices[a + 1]!, vz = vertices[c + 2]! - vertices[a + 2]!;
+    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const length = Math.hypot(nx, ny, nz);
+    if (length < 1e-12) continue;
+    (nx /= length), (ny /= length), (nz /= length);
+    let w = nx * vertices[a]! + ny * vertices[a + 1]! + nz * vertices[a + 2]!;
+    if (nx * cx + ny * cy + nz * cz > w) (nx = -nx), (ny = -ny), (nz = -nz), (w = -w);
+    planes.push(nx, ny, nz, w);
+  }
+  const out = Float64Array.from(planes);
+  planeCache.set(vertices, out);
+  return out;
+}
+
+/** Ray against the intersection of half-spaces: the latest entry unless an exit comes first. */
+function rayConvex(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, planes: Float64Array): number {
+  let lo = 0, hi = Infinity;
+  for (let i = 0; i < planes.length; i += 4) {
+    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+    const distance = planes[i + 3]! - (nx * ox + ny * oy + nz * oz);
+    const along = nx * dx + ny * dy + nz * dz;
+    if (Math.abs(along) < 1e-12) {
+      if (distance < 0) return Infinity;
+      continue;
+    }
+    const t = distance / along;
+    if (along < 0) lo = Math.max(lo, t);
+    else hi = Math.min(hi, t);
+    if (lo > hi) return Infinity;
+  }
+  return lo;
+}
+
+/** Nearest hit on any triangle (Möller–Trumbore); a concave part has no inside to start from. */
+function rayTriangles(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, vertices: Float32Array, indices: Uint32Array): number {
+  let best = Infinity;
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
+    const e1x = vertices[b]! - vertices[a]!, e1y = vertices[b + 1]! - vertices[a + 1]!, e1z = vertices[b + 2]! - vertices[a + 2]!;
+    const e2x = vertices[c]! - vertices[a]!, e2y = vertices[c + 1]! - vertices[a + 1]!, e2z = vertices[c + 2]! - vertices[a + 2]!;
+    const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+    const det = e1x * px + e1y * py + e1z * pz;
+    if (Math.abs(det) < 1e-12) continue;
+    const inv = 1 / det;
+    const sx = ox - vertices[a]!, sy = oy - vertices[a + 1]!, sz = oz - vertices[a + 2]!;
+    const u = (sx * px + sy * py + sz * pz) * inv;
+    if (u < 0 || u > 1) continue;
+    const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+    const v = (dx * qx + dy * qy + dz * qz) * inv;
+    if (v < 0 || u + v > 1) continue;
+    const distance = (e2x * qx + e2y * qy + e2z * qz) * inv;
+    if (distance >= 0 && distance < best) best = distance;
+  }
+  return best;
 }

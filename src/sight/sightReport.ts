@@ -23,7 +23,7 @@ export interface Occluder {
   readonly samples: number;
 }
 
-export type AreaKind = "woods" | "crops" | "building" | "ruins" | "smoke" | "trench" | "foxhole";
+export type AreaKind = "woods" | "crops" | "building" | "ruins" | "smoke" | "trench" | "foxhole" | "crater";
 
 export interface AreaCrossing {
   readonly id: string;
@@ -103,6 +103,8 @@ export interface SightReport {
   readonly weapon?: string;
   /** The plan point of the shooter's base it was asked from (SightOptions.originOffset), when one was given. */
   readonly originOffset?: readonly [number, number];
+  /** Models the lines were traced through, as asked (SightOptions.seeThrough). */
+  readonly seeThrough?: readonly string[];
   /** Where the sight lines start (eye, muzzle or weapon mount). */
   readonly origin: Vec3;
   /** Share of the target's silhouette (bases excluded) that is unobstructed. */

@@ -31,6 +31,8 @@ export interface SightOptions {
   readonly fineGrid?: number;
   /** Whether models of the shooter's own unit let sight through (true in every supported system). */
   readonly ignoreOwnUnit?: boolean;
+  /** Models that let sight through as well (a rule system's "intervening infantry do not block"). */
+  readonly seeThrough?: readonly string[];
 }
 
 /**
@@ -229,7 +231,8 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   const shooter = modelEntry(world, shooterId, "shooter");
   const target = modelEntry(world, targetId, "target");
   const origin = sightOrigin(world.battlefield, shooter, options.weapon, options.originOffset);
-  const ignore = options.ignoreOwnUnit ?? true ? unitMates(world, shooter) : NOBODY;
+  const own = options.ignoreOwnUnit ?? true ? unitMates(world, shooter) : NOBODY;
+  const ignore = options.seeThrough?.length ? new Set([...own, ...options.seeThrough]) : own;
   const solids = world.modelSolids(targetId);
   let parts = preparedCache.get(solids);
   if (!parts) preparedCache.set(solids, (parts = solids.map(prepareSolid)));

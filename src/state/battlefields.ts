@@ -10,4 +10,5 @@ export const BATTLEFIELDS: ReadonlyArray<{ readonly id: string; readonly name: s
   { id: "default", name: "Saint-Martin crossroads (default)", load: async () => defaultBattlefield },
   { id: "normandy-bocage", name: "Hedgerows at Le Mesnil", load: async () => (await import("../scenarios/normandy-bocage.json")).default },
   { id: "ruined-town", name: "The ruins of Saint-Lô", load: async () => (await import("../scenarios/ruined-town.json")).default },
+  { id: "bolt-action-farm", name: "Ferme Lebrun (Bolt Action, 6 × 4 ft)", load: async () => (await import("../scenarios/bolt-action-farm.json")).default },
 ];

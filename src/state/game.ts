@@ -1,6 +1,6 @@
 /** The app's one game store, starting on the default battlefield until the autosave is restored. */
-import { newGame, type GameLog } from "../core/game/gameLog";
-import { catalogFor } from "../core/scale";
+import { newGame, type GameLog, type RulesetChoice } from "../core/game/gameLog";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { formatIssues, parseScenario, type ScenarioIssue } from "../core/scenario/load";
 import { RULESETS, rulesetById } from "../rules/registry";
 import { DEFAULT_BATTLEFIELD } from "./battlefields";
@@ -18,14 +18,13 @@ export function randomSeed(): number {
 }
 
 /**
- * A new game on a battlefield's data under a rule system, or the reason it cannot be played. A battlefield
- * that names no scale takes the rule system's (Flames of War: 15 mm).
+ * A new game on a battlefield's data under a rule system (the default one unless chosen), or the reason it cannot
+ * be played. A battlefield that names no scale takes the rule system's default scale (Flames of War: 15 mm).
  */
-export function gameOn(data: unknown, rulesetId: string = RULESETS[0]!.id): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
-  const ruleset = defaultRuleset(rulesetId);
-  const scale = rulesetById(rulesetId)?.defaultScale;
+export function gameOn(data: unknown, ruleset: RulesetChoice = defaultRuleset()): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
+  const scale = rulesetById(ruleset.id)?.defaultScale;
   const named = typeof data === "object" && data !== null && "scale" in data;
-  const parsed = parseScenario(scale && !named ? { ...(data as object), scale } : data, catalogFor);
+  const parsed = parseScenario(scale && !named ? { ...(data as object), scale } : data, scenarioCatalog);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset }) };
 }

@@ -4,7 +4,7 @@
  */
 import { create } from "zustand";
 import { createBattlefield, type Battlefield } from "../core/battlefield";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { toEvent, type Command } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
 import { canRedo, canUndo, currentState, record, redo, undo, type GameLog } from "../core/game/gameLog";
@@ -24,6 +24,8 @@ export interface GameStore {
   readonly justRecorded?: GameEvent;
   /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
   readonly message?: { readonly kind: "error" | "info"; readonly text: string };
+  /** Set while a replay is watched: why the table cannot be changed (commands, undo and redo are refused). */
+  readonly readOnly?: string;
   perform(command: Command): boolean;
   /** Records an event computed elsewhere (a resolved shot from a rule system). */
   recordEvent(event: GameEvent): boolean;
@@ -33,11 +35,19 @@ export interface GameStore {
   replace(log: GameLog, message?: GameStore["message"]): void;
   notify(kind: "error" | "info", text: string): void;
   dismiss(): void;
+  setReadOnly(reason: string | undefined): void;
+}
+
+/** While the game is read-only, a change is refused with the reason shown. */
+function refused(get: () => GameStore, set: (changes: Partial<GameStore>) => void): boolean {
+  const reason = get().readOnly;
+  if (reason) set({ message: { kind: "error", text: reason } });
+  return reason !== undefined;
 }
 
 function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
   const state = currentState(log);
-  const catalog = catalogFor(state.scenario.scale);
+  const catalog = scenarioCatalog(state.scenario);
   // The starting scenario first: a model keeps its name when a comrade falls.
   return { log, state, battlefield: createBattlefield(state.scenario, catalog), names: displayNames([log.header.scenario, state.scenario], catalog) };
 }
@@ -46,6 +56,7 @@ export const createGameStore = (initial: GameLog) =>
   create<GameStore>()((set, get) => ({
     ...derive(initial),
     perform(command) {
+      if (refused(get, set)) return false;
       const result = toEvent(get().state, get().battlefield.catalog, command);
       if (!result.ok) {
         set({ message: { kind: "error", text: result.error } });
@@ -54,6 +65,7 @@ export const createGameStore = (initial: GameLog) =>
       return get().recordEvent(result.event);
     },
     recordEvent(event) {
+      if (refused(get, set)) return false;
       try {
         set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;
@@ -63,10 +75,10 @@ export const createGameStore = (initial: GameLog) =>
       }
     },
     undo() {
-      if (canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
+      if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
     },
     redo() {
-      if (canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
+      if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
     },
     replace(log, message) {
       set({ ...derive(log), justRecorded: undefined, message });
@@ -76,6 +88,9 @@ export const createGameStore = (initial: GameLog) =>
     },
     dismiss() {
       set({ message: undefined });
+    },
+    setReadOnly(reason) {
+      set({ readOnly: reason });
     },
   }));
 

@@ -6,7 +6,7 @@
  * current game.
  */
 import { get, set, type UseStore } from "idb-keyval";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { describeSyntaxProblem, readJson } from "../core/json";
@@ -62,7 +62,7 @@ export async function restoreAutosave(store: GameStoreApi, storage: SaveStorage 
     store.getState().notify("error", "Your last game could not be restored: the autosave is not a saved game. It is kept under Kept saves; this is a new game.");
     return;
   }
-  const result = parseGame(text, catalogFor, LOAD_OPTIONS);
+  const result = parseGame(text, scenarioCatalog, LOAD_OPTIONS);
   if (!result.ok) {
     await keep(storage, text, result.error);
     store.getState().notify("error", `Your last game could not be restored (${result.error}). It is kept under Kept saves; this is a new game.`);
@@ -98,7 +98,8 @@ export function startAutosave(store: GameStoreApi, storage: SaveStorage = indexe
     }
   };
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.log === previous.log) return;
+    // A replay being watched is not the player's game: theirs is saved again when the replay closes.
+    if (state.log === previous.log || state.readOnly) return;
     if (saving) pending = state.log;
     else void save(state.log);
   });
@@ -125,12 +126,13 @@ export async function startPersistence(store: GameStoreApi, cancelled: () => boo
 
 /** Replaces the game with a kept record (as far as it loads); the record stays in the list. */
 export function restoreKept(kept: KeptSave, store: GameStoreApi): void {
-  const result = parseGame(kept.text, catalogFor, LOAD_OPTIONS);
+  const result = parseGame(kept.text, scenarioCatalog, LOAD_OPTIONS);
   if (!result.ok) store.getState().notify("error", `This kept save does not load: ${result.error}. Export it to repair it by hand.`);
   else store.getState().replace(result.game.log, { kind: result.game.warning ? "error" : "info", text: result.game.warning ? `Restored the kept save up to where it breaks: ${result.game.warning}` : "Restored the kept save" });
 }
 
-function download(text: string, name: string): void {
+/** Starts the download of a JSON text file. */
+export function download(text: string, name: string): void {
   const blob = new Blob([text], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
@@ -183,7 +185,7 @@ export async function readGameFile(file: File): Promise<OpenedFile> {
     if (!game.ok) return { ok: false, problems: game.issues.map(formatIssue) };
     return { ok: true, log: game.log, message: { kind: "info", text: `New game on ${file.name}` } };
   }
-  const result = parseGame(text, catalogFor, LOAD_OPTIONS);
+  const result = parseGame(text, scenarioCatalog, LOAD_OPTIONS);
   if (!result.ok) {
     // Not JSON at all, and nothing of a game in it: one plain sentence.
     if (!json.ok && result.problems.length === 1) return { ok: false, problems: [`${file.name} is not ${what}: it is not valid JSON (${describeSyntaxProblem(json.problem)}).`] };

@@ -4,12 +4,14 @@
  */
 import { getSightClient, type SightClient } from "./sightClient";
 import { useGame } from "./game";
+import { useReplay } from "./replayStore";
 import { useUi } from "./uiStore";
 
 export interface TestHooks {
   readonly sight: SightClient;
   readonly game: typeof useGame;
   readonly ui: typeof useUi;
+  readonly replay: typeof useReplay;
   /** Where a model appears on screen (CSS pixels), so a test can click it like a user. */
   screenPosition(modelId: string): { x: number; y: number } | undefined;
   /** Where a point of the table [x, y, z] appears on screen. */
@@ -31,7 +33,7 @@ let projector: Projector | undefined;
 
 /** Exposes the hooks; the returned function takes them away (an effect's cleanup). */
 export function exposeTestHooks(): () => void {
-  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p) };
+  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, replay: useReplay, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p) };
   return () => {
     delete window.__hulldown;
   };

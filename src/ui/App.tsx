@@ -1,32 +1,51 @@
 /** The app: the table, the toolbar, the tool's panel and the game log, restored from the autosave. */
 import { useCallback, useEffect, useState } from "react";
 import { BattlefieldScene } from "../scene/BattlefieldScene";
+import { rulesetById } from "../rules/registry";
 import { useGame } from "../state/game";
 import { useLosFeed, useSightSync } from "../state/useSight";
+import { useEditor } from "../state/editorStore";
 import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
+import { EditPanel } from "./panels/EditPanel";
+import { ForcesPanel } from "./panels/ForcesPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
+import { ReplayBar } from "./panels/ReplayBar";
+import { useReplayOpening } from "./useReplayOpening";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
-import { TOOL_NAMES, Toolbar } from "./panels/Toolbar";
+import { ImportMiniDialog } from "./panels/ImportMiniDialog";
+import { MODEL_FILE_TYPES, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { startPersistence } from "../state/persistence";
+import { useReplay } from "../state/replayStore";
 import { useUi } from "../state/uiStore";
 import { exposeTestHooks } from "../state/testHooks";
+import { useEditorShortcuts } from "./useEditorShortcuts";
 import { useShortcuts } from "./useShortcuts";
 
 function SidePanel() {
   const tool = useUi((s) => s.tool);
   const folded = useUi((s) => s.folded);
   const measured = useUi((s) => s.measured);
+  const editing = useEditor((s) => s.editing);
+  const toggle = () => useUi.getState().set({ folded: { ...folded, side: !folded.side } });
+  if (editing) {
+    return (
+      <Collapsible title="Edit the battlefield" className="side editing" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
+        <EditPanel />
+      </Collapsible>
+    );
+  }
   return (
-    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={() => useUi.getState().set({ folded: { ...folded, side: !folded.side } })}>
+    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
+      {tool === "forces" && <ForcesPanel />}
       {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference." : "Click another model or point to measure again."}</p>}
     </Collapsible>
   );
@@ -37,11 +56,15 @@ export function App() {
   // The briefing opens once with every new game (after the autosave is restored); help opens with "?".
   const [overlay, setOverlay] = useState<"briefing" | "help">();
   const seed = useGame((s) => s.log.header.seed);
+  const watching = useReplay((s) => s.replay !== undefined);
   useEffect(() => {
-    if (ready && firstBriefing(seed)) setOverlay("briefing");
-  }, [ready, seed]);
+    if (ready && !watching && firstBriefing(seed)) setOverlay("briefing");
+  }, [ready, seed, watching]);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
   const [keptSaves, setKeptSaves] = useState(false);
+  const [miniFile, setMiniFile] = useState<File>();
+  // A model file dropped on the window opens the import dialog; other drops are left to whoever takes them.
+  const modelFileOf = (e: React.DragEvent) => [...e.dataTransfer.files].find((f) => MODEL_FILE_TYPES.split(",").some((ext) => f.name.toLowerCase().endsWith(ext)));
   useEffect(() => {
     // Restore first, then save every change: a refresh or a crash loses nothing. StrictMode runs this twice
     // in development: the first run's cleanup cancels it, so only one autosave subscription ever lives.
@@ -60,22 +83,39 @@ export function App() {
   useSightSync();
   useLosFeed();
   useEffect(exposeTestHooks, []);
+  // The UI speaks the game's rule system's unit (ruler, distances, template radii); U still toggles it.
+  const rulesetId = useGame((s) => s.log.header.ruleset.id);
+  useEffect(() => useUi.getState().set({ unit: rulesetById(rulesetId)?.lengthUnit ?? "cm" }), [rulesetId]);
   const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
   const onHelp = useCallback(() => setOverlay((o) => (o === "help" ? undefined : "help")), []);
   const onBriefing = useCallback(() => setOverlay("briefing"), []);
   const onClose = useCallback(() => setOverlay(undefined), []);
   useShortcuts(onFocus, onHelp);
+  useEditorShortcuts();
+  useReplayOpening(ready);
   const dock = useUi((s) => s.dock);
   return (
-    <main className={`app dock-${dock}`} data-ready={ready}>
+    <main
+      className={`app dock-${dock}`}
+      data-ready={ready}
+      onDragOver={(e) => e.dataTransfer.types.includes("Files") && e.preventDefault()}
+      onDrop={(e) => {
+        const f = modelFileOf(e);
+        if (!f) return;
+        e.preventDefault();
+        setMiniFile(f);
+      }}
+    >
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} />
+      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={setMiniFile} />
       <SidePanel />
       <LogPanel />
+      <ReplayBar />
       <Toast />
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
+      {miniFile && <ImportMiniDialog key={`${miniFile.name}:${miniFile.lastModified}`} file={miniFile} onClose={() => setMiniFile(undefined)} />}
     </main>
   );
 }

@@ -10,12 +10,12 @@ import type { ModelStatus } from "../core/game/state";
 import { tableContext } from "../rules/context";
 import { judgeFire } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import type { FireDeclaration, FireResult, FireVerdict, SightRequest, TemplateGeometry } from "../rules/ruleset";
+import { sightOptionsOf, type FireDeclaration, type FireResult, type FireVerdict, type TemplateGeometry } from "../rules/ruleset";
 import { sightReport } from "../sight/lineOfSight";
 import type { SightWorld } from "../sight/sightWorld";
 import { linearObstaclesFrom, surfaceBelow } from "../sight/surface";
 import { modelsUnderTemplate } from "../sight/templates";
-import { SightQueryError, type SightOptions } from "../sight/visibility";
+import { SightQueryError } from "../sight/visibility";
 
 export interface FireQuery {
   /** The game's rule system, as in its log header (its loaded tables optional). */
@@ -36,7 +36,6 @@ export interface FireAnswer {
 }
 
 /** The sight options a rule system's sight question asks for. */
-export const requestOptions = (r: SightRequest): SightOptions => ({ ...(r.weapon ? { weapon: r.weapon } : {}), ...(r.originOffset ? { originOffset: r.originOffset } : {}) });
 
 export function answerFire(world: SightWorld, battlefield: Battlefield, query: FireQuery): FireAnswer {
   const ruleset = rulesetById(query.ruleset.id);
@@ -48,7 +47,7 @@ export function answerFire(world: SightWorld, battlefield: Battlefield, query: F
     tables: tables.tables,
     ...(query.game ? { game: query.game } : {}),
   });
-  const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, requestOptions(r)));
+  const verdict = judgeFire(ruleset, query.declaration, context, (r) => sightReport(world, r.shooter, r.target, sightOptionsOf(r)));
   if (!query.roll || !verdict.valid) return { verdict };
   const dice = createDice(query.roll.seed, query.roll.previous);
   const geometry: TemplateGeometry = {

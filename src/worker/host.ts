@@ -9,7 +9,7 @@
  */
 import { createBattlefield, type Battlefield } from "../core/battlefield";
 import type { ModelCatalog } from "../core/modelDefinition";
-import { catalogFor } from "../core/scale";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, opposingTargets, visibilityEntry, type MatrixEntry } from "../sight/matrix";
@@ -51,7 +51,7 @@ export class SightHost {
   constructor(
     private readonly post: (response: SightResponse) => void,
     /** The model definitions for a scenario (by default, the catalog of its scale). */
-    private readonly catalogOf: (scenario: Scenario) => ModelCatalog = (scenario) => catalogFor(scenario.scale),
+    private readonly catalogOf: (scenario: Scenario) => ModelCatalog = (scenario) => scenarioCatalog(scenario),
   ) {}
 
   /** Answers one request; resolves once its last message is posted. */

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MatrixPool } from "../../src/cli/matrixPool";
-import { catalogFor } from "../../src/core/scale";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseScenarioJson } from "../../src/core/scenario/load";
 import type { Scenario } from "../../src/core/scenario/schema";
 import { opposingPairs, visibilityMatrix } from "../../src/sight/matrix";
@@ -18,10 +18,10 @@ let scenario: Scenario;
 let world: SightWorld;
 
 beforeAll(async () => {
-  const result = parseScenarioJson(await readFile(new URL("../../src/scenarios/default.json", import.meta.url), "utf8"), catalogFor);
+  const result = parseScenarioJson(await readFile(new URL("../../src/scenarios/default.json", import.meta.url), "utf8"), scenarioCatalog);
   if (!result.ok) throw new Error("the default battlefield does not validate");
   scenario = result.scenario;
-  world = await createSightWorld(scenario, catalogFor(scenario.scale));
+  world = await createSightWorld(scenario, scenarioCatalog(scenario));
 });
 
 afterAll(() => world.dispose());

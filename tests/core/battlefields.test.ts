@@ -16,7 +16,7 @@ import { isLinear, type Building, type Scenario } from "../../src/core/scenario/
 import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
 
-const FILES = ["default", "normandy-bocage", "ruined-town"] as const;
+const FILES = ["default", "normandy-bocage", "ruined-town", "bolt-action-farm"] as const;
 
 function load(name: string): Scenario {
   const result = parseScenarioJson(readFileSync(`src/scenarios/${name}.json`, "utf8"), MODEL_CATALOG);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toEvent } from "../../src/core/game/commands";
 import { serializeGame } from "../../src/core/game/gameFile";
 import { currentState, newGame, record, type GameLog } from "../../src/core/game/gameLog";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { catalogFor } from "../../src/core/scale";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
@@ -17,7 +18,7 @@ const MODEL = "us-sherman-1";
 
 /** A game of 18 moves of one Sherman on the default battlefield. */
 function eighteenMoves(): GameLog {
-  const parsed = parseScenario(defaultBattlefield, catalogFor);
+  const parsed = parseScenario(defaultBattlefield, scenarioCatalog);
   if (!parsed.ok) throw new Error("the default battlefield is invalid");
   let log = newGame(parsed.scenario, { seed: 9, ruleset: { id: "operation-ww2", version: "v2.0", options: {} } });
   for (let i = 0; i < 18; i++) {

@@ -15,9 +15,14 @@ afterAll(() => app?.close());
 
 describe("Battleground WWII fire", () => {
   it("judges a squad with a bazooka at an MG team in a house in the sheet's terms, and rolls d20s", async () => {
-    // The rule system is chosen for a new game (the toolbar's chooser, one for every registered system).
-    await app.page.getByTestId("new-game-rules").selectOption("battleground");
-    await app.page.getByLabel("New game on a battlefield").selectOption("default");
+    // The rule system is chosen for a new game (the New game dialog, one entry for every registered system).
+    await app.page.getByTestId("new-game-open").click();
+    const dialog = app.page.getByTestId("new-game");
+    await dialog.getByLabel("Battlefield").selectOption("default");
+    await dialog.getByLabel("Rule system").selectOption("battleground");
+    await dialog.getByTestId("new-game-start").click();
+    // Every new game opens with its briefing.
+    await app.page.getByLabel("Close the briefing").click({ timeout: 60_000 });
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.header.ruleset.id)).toBe("battleground");
     await app.page.keyboard.press("l");
     await clickModel(app, "us-sq3-m12");

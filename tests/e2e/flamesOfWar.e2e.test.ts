@@ -15,8 +15,13 @@ afterAll(() => app?.close());
 
 describe("Flames of War", () => {
   it("starts a 15 mm game, judges a platoon's fire, and shows the allocation and every save", async () => {
-    await app.page.getByTestId("new-game-rules").selectOption("flames-of-war");
-    await app.page.getByLabel("New game on a battlefield").selectOption("default");
+    await app.page.getByTestId("new-game-open").click();
+    const dialog = app.page.getByTestId("new-game");
+    await dialog.getByLabel("Battlefield").selectOption("default");
+    await dialog.getByLabel("Rule system").selectOption("flames-of-war");
+    await dialog.getByTestId("new-game-start").click();
+    // Every new game opens with its briefing.
+    await app.page.getByLabel("Close the briefing").click({ timeout: 60_000 });
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.header.ruleset.id)).toBe("flames-of-war");
     expect(await app.page.evaluate(() => window.__hulldown!.game.getState().log.header.scenario.scale)).toBe("15mm");
 

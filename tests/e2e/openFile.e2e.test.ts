@@ -44,7 +44,11 @@ describe("Open…", () => {
   });
 
   it("lists every problem of a file with three errors, each with its path, and changes nothing", async () => {
-    await app.page.evaluate(() => window.__hulldown!.game.getState().perform({ type: "move", model: "us-sherman-1", to: { position: [30, 20], heading: 45 } }));
+    // A game in progress: the Sherman turned where it stands (on the bocage table [30, 20] is in a hedgerow, and refused).
+    await app.page.evaluate(() => {
+      const game = window.__hulldown!.game.getState();
+      game.perform({ type: "move", model: "us-sherman-1", to: { position: game.battlefield.models.get("us-sherman-1")!.model.position, heading: 45 } });
+    });
     const before = await game();
     const broken = bocage();
     broken.table.width = -5;

@@ -55,7 +55,8 @@ describe("the table", () => {
     }, MODEL);
     expect(template.shape.kind === "blast" && template.shape.at).toEqual(position);
     const under = app.page.getByTestId(`under-${template.id}`);
-    await expect.poll(() => under.textContent(), { timeout: 30_000 }).toContain(MODEL);
+    const name = await app.page.evaluate((m) => window.__hulldown!.game.getState().names.of(m), MODEL);
+    await expect.poll(() => under.textContent(), { timeout: 30_000 }).toContain(name);
     await app.screenshot("template-on-model");
 
     // Grab it inside its ring, away from the models, and drag it 10 cm along x.
@@ -163,7 +164,8 @@ describe("the table", () => {
     const length = path.slice(1).reduce((sum, p, i) => sum + Math.hypot(p[0] - path[i]![0], p[1] - path[i]![1]), 0);
     expect(length).toBeGreaterThan(2);
     const entry = app.page.getByTestId("game-log").locator("li").last();
-    expect(await entry.textContent()).toBe(`${MODEL} moved ${length.toFixed(1)} cm`);
+    const name = await app.page.evaluate((m) => window.__hulldown!.game.getState().names.of(m), MODEL);
+    expect(await entry.textContent()).toBe(`${name} moved ${length.toFixed(1)} cm`);
     expect(app.errors).toEqual([]);
   }, 120_000);
 });

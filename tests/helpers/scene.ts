@@ -4,9 +4,10 @@
  * fractions follow from similar triangles, a paper-thin "card" for oblique views, and a point-like "eye".
  */
 import { MODEL_DEFINITIONS } from "../../models/catalog";
-import { createCatalog, type ModelDefinitionInput } from "../../src/core/modelDefinition";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+import { createCatalog, type ModelCatalog, type ModelDefinitionInput } from "../../src/core/modelDefinition";
 import { formatIssues, parseScenario } from "../../src/core/scenario/load";
-import type { Scenario, ScenarioInput } from "../../src/core/scenario/schema";
+import type { Miniature, Scenario, ScenarioInput } from "../../src/core/scenario/schema";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
 
 export const BOARD = { width: 4, height: 4, thickness: 0.4 };
@@ -97,7 +98,7 @@ export function testHouse(extra: Partial<BuildingInput> = {}): BuildingInput {
   };
 }
 
-export function scenario(features: FeatureInput[], models: Placed[], table = { width: 180, depth: 120 }): Scenario {
+export function scenario(features: FeatureInput[], models: Placed[], table = { width: 180, depth: 120 }, miniatures?: Miniature[]): Scenario {
   const forces = (["A", "B"] as const).map((side) => {
     const mine = models.filter((m) => (m.side ?? "A") === side);
     const units = [...new Set(mine.map((m) => m.unit ?? m.id))].map((unit) => ({
@@ -107,8 +108,8 @@ export function scenario(features: FeatureInput[], models: Placed[], table = { w
     return { id: `force-${side}`, side, units };
   });
   const result = parseScenario(
-    { format: "hulldown-scenario", version: 1, table, features, forces: forces.filter((f) => f.units.length) },
-    TEST_CATALOG,
+    { format: "hulldown-scenario", version: 1, table, features, forces: forces.filter((f) => f.units.length), ...(miniatures && { miniatures }) },
+    testCatalog,
   );
   if (!result.ok) throw new Error(`test scenario is invalid:\n${formatIssues(result.issues)}`);
   return result.scenario;
@@ -116,4 +117,13 @@ export function scenario(features: FeatureInput[], models: Placed[], table = { w
 
 export function world(features: FeatureInput[], models: Placed[]): Promise<SightWorld> {
   return createSightWorld(scenario(features, models), TEST_CATALOG);
+}
+
+/** The test instruments with a scenario's own imported miniatures. */
+export const testCatalog = (s: Scenario): ModelCatalog => new Map([...TEST_CATALOG, ...scenarioCatalog(s)]);
+
+/** A world whose models may be imported miniatures (embedded in the scenario, as a saved battlefield has them). */
+export function worldWithMiniatures(features: FeatureInput[], models: Placed[], miniatures: Miniature[]): Promise<SightWorld> {
+  const s = scenario(features, models, undefined, miniatures);
+  return createSightWorld(s, testCatalog(s));
 }

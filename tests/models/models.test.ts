@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
 import { modelWorldPoint } from "../../src/core/battlefield";
 import type { ModelDefinition, Shape } from "../../src/core/modelDefinition";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { catalogFor, scaleDefinition, SCALES } from "../../src/core/scale";
 import { formatIssues, parseScenario } from "../../src/core/scenario/load";
 import type { Scale, Scenario } from "../../src/core/scenario/schema";
@@ -53,6 +54,10 @@ function include(box: Box, point: ArrayLike<number>): void {
 /** The exact extent of a definition shape: box corners turned by yaw then pitch; cylinders and spheres on their axes. */
 function shapeExtent(shape: Shape): Box {
   const box = emptyBox();
+  if (shape.type === "mesh") {
+    for (let i = 0; i < shape.vertices.length; i += 3) include(box, [shape.vertices[i]!, shape.vertices[i + 1]!, shape.vertices[i + 2]!]);
+    return box;
+  }
   const [cx, cy, cz] = shape.at;
   if (shape.type === "box") {
     const turn = new Euler((shape.pitch * Math.PI) / 180, (shape.yaw * Math.PI) / 180, 0, "YXZ");
@@ -266,7 +271,7 @@ describe("a 15 mm scenario", () => {
   });
 
   function load(scale: Scale): Scenario {
-    const result = parseScenario(input(scale), catalogFor);
+    const result = parseScenario(input(scale), scenarioCatalog);
     if (!result.ok) throw new Error(formatIssues(result.issues));
     return result.scenario;
   }
@@ -277,7 +282,7 @@ describe("a 15 mm scenario", () => {
     for (const scale of SCALE_NAMES) {
       const scenario = load(scale);
       expect(scenario.scale).toBe(scale);
-      const world = await createSightWorld(scenario, catalogFor(scenario.scale));
+      const world = await createSightWorld(scenario, scenarioCatalog(scenario));
       sizes.set(scale, size(extentOfSolids(world.modelSolids("sherman").filter((s) => s.part === "hull"))));
       eyes.set(scale, modelWorldPoint(world.battlefield, world.battlefield.models.get("sherman")!, "eye")![1]);
       world.dispose();

@@ -67,3 +67,20 @@ describe("smoke", () => {
     expect(r.areas[0]).toMatchObject({ kind: "smoke", shooterInside: true });
   });
 });
+
+describe("craters, rough ground and ponds", () => {
+  it("a target in a crater is reported inside it, as in a foxhole; rough ground and ponds stop nothing and are not areas", async () => {
+    const w = await world(
+      [
+        { id: "crater-1", kind: "crater", at: [100, 60], radius: 4 },
+        { id: "rough-1", kind: "rough", outline: [[50, 50], [60, 50], [60, 70], [50, 70]] },
+        { id: "pond-1", kind: "pond", outline: [[70, 50], [80, 50], [80, 70], [70, 70]] },
+      ],
+      [eyeAt("eye", 30, 60, 2.9), boardAt("board", 101, 60)],
+    );
+    const r = sightReport(w, "eye", "board");
+    expect(r.visibleFraction).toBe(1);
+    expect(r.areas).toHaveLength(1);
+    expect(r.areas[0]).toMatchObject({ id: "crater-1", kind: "crater", targetInside: true, shooterInside: false });
+  });
+});

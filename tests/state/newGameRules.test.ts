@@ -2,24 +2,24 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 import { distanceFormat } from "../../src/state/distances";
-import { gameOn } from "../../src/state/game";
+import { defaultRuleset, gameOn } from "../../src/state/game";
 
 describe("a new game's rules", () => {
   it("Flames of War: 15 mm on a battlefield that names no scale", () => {
-    const game = gameOn(DEFAULT_BATTLEFIELD, "flames-of-war");
+    const game = gameOn(DEFAULT_BATTLEFIELD, defaultRuleset("flames-of-war"));
     expect(game.ok && game.log.header.ruleset).toMatchObject({ id: "flames-of-war", version: "2015", options: {} });
     expect(game.ok && game.log.header.scenario.scale).toBe("15mm");
   });
 
   it("a battlefield's own scale stays; Operation WW2 by default, at 28 mm", () => {
-    const named = gameOn({ ...(DEFAULT_BATTLEFIELD as object), scale: "28mm" }, "flames-of-war");
+    const named = gameOn({ ...(DEFAULT_BATTLEFIELD as object), scale: "28mm" }, defaultRuleset("flames-of-war"));
     expect(named.ok && named.log.header.scenario.scale).toBe("28mm");
     const standard = gameOn(DEFAULT_BATTLEFIELD);
     expect(standard.ok && [standard.log.header.ruleset.id, standard.log.header.scenario.scale]).toEqual(["operation-ww2", "28mm"]);
   });
 
   it("refuses an unknown rule system, naming the known ones", () => {
-    expect(() => gameOn(DEFAULT_BATTLEFIELD, "chess")).toThrow(/unknown rule system "chess"; the rule systems are operation-ww2, flames-of-war/);
+    expect(() => gameOn(DEFAULT_BATTLEFIELD, defaultRuleset("chess"))).toThrow(/unknown rule system "chess"; the rule systems are operation-ww2, battleground, bolt-action, flames-of-war/);
   });
 
   it("distances: Flames of War in its source's pairs whatever the toggle; others in the chosen unit", () => {

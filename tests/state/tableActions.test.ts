@@ -66,7 +66,8 @@ describe("turning a model", () => {
 describe("the log of a move", () => {
   it("says how far the model went along its path", () => {
     const from = useGame.getState().battlefield.models.get(MODEL)!.model.position;
-    const path: [number, number][] = [from, [from[0] + 3, from[1] + 4], [from[0] + 3, from[1] + 14]];
+    // East along the table's edge: northwards the Sherman would end on the HQ's bases, and the move be refused.
+    const path: [number, number][] = [from, [from[0] + 3, from[1] + 4], [from[0] + 13, from[1] + 4]];
     useGame.getState().perform({ type: "move", model: MODEL, to: { position: path[2]!, heading: heading() }, path });
     expect(describeEvent(useGame.getState().log.events.at(-1)!, useGame.getState().names)).toBe(`${useGame.getState().names.of(MODEL)} moved 15.0 cm`);
   });

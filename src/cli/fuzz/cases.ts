@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { toEvent, type Command } from "../../core/game/commands";
 import { parseGame, serializeGame } from "../../core/game/gameFile";
 import { currentState, newGame, record, rolledSides, type GameLog } from "../../core/game/gameLog";
-import { catalogFor } from "../../core/scale";
+import { scenarioCatalog } from "../../core/miniatures/catalog";
 import { parseScenarioJson } from "../../core/scenario/load";
 import type { Scenario } from "../../core/scenario/schema";
 import { fireEvent } from "../../rules/judge";
@@ -61,7 +61,7 @@ function nonFinite(value: unknown, path = ""): string | undefined {
 
 /** Builds the sight world and asks it one SightReport (first model at the last) and one template. */
 async function exercise(scenario: Scenario): Promise<CaseResult> {
-  const world = await createSightWorld(scenario, catalogFor(scenario.scale));
+  const world = await createSightWorld(scenario, scenarioCatalog(scenario));
   try {
     const ids = modelIds(scenario);
     const { width, depth } = scenario.table;
@@ -99,7 +99,7 @@ async function guarded(run: () => Promise<CaseResult>): Promise<CaseResult> {
 
 export function checkScenarioText(text: string): Promise<CaseResult> {
   return guarded(async () => {
-    const result = parseScenarioJson(text, catalogFor);
+    const result = parseScenarioJson(text, scenarioCatalog);
     if (!result.ok) {
       const unnamed = result.issues.find((i) => !i.path);
       return unnamed ? { outcome: "no-path", detail: unnamed.message } : { outcome: "refused" };
@@ -114,12 +114,12 @@ const NAMES_A_PLACE = /^(\(file\)|(?=[\w$[])(?:[\w$]+)?(?:\[\d+\]|\["(?:[^"\\]|\
 
 export function checkGameText(text: string): Promise<CaseResult> {
   return guarded(async () => {
-    const loaded = parseGame(text, catalogFor, LOAD_OPTIONS);
+    const loaded = parseGame(text, scenarioCatalog, LOAD_OPTIONS);
     if (!loaded.ok) return NAMES_A_PLACE.test(loaded.error) ? { outcome: "refused" } : { outcome: "no-path", detail: loaded.error };
     const { log, warning } = loaded.game;
     if (warning !== undefined && !NAMES_A_PLACE.test(warning)) return { outcome: "no-path", detail: warning };
     const saved = serializeGame(log);
-    const again = parseGame(saved, catalogFor, LOAD_OPTIONS);
+    const again = parseGame(saved, scenarioCatalog, LOAD_OPTIONS);
     if (!again.ok || again.game.warning !== undefined || serializeGame(again.game.log) !== saved) {
       return { outcome: "not-identical", detail: again.ok ? (again.game.warning ?? "the second save differs") : again.error };
     }
@@ -134,9 +134,9 @@ export function checkGameText(text: string): Promise<CaseResult> {
  * traverse, templates laid and lifted, a recorded sight check and resolved shots from the seeded dice.
  */
 export async function playedGame(name: (typeof SHIPPED)[number], seed: number): Promise<string> {
-  const parsed = parseScenarioJson(shippedScenarioText(name), catalogFor);
+  const parsed = parseScenarioJson(shippedScenarioText(name), scenarioCatalog);
   if (!parsed.ok) throw new Error(`${name} does not validate`);
-  const catalog = catalogFor(parsed.scenario.scale);
+  const catalog = scenarioCatalog(parsed.scenario);
   const random = seededRandom(seed);
   const ruleset = RULESETS[0]!;
   let log: GameLog = newGame(parsed.scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: "2026-11-22T00:00:00.000Z" });
@@ -176,7 +176,7 @@ async function fire(start: GameLog, shots: number): Promise<GameLog> {
       const state = currentState(log);
       const units = new Set(state.scenario.forces.flatMap((f) => f.units.map((u) => u.id)));
       if (!units.has(shooter.id) || !units.has(target.id)) continue;
-      const world = await createSightWorld(state.scenario, catalogFor(state.scenario.scale));
+      const world = await createSightWorld(state.scenario, scenarioCatalog(state.scenario));
       try {
         const query = { ruleset: log.header.ruleset, declaration: { shooter: shooter.id, target: target.id }, status: state.status, roll: { seed: log.header.seed, previous: rolledSides(log) } };
         const answer = answerFire(world, world.battlefield, query);

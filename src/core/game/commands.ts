@@ -3,12 +3,16 @@
  * out comes back with a reason a player understands, and the log is left as it was. The same check
  * (`checkEvent`) runs on every event of a loaded game file, against the state it applies to.
  */
+import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
 import { pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
+import { formatIssue, parseScenario, validate, type ScenarioIssue } from "../scenario/load";
 import { checkReferences } from "../scenario/references";
-import { normalizeHeading, type Point } from "../scenario/schema";
-import type { GameEvent, PlacedTemplate, Placement } from "./events";
-import { applyEvent, findModel, hasId, placementOf, type GameState } from "./state";
+import { scenarioCatalog } from "../miniatures/catalog";
+import { normalizeHeading, Scenario, type Feature, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
+import type { GameEvent, GameEventOf, ModelChanges, PlacedTemplate, Placement } from "./events";
+import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
+import { applyEvent, findModel, GameEventError, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -19,7 +23,19 @@ export type Command =
   | { type: "remove-template"; id: string }
   /** Drags a laid template: the same template, its anchor (blast centre, teardrop muzzle) moved and its heading turned. */
   | { type: "move-template"; id: string; to: PlacedTemplate["shape"] }
-  | { type: "remove-model"; model: string; cause: string };
+  | { type: "remove-model"; model: string; cause: string }
+  /** Editor: new terrain (one or more features, one undo). */
+  | { type: "add-features"; features: readonly unknown[] }
+  /** Editor: a feature's whole new data; its id says which. */
+  | { type: "change-feature"; feature: unknown }
+  | { type: "remove-features"; ids: readonly string[] }
+  /** The battlefield editor's commands on forces (forceEvents.ts). */
+  | { type: "place-unit"; force: string; side: string; unit: Unit }
+  | { type: "edit-model"; model: string; changes: ModelChanges }
+  | { type: "edit-unit"; unit: string; name?: string; force?: string }
+  | { type: "remove-unit"; unit: string }
+  /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
+  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -59,6 +75,64 @@ function checkMove(state: GameState, move: { model: string; from: Placement; to:
   return problem ? `cannot move ${model.id}: ${problem}` : undefined;
 }
 
+/** Most problems listed in a refusal; the rest are counted. */
+const LISTED_PROBLEMS = 3;
+
+function listProblems(issues: readonly ScenarioIssue[]): string {
+  const listed = issues.slice(0, LISTED_PROBLEMS).map(formatIssue);
+  const more = issues.length - listed.length;
+  return `${listed.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}`;
+}
+
+type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-removed">;
+
+/** What a refused terrain edit starts with: "cannot change House 1". */
+function terrainRefusal(state: GameState, event: Pick<TerrainEvent, "type"> & Partial<Pick<GameEventOf<"feature-changed">, "from">>): string {
+  if (event.type === "features-added") return "cannot add";
+  if (event.type === "features-removed") return "cannot delete";
+  const from = event.from && state.scenario.features.find((f) => f.id === event.from!.id);
+  return `cannot change ${from?.name || event.from?.id}`;
+}
+
+/**
+ * A terrain edit must leave a battlefield the loader accepts: the edited scenario goes through the loader's
+ * own checks, and any problem it did not have before refuses the edit with the loader's words.
+ */
+function checkTerrain(state: GameState, catalog: ModelCatalog, event: TerrainEvent): string | undefined {
+  let after: GameState;
+  try {
+    after = applyEvent(state, event);
+  } catch (error) {
+    if (error instanceof GameEventError) return error.message;
+    throw error;
+  }
+  const problems = (scenario: Scenario) => {
+    const parsed = parseScenario(scenario, catalog);
+    return parsed.ok ? [] : parsed.issues;
+  };
+  const before = new Set(problems(state.scenario).map(formatIssue));
+  const added = problems(after.scenario).filter((i) => !before.has(formatIssue(i)));
+  return added.length ? `${terrainRefusal(state, event)}: ${listProblems(added)}` : undefined;
+}
+
+/**
+ * The edited terrain as the schema fills it in (defaults, normalised headings), for the event to carry; or
+ * why it cannot be: the edit's own reason, or the schema's, at the path the loader would give.
+ */
+function editedTerrain(refusal: string, edit: () => Scenario): Scenario | string {
+  let edited: Scenario;
+  try {
+    edited = edit();
+  } catch (error) {
+    if (error instanceof FeatureEditError) return `${refusal}: ${error.message}`;
+    throw error;
+  }
+  const checked = validate(Scenario, edited);
+  return checked.ok ? checked.data : `${refusal}: ${listProblems(checked.issues)}`;
+}
+
+const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
+
 /** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
 export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
   const onTable = (id: string) => findModel(state.scenario, id) !== undefined;
@@ -80,6 +154,13 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       if (!catalog.get(model.model)?.parts.some((p) => p.turret)) return `${model.id} has no turret to traverse`;
       if (event.from !== model.turretHeading) return `${model.id}'s turret does not point where the traverse starts`;
       return undefined;
+    }
+    case "miniature-imported": {
+      const mini = event.miniature;
+      if (catalog.has(mini.id)) return `there is already a model "${mini.id}"; give the miniature another id`;
+      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } };
+      const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
+      return checkEvent(withMiniature, new Map([...catalog, [mini.id, definition]]), { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
     }
     case "model-placed": {
       if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
@@ -110,6 +191,10 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       const missing = [event.shooter, event.target].find((id) => !onTable(id));
       return missing === undefined ? undefined : `no model "${missing}" on the table`;
     }
+    case "features-added":
+    case "feature-changed":
+    case "features-removed":
+      return checkTerrain(state, catalog, event);
     case "fire-resolved": {
       const removed = new Set<string>();
       for (const o of event.outcomes) {
@@ -120,6 +205,16 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       }
       return undefined;
     }
+    case "unit-placed":
+    case "model-edited":
+    case "unit-edited":
+    case "unit-removed":
+      return checkForceEvent(state, catalog, event);
+    case "order-given":
+      if (!state.scenario.forces.some((f) => f.units.some((u) => u.id === event.unit))) return `no unit "${event.unit}" on the table`;
+      return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
+    case "turn-ended":
+      return undefined;
   }
 }
 
@@ -158,12 +253,63 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
     }
     case "remove-model":
       return { type: "model-removed", model: command.model, cause: command.cause, time };
+    case "add-features": {
+      if (!command.features.length) return "nothing to add";
+      // Unchecked data goes into the scenario only to be checked: the loader's messages name what is wrong.
+      const edited = editedTerrain("cannot add", () => addFeatures(state.scenario, command.features as Feature[]));
+      return typeof edited === "string" ? edited : { type: "features-added", features: edited.features.slice(state.scenario.features.length), time };
+    }
+    case "change-feature": {
+      const id = featureId(command.feature);
+      const from = state.scenario.features.find((f) => f.id === id);
+      if (!from) return `there is no feature "${id}" to change`;
+      const edited = editedTerrain(terrainRefusal(state, { type: "feature-changed", from }), () => replaceFeature(state.scenario, command.feature as Feature));
+      return typeof edited === "string" ? edited : { type: "feature-changed", from, to: edited.features.find((f) => f.id === id)!, time };
+    }
+    case "remove-features": {
+      if (!command.ids.length) return "nothing to delete";
+      const edited = editedTerrain("cannot delete", () => removeFeatures(state.scenario, command.ids));
+      return typeof edited === "string" ? edited : { type: "features-removed", features: state.scenario.features.filter((f) => command.ids.includes(f.id)), time };
+    }
+    case "place-unit": {
+      const models = command.unit.models.map((m) => ({ ...m, heading: normalizeHeading(m.heading), turretHeading: normalizeHeading(m.turretHeading) }));
+      return { type: "unit-placed", force: command.force, side: command.side, unit: { ...command.unit, models }, time };
+    }
+    case "edit-model": {
+      const { heading, turretHeading } = command.changes;
+      const changes = { ...command.changes, ...(heading !== undefined ? { heading: normalizeHeading(heading) } : {}), ...(turretHeading !== undefined ? { turretHeading: normalizeHeading(turretHeading) } : {}) };
+      return { type: "model-edited", model: command.model, changes, time };
+    }
+    case "edit-unit":
+      return { type: "unit-edited", unit: command.unit, ...(command.name !== undefined ? { name: command.name } : {}), ...(command.force !== undefined ? { force: command.force } : {}), time };
+    case "remove-unit":
+      return { type: "unit-removed", unit: command.unit, time };
+    case "import-miniature":
+      return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
   }
+}
+
+/** The models of moves where the moves put them. */
+function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to: Placement }>): Model[] {
+  return moves.flatMap((m) => {
+    const model = findModel(state.scenario, m.model);
+    return model ? [placed(model, m.to)] : [];
+  });
+}
+
+/**
+ * A physical reason to refuse a command: a model it moves or places would stand in a wall, a building or
+ * another model. Commands only: a loaded file is checked for validity, not for overlaps.
+ */
+function physicalRefusal(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  if (event.type === "model-moved") return physicalProblem(state, catalog, movedModels(state, [event]));
+  if (event.type === "models-moved") return physicalProblem(state, catalog, movedModels(state, event.moves));
+  return isForceEvent(event) ? forceEventPhysicalProblem(state, catalog, event) : undefined;
 }
 
 export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {
   const event = eventOf(state, command, time);
   if (typeof event === "string") return { ok: false, error: event };
-  const problem = checkEvent(state, catalog, event);
+  const problem = checkEvent(state, catalog, event) ?? physicalRefusal(state, catalog, event);
   return problem ? { ok: false, error: problem } : { ok: true, event };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { formatVersion, Heading, LIMITS, Model, Point, type Scenario } from "../scenario/schema";
+import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Unit } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -29,6 +29,17 @@ export const Placement = z.strictObject({
   floor: z.strictObject({ building: id, level: z.number().int().nonnegative().max(7) }).optional(),
 });
 export type Placement = z.infer<typeof Placement>;
+
+/** What the editor changes on one model; absent fields stay as they are. */
+export const ModelChanges = z.strictObject({
+  name: text.nullable().optional(),
+  heading: Heading.optional(),
+  turretHeading: Heading.optional(),
+  floor: z.strictObject({ building: id, level: z.number().int().nonnegative().max(7) }).nullable().optional(),
+  figureHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
+  eyeHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
+});
+export type ModelChanges = z.infer<typeof ModelChanges>;
 
 export const TemplateShapeEvent = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("blast"), at: Point, radii: z.array(size).min(1).max(10) }),
@@ -66,6 +77,10 @@ export const Outcome = z.strictObject({
   detail: text.default(""),
 });
 export type Outcome = z.infer<typeof Outcome>;
+
+/** What a resolution changes on a unit: pin markers added (negative: removed), its order die placed or turned. */
+export const UnitChange = z.strictObject({ unit: id, pins: z.number().int().min(-1000).max(1000).optional(), order: id.optional() });
+export type UnitChange = z.infer<typeof UnitChange>;
 
 const common = { time: z.number().finite().optional().describe("ms since the epoch, for replay pacing") };
 const move = { model: id, from: Placement, to: Placement, path };
@@ -110,7 +125,41 @@ export const GameEvent = z.discriminatedUnion("type", [
       .unknown()
       .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
       .optional(),
+    /** Unit-level results: pins, order dice turned to Down (systems whose pins belong to units). */
+    units: z.array(UnitChange).max(LIMITS.models).optional(),
   }),
+  /** The editor's terrain changes carry whole features, so the fold and a replay need nothing else. */
+  z.strictObject({ ...common, type: z.literal("features-added"), features: z.array(Feature).min(1) }),
+  z.strictObject({ ...common, type: z.literal("feature-changed"), from: Feature, to: Feature }),
+  z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
+  /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
+  z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
+  /** A model's own settings changed: null puts a setting back to its default (the ground, the definition's heights). */
+  z.strictObject({ ...common, type: z.literal("model-edited"), model: id, changes: ModelChanges }),
+  /** A unit renamed, or given to another force (and so to its side). */
+  z.strictObject({ ...common, type: z.literal("unit-edited"), unit: id, name: z.string().optional(), force: id.optional() }),
+  z.strictObject({ ...common, type: z.literal("unit-removed"), unit: id }),
+  /** A player's own miniature joins the battlefield (stored in it) and its first model is put on the table. */
+  z.strictObject({ ...common, type: z.literal("miniature-imported"), miniature: Miniature, force: id, unit: id, model: Model }),
+  /** A unit given its order die this turn (Bolt Action), with the order test's dice when one was taken. */
+  z.strictObject({
+    ...common,
+    type: z.literal("order-given"),
+    ruleset: id,
+    unit: id,
+    /** The order asked for; `order` is the one the unit ends up with (Down after a failed test…). */
+    asked: id,
+    order: id,
+    rolls: z.array(DieRollRecord).max(MAX_ROLLS_PER_EVENT),
+    summary: text,
+    units: z.array(UnitChange).max(LIMITS.models).default([]),
+    details: z
+      .unknown()
+      .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
+      .optional(),
+  }),
+  /** The turn ends: order dice go back to the bag, except those of units that keep their order (`kept`). */
+  z.strictObject({ ...common, type: z.literal("turn-ended"), kept: z.array(id).max(100).default([]) }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;

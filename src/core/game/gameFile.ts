@@ -90,7 +90,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   ];
   if (!header.ok || !scenario.ok || !Array.isArray(rawEvents) || problems.length) return failed(problems);
 
-  const models = typeof catalog === "function" ? catalog(scenario.scenario.scale) : catalog;
+  const models = typeof catalog === "function" ? catalog(scenario.scenario) : catalog;
   const dice = createDice(header.data.seed);
   const events: GameEvent[] = [];
   let state = initialState(scenario.scenario);
@@ -133,12 +133,12 @@ function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, cat
   const event = parsed.data;
   const impossible = checkEvent(state, catalog, event);
   if (impossible) return `${at}: ${event.type}: ${impossible}`;
-  const badDice = event.type === "fire-resolved" ? checkDice(event, state, dice) : undefined;
+  const badDice = event.type === "fire-resolved" || event.type === "order-given" ? checkDice(event, state, dice) : undefined;
   return badDice ? `${at}${badDice}` : event;
 }
 
 /** Each roll must be the one the seed gives at that point of the stream. */
-function checkDice(event: GameEventOf<"fire-resolved">, state: GameState, dice: Dice): string | undefined {
+function checkDice(event: GameEventOf<"fire-resolved" | "order-given">, state: GameState, dice: Dice): string | undefined {
   for (const [j, roll] of event.rolls.entries()) {
     if (roll.index !== state.rollsUsed + j) return `.rolls[${j}].index: roll ${roll.index}, but the game's dice are at roll ${state.rollsUsed + j}`;
     const rolled = dice.roll(roll.sides, roll.reason);

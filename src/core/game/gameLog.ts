@@ -17,7 +17,7 @@ export interface GameLog {
 
 export const SNAPSHOT_EVERY = 50;
 
-type RulesetChoice = Omit<GameHeader["ruleset"], "tables"> & Partial<Pick<GameHeader["ruleset"], "tables">>;
+export type RulesetChoice = Omit<GameHeader["ruleset"], "tables"> & Partial<Pick<GameHeader["ruleset"], "tables">>;
 
 export function newGame(scenario: Scenario, options: { seed: number; ruleset: RulesetChoice; created?: string }): GameLog {
   return {
@@ -89,4 +89,4 @@ export function nextDice(log: GameLog): Dice {
 }
 
 /** The sides of every die rolled before the cursor, in order: what a dice stream resumes after. */
-export const rolledSides = (log: GameLog): number[] => log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" ? e.rolls.map((r) => r.sides) : []));
+export const rolledSides = (log: GameLog): number[] => log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" || e.type === "order-given" ? e.rolls.map((r) => r.sides) : []));

@@ -3,13 +3,22 @@
  * each model, the templates on the table, and how many dice have been rolled.
  */
 import type { Model, Scenario } from "../scenario/schema";
-import type { GameEvent, Outcome, PlacedTemplate, Placement } from "./events";
+import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
+import type { GameEvent, GameEventOf, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
+import { applyForceEvent } from "./forceEvents";
 
 export interface ModelStatus {
   readonly pinned: boolean;
   /** Damage results the rule system reported, as markers on the table. */
   readonly markers: readonly string[];
 }
+
+/** A unit's rule state (order dice systems): its pin markers and the order die it has this turn. */
+export interface UnitStatus {
+  readonly pins: number;
+  readonly order?: string;
+}
+
 
 /**
  * Id lookups are null-prototype objects: an id such as "toString" or "constructor" is just an id, never a
@@ -18,6 +27,9 @@ export interface ModelStatus {
 export interface GameState {
   readonly scenario: Scenario;
   readonly status: Readonly<Record<string, ModelStatus>>;
+  readonly units: Readonly<Record<string, UnitStatus>>;
+  /** The game turn, from 1. */
+  readonly turn: number;
   readonly templates: Readonly<Record<string, PlacedTemplate>>;
   /** Dice rolled so far: the next roll is this index in the seeded stream. */
   readonly rollsUsed: number;
@@ -29,7 +41,7 @@ export class GameEventError extends Error {}
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
 
 export function initialState(scenario: Scenario): GameState {
-  return { scenario, status: byId(), templates: byId(), rollsUsed: 0 };
+  return { scenario, status: byId(), units: byId(), turn: 1, templates: byId(), rollsUsed: 0 };
 }
 
 /** A null-prototype copy of `from` (with `changes` applied): safe for any id as a key. */
@@ -105,6 +117,17 @@ function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
   }
 }
 
+const NO_UNIT_STATUS: UnitStatus = { pins: 0 };
+
+function applyUnitChanges(units: Readonly<Record<string, UnitStatus>>, changes: readonly UnitChange[]): Record<string, UnitStatus> {
+  const next = byId(units);
+  for (const c of changes) {
+    const current = hasId(next, c.unit) ? next[c.unit]! : NO_UNIT_STATUS;
+    next[c.unit] = { ...current, pins: Math.max(0, current.pins + (c.pins ?? 0)), ...(c.order ? { order: c.order } : {}) };
+  }
+  return next;
+}
+
 /** A destroyed vehicle stays on the table as a wreck: terrain that blocks sight and movement. */
 function leaveWreck(state: GameState, model: Model): GameState {
   const wreck = { id: `wreck-${model.id}`, kind: "wreck" as const, model: model.model, at: model.position, heading: model.heading };
@@ -132,6 +155,11 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
         : [...force.units, { id: event.unit, name: "", models: [event.model] }];
       return { ...state, scenario: { ...state.scenario, forces: state.scenario.forces.map((f) => (f === force ? { ...f, units } : f)) } };
     }
+    case "miniature-imported": {
+      if (state.scenario.miniatures?.some((m) => m.id === event.miniature.id)) throw new GameEventError(`miniature-imported: there is already a miniature "${event.miniature.id}"`);
+      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), event.miniature] } };
+      return applyEvent(withMiniature, { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
+    }
     case "model-removed":
       requireModel(state, event.model, event);
       return updateModel(state, event.model, () => undefined);
@@ -153,16 +181,60 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       }
       const status = byId(state.status);
       for (const o of event.outcomes) applyOutcome(status, o);
-      let next: GameState = { ...state, status, rollsUsed: state.rollsUsed + event.rolls.length };
+      let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
       for (const o of event.outcomes) {
         if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
         if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
       }
       return next;
     }
+    case "unit-placed":
+    case "model-edited":
+    case "unit-edited":
+    case "unit-removed":
+      return applyForceEvent(state, event);
+    case "order-given": {
+      if (unitStatusOf(state, event.unit).order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
+      if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
+        throw new GameEventError(`order-given: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
+      }
+      const units = applyUnitChanges(state.units, [...event.units, { unit: event.unit, order: event.order }]);
+      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length };
+    }
+    case "turn-ended": {
+      const units = byId(
+        Object.fromEntries(
+          Object.entries(state.units).map(([id, u]) => {
+            const { order, ...rest } = u;
+            return [id, order !== undefined && event.kept.includes(order) ? u : rest];
+          }),
+        ),
+      );
+      return { ...state, units, turn: state.turn + 1 };
+    }
+    case "features-added":
+    case "feature-changed":
+    case "features-removed":
+      return { ...state, scenario: editTerrain(state.scenario, event) };
+  }
+}
+
+function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "feature-changed" | "features-removed">): Scenario {
+  try {
+    if (event.type === "features-added") return addFeatures(scenario, event.features);
+    if (event.type === "features-removed") return removeFeatures(scenario, event.features.map((f) => f.id));
+    if (event.from.id !== event.to.id) throw new FeatureEditError(`"${event.from.id}" cannot become "${event.to.id}": a change keeps the feature's id`);
+    return replaceFeature(scenario, event.to);
+  } catch (error) {
+    if (error instanceof FeatureEditError) throw new GameEventError(`${event.type}: ${error.message}`);
+    throw error;
   }
 }
 
 export function statusOf(state: GameState, id: string): ModelStatus {
   return hasId(state.status, id) ? state.status[id]! : NO_STATUS;
+}
+
+export function unitStatusOf(state: GameState, id: string): UnitStatus {
+  return hasId(state.units, id) ? state.units[id]! : NO_UNIT_STATUS;
 }

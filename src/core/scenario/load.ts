@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { describeSyntaxProblem, forbiddenKeyPaths, JSON_LIMITS, nestingDepth, readJson } from "../json";
 import type { ModelCatalog } from "../modelDefinition";
 import { checkReferences } from "./references";
-import { describeValue, Scenario, type Scale } from "./schema";
+import { describeValue, Scenario } from "./schema";
 
 export interface ScenarioIssue {
   /** JSON path such as `forces[1].units[3].models[0].position`; ROOT_PATH for the file as a whole. */
@@ -14,11 +14,11 @@ export interface ScenarioIssue {
   readonly message: string;
 }
 
-/** The catalog to check model ids against, or one per scale to use the catalog of the scenario's own scale. */
 /** The path of a problem with the file as a whole (not JSON, not an object, nested too deep). */
 export const ROOT_PATH = "(file)";
 
-export type CatalogSource = ModelCatalog | ((scale: Scale) => ModelCatalog);
+/** The catalog to check model ids against, or a function giving the scenario's own (its scale's and its miniatures). */
+export type CatalogSource = ModelCatalog | ((scenario: Scenario) => ModelCatalog);
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
@@ -138,7 +138,7 @@ export function parseScenario(input: unknown, catalog: CatalogSource): ScenarioR
   if (shape.length) return { ok: false, issues: shape };
   const parsed = validate(Scenario, input);
   if (!parsed.ok) return parsed;
-  const issues = checkReferences(parsed.data, typeof catalog === "function" ? catalog(parsed.data.scale) : catalog);
+  const issues = checkReferences(parsed.data, typeof catalog === "function" ? catalog(parsed.data) : catalog);
   return issues.length ? { ok: false, issues } : { ok: true, scenario: parsed.data };
 }
 

@@ -5,6 +5,7 @@
 import { distance2, pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import type { ScenarioIssue } from "./load";
+import { catalogFor } from "../scale";
 import { LIMITS, type Building, type Feature, type Point, type Scenario } from "./schema";
 
 export function checkReferences(scenario: Scenario, catalog: ModelCatalog): ScenarioIssue[] {
@@ -39,6 +40,8 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
       else if (!def.vehicle) issues.push({ path: `${path}.model`, message: `"${feature.model}" is not a vehicle and cannot be a wreck` });
     }
   });
+
+  issues.push(...checkMiniatureIds(scenario));
 
   const buildings = new Map(scenario.features.filter((f): f is Building => f.kind === "building").map((b) => [b.id, b]));
   scenario.forces.forEach((force, fi) => {
@@ -82,12 +85,15 @@ function featurePoints(feature: Feature): [string, readonly Point[]][] {
     case "hill":
     case "woods":
     case "crops":
+    case "rough":
+    case "pond":
       return [["outline", feature.outline]];
     case "building":
       return [["footprint", feature.footprint]];
     case "tankTraps":
       return [["points", feature.points]];
     case "foxhole":
+    case "crater":
     case "wreck":
     case "smoke":
       return [["at", [feature.at]]];
@@ -161,3 +167,15 @@ function checkBuilding(b: Building, path: string): ScenarioIssue[] {
 
 /** Lengths in messages: at most 2 decimals, no trailing zeros. */
 const round = (cm: number) => String(Math.round(cm * 100) / 100);
+
+/** An imported miniature's id names one model: not a shipped one, not another miniature. */
+function checkMiniatureIds(scenario: Scenario): ScenarioIssue[] {
+  const shipped = catalogFor(scenario.scale);
+  const issues: ScenarioIssue[] = [];
+  scenario.miniatures?.forEach((mini, i) => {
+    const path = `miniatures[${i}].id`;
+    if (shipped.has(mini.id)) issues.push({ path, message: `"${mini.id}" is a shipped model's id; give the miniature another` });
+    else if (scenario.miniatures!.findIndex((m) => m.id === mini.id) < i) issues.push({ path, message: `id "${mini.id}" is already used by another miniature` });
+  });
+  return issues;
+}

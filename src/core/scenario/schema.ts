@@ -45,6 +45,9 @@ export const LIMITS = {
   forces: 50,
   units: 2000,
   models: 10000,
+  /** Imported miniatures embedded in one battlefield, and the triangles one of them may have (all parts). */
+  miniatures: 50,
+  miniatureTriangles: 5000,
   idLength: 200,
   textLength: 10000,
 } as const;
@@ -212,6 +215,13 @@ export const Trench = z
 export const Foxhole = z
   .strictObject({ ...featureBase, kind: z.literal("foxhole"), at: Point, radius: thickness("a foxhole").default(2), depth: height("a foxhole").default(1.5) })
   .describe("A foxhole for one team: area terrain like a trench.");
+export const Crater = z
+  .strictObject({ ...featureBase, kind: z.literal("crater"), at: Point, radius: thickness("a crater").default(4), depth: height("a crater").default(1) })
+  .describe("A shell crater: area terrain like a foxhole; the sight engine reports models inside it, rule systems give the cover.");
+export const RoughGround = z
+  .strictObject({ ...featureBase, kind: z.literal("rough"), outline })
+  .describe("Rough ground (scrub, rubble, marsh): area terrain for movement; it does not block sight.");
+export const Pond = z.strictObject({ ...featureBase, kind: z.literal("pond"), outline }).describe("A pond or lake: water (movement only).");
 export const TankTraps = z
   .strictObject({ ...featureBase, kind: z.literal("tankTraps"), points: list(Point, LIMITS.pathPoints, "tank traps").min(1), size: thickness("a tank trap").default(2.5) })
   .describe("Czech hedgehogs or dragon's teeth, one per point.");
@@ -240,6 +250,9 @@ export const Feature = z.discriminatedUnion("kind", [
   TankTraps,
   Wreck,
   Smoke,
+  Crater,
+  RoughGround,
+  Pond,
 ]);
 
 export const Base = z
@@ -279,6 +292,43 @@ export const Unit = z.strictObject({
 });
 export const Force = z.strictObject({ id, side: text(LIMITS.idLength).min(1), name: text(LIMITS.idLength).default(""), units: list(Unit, LIMITS.units, "a force") });
 
+const miniatureCoordinate = z.number({ error: "expected a number of centimetres" }).min(-LIMITS.base).max(LIMITS.base, { error: (iss) => `${describeValue(iss.input)} cm is further than the ${LIMITS.base} cm a miniature's vertex may be from its feet` });
+
+export const MiniaturePart = z
+  .strictObject({
+    name: z.enum(["figure", "base", "hull", "turret", "gun", "crew", "shield"]).describe("The part name the rules read."),
+    convex: z.boolean().describe("true: the triangles are the part's convex hull, a convex collider; false: a triangle-mesh collider."),
+    vertices: z
+      .array(miniatureCoordinate)
+      .max(LIMITS.miniatureTriangles * 9)
+      .refine((v) => v.length % 3 === 0 && v.length >= 9, { error: "expected x, y, z of at least 3 vertices" })
+      .describe("x, y, z of each vertex in turn, cm, in the model frame (feet at y 0, +z forward)."),
+    indices: z
+      .array(z.number().int().nonnegative())
+      .min(3, { error: "a part needs at least one triangle" })
+      .max(LIMITS.miniatureTriangles * 3, { error: `a miniature may have at most ${LIMITS.miniatureTriangles} triangles` })
+      .refine((i) => i.length % 3 === 0, { error: "expected three vertex indices per triangle" }),
+  })
+  .refine((p) => p.indices.every((i) => i < p.vertices.length / 3), { error: "a triangle names a vertex the part does not have", path: ["indices"] });
+
+export const Miniature = z
+  .strictObject({
+    id: id.describe("The id models use in their \"model\" field."),
+    name: text(LIMITS.idLength),
+    category: z.enum(["infantry", "team", "gun", "vehicle"]),
+    figureHeight: cmWithin("a miniature", LIMITS.base).describe("Top of the model above its feet."),
+    eye: z.tuple([miniatureCoordinate, miniatureCoordinate, miniatureCoordinate]).describe("Where its eye is, [x, y, z] cm in the model frame."),
+    base: Base.optional(),
+    source: z.strictObject({ file: text(LIMITS.idLength), triangles: z.number().int().nonnegative() }).optional().describe("The imported file and its triangle count before simplifying."),
+    parts: list(MiniaturePart, 7, "a miniature's parts").min(1, { error: "a miniature needs a part" }),
+  })
+  .refine((m) => m.parts.reduce((n, p) => n + p.indices.length / 3, 0) <= LIMITS.miniatureTriangles, {
+    error: `a miniature may have at most ${LIMITS.miniatureTriangles} triangles in all its parts`,
+    path: ["parts"],
+  })
+  .refine((m) => new Set(m.parts.map((p) => p.name)).size === m.parts.length, { error: "each part name may be used once", path: ["parts"] })
+  .describe("A miniature imported from an STL or glTF file, stored with the battlefield so it opens anywhere.");
+
 export const Scale = z
   .enum(["28mm", "15mm"])
   .describe("Scale of the miniatures: '28mm' (1/56, as models/catalog.ts is written) or '15mm' (1/100). Terrain is in cm at any scale.");
@@ -296,6 +346,7 @@ export const Scenario = z
       .default({ width: 180, depth: 120 }),
     features: list(Feature, LIMITS.features, "a battlefield's features").default([]),
     forces: list(Force, LIMITS.forces, "a battlefield's forces").default([]),
+    miniatures: list(Miniature, LIMITS.miniatures, "a battlefield's imported miniatures").optional().describe("The players' own miniatures, imported from STL or glTF files."),
   })
   .describe("A Hulldown battlefield: table, terrain features and forces, in centimetres.");
 
@@ -312,6 +363,8 @@ export type Force = z.infer<typeof Force>;
 export type Unit = z.infer<typeof Unit>;
 export type Model = z.infer<typeof Model>;
 export type Base = z.infer<typeof Base>;
+export type Miniature = z.infer<typeof Miniature>;
+export type MiniaturePart = z.infer<typeof MiniaturePart>;
 export type FeatureOf<K extends FeatureKind> = Extract<Feature, { kind: K }>;
 export type LinearFeature = FeatureOf<"wall" | "hedge" | "bocage" | "sandbags" | "wire">;
 export type AreaFeature = FeatureOf<"woods" | "crops">;

@@ -19,7 +19,7 @@ const AXIS_ROTATION: Record<"x" | "y" | "z", Quat> = {
 };
 
 function shapeSolid(shape: Shape, yScale: number): { shape: SolidShape; position: Vec3; rotation: Quat } {
-  const position: Vec3 = [shape.at[0], shape.at[1] * yScale, shape.at[2]];
+  const position: Vec3 = shape.type === "mesh" ? [0, 0, 0] : [shape.at[0], shape.at[1] * yScale, shape.at[2]];
   switch (shape.type) {
     case "box":
       return {
@@ -38,6 +38,10 @@ function shapeSolid(shape: Shape, yScale: number): { shape: SolidShape; position
         position,
         rotation: IDENTITY,
       };
+    }
+    case "mesh": {
+      const vertices = Float32Array.from(shape.vertices, (v, i) => (i % 3 === 1 ? v * yScale : v));
+      return { shape: { type: shape.convex ? "convexMesh" : "trimesh", vertices, indices: Uint32Array.from(shape.indices) }, position: [0, 0, 0], rotation: IDENTITY };
     }
   }
 }

@@ -16,7 +16,9 @@ export type SolidShape =
   | { readonly type: "ball"; readonly radius: number }
   /** A sphere squashed along y (helmets). */
   | { readonly type: "ellipsoid"; readonly radius: number; readonly squash: number }
-  | { readonly type: "trimesh"; readonly vertices: Float32Array; readonly indices: Uint32Array };
+  | { readonly type: "trimesh"; readonly vertices: Float32Array; readonly indices: Uint32Array }
+  /** A closed convex mesh (an imported part's hull): the same triangles drawn and collided with. */
+  | { readonly type: "convexMesh"; readonly vertices: Float32Array; readonly indices: Uint32Array };
 
 /** What a solid is, as a rule system would name it. */
 export type SolidKind =

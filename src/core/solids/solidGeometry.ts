@@ -35,6 +35,7 @@ export function shapeTriangles(shape: SolidShape): Triangles {
     case "ellipsoid":
       return fromGeometry(new SphereGeometry(shape.radius, ...SPHERE_SEGMENTS).scale(1, shape.squash, 1));
     case "trimesh":
+    case "convexMesh":
       return { positions: shape.vertices, indices: shape.indices };
   }
 }

@@ -173,7 +173,7 @@ const Profiles = z
   });
 
 const Terrain = z.strictObject({
-  areas: z.partialRecord(z.enum(["woods", "crops", "building", "ruins", "trench", "foxhole"]), z.enum(AREA_COVER)),
+  areas: z.partialRecord(z.enum(["woods", "crops", "building", "ruins", "trench", "foxhole", "crater"]), z.enum(AREA_COVER)),
   linear: z.array(z.enum(LINEAR_KINDS)),
 });
 

@@ -66,7 +66,7 @@ export function sightRequests(declaration: FowFireDeclaration, ctx: FowContext):
 }
 
 export function fireVerdict(declaration: FowFireDeclaration, reports: readonly SightReport[], ctx: FowContext): FowFireVerdict {
-  const byKey = new Map(reports.map((r) => [sightKey({ shooter: r.shooter, target: r.target, ...(r.weapon ? { weapon: r.weapon } : {}), ...(r.originOffset ? { originOffset: r.originOffset } : {}) }), r]));
+  const byKey = new Map(reports.map((r) => [sightKey({ shooter: r.shooter, target: r.target, ...(r.weapon ? { weapon: r.weapon } : {}), ...(r.originOffset ? { originOffset: r.originOffset } : {}), ...(r.seeThrough ? { seeThrough: r.seeThrough } : {}) }), r]));
   const targetUnit = unitNamed(ctx, declaration.target);
   const firingUnit = unitNamed(ctx, declaration.shooter);
   const rulings: Ruling[] = [];

@@ -44,6 +44,11 @@ export function modelHeight(def: ModelDefinition): number {
   for (const part of def.parts) {
     if (part.name === "gun") continue;
     for (const s of part.shapes) {
+      // An imported miniature's part: its highest vertex (model frame).
+      if (s.type === "mesh") {
+        for (let i = 1; i < s.vertices.length; i += 3) top = Math.max(top, s.vertices[i]!);
+        continue;
+      }
       const half = s.type === "box" ? s.size[1] / 2 : s.type === "sphere" ? s.radius * s.squash : s.axis === "y" ? s.length / 2 : s.radius;
       top = Math.max(top, s.at[1] + half);
     }

@@ -10,6 +10,7 @@ import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
 import { loadOw2Tables, OW2_TABLES, RULESET_ID, type Ow2Tables } from "./tables";
+import { OW2_UNIT_PRESETS } from "./unitPresets";
 import { VERSIONS, type Ow2FireDeclaration, type Ow2GameState } from "./types";
 import { losVerdict } from "./verdict";
 
@@ -27,6 +28,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   die: 10,
   options: OPTION_SPECS,
   tables: OW2_TABLES.specs,
+  unitPresets: OW2_UNIT_PRESETS,
   loadTables: loadOw2Tables,
   createContext,
   losVerdict: (report, context, declaration) => losVerdict(report, context, declaration),

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { LoadedTable } from "../../core/game/events";
+import { rolledSides } from "../../core/game/gameLog";
 import { fireEvent } from "../../rules/judge";
 import { rulesetById } from "../../rules/registry";
 import { describeNeed, type SampleTable } from "../../rules/ruleset";
@@ -16,6 +17,7 @@ import { useUi } from "../../state/uiStore";
 import { FOW_TURN, FowFireSetup, fowGameState, type FowTurn } from "./FowFireSetup";
 import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundQuery } from "./BattlegroundSetup";
 import { Name } from "./Name";
+import { OrdersPanel } from "./OrdersPanel";
 import { SampleMark } from "./SampleMark";
 
 const ORDERS = ["fire", "ambush", "covering-fire", "charge"] as const;
@@ -140,7 +142,10 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const shooterEntry = battlefield.models.get(shooter);
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
-  // Each rule system asks its own questions about the turn: Operation WW2 orders and spotting, Flames of War movement.
+  const [switches, setSwitches] = useState<Record<string, boolean>>({});
+  // Each rule system asks its own questions about the turn: systems with order dice read each unit's order and
+  // pins from the game log; Flames of War asks about movement; Operation WW2's order, spotting state and hatches are set here.
+  const orderDice = ruleset?.orders !== undefined;
   const flamesOfWar = ruleset?.id === "flames-of-war";
 
   const [bgSetup, setBgSetup] = useState(BATTLEGROUND_SETUP);
@@ -155,13 +160,15 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const bg = battlegroundQuery(bgSetup, firing, target);
   const query = shooterEntry && targetEntry && {
     ruleset: log.header.ruleset,
-    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? bg.declaration : { order: setup.order }) },
+    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? bg.declaration : orderDice ? switches : { order: setup.order }) },
     status: state.status,
-    game: flamesOfWar
-      ? fowGameState(battlefield, shooterEntry.unitId, targetEntry.unitId, fowTurn)
-      : battleground
-        ? bg.game
-        : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
+    game: battleground
+      ? bg.game
+      : orderDice
+        ? { units: state.units }
+        : flamesOfWar
+          ? fowGameState(battlefield, shooterEntry.unitId, targetEntry.unitId, fowTurn)
+          : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
   };
   const key = JSON.stringify(query);
   useEffect(() => {
@@ -181,7 +188,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const roll = async () => {
     setRolling(true);
     try {
-      const previous = log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" ? e.rolls.map((r) => r.sides) : []));
+      const previous = rolledSides(log);
       const resolved = await getSightClient().fire({ ...query, roll: { seed: log.header.seed, previous } });
       if (resolved.result && recordEvent(fireEvent(ruleset, query.declaration, resolved.result))) useGame.getState().notify("info", resolved.result.summary);
       else if (!resolved.result) useGame.getState().notify("error", "The shot cannot be fired: see the verdict.");
@@ -217,29 +224,36 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
           <FowFireSetup turn={fowTurn} onChange={setFowTurn} />
         ) : battleground ? (
           <BattlegroundSetup setup={bgSetup} onChange={setBgSetup} />
+        ) : orderDice ? (
+          (ruleset.declarationSwitches ?? []).map((sw) => (
+            <label key={sw.id} title={sw.rule}>
+              <input type="checkbox" checked={switches[sw.id] ?? false} onChange={(e) => setSwitches({ ...switches, [sw.id]: e.target.checked })} /> {sw.label}
+            </label>
+          ))
         ) : (
           <>
-          <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
-            {ORDERS.map((o) => (
-              <option key={o}>{o}</option>
-            ))}
-          </select>
-          <label>
-            target was{" "}
-            <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
-              {STATES.map((s) => (
-                <option key={s}>{s}</option>
+            <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
+              {ORDERS.map((o) => (
+                <option key={o}>{o}</option>
               ))}
             </select>
-          </label>
-          {shooterEntry?.def.vehicle && (
             <label>
-              <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
+              target was{" "}
+              <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
+                {STATES.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
             </label>
-          )}
+            {shooterEntry?.def.vehicle && (
+              <label>
+                <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
+              </label>
+            )}
           </>
         )}
       </div>
+      {orderDice && shooterEntry && <OrdersPanel ruleset={ruleset} unit={shooterEntry.unitId} />}
       {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />}
       <TablesControl
         input={tableInput}

@@ -1,4 +1,5 @@
 /** Help: the camera, how to look and fire, and the shortcuts. */
+import { EDITOR_SHORTCUTS } from "../useEditorShortcuts";
 import { SHORTCUTS } from "../useShortcuts";
 
 const CAMERA: ReadonlyArray<readonly [string, string]> = [
@@ -48,6 +49,8 @@ export function HelpOverlay({ onClose, onBriefing }: { onClose: () => void; onBr
       <KeyTable rows={CAMERA} />
       <h3>Keys</h3>
       <KeyTable rows={SHORTCUTS} />
+      <h3>Edit the battlefield</h3>
+      <KeyTable rows={EDITOR_SHORTCUTS} />
       <p className="muted">Your game is saved in this browser after every change. <kbd>?</kbd> or <kbd>Esc</kbd> closes this help.</p>
     </div>
   );

@@ -10,6 +10,7 @@ import type { DisplayNames } from "../../core/names";
 import type { Point } from "../../core/scenario/schema";
 import { formatHeading, formatLength } from "../../core/units";
 import { useGame } from "../../state/game";
+import { useReplay } from "../../state/replayStore";
 import { useUi } from "../../state/uiStore";
 import { Collapsible } from "./Collapsible";
 import { ShotDetails } from "./ShotDetails";
@@ -37,6 +38,8 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.model)} turret to ${formatHeading(e.to)}`;
     case "model-placed":
       return `${e.model.name ?? name(e.model.id)} placed`;
+    case "miniature-imported":
+      return `${e.miniature.name} imported and placed`;
     case "model-removed":
       return `${name(e.model)} removed (${e.cause})`;
     case "template-placed":
@@ -49,22 +52,46 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.shooter)} → ${name(e.target)}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
       return names.inText(e.summary);
+    case "features-added":
+      return `added ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
+    case "feature-changed":
+      return `changed ${e.to.name || name(e.to.id)}`;
+    case "features-removed":
+      return `removed ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
+    case "unit-placed":
+      return `${e.unit.name || name(e.unit.id)} placed (${e.unit.models.length} ${e.unit.models.length === 1 ? "model" : "models"}, ${e.side})`;
+    case "model-edited":
+      return `${name(e.model)} edited: ${Object.keys(e.changes).join(", ")}`;
+    case "unit-edited":
+      return `${name(e.unit)} ${e.name !== undefined ? `renamed ${e.name || "(default name)"}` : ""}${e.force !== undefined ? `${e.name !== undefined ? ", " : ""}given to ${name(e.force)}` : ""}`;
+    case "unit-removed":
+      return `${name(e.unit)} removed`;
+    case "order-given":
+      return `order: ${names.inText(e.summary)}`;
+    case "turn-ended":
+      return "turn ended: order dice back in the bag";
   }
 }
 
 export function LogPanel() {
   const { log, names, undo, redo } = useGame();
+  // While a replay is watched, an entry seeks there and the one playing is highlighted.
+  const watching = useReplay((s) => s.replay !== undefined);
+  const playing = useReplay((s) => (s.replay ? Math.min(log.cursor, log.events.length - 1) : -1));
   const folded = useUi((s) => s.folded);
   const list = useRef<HTMLDivElement>(null);
   // The newest entry stays in view: the log scrolls inside its fixed height instead of growing over the table.
   useEffect(() => {
     const body = list.current?.closest(".panel-body");
-    if (body) body.scrollTop = body.scrollHeight;
-  }, [log.events.length, folded.log]);
+    if (body && !watching) body.scrollTop = body.scrollHeight;
+  }, [log.events.length, folded.log, watching]);
+  useEffect(() => {
+    if (watching) list.current?.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  }, [watching, playing]);
   const actions = (
     <>
-      <button onClick={undo} disabled={log.cursor === 0} title="Ctrl+Z">undo</button>
-      <button onClick={redo} disabled={log.cursor === log.events.length} title="Ctrl+Shift+Z">redo</button>
+      <button onClick={undo} disabled={watching || log.cursor === 0} title="Ctrl+Z">undo</button>
+      <button onClick={redo} disabled={watching || log.cursor === log.events.length} title="Ctrl+Shift+Z">redo</button>
     </>
   );
   return (
@@ -75,7 +102,12 @@ export function LogPanel() {
         ) : (
           <ol>
             {log.events.map((e, i) => (
-              <li key={i} className={i >= log.cursor ? "undone" : undefined}>
+              <li
+                key={i}
+                className={watching ? `seekable${i === playing ? " current" : i > playing ? " future" : ""}` : i >= log.cursor ? "undone" : undefined}
+                onClick={watching ? () => useReplay.getState().seekEvent(i) : undefined}
+                data-testid={watching ? `log-entry-${i}` : undefined}
+              >
                 {e.type === "fire-resolved" ? (
                   <details data-testid="log-shot">
                     <summary>{describeEvent(e, names)}</summary>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import type { PlacedTemplate } from "../../core/game/events";
+import { cmToInches, formatLength, inchesToCm } from "../../core/units";
 import type { TemplateResult } from "../../sight/templates";
 import { useGame } from "../../state/game";
 import { flameTemplates } from "../../state/flameTemplates";
@@ -51,10 +52,13 @@ function UnderTemplate({ template }: { template: PlacedTemplate }) {
 }
 
 export function TemplatePanel() {
-  const { template, set } = useUi();
+  const { template, set, unit } = useUi();
   const templates = useGame((s) => s.state.templates);
   const perform = useGame((s) => s.perform);
-  const [radiiText, setRadiiText] = useState(template.radii.join(", "));
+  // Radii are typed and shown in the game's unit (inches for Bolt Action), kept in cm.
+  const inUnit = (cm: number) => (unit === "in" ? Number(cmToInches(cm).toFixed(2)) : cm);
+  const [radiiText, setRadiiText] = useState(template.radii.map(inUnit).join(", "));
+  useEffect(() => setRadiiText(template.radii.map(inUnit).join(", ")), [unit]);
   const ruleset = useGame((s) => s.log.header.ruleset);
   const flames = useMemo(() => flameTemplates(ruleset), [ruleset]);
   const selected = useUi((s) => s.selection[0]);
@@ -69,14 +73,14 @@ export function TemplatePanel() {
   return (
     <div>
       <label>
-        <input type="radio" checked={template.kind === "blast"} onChange={() => set({ template: { ...template, kind: "blast" } })} /> blast, radii (cm){" "}
+        <input type="radio" checked={template.kind === "blast"} onChange={() => set({ template: { ...template, kind: "blast" } })} /> blast, radii ({unit}){" "}
         <input
           size={12}
           value={radiiText}
           onChange={(e) => {
             setRadiiText(e.target.value);
             const radii = parseRadii(e.target.value);
-            if (radii) set({ template: { ...template, radii } });
+            if (radii) set({ template: { ...template, radii: radii.map((r) => (unit === "in" ? inchesToCm(r) : r)) } });
           }}
           aria-invalid={!parseRadii(radiiText)}
         />
@@ -92,7 +96,7 @@ export function TemplatePanel() {
           <select value={template.name} onChange={(e) => chooseFlame(e.target.value)} aria-label="Flamethrower template">
             {flames.map((f) => (
               <option key={f.id} value={f.id}>
-                {f.id}: {f.length} cm long{f.sample ? " · sample" : ""}
+                {f.id}: {formatLength(f.length, unit)} long{f.sample ? " · sample" : ""}
               </option>
             ))}
           </select>
@@ -111,7 +115,7 @@ export function TemplatePanel() {
       </p>
       {Object.values(templates).map((t) => (
         <div key={t.id} style={{ marginTop: 6 }}>
-          <strong>{t.shape.kind === "blast" ? `blast ${t.shape.radii.join("/")} cm` : `teardrop ${t.shape.length} cm`}</strong> <span className="muted">{t.label}</span>{" "}
+          <strong>{t.shape.kind === "blast" ? `blast ${t.shape.radii.map((r) => formatLength(r, unit)).join("/")}` : `teardrop ${formatLength(t.shape.length, unit)}`}</strong> <span className="muted">{t.label}</span>{" "}
           <button onClick={() => perform({ type: "remove-template", id: t.id })}>remove</button>
           <UnderTemplate template={t} />
         </div>

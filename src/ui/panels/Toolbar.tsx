@@ -1,22 +1,31 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useRef, useState } from "react";
-import type { GameLog } from "../../core/game/gameLog";
+import { useEffect, useRef, useState } from "react";
+import type { GameLog, RulesetChoice } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
-import { BATTLEFIELDS } from "../../state/battlefields";
+import { rulesetById } from "../../rules/registry";
+import type { BATTLEFIELDS } from "../../state/battlefields";
 import { gameOn, useGame } from "../../state/game";
-import { downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
+import { download, downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
+import { setEditing } from "../../state/editActions";
+import { useEditor } from "../../state/editorStore";
+import { openReplayText, replayText } from "../../state/replayStore";
 import { useUi, type Tool } from "../../state/uiStore";
+import { LibraryDialog } from "./LibraryDialog";
+import { NewGameDialog } from "./NewGameDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
-import { RULESETS, rulesetById } from "../../rules/registry";
 
-export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
+/** Files the Import mini button and a drop on the table take. */
+export const MODEL_FILE_TYPES = ".stl,.glb,.gltf";
+
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates", forces: "Forces" };
 
 const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
   ["select", "S"],
   ["los", "L"],
   ["measure", "M"],
   ["template", "T"],
+  ["forces", "P"],
 ];
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
@@ -28,20 +37,22 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
 }
 
-export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void }) {
+export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void; onImportMini: (file: File) => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
+  const editing = useEditor((s) => s.editing);
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
+  const replayFile = useRef<HTMLInputElement>(null);
+  const miniFile = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
-  // The rules a new game is played under: the current game's, until another is chosen.
-  const [rules, setRules] = useState(() => useGame.getState().log.header.ruleset.id);
-  const newGame = async (id: string) => {
-    const battlefield = BATTLEFIELDS.find((b) => b.id === id);
-    if (!battlefield) return;
+  const [library, setLibrary] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const newGame = async (battlefield: (typeof BATTLEFIELDS)[number], ruleset: RulesetChoice) => {
     if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    const game = gameOn(await battlefield.load(), rules);
-    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}, ${rulesetById(rules)?.name ?? rules}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}` });
+    setChoosing(false);
+    const game = gameOn(await battlefield.load(), ruleset);
+    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}, ${rulesetById(ruleset.id)?.name ?? ruleset.id}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}` });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
   const open = async (f: File) => {
@@ -50,11 +61,31 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
     if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
     else setOpened({ name: f.name, result });
   };
+  // A file dropped anywhere on the window is opened as with Open….
+  useEffect(() => {
+    const over = (e: DragEvent) => e.preventDefault();
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      const f = e.dataTransfer?.files[0];
+      if (f) void open(f);
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("drop", drop);
+    };
+  });
   return (
     <div className="toolbar">
       <h1>
         Hulldown <span className="muted">· {name}</span>
       </h1>
+      <div className="group">
+        <button aria-pressed={editing} onClick={() => setEditing(!editing)} title="Edit the battlefield: terrain and buildings (B)" data-testid="toggle-edit">
+          Edit <kbd>B</kbd>
+        </button>
+      </div>
       <div className="group">
         {TOOL_KEYS.map(([id, key]) => (
           <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
@@ -77,23 +108,12 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
         </button>
       </div>
       <div className="group">
-        <select value={rules} onChange={(e) => setRules(e.target.value)} aria-label="Rules for a new game" data-testid="new-game-rules">
-          {RULESETS.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        <select value="" onChange={(e) => void newGame(e.target.value)} aria-label="New game on a battlefield">
-          <option value="">New game…</option>
-          {BATTLEFIELDS.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
+        <button onClick={() => setChoosing(true)} data-testid="new-game-open" title="A battlefield and a rule system">
+          New game…
+        </button>
         <button onClick={() => downloadGame(useGame.getState().log)}>Save</button>
         <button onClick={() => file.current?.click()}>Open…</button>
+        <button onClick={() => setLibrary(true)} data-testid="open-library">Battlefields…</button>
         <input
           ref={file}
           type="file"
@@ -105,12 +125,53 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves }: { onHelp: () => voi
             e.target.value = "";
           }}
         />
+        <button onClick={() => replayFile.current?.click()} title="Watch a replay file (or drop one on the window)">Replay…</button>
+        <input
+          ref={replayFile}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="open-replay"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void f.text().then((text) => openReplayText(text, f.name));
+            e.target.value = "";
+          }}
+        />
+        <button onClick={() => download(replayText(), `hulldown-${name.replace(/[^\w-]+/g, "-").toLowerCase()}-replay.json`)} title="Save this game as a replay file to share">
+          Export replay
+        </button>
+        <button onClick={() => miniFile.current?.click()} title="Import your own miniature (STL, GLB or glTF); or drop the file on the table" data-testid="import-mini">
+          Import mini…
+        </button>
+        <input
+          ref={miniFile}
+          type="file"
+          accept={MODEL_FILE_TYPES}
+          hidden
+          data-testid="import-mini-input"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) onImportMini(f);
+            e.target.value = "";
+          }}
+        />
         <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
         <button onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
           Kept saves…
         </button>
         <button onClick={onHelp} title="Help (?)">?</button>
       </div>
+      {library && (
+        <LibraryDialog
+          onClose={() => setLibrary(false)}
+          onPlay={(f) => {
+            setLibrary(false);
+            void open(f);
+          }}
+        />
+      )}
+      {choosing && <NewGameDialog onStart={(b, r) => void newGame(b, r)} onClose={() => setChoosing(false)} />}
       {opened && (
         <OpenFileDialog
           name={opened.name}

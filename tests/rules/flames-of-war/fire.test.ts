@@ -11,7 +11,7 @@ import type { FowGameState } from "../../../src/rules/flames-of-war/types";
 import { fireEvent, judgeFire } from "../../../src/rules/judge";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import type { SightWorld } from "../../../src/sight/sightWorld";
-import { requestOptions } from "../../../src/worker/fire";
+import { sightOptionsOf } from "../../../src/rules/ruleset";
 import { world, type Placed } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
 
@@ -25,7 +25,7 @@ const moved: FowGameState = { models: Object.fromEntries(platoons.map((m) => [m.
 
 function verdictFor(w: SightWorld, declaration: { shooter: string; target: string }, game: FowGameState = moved) {
   const ctx = flamesOfWar.createContext(tableContext(w.battlefield), { game });
-  return { ctx, verdict: judgeFire(flamesOfWar, declaration, ctx, (r) => sightReport(w, r.shooter, r.target, requestOptions(r))) };
+  return { ctx, verdict: judgeFire(flamesOfWar, declaration, ctx, (r) => sightReport(w, r.shooter, r.target, sightOptionsOf(r))) };
 }
 
 describe("the platoon verdict (§1.5)", () => {

@@ -13,7 +13,7 @@ import { losVerdict } from "../../../src/rules/flames-of-war/verdict";
 import { judgeFire } from "../../../src/rules/judge";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import type { SightWorld } from "../../../src/sight/sightWorld";
-import { requestOptions } from "../../../src/worker/fire";
+import { sightOptionsOf } from "../../../src/rules/ruleset";
 import { world, type Placed } from "../../helpers/scene";
 
 type Features = Parameters<typeof world>[0];
@@ -61,7 +61,7 @@ describe("hills and hull down (§2.3)", () => {
   it("the platoon verdict: the Sherman needs 5+ for Concealed, +1 beyond 40 cm, against the Veteran Panzer that shot", async () => {
     const w = await world([ridge], tanks);
     const ctx = contextOf(w, { game: { models: { panzer: { shot: true } } } });
-    const verdict = judgeFire(flamesOfWar, { shooter: "sherman", target: "panzer" }, ctx, (r) => sightReport(w, r.shooter, r.target, requestOptions(r)));
+    const verdict = judgeFire(flamesOfWar, { shooter: "sherman", target: "panzer" }, ctx, (r) => sightReport(w, r.shooter, r.target, sightOptionsOf(r)));
     expect(verdict.firers[0]).toMatchObject({ model: "sherman", canFire: true, group: "panzer", need: 6, dice: 2 });
   });
 });

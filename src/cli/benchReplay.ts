@@ -1,0 +1,90 @@
+/**
+ * The replay section of `npm run bench`: a game of N events on a battlefield (moves along paths, turret
+ * traverses, templates laid and lifted, shots rolled from the game's seed with casualties), exported and
+ * loaded as a replay file (which makes the replay's snapshots), then seeks to random replay times, each one
+ * the whole frame the table draws (the fold's state plus the event in motion); and, for comparison, one seek
+ * to the end of a copy without snapshots (the whole fold).
+ */
+import { scenarioCatalog } from "../core/miniatures/catalog";
+import { toEvent, type Command } from "../core/game/commands";
+import { createDice } from "../core/dice";
+import type { GameEvent } from "../core/game/events";
+import { currentState, newGame, record, rolledSides, type GameLog } from "../core/game/gameLog";
+import { catalogFor } from "../core/scale";
+import type { Point, Scenario } from "../core/scenario/schema";
+import { replayFrame } from "../replay/frame";
+import { parseReplay, serializeReplay } from "../replay/replayFile";
+import { buildTimeline } from "../replay/timeline";
+import { RULESETS } from "../rules/registry";
+
+export interface ReplayBench {
+  readonly events: number;
+  readonly fileBytes: number;
+  readonly loadMs: number;
+  readonly coldSeekMs: number;
+  readonly seeks: number;
+  readonly seekMedianMs: number;
+  readonly seekP95Ms: number;
+  readonly seekMaxMs: number;
+}
+
+/** A game of `count` events on `scenario`, from the app's commands and a seeded stream of choices. */
+export function syntheticGame(scenario: Scenario, count: number, seed = 500): GameLog {
+  const catalog = catalogFor(scenario.scale);
+  const choices = createDice(seed);
+  let log = newGame(scenario, { seed, ruleset: { id: RULESETS[0]!.id, version: RULESETS[0]!.versions[0]!, options: {} }, created: "2026-01-01T00:00:00.000Z" });
+  const { width, depth } = scenario.table;
+  const perform = (command: Command) => {
+    const result = toEvent(currentState(log), catalog, command, 0);
+    if (result.ok) log = record(log, result.event);
+  };
+  while (log.events.length < count) {
+    const state = currentState(log);
+    const models = state.scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models));
+    const model = models[Math.floor(choices.fraction("model") * models.length)]!;
+    const kind = log.events.length % 10;
+    if (kind === 3 && catalog.get(model.model)?.parts.some((p) => p.turret)) perform({ type: "traverse", model: model.id, turretHeading: choices.fraction("turret") * 360 });
+    else if (kind === 5) {
+      const id = `t${log.events.length}`;
+      perform({ type: "place-template", template: { id, shape: { kind: "blast", at: model.position, radii: [5] }, from: "above", label: "" } });
+    } else if (kind === 6 && Object.keys(state.templates).length) perform({ type: "remove-template", id: Object.keys(state.templates)[0]! });
+    else if (kind === 8) {
+      const dice = createDice(seed, rolledSides(log));
+      const hit = dice.roll(10, "to hit");
+      const event: GameEvent = { type: "fire-resolved", ruleset: RULESETS[0]!.id, shooter: model.id, weapon: "rifle", target: model.id, rolls: dice.rolls.map((r) => ({ ...r })), outcomes: [{ model: model.id, effect: hit > 8 ? "casualty" : "pinned", detail: "" }], summary: "bench shot" };
+      log = record(log, event);
+    } else {
+      const step: Point = [(choices.fraction("dx") - 0.5) * 12, (choices.fraction("dz") - 0.5) * 12];
+      const to: Point = [Math.min(width - 1, Math.max(1, model.position[0] + step[0])), Math.min(depth - 1, Math.max(1, model.position[1] + step[1]))];
+      const mid: Point = [(model.position[0] + to[0]) / 2 + 1, (model.position[1] + to[1]) / 2];
+      perform({ type: "move", model: model.id, to: { position: to, heading: model.heading }, path: [model.position, mid, to] });
+    }
+  }
+  return log;
+}
+
+const quantile = (xs: readonly number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+
+export function benchReplay(scenario: Scenario, count: number, seeks = 500): ReplayBench {
+  const text = serializeReplay({ log: syntheticGame(scenario, count), notes: [] });
+  let t = performance.now();
+  const loaded = parseReplay(text, scenarioCatalog, { rulesets: RULESETS });
+  const loadMs = performance.now() - t;
+  if (!loaded.ok) throw new Error(`the bench's own replay does not load: ${loaded.error}`);
+  const log = loaded.replay.log;
+  const timeline = buildTimeline(log.events);
+  const times = createDice(7);
+  // The same events in a new list have no snapshots yet: the whole fold, as for a log that was not loaded from a file.
+  const cold = { ...log, events: [...log.events] };
+  t = performance.now();
+  replayFrame(cold, timeline, timeline.total - 1);
+  const coldSeekMs = performance.now() - t;
+  const ms: number[] = [];
+  for (let i = 0; i < seeks; i++) {
+    const at = times.fraction("seek") * timeline.total;
+    t = performance.now();
+    replayFrame(log, timeline, at);
+    ms.push(performance.now() - t);
+  }
+  return { events: log.events.length, fileBytes: Buffer.byteLength(text), loadMs, coldSeekMs, seeks, seekMedianMs: quantile(ms, 0.5), seekP95Ms: quantile(ms, 0.95), seekMaxMs: Math.max(...ms) };
+}

@@ -1,0 +1,124 @@
+/**
+ * Replay files: a game (its header and events, checked by the game-file loader event by event), the
+ * players' notes on events, and a hash of the table state every `hashEvery` events. Loading replays the
+ * fold and compares the hashes, so a replay that does not reproduce (rules code changed, a file edited)
+ * says at which event it diverged; a damaged or truncated file plays up to where it breaks and says where.
+ */
+import { z } from "zod";
+import { parseGame, serializeGame, type KnownRulesets } from "../core/game/gameFile";
+import type { GameLog } from "../core/game/gameLog";
+import { applyEvent, initialState, type GameState } from "../core/game/state";
+import { describeSyntaxProblem, readJson, recoverPrefix } from "../core/json";
+import { joinPath, ROOT_PATH, validate, type CatalogSource } from "../core/scenario/load";
+import { formatVersion, LIMITS } from "../core/scenario/schema";
+import { replayState } from "./frame";
+
+export const REPLAY_FORMAT = "hulldown-replay";
+export const REPLAY_VERSION = 1;
+/** A hash after every event: a divergence is named to the event. */
+export const DEFAULT_HASH_EVERY = 1;
+const MAX_EVENTS = 1_000_000;
+
+export const ReplayNote = z.strictObject({
+  /** The note shows while this event (0-based) plays. */
+  event: z.number().int().nonnegative().max(MAX_EVENTS),
+  text: z.string().min(1).max(LIMITS.textLength),
+});
+export type ReplayNote = z.infer<typeof ReplayNote>;
+
+/** Everything but the events, which are checked one by one by the game-file loader. */
+const ReplayEnvelope = z.strictObject({
+  format: z.literal(REPLAY_FORMAT),
+  version: formatVersion(REPLAY_VERSION),
+  hashEvery: z.number().int().min(1).max(1000),
+  hashes: z.array(z.string().regex(/^[0-9a-f]{8}$/, { error: "expected 8 hexadecimal digits" })).max(MAX_EVENTS),
+  notes: z.array(ReplayNote).max(10_000),
+  game: z.record(z.string(), z.unknown()),
+  events: z.array(z.unknown()).max(MAX_EVENTS),
+});
+
+export interface Replay {
+  /** The game, its cursor at the end. */
+  readonly log: GameLog;
+  readonly notes: readonly ReplayNote[];
+}
+
+export interface LoadedReplay extends Replay {
+  /** Where a damaged or truncated file broke, and how far it plays. */
+  readonly warning?: string;
+  /** The first event after which the table is not the one recorded. */
+  readonly divergence?: { readonly event: number; readonly message: string };
+}
+
+export type ReplayFileResult = { ok: true; replay: LoadedReplay } | { ok: false; error: string };
+
+/** 32-bit FNV-1a of the state's JSON: equal states (same fold, same key order) hash alike. */
+export function stateHash(state: GameState): string {
+  const text = JSON.stringify([state.scenario, state.status, state.templates, state.rollsUsed]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/** The hash after every `every` events: entry k is the state after (k + 1) · every events. */
+export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number): string[] {
+  const hashes: string[] = [];
+  let state = initialState(log.header.scenario);
+  log.events.forEach((event, i) => {
+    state = applyEvent(state, event);
+    if ((i + 1) % every === 0) hashes.push(stateHash(state));
+  });
+  // Make the replay's snapshots now too, so that every seek after loading is quick.
+  replayState(log, log.events.length);
+  return hashes;
+}
+
+/** The replay file's text: the game's events up to its cursor (an undone tail is not part of what happened). */
+export function serializeReplay(replay: Replay, hashEvery: number = DEFAULT_HASH_EVERY): string {
+  const events = replay.log.events.slice(0, replay.log.cursor);
+  const played = { ...replay.log, events, cursor: events.length };
+  const { cursor: _cursor, events: numbered, ...game } = JSON.parse(serializeGame(played)) as Record<string, unknown>;
+  const notes = replay.notes.filter((n) => n.event < events.length).map((n) => ({ event: n.event, text: n.text }));
+  // The events last: a file cut short loses the fewest, and the loader keeps the whole ones.
+  return JSON.stringify({ format: REPLAY_FORMAT, version: REPLAY_VERSION, hashEvery, hashes: stateHashes(played, hashEvery), notes, game, events: numbered });
+}
+
+export function parseReplay(text: string, catalog: CatalogSource, known: KnownRulesets = {}): ReplayFileResult {
+  const json = readJson(text, { watch: "events" });
+  let data: unknown;
+  let cutShort: string | undefined;
+  if (json.ok) data = json.value;
+  else {
+    const recovered = recoverPrefix(json.text, "events", json.itemEnds);
+    if (!recovered) return { ok: false, error: `${ROOT_PATH}: not valid JSON: ${describeSyntaxProblem(json.problem)}` };
+    data = recovered.value;
+    cutShort = `the file breaks at ${describeSyntaxProblem(json.problem)}; the replay plays up to event ${recovered.items}`;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data) || (data as { format?: unknown }).format !== REPLAY_FORMAT) {
+    return { ok: false, error: `${ROOT_PATH}: not a replay file: expected a JSON object {"format": "${REPLAY_FORMAT}", …}` };
+  }
+  const envelope = validate(ReplayEnvelope, data);
+  if (!envelope.ok) return { ok: false, error: envelope.issues.map((i) => `${i.path}: ${i.message}`).join("; ") };
+  const { hashEvery, hashes, notes, game, events } = envelope.data;
+  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known);
+  if (!loaded.ok) return { ok: false, error: loaded.problems.map((p) => (p.startsWith("events") ? p : joinPath("game", p))).join("; ") };
+  const log = { ...loaded.game.log, cursor: loaded.game.log.events.length };
+  const warning = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
+  const divergence = firstDivergence(log, hashEvery, hashes);
+  const kept = notes.filter((n) => n.event < log.events.length);
+  return { ok: true, replay: { log, notes: kept, ...(warning ? { warning } : {}), ...(divergence ? { divergence } : {}) } };
+}
+
+/** Where the fold first differs from the recorded hashes, named by the last event of the window that differs. */
+function firstDivergence(log: GameLog, every: number, recorded: readonly string[]): LoadedReplay["divergence"] {
+  const actual = stateHashes(log, every);
+  const k = actual.findIndex((hash, i) => i < recorded.length && hash !== recorded[i]);
+  if (k < 0) return undefined;
+  const last = (k + 1) * every - 1;
+  const first = last - every + 1;
+  const where = every === 1 ? `event ${last}` : `events ${first}–${last}`;
+  return { event: last, message: `the replay diverges at ${where}: the table after it is not the one recorded (the file was edited or the rules code changed since it was made)` };
+}

@@ -1,0 +1,231 @@
+/**
+ * The verdict on a declared shot (§4): each model of the firing unit with its weapon, the target models it
+ * sees and reaches, the target unit's cover against it (a threshold of its models), its range (point blank,
+ * long range) and the score it needs to hit with every modifier of the source.
+ */
+import { modelsNamed, requireModel, unitNamed, type ModelFacts } from "../context";
+import { uniqueSampleTables, type FirerVerdict, type FireVerdict, type Modifier, type Ruling, type SampleTable, type ShotVerdict, type SightRequest } from "../ruleset";
+import type { SightReport } from "../../sight/sightReport";
+import { inchesToCm } from "../../core/units";
+import { closeQuartersVerdict } from "./closeQuarters";
+import { pinsOn, sampleMark, unitState, type BaContext } from "./context";
+import { isVehicle, profileOf, qualityOf, usualWeapon, weaponOf, type BaWeapon } from "./profiles";
+import { inches, lineReport, lineRuling, TOLERANCE } from "./sight";
+import type { BaFireDeclaration, CoverClass, Order } from "./types";
+
+/** A target model as one firer sees it. */
+export interface TargetLine {
+  readonly model: string;
+  readonly report: SightReport;
+  readonly canSee: boolean;
+  readonly inRange: boolean;
+  readonly cover: CoverClass;
+  readonly distance: number;
+}
+
+/** A model of the firing unit with its weapon and what it may shoot. */
+export interface BaFirer extends FirerVerdict {
+  readonly weapon?: { readonly id: string; readonly row: BaWeapon["row"] };
+  readonly lines: readonly TargetLine[];
+  /** The score it needs to hit (before the 6-rule), when it can fire. */
+  readonly need?: number;
+  /** Range from this firer to the closest target model it may shoot, cm. */
+  readonly range?: number;
+  readonly longRange?: boolean;
+  /** Fires HE (hits from the HE dice) rather than its Pen. */
+  readonly he?: boolean;
+  /** Dice to roll for its shots ("D6" for a flamethrower) when not a fixed number. */
+  readonly shotDice?: string;
+}
+
+export interface BaFireVerdict extends FireVerdict {
+  readonly declaration: BaFireDeclaration;
+  readonly firers: readonly BaFirer[];
+  readonly firingUnit: string;
+  readonly targetUnit: string;
+  /** The order the firing unit fires under. */
+  readonly order: Order;
+  /** Close quarters, when declared as an assault. */
+  readonly assault?: ReturnType<typeof closeQuartersVerdict>["assault"];
+}
+
+const FIRING_ORDERS: readonly Order[] = ["fire", "advance", "ambush"];
+
+/** The order the firing unit fires under: its order die this turn, else Fire (the die it is given now). */
+export const firingOrder = (ctx: BaContext, unitId: string): Order => unitState(ctx, unitId).order ?? "fire";
+
+function firerWeapon(ctx: BaContext, m: ModelFacts, declared: string | undefined): BaWeapon | { error: string } | undefined {
+  const id = declared ?? usualWeapon(ctx, m);
+  if (!id) return undefined;
+  return weaponOf(ctx, m, id);
+}
+
+function baseRequests(ctx: BaContext, d: BaFireDeclaration): SightRequest[] {
+  const targetUnit = unitNamed(ctx, d.target);
+  const targets = modelsNamed(ctx, targetUnit.id);
+  return modelsNamed(ctx, d.shooter).flatMap((m) => {
+    const w = firerWeapon(ctx, m, d.weapon);
+    if (!w || "error" in w) return [];
+    return targets.map((t) => ({ shooter: m.id, target: t.id, weapon: w.id }));
+  });
+}
+
+export function sightRequests(d: BaFireDeclaration, ctx: BaContext): SightRequest[] {
+  return d.assault ? [] : baseRequests(ctx, d);
+}
+
+/** The unit's cover against one firer: the share of the models it sees in cover against the threshold (§7.3.1). */
+function unitCover(ctx: BaContext, lines: readonly TargetLine[]): { cover: CoverClass; ruling: Ruling } {
+  const seen = lines.filter((l) => l.canSee);
+  const share = (classes: readonly CoverClass[]) => seen.filter((l) => classes.includes(l.cover)).length;
+  const enough = (n: number) => {
+    switch (ctx.options.coverThreshold) {
+      case "any": return n > 0;
+      case "all": return n === seen.length;
+      case "majority": return n > seen.length / 2;
+      case "at-least-half": return n >= seen.length / 2;
+    }
+  };
+  const hard = share(["hard"]);
+  const any = share(["soft", "hard"]);
+  const cover: CoverClass = any === 0 || !enough(any) ? "none" : hard > 0 && enough(hard) ? "hard" : "soft";
+  const reason = `${any} of the ${seen.length} target models it sees are in cover (${hard} hard): the unit is ${cover === "none" ? "not in cover" : `in ${cover} cover`} (threshold: ${ctx.options.coverThreshold})`;
+  return { cover, ruling: { reason, rule: "§7.3.1" } };
+}
+
+function toHitModifiers(ctx: BaContext, firer: ModelFacts, target: ModelFacts, order: Order, line: { cover: CoverClass; pointBlank: boolean; longRange: boolean; distance: number }): Modifier[] {
+  const t = ctx.tables["to-hit"];
+  const practice = sampleMark(ctx, "practice");
+  const mods: Modifier[] = [];
+  const add = (value: number, reason: string, rule: string, sample: { sample?: SampleTable } = {}) => {
+    if (value !== 0) mods.push({ value, roll: "to-hit", reason, rule, ...sample });
+  };
+  if (line.pointBlank) add(t.pointBlank, `point blank: ${inches(line.distance)}, within ${ctx.tables.practice.pointBlank}"`, "§4.2, §7.2.4", practice);
+  const pins = pinsOn(ctx, firer.unitId);
+  if (pins) add(t.perPinOnFirer * pins, `${pins} pin marker${pins === 1 ? "" : "s"} on the firing unit`, "§4.2");
+  if (line.longRange) add(t.longRange, `long range: ${inches(line.distance)}, beyond ${ctx.tables.practice.longRangeBeyond * 100} % of the weapon's range`, "§4.2, §7.2.4", practice);
+  const quality = qualityOf(ctx, firer.unitId);
+  if (quality.quality === "inexperienced") add(t.inexperiencedFirers, "inexperienced firers", "§4.2", quality.sample);
+  if (order === "advance") add(t.firingOnTheMove, "firing on the move (Advance order)", "§4.2, §1.2");
+  const targetOrder = unitState(ctx, target.unitId).order;
+  if (targetOrder === "down" && !isVehicle(ctx, target)) add(t.targetDown, "the target is infantry or artillery gone Down", "§4.2, §1.2");
+  const size = ctx.units.get(target.unitId)?.models.length ?? 0;
+  if (size <= ctx.tables.practice.smallUnitAtMost) add(t.smallUnit, `the target is a small unit (${size} model${size === 1 ? "" : "s"}, at most ${ctx.tables.practice.smallUnitAtMost})`, "§4.2", practice);
+  if (line.cover === "soft") add(t.softCover, "the target is in soft (light) cover", "§4.2", sampleMark(ctx, "cover"));
+  if (line.cover === "hard") add(t.hardCover, "the target is in hard (heavy) cover", "§4.2", sampleMark(ctx, "cover"));
+  return mods;
+}
+
+/** Fire HE rather than the weapon's Pen: declared, or by default against anything but armour (§4.5; common practice). */
+function firesHe(ctx: BaContext, w: BaWeapon, target: ModelFacts, declared: boolean | undefined): boolean {
+  if (!w.row.he) return false;
+  if (w.row.pen === "HE") return true;
+  if (declared !== undefined) return declared;
+  const c = profileOf(ctx, target).vehicle?.damage;
+  return c === undefined || c === "soft-skinned";
+}
+
+function judgeFirer(ctx: BaContext, d: BaFireDeclaration, m: ModelFacts, reports: readonly SightReport[], targets: readonly ModelFacts[], order: Order, needs: SightRequest[]): BaFirer {
+  const rulings: Ruling[] = [];
+  const refuse = (reason: string, rule: string, weapon?: BaWeapon): BaFirer => ({
+    model: m.id,
+    ...(weapon ? { weapon: { id: weapon.id, row: weapon.row } } : {}),
+    dice: 0,
+    canFire: false,
+    rulings: [...rulings, { reason, rule }],
+    shots: [],
+    lines: [],
+  });
+  const w = firerWeapon(ctx, m, d.weapon);
+  if (!w) return refuse(`${m.id} has no weapon to fire`, "§4.4");
+  if ("error" in w) return refuse(w.error, "§4.4");
+  rulings.push({ reason: `${m.id} fires its ${w.row.name} (${w.row.range.min ? `${w.row.range.min}"–` : ""}${w.row.range.max}", ${w.row.shots} shot${w.row.shots === 1 ? "" : "s"}, Pen ${w.row.pen ?? "—"}${w.row.he ? `, HE ${w.row.he}` : ""})`, rule: "§4.4" });
+  if (!FIRING_ORDERS.includes(order)) return refuse(`its unit's order is ${order}: no fire under it`, "§1.2", w);
+  if (order === "advance" && w.row.rules.includes("fixed") && !isVehicle(ctx, m)) return refuse(`the ${w.row.name} is Fixed: it cannot fire on an Advance order (common practice)`, "§4.4, §9", w);
+  const lines: TargetLine[] = [];
+  for (const t of targets) {
+    const found = lineReport(ctx, reports, { shooter: m.id, target: t.id, weapon: w.id });
+    if ("need" in found) {
+      needs.push(found.need);
+      continue;
+    }
+    const report = found.report;
+    const sight = lineRuling(ctx, report);
+    const distance = report.distance.edgeToEdge;
+    const inRange = distance <= w.maxRange + TOLERANCE && distance >= w.minRange - TOLERANCE;
+    const arc = report.arc && !report.arc.inArc ? false : true;
+    lines.push({ model: t.id, report, canSee: sight.canSee && arc, inRange, cover: sight.cover, distance });
+  }
+  const group = unitNamed(ctx, d.target).id;
+  if (lines.length < targets.length) return { ...refuse("waiting for sight reports", "§7.2", w), lines };
+  const seen = lines.filter((l) => l.canSee);
+  const outOfArc = lines.filter((l) => l.report.arc && !l.report.arc.inArc).length;
+  if (!seen.length) return { ...refuse(outOfArc === lines.length ? `every target model is outside the ${w.id}'s arc` : "it sees no model of the target unit", outOfArc === lines.length ? "§7.3.5" : "§7.2.2", w), lines };
+  const eligible = seen.filter((l) => l.inRange);
+  const closest = seen.reduce((a, b) => (a.distance <= b.distance ? a : b));
+  if (!eligible.length) {
+    const why = closest.distance < w.minRange ? `the closest model it sees is ${inches(closest.distance)} away, inside the ${w.row.range.min}" minimum range` : `the closest model it sees is ${inches(closest.distance)} away, beyond the ${w.row.range.max}" range`;
+    return { ...refuse(why, "§4.4, §7.2.2", w), lines };
+  }
+  const range = Math.min(...eligible.map((l) => l.distance));
+  const pointBlank = range <= inchesToCm(ctx.tables.practice.pointBlank) + TOLERANCE;
+  const longRange = range > w.maxRange * ctx.tables.practice.longRangeBeyond + TOLERANCE;
+  const cover = unitCover(ctx, lines);
+  const aim = requireModel(ctx, eligible.reduce((a, b) => (a.distance <= b.distance ? a : b)).model);
+  const modifiers = toHitModifiers(ctx, m, aim, order, { cover: cover.cover, pointBlank, longRange, distance: range });
+  const need = ctx.tables["to-hit"].base - modifiers.reduce((s, x) => s + x.value, 0);
+  const seenCover = lines.filter((l) => l.canSee && l.cover !== "none");
+  const shot: ShotVerdict = {
+    group,
+    canFire: true,
+    rulings: [
+      { reason: `${eligible.length} of the ${lines.length} target models in sight and in range; the closest ${inches(range)} away${pointBlank ? " (point blank)" : ""}${longRange ? " (long range)" : ""}`, rule: "§4.1, §7.2.2" },
+      cover.ruling,
+      ...seenCover.slice(0, 3).flatMap((l) => lineRuling(ctx, l.report).coverSources.slice(0, 1)),
+    ],
+    modifiers,
+    need,
+  };
+  const he = firesHe(ctx, w, aim, d.he);
+  const shots = w.row.shots;
+  return {
+    model: m.id,
+    weapon: { id: w.id, row: w.row },
+    dice: typeof shots === "number" ? shots : 0,
+    canFire: true,
+    rulings: he ? [...rulings, { reason: `fires HE (${w.row.he})`, rule: "§4.5" }] : rulings,
+    shots: [shot],
+    group,
+    lines,
+    need,
+    range,
+    longRange,
+    he,
+    ...(typeof shots === "string" ? { shotDice: shots } : {}),
+  };
+}
+
+export function fireVerdict(d: BaFireDeclaration, reports: readonly SightReport[], ctx: BaContext): BaFireVerdict {
+  const firingUnit = unitNamed(ctx, d.shooter);
+  const targetUnit = unitNamed(ctx, d.target);
+  const order = firingOrder(ctx, firingUnit.id);
+  const common = { ruleset: "bolt-action", declaration: d, firingUnit: firingUnit.id, targetUnit: targetUnit.id, order };
+  if (firingUnit.side === targetUnit.side) {
+    const ruling = { reason: `${targetUnit.id} is on the firer's own side`, rule: "§4.1" };
+    return { ...common, valid: false, rulings: [ruling], firers: [], needs: [], sampleTables: [] };
+  }
+  if (d.assault) {
+    const cq = closeQuartersVerdict(d, ctx);
+    return { ...common, ...cq, needs: [], sampleTables: uniqueSampleTables(cq.rulings.flatMap((r) => (r.sample ? [r.sample] : []))) };
+  }
+  const needs: SightRequest[] = [];
+  const targets = modelsNamed(ctx, targetUnit.id);
+  const firers = modelsNamed(ctx, d.shooter).map((m) => judgeFirer(ctx, d, m, reports, targets, order, needs));
+  const able = firers.filter((f) => f.canFire);
+  const rulings: Ruling[] = [
+    { reason: `${firingUnit.id} (${order} order${unitState(ctx, firingUnit.id).order ? "" : ": the order die it is given now"}) fires at ${targetUnit.id}`, rule: "§1.2, §4.1" },
+    able.length ? { reason: `${able.length} of its ${firers.length} models can fire`, rule: "§7.2.2" } : { reason: "none of its models can fire", rule: "§7.2.2" },
+  ];
+  const marks = [...rulings, ...firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])])].flatMap((r) => (r.sample ? [r.sample] : []));
+  return { ...common, valid: needs.length === 0 && able.length > 0, rulings, firers, needs, sampleTables: uniqueSampleTables([...marks, ...(ctx.sampleTables.profiles ? [ctx.sampleTables.profiles] : [])]) };
+}

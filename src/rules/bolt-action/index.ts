@@ -1,0 +1,66 @@
+/**
+ * Bolt Action as a Ruleset: the Greek rules summary (digest ../shared/rules/bolt-action.md) turned into data
+ * (tables/) and pure functions. See docs/rules-coverage.md for what is source, common practice and sample.
+ */
+import { requireModel, type RulesContext } from "../context";
+import { parseOptionValues } from "../optionValues";
+import type { Ruleset } from "../ruleset";
+import { baContext, type BaContext } from "./context";
+import { fireVerdict, sightRequests, type BaFireVerdict } from "./fire";
+import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
+import { giveOrder, orderSpecs } from "./orders";
+import { weaponIds } from "./profiles";
+import { resolveFire } from "./resolve";
+import { lineRuling } from "./sight";
+import { BA_TABLES, loadBaTables, type BaTables } from "./tables";
+import { ORDERS, RULESET_ID, VERSIONS, type BaFireDeclaration, type BaGameState } from "./types";
+
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BaTables; game?: unknown } = {}): BaContext {
+  const options = parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, setup.options);
+  if (!options.ok) throw new Error(`Bolt Action options: ${options.errors.join("; ")}`);
+  return baContext(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as BaGameState } : {}) });
+}
+
+export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, BaTables> = {
+  id: RULESET_ID,
+  name: "Bolt Action",
+  versions: VERSIONS,
+  lengthUnit: "in",
+  die: 6,
+  options: OPTION_SPECS,
+  tables: BA_TABLES.specs,
+  loadTables: loadBaTables,
+  createContext,
+  losVerdict(report, context, declaration) {
+    const line = lineRuling(context, report);
+    return {
+      ruleset: RULESET_ID,
+      shooter: report.shooter,
+      target: report.target,
+      ...(declaration?.weapon ? { weapon: declaration.weapon } : {}),
+      canSee: line.canSee,
+      cover: { class: line.cover, sources: line.coverSources },
+      modifiers: [],
+      rulings: [...line.rulings, ...line.coverSources],
+    };
+  },
+  weaponsOf: (model, context) => weaponIds(context, requireModel(context, model)),
+  sightRequests,
+  fireVerdict,
+  resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+  orders: {
+    orders: orderSpecs({ tables: BA_TABLES.data }),
+    keptAtTurnEnd: ["down", "ambush"] satisfies (typeof ORDERS)[number][],
+    giveOrder,
+  },
+  declarationSwitches: [
+    { id: "he", label: "Fire HE", rule: "§4.5" },
+    { id: "assault", label: "Assault (close quarters)", rule: "§5" },
+  ],
+};
+
+export { baContext, type BaContext } from "./context";
+export type { BaFireVerdict, BaFirer } from "./fire";
+export type { BaOptions } from "./options";
+export type { BaTables } from "./tables";
+export type * from "./types";

@@ -1,0 +1,155 @@
+/**
+ * What the editor draws over the table: the drawing in progress, the selected feature's outline with a
+ * handle on each corner (and a hill's crest line) (drag to move, Alt+click or right-click to delete) and between corners (click to
+ * insert), and a gizmo to move and turn it.
+ */
+import { Line, PivotControls } from "@react-three/drei";
+import type { ThreeEvent } from "@react-three/fiber";
+import { useMemo, useRef } from "react";
+import { Euler, type Matrix4 } from "three";
+import type { Battlefield } from "../core/battlefield";
+import { crestSegments } from "../core/edit/crest";
+import { deleteVertex, featureCenter, featurePoints, insertVertex, moveVertex, shapeKind } from "../core/edit/shape";
+import { lerp2, sub2, type Vec2 } from "../core/geometry2d";
+import type { Feature, Hill } from "../core/scenario/schema";
+import { radToDeg } from "../core/units";
+import { changeSelected, moveSelected } from "../state/editActions";
+import { useEditor } from "../state/editorStore";
+
+const LIFT = 0.4;
+const COLORS = { draft: "#ffd54a", selected: "#4fc3f7", handle: "#ffffff", insert: "#4fc3f7" };
+
+function useLifted(battlefield: Battlefield) {
+  return (p: Vec2): [number, number, number] => [p[0], battlefield.ground.heightAt(p) + LIFT, p[1]];
+}
+
+function Draft({ battlefield }: { battlefield: Battlefield }) {
+  const { draw, pointer } = useEditor();
+  const lift = useLifted(battlefield);
+  if (!draw || !("points" in draw)) return null;
+  const points = [...draw.points, ...(pointer ? [pointer] : [])];
+  return (
+    <group>
+      {points.length >= 2 && <Line points={points.map(lift)} color={COLORS.draft} lineWidth={3} dashed={false} />}
+      {draw.points.map((p, i) => (
+        <mesh key={i} position={lift(p)} raycast={() => null}>
+          <sphereGeometry args={[i === 0 ? 0.9 : 0.6, 12, 8]} />
+          <meshBasicMaterial color={COLORS.draft} />
+        </mesh>
+      ))}
+    </group>
+  );
+}
+
+function Handle({ at, color, size, onPointerDown, onClick, onContextMenu, testId }: {
+  at: [number, number, number];
+  color: string;
+  size: number;
+  onPointerDown?(e: ThreeEvent<PointerEvent>): void;
+  onClick?(e: ThreeEvent<MouseEvent>): void;
+  onContextMenu?(e: ThreeEvent<MouseEvent>): void;
+  testId: string;
+}) {
+  return (
+    <mesh position={at} onPointerDown={onPointerDown} onClick={onClick} onContextMenu={onContextMenu} name={testId} userData={{ kind: "editor-handle" }}>
+      <sphereGeometry args={[size, 12, 8]} />
+      <meshBasicMaterial color={color} depthTest={false} transparent />
+    </mesh>
+  );
+}
+
+/** A selected hill's crest, at the plateau's height: where its slope ends. */
+function Crest({ hill }: { hill: Hill }) {
+  const points = useMemo(() => crestSegments(hill, 1).flatMap(([a, b]) => [[a[0], hill.height + LIFT, a[1]], [b[0], hill.height + LIFT, b[1]]] as Array<[number, number, number]>), [hill]);
+  return points.length ? <Line points={points} segments color={COLORS.selected} lineWidth={2} dashed={false} /> : null;
+}
+
+function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; feature: Feature }) {
+  const vertexDrag = useEditor((s) => s.vertexDrag);
+  const gizmoDrag = useEditor((s) => s.gizmoDrag);
+  const lift = useLifted(battlefield);
+  const last = useRef<Matrix4 | undefined>(undefined);
+  const points = featurePoints(vertexDrag ? moveVertex(feature, vertexDrag.index, vertexDrag.at) : feature);
+  const kind = shapeKind(feature);
+  const loop = kind === "outline" ? [...points, points[0]!] : points;
+  const center = featureCenter(feature);
+  const centerAt = lift(center);
+  const stop = (e: ThreeEvent<MouseEvent | PointerEvent>) => e.stopPropagation();
+  const remove = (i: number) => (e: ThreeEvent<MouseEvent>) => {
+    stop(e);
+    changeSelected((f) => deleteVertex(f, i));
+  };
+  const edges = kind === "outline" || kind === "path" ? loop.slice(0, -1).map((p, i) => [i, lerp2(p, loop[i + 1]!, 0.5)] as const) : [];
+  return (
+    <group>
+      {loop.length >= 2 && kind !== "points" && <Line points={loop.map(lift)} color={COLORS.selected} lineWidth={3} />}
+      {feature.kind === "hill" && <Crest hill={feature} />}
+      {points.map((p, i) => (
+        <Handle
+          key={`v${i}`}
+          testId={`vertex-${i}`}
+          at={lift(p)}
+          color={COLORS.handle}
+          size={0.8}
+          onPointerDown={(e) => {
+            if (e.button !== 0 || e.altKey) return;
+            stop(e);
+            useEditor.getState().set({ vertexDrag: { index: i, at: [p[0], p[1]] } });
+          }}
+          onClick={(e) => (e.altKey ? remove(i)(e) : stop(e))}
+          onContextMenu={remove(i)}
+        />
+      ))}
+      {edges.map(([i, mid]) => (
+        <Handle
+          key={`m${i}`}
+          testId={`insert-${i}`}
+          at={lift(mid)}
+          color={COLORS.insert}
+          size={0.5}
+          onClick={(e) => {
+            stop(e);
+            changeSelected((f) => insertVertex(f, i, mid));
+          }}
+        />
+      ))}
+      {/* Remounted with every change of the feature, so the gizmo starts again from where the feature is. */}
+      <group position={centerAt} key={JSON.stringify(feature)}>
+        <PivotControls
+          fixed
+          scale={90}
+          depthTest={false}
+          activeAxes={[true, false, true]}
+          disableScaling
+          disableSliders
+          onDragStart={() => useEditor.getState().set({ gizmoDrag: true })}
+          onDrag={(local) => {
+            last.current = local.clone();
+          }}
+          onDragEnd={() => {
+            useEditor.getState().set({ gizmoDrag: false });
+            const m = last.current;
+            last.current = undefined;
+            if (!m) return;
+            const turn = radToDeg(new Euler().setFromRotationMatrix(m, "YXZ").y);
+            moveSelected([m.elements[12]!, m.elements[14]!], turn);
+          }}
+        >
+          {/* The outline travels with the gizmo while it is dragged. */}
+          {gizmoDrag && loop.length >= 2 && <Line points={loop.map((p) => { const d = sub2(p, center); return [d[0], 0, d[1]] as [number, number, number]; })} color={COLORS.draft} lineWidth={1.5} />}
+        </PivotControls>
+      </group>
+    </group>
+  );
+}
+
+export function EditorOverlay({ battlefield }: { battlefield: Battlefield }) {
+  const selected = useEditor((s) => s.selected);
+  const feature = battlefield.scenario.features.find((f) => f.id === selected);
+  return (
+    <group name="editor">
+      <Draft battlefield={battlefield} />
+      {feature && <SelectedFeature battlefield={battlefield} feature={feature} />}
+    </group>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The player's battlefields: save the table as it stands (to the browser's list, or as a scenario file),
+ * and for each saved one play it, download it, rename it or delete it. Playing goes through Open…'s
+ * checks: a damaged entry lists its problems, and a game in progress is not replaced without asking.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useGame } from "../../state/game";
+import { battlefieldFileName, deleteBattlefield, listBattlefields, renameBattlefield, saveBattlefield, scenarioFile, type SavedBattlefield } from "../../state/library";
+import { download } from "../../state/persistence";
+
+export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; onClose(): void }) {
+  const scenario = useGame((s) => s.state.scenario);
+  const notify = useGame((s) => s.notify);
+  const [name, setName] = useState(scenario.name);
+  const [entries, setEntries] = useState<SavedBattlefield[]>();
+  const [renaming, setRenaming] = useState<{ id: string; name: string }>();
+  const refresh = useCallback(() => {
+    listBattlefields()
+      .then(setEntries)
+      .catch((error: Error) => notify("error", `Could not read the saved battlefields: ${error.message}`));
+  }, [notify]);
+  useEffect(refresh, [refresh]);
+  const act = (what: string, job: Promise<unknown>) => job.then(refresh).catch((error: Error) => notify("error", `Could not ${what}: ${error.message}`));
+  return (
+    <div className="panel dialog" role="dialog" aria-label="Battlefields" data-testid="library">
+      <h2>Battlefields</h2>
+      <div style={{ display: "flex", gap: 6, alignItems: "center", flexWrap: "wrap" }}>
+        Save this table as
+        <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Battlefield name" data-testid="library-name" />
+        <button disabled={!name.trim()} onClick={() => act("save the battlefield", saveBattlefield(scenario, name.trim()).then(() => notify("info", `Saved ${name.trim()} in this browser`)))} data-testid="library-save">
+          Save
+        </button>
+        <button disabled={!name.trim()} onClick={() => download(scenarioFile(scenario, name.trim()), battlefieldFileName(name.trim()))} data-testid="library-download-table">
+          Download file
+        </button>
+      </div>
+      <h3>Saved in this browser</h3>
+      {entries === undefined ? (
+        <p className="muted">Reading…</p>
+      ) : entries.length === 0 ? (
+        <p className="muted">None yet. Files can also be opened with Open… or dropped onto the window.</p>
+      ) : (
+        <table data-testid="library-list">
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} data-testid="library-entry">
+                <td>
+                  {renaming?.id === entry.id ? (
+                    <input
+                      autoFocus
+                      value={renaming.name}
+                      aria-label="New name"
+                      onChange={(e) => setRenaming({ id: entry.id, name: e.target.value })}
+                      onKeyDown={(e) => {
+                        if (e.key === "Enter" && renaming.name.trim()) void act("rename it", renameBattlefield(entry.id, renaming.name.trim())).then(() => setRenaming(undefined));
+                        if (e.key === "Escape") setRenaming(undefined);
+                      }}
+                    />
+                  ) : (
+                    <span className="entry-name">{entry.name}</span>
+                  )}
+                  <div className="muted">{new Date(entry.saved).toLocaleString()}</div>
+                </td>
+                <td style={{ whiteSpace: "nowrap" }}>
+                  <button onClick={() => onPlay(new File([entry.text], battlefieldFileName(entry.name)))} data-testid="library-play">Play</button>{" "}
+                  <button onClick={() => download(entry.text, battlefieldFileName(entry.name))} data-testid="library-download">Download</button>{" "}
+                  <button onClick={() => setRenaming({ id: entry.id, name: entry.name })}>Rename</button>{" "}
+                  <button onClick={() => window.confirm(`Delete ${entry.name} from this browser?`) && void act("delete it", deleteBattlefield(entry.id))}>Delete</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="muted">Every change to the table is also autosaved: a refresh or a closed tab loses nothing.</p>
+      <button onClick={onClose}>Close</button>
+    </div>
+  );
+}

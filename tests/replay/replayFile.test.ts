@@ -1,0 +1,111 @@
+/**
+ * Replay files: a recorded game survives export and import whole (state and dice), its state hashes
+ * reproduce, an edited event is named as the divergence, a truncated file plays up to where it breaks,
+ * and the shipped sample replay is a real game that loads cleanly.
+ */
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { currentState } from "../../src/core/game/gameLog";
+import { parseReplay, serializeReplay, stateHashes } from "../../src/replay/replayFile";
+import { RULESETS } from "../../src/rules/registry";
+import { defaultScenario, playedGame } from "../helpers/playedGame";
+
+const KNOWN = { rulesets: RULESETS };
+const load = (text: string) => {
+  const result = parseReplay(text, scenarioCatalog, KNOWN);
+  if (!result.ok) throw new Error(result.error);
+  return result.replay;
+};
+const dice = (log: ReturnType<typeof playedGame>) => log.events.flatMap((e) => (e.type === "fire-resolved" ? e.rolls : []));
+
+describe("replay files", () => {
+  const log = playedGame();
+  const notes = [{ event: 2, text: "the decisive shot" }];
+  const text = serializeReplay({ log, notes });
+
+  it("record → export → import → replay gives the identical final state, dice and notes, and the hashes match", () => {
+    const replay = load(text);
+    expect(replay.warning).toBeUndefined();
+    expect(replay.divergence).toBeUndefined();
+    expect(currentState(replay.log)).toEqual(currentState(log));
+    expect(dice(replay.log)).toEqual(dice(log));
+    expect(dice(log).length).toBe(4);
+    expect(replay.notes).toEqual(notes);
+    const file = JSON.parse(text) as { hashes: string[]; hashEvery: number };
+    expect(file.hashes).toHaveLength(log.events.length);
+    expect(stateHashes(replay.log, file.hashEvery)).toEqual(file.hashes);
+    // Exported again, the same bytes.
+    expect(serializeReplay(replay)).toBe(text);
+  });
+
+  it("names the event an edited file diverges at", () => {
+    const file = JSON.parse(text) as { events: Array<Record<string, unknown>> };
+    // Event 17 is one of the rifleman's small steps: move it 1 cm further. Still a legal move, but not the game recorded.
+    const edited = file.events[17] as { to: { position: number[] } };
+    edited.to.position[0]! += 1;
+    const next = file.events[18] as { from: { position: number[] } };
+    next.from.position[0]! += 1;
+    const replay = load(JSON.stringify(file));
+    expect(replay.warning).toBeUndefined();
+    expect(replay.divergence?.event).toBe(17);
+    expect(replay.divergence?.message).toMatch(/diverges at event 17\b/);
+  });
+
+  it("with a hash every 10 events, names the window the divergence is in", () => {
+    const file = JSON.parse(serializeReplay({ log, notes }, 10)) as { hashes: string[]; events: Array<Record<string, unknown>> };
+    expect(file.hashes).toHaveLength(Math.floor(log.events.length / 10));
+    // Event 3 lays the blast template: laid 2 cm further east, it stays so for the rest of the game.
+    (file.events[3] as { template: { shape: { at: number[] } } }).template.shape.at[0]! += 2;
+    const replay = load(JSON.stringify(file));
+    expect(replay.divergence?.event).toBe(9);
+    expect(replay.divergence?.message).toContain("events 0–9");
+  });
+
+  it("plays a truncated file up to the event where it breaks and says where", () => {
+    const file = JSON.parse(text) as { events: unknown[] };
+    const cutInside = text.indexOf(JSON.stringify(file.events[21])) + 25;
+    const replay = load(text.slice(0, cutInside));
+    expect(replay.log.events).toHaveLength(21);
+    expect(replay.warning).toMatch(/the file breaks at line 1, column \d+: .*the replay plays up to event 21/);
+    expect(replay.divergence).toBeUndefined();
+    expect(currentState(replay.log)).toEqual(currentState({ ...log, cursor: 21 }));
+  });
+
+  it("plays a file damaged at an event up to it, naming the field", () => {
+    const file = JSON.parse(text) as { events: Array<Record<string, unknown>> };
+    (file.events[5] as { to: { position: number[] } }).to.position[0] = 5000;
+    const replay = load(JSON.stringify(file));
+    expect(replay.log.events).toHaveLength(5);
+    expect(replay.warning).toMatch(/^events\[5\]\.to\.position\[0\]: .*the replay plays up to event 5$/);
+  });
+
+  it("refuses what is not a replay, saying what and where", () => {
+    expect(parseReplay("{}", scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("not a replay file") });
+    const file = JSON.parse(text) as Record<string, unknown>;
+    expect(parseReplay(JSON.stringify({ ...file, hashEvery: 0 }), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("hashEvery") });
+    const badSeed = { ...file, game: { ...(file.game as object), seed: "x" } };
+    expect(parseReplay(JSON.stringify(badSeed), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("game.seed") });
+  });
+});
+
+describe("the shipped sample replay", () => {
+  const text = readFileSync(new URL("../../public/replays/sample.json", import.meta.url), "utf8");
+  const replay = load(text);
+
+  it("loads whole and reproduces its hashes", () => {
+    expect(replay.warning).toBeUndefined();
+    expect(replay.divergence).toBeUndefined();
+  });
+
+  it("is a short game on the default battlefield: moves, shots with casualties, a template, notes", () => {
+    const events = replay.log.events;
+    expect(replay.log.header.scenario).toEqual(defaultScenario());
+    expect(events.filter((e) => e.type === "models-moved").length).toBeGreaterThanOrEqual(6);
+    const shots = events.filter((e) => e.type === "fire-resolved");
+    expect(shots.length).toBeGreaterThanOrEqual(6);
+    expect(shots.flatMap((s) => s.outcomes).filter((o) => o.effect === "casualty").length).toBeGreaterThan(0);
+    expect(events.some((e) => e.type === "template-placed")).toBe(true);
+    expect(replay.notes.length).toBeGreaterThan(0);
+  });
+});
