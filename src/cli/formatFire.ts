@@ -47,7 +47,7 @@ function resultLines(result: FireResult, seed: number): string[] {
     "",
     "Allocation",
     ...(allocation.length
-      ? columns(allocation.map((a) => [`${INDENT}${a.model}`, a.effect, a.result, `by ${a.by}`, a.rolls.length ? `(dice ${a.rolls.map(die).join(", ")})` : ""]))
+      ? columns(allocation.map((a) => [`${INDENT}${a.model}`, a.effect, a.result, `by ${a.by}`, a.rolls.length ? `(dice ${a.rolls.map(die).join(", ")})` : "", a.allocatedBy ? `allocated: ${a.allocatedBy.reason} [${a.allocatedBy.rule}]` : ""]))
       : [`${INDENT}nobody was hit`]),
     "",
     "Steps",

@@ -4,6 +4,7 @@
  */
 import { battleground } from "./battleground";
 import { boltAction } from "./bolt-action";
+import { flamesOfWar } from "./flames-of-war";
 import { operationWw2 } from "./operation-ww2";
 import type { Ruleset } from "./ruleset";
 
@@ -11,6 +12,7 @@ export const RULESETS: readonly Ruleset[] = [
   operationWw2,
   battleground,
   boltAction,
+  flamesOfWar,
 ];
 
 export const DEFAULT_RULESET = operationWw2.id;

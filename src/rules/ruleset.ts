@@ -14,6 +14,7 @@
  */
 import type { Dice, DieRoll } from "../core/dice";
 import type { Outcome } from "../core/game/events";
+import type { Scale } from "../core/scenario/schema";
 import type { Vec2 } from "../core/geometry2d";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
@@ -86,15 +87,24 @@ export interface SightRequest {
   readonly target: string;
   /** A weapon id of the shooter's model definition; absent: from the model's eye. */
   readonly weapon?: string;
+  /**
+   * Sight from this plan point of the shooter's base (model frame, cm; +z forward) at its eye height, for
+   * systems that trace sight "from any part of the base" (src/sight/baseOrigins.ts). Absent: the weapon's or eye's point.
+   */
+  readonly originOffset?: readonly [number, number];
   /** Models that let sight through besides the shooter's own unit (Bolt Action: intervening infantry). */
   readonly seeThrough?: readonly string[];
 }
 
-export const sightKey = (r: SightRequest): string => `${r.shooter}>${r.target}>${r.weapon ?? "eye"}${r.seeThrough?.length ? `>${[...r.seeThrough].sort().join(",")}` : ""}`;
+export const sightKey = (r: SightRequest): string =>
+  `${r.shooter}>${r.target}>${r.weapon ?? "eye"}${r.originOffset ? `@${r.originOffset[0].toFixed(3)},${r.originOffset[1].toFixed(3)}` : ""}${r.seeThrough?.length ? `>${[...r.seeThrough].sort().join(",")}` : ""}`;
 
-/** The sight options that answer a request. */
-export const sightOptionsOf = (r: SightRequest): { weapon?: string; seeThrough?: readonly string[] } => ({
+/** The sight options that answer a request: its weapon, base point (originOffset) and see-through models. */
+export const sightOptionsOf = (
+  r: SightRequest,
+): { weapon?: string; originOffset?: readonly [number, number]; seeThrough?: readonly string[] } => ({
   ...(r.weapon ? { weapon: r.weapon } : {}),
+  ...(r.originOffset ? { originOffset: r.originOffset } : {}),
   ...(r.seeThrough?.length ? { seeThrough: r.seeThrough } : {}),
 });
 
@@ -166,7 +176,7 @@ export interface FireVerdict {
 }
 
 /** What a die of a resolved shot decides. */
-export type RollPurpose = "to-hit" | "damage" | "penetration" | "protection" | "save" | "test" | "scatter" | "count" | "radius" | "terrain";
+export type RollPurpose = "to-hit" | "damage" | "penetration" | "protection" | "save" | "test" | "scatter" | "count" | "radius" | "terrain" | "allocation" | "facing";
 
 /** One die of a resolved shot: what it was rolled for, the number it needed and what it meant. */
 export interface RolledDie {
@@ -200,6 +210,8 @@ export interface HitAllocation {
   readonly effect: Outcome["effect"];
   /** The result in the system's words: "killed", "pinned", "main weapon destroyed", "no effect". */
   readonly result: string;
+  /** Why the hit went to this model, where the owner allocates hits by rules (Flames of War §3). */
+  readonly allocatedBy?: Ruling;
 }
 
 /** One step of the referee's account, with its rule and the dice it speaks of. */
@@ -349,6 +361,10 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   readonly lengthUnit: "cm" | "in";
   /** Sides of its main die. */
   readonly die: number;
+  /** The miniatures' scale of a new game on a battlefield that names none (absent: the scenario default, 28 mm). */
+  readonly defaultScale?: Scale;
+  /** A distance (cm) as its rules print it, e.g. 16"/40 cm; absent: in `lengthUnit`. */
+  formatDistance?(cm: number): string;
   readonly options: readonly OptionSpec[];
   readonly tables: readonly TableSpec[];
   /** The units the battlefield editor offers under this system (absent: none of its own). */

@@ -29,6 +29,7 @@ import { Terrain } from "./Terrain";
 import { useEditorInteraction } from "./useEditorInteraction";
 import { followerPlacement, useTableInteraction } from "./useTableInteraction";
 import { ViewshedOverlay } from "./ViewshedOverlay";
+import { distanceFormat } from "../state/distances";
 
 /** The battlefield as drawn: the game's, with the models being dragged where the pointer has them. */
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
@@ -68,7 +69,8 @@ function Lights({ width }: { width: number }) {
 export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; serial: number } }) {
   const game = useGame((s) => s.battlefield);
   const templates = useGame((s) => s.state.templates);
-  const rulesUnit = useGame((s) => rulesetById(s.log.header.ruleset.id)?.lengthUnit ?? "cm");
+  const rulesetId = useGame((s) => s.log.header.ruleset.id);
+  const rulesUnit = rulesetById(rulesetId)?.lengthUnit ?? "cm";
   const status = useGame((s) => s.state.status);
   const units = useGame((s) => s.state.units);
   const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
@@ -112,8 +114,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} hovered={ui.hovered} />}
-      {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} ends={ui.measured} unit={ui.unit} />}
-      {ui.drag && <DragDistance battlefield={battlefield} drag={ui.drag} unit={rulesUnit} shownUnit={ui.unit} />}
+      {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} ends={ui.measured} format={distanceFormat(rulesetId, ui.unit)} />}
+      {ui.drag && <DragDistance battlefield={battlefield} drag={ui.drag} rules={distanceFormat(rulesetId, rulesUnit)} shown={distanceFormat(rulesetId, ui.unit)} />}
       <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       {editing && <EditorOverlay battlefield={battlefield} />}

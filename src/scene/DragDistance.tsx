@@ -1,17 +1,17 @@
 /** While a model is dragged: how far it has moved along its path, live, in the rule system's unit. */
 import { modelPose, type Battlefield } from "../core/battlefield";
 import { pathLength } from "../core/geometry2d";
-import { formatLength, type LengthUnit } from "../core/units";
+import type { DistanceFormat } from "../state/distances";
 import type { UiStore } from "../state/uiStore";
 import { Label } from "./Label";
 
-export function DragDistance({ battlefield, drag, unit, shownUnit }: {
+export function DragDistance({ battlefield, drag, rules, shown }: {
   battlefield: Battlefield;
   drag: NonNullable<UiStore["drag"]>;
-  /** The unit the game's rule system measures moves in. */
-  unit: LengthUnit;
-  /** The unit the player chose to see; shown too when it differs. */
-  shownUnit: LengthUnit;
+  /** As the game's rule system measures moves. */
+  rules: DistanceFormat;
+  /** As the player chose to see distances; shown too when it reads differently. */
+  shown: DistanceFormat;
 }) {
   const entry = battlefield.models.get(drag.model);
   if (!entry) return null;
@@ -19,8 +19,8 @@ export function DragDistance({ battlefield, drag, unit, shownUnit }: {
   const moved = pathLength([...drag.path, drag.placement.position]);
   return (
     <Label at={[pose.x, pose.y + (entry.def.vehicle ? 9 : 6), pose.z]} testId="drag-distance">
-      moved {formatLength(moved, unit)}
-      {shownUnit !== unit && ` (${formatLength(moved, shownUnit)})`}
+      moved {rules(moved)}
+      {shown(moved) !== rules(moved) && ` (${shown(moved)})`}
     </Label>
   );
 }

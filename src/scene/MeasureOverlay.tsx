@@ -7,7 +7,7 @@ import { modelFootprint, modelPose, type Battlefield } from "../core/battlefield
 import { distanceToFootprint, footprintDistance } from "../core/footprint";
 import { distance2 } from "../core/geometry2d";
 import type { Vec3 } from "../core/solids/solid";
-import { formatLength, type LengthUnit } from "../core/units";
+import type { DistanceFormat } from "../state/distances";
 import type { RulerEnd } from "../state/uiStore";
 import { Label } from "./Label";
 
@@ -32,7 +32,7 @@ function rulerDistance(a: Resolved, b: Resolved): number {
   return distance2([a.at[0], a.at[2]], [b.at[0], b.at[2]]);
 }
 
-export function MeasureOverlay({ battlefield, ends, unit }: { battlefield: Battlefield; ends: readonly RulerEnd[]; unit: LengthUnit }) {
+export function MeasureOverlay({ battlefield, ends, format }: { battlefield: Battlefield; ends: readonly RulerEnd[]; format: DistanceFormat }) {
   const resolved = ends.flatMap((end) => resolve(battlefield, end) ?? []);
   const lift = 0.4;
   if (resolved.length === 1) {
@@ -48,9 +48,9 @@ export function MeasureOverlay({ battlefield, ends, unit }: { battlefield: Battl
     <group name="ruler">
       <Line points={[[a.at[0], a.at[1] + lift, a.at[2]], [b.at[0], b.at[1] + lift, b.at[2]]]} color="#ffe27a" lineWidth={3} />
       <Label at={[(a.at[0] + b.at[0]) / 2, (a.at[1] + b.at[1]) / 2 + 3, (a.at[2] + b.at[2]) / 2]} testId="ruler-label">
-        {formatLength(distance, unit)}
+        {format(distance)}
         {kind}
-        {Math.abs(rise) >= 0.05 && <> · {rise > 0 ? "+" : "−"}{formatLength(Math.abs(rise), unit)} height</>}
+        {Math.abs(rise) >= 0.05 && <> · {rise > 0 ? "+" : "−"}{format(Math.abs(rise))} height</>}
       </Label>
     </group>
   );

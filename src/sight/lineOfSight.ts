@@ -117,6 +117,7 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
     shooter: shooterId,
     target: targetId,
     ...(weapon ? { weapon: weapon.id } : {}),
+    ...(options.originOffset ? { originOffset: options.originOffset } : {}),
     ...(options.seeThrough?.length ? { seeThrough: [...options.seeThrough] } : {}),
     origin,
     visibleFraction: v.visibleFraction,

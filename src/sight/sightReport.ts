@@ -101,6 +101,8 @@ export interface SightReport {
   readonly shooter: string;
   readonly target: string;
   readonly weapon?: string;
+  /** The plan point of the shooter's base it was asked from (SightOptions.originOffset), when one was given. */
+  readonly originOffset?: readonly [number, number];
   /** Models the lines were traced through, as asked (SightOptions.seeThrough). */
   readonly seeThrough?: readonly string[];
   /** Where the sight lines start (eye, muzzle or weapon mount). */

@@ -10,6 +10,7 @@
  * error from the grid cells' neighbours.
  */
 import { figureScale, modelPose, modelWorldPoint, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { rotateByHeading } from "../core/geometry2d";
 import type { Vec3 } from "../core/solids/solid";
 import { smokeBlocking } from "./areas";
 import { stratifiedHalfWidth, type PartGrid } from "./confidence";
@@ -21,6 +22,8 @@ import type { ColliderTag, SightWorld } from "./sightWorld";
 export interface SightOptions {
   /** Weapon id of the shooter's definition: sight from its origin and check its arc. Default: the eye. */
   readonly weapon?: string;
+  /** Sight from this plan point of the shooter's base (model frame, +z forward) at the weapon's or eye's height (baseOrigins.ts). */
+  readonly originOffset?: readonly [number, number];
   readonly includeRays?: boolean;
   /** Grid size (per side, per part) of the first pass. */
   readonly coarseGrid?: number;
@@ -80,8 +83,18 @@ export function modelEntry(world: SightWorld, id: string, role: string): ModelEn
   return entry;
 }
 
-/** The point sight is traced from: the weapon's origin, else the eye, else the top of the model. */
-export function sightOrigin(bf: Battlefield, entry: ModelEntry, weaponId?: string): Vec3 {
+/**
+ * The point sight is traced from: the weapon's origin, else the eye, else the top of the model; moved to
+ * `originOffset` on the base when given (figures stand upright, so only the plan point changes).
+ */
+export function sightOrigin(bf: Battlefield, entry: ModelEntry, weaponId?: string, originOffset?: readonly [number, number]): Vec3 {
+  const point = pointOfSight(bf, entry, weaponId);
+  if (!originOffset) return point;
+  const [dx, dz] = rotateByHeading(originOffset, entry.model.heading);
+  return [entry.model.position[0] + dx, point[1], entry.model.position[1] + dz];
+}
+
+function pointOfSight(bf: Battlefield, entry: ModelEntry, weaponId?: string): Vec3 {
   if (weaponId !== undefined) {
     const weapon = entry.def.weapons.find((w) => w.id === weaponId);
     if (!weapon) {
@@ -217,7 +230,7 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   if (shooterId === targetId) throw new SightQueryError(`a model cannot target itself ("${shooterId}")`);
   const shooter = modelEntry(world, shooterId, "shooter");
   const target = modelEntry(world, targetId, "target");
-  const origin = sightOrigin(world.battlefield, shooter, options.weapon);
+  const origin = sightOrigin(world.battlefield, shooter, options.weapon, options.originOffset);
   const own = options.ignoreOwnUnit ?? true ? unitMates(world, shooter) : NOBODY;
   const ignore = options.seeThrough?.length ? new Set([...own, ...options.seeThrough]) : own;
   const solids = world.modelSolids(targetId);

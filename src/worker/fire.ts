@@ -35,6 +35,8 @@ export interface FireAnswer {
   readonly result?: FireResult;
 }
 
+/** The sight options a rule system's sight question asks for. */
+
 export function answerFire(world: SightWorld, battlefield: Battlefield, query: FireQuery): FireAnswer {
   const ruleset = rulesetById(query.ruleset.id);
   if (!ruleset) throw new SightQueryError(`unknown rule system "${query.ruleset.id}"`);

@@ -7,7 +7,7 @@ import { scenario, TEST_CATALOG } from "../helpers/scene";
 
 describe("the registry", () => {
   it("finds each ruleset by id, Operation WW2 first and by default", () => {
-    expect(RULESETS.map((r) => r.id)).toEqual(["operation-ww2", "battleground", "bolt-action"]);
+    expect(RULESETS.map((r) => r.id)).toEqual(["operation-ww2", "battleground", "bolt-action", "flames-of-war"]);
     expect(rulesetById("battleground")).toMatchObject({ lengthUnit: "in", die: 20 });
     expect(rulesetById("bolt-action")).toMatchObject({ lengthUnit: "in", die: 6 });
     expect(new Set(RULESETS.map((r) => r.id)).size).toBe(RULESETS.length);

@@ -7,13 +7,14 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { LoadedTable } from "../../core/game/events";
 import { rolledSides } from "../../core/game/gameLog";
 import { fireEvent } from "../../rules/judge";
-import { RULESETS, rulesetById } from "../../rules/registry";
+import { rulesetById } from "../../rules/registry";
 import { describeNeed, type SampleTable } from "../../rules/ruleset";
 import type { FireAnswer } from "../../worker/fire";
 import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
 import { getSightClient } from "../../state/sightClient";
 import { useUi } from "../../state/uiStore";
+import { FOW_TURN, FowFireSetup, fowGameState, type FowTurn } from "./FowFireSetup";
 import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundQuery } from "./BattlegroundSetup";
 import { Name } from "./Name";
 import { OrdersPanel } from "./OrdersPanel";
@@ -134,6 +135,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const recordEvent = useGame((s) => s.recordEvent);
   const unit = useUi((s) => s.unit);
   const [setup, setSetup] = useState<FireSetup>({ wholeUnit: true, order: "fire", targetState: "stationary", commanderExposed: true });
+  const [fowTurn, setFowTurn] = useState<FowTurn>(FOW_TURN);
   const [answer, setAnswer] = useState<FireAnswer | string>();
   const [rolling, setRolling] = useState(false);
   const tableInput = useRef<HTMLInputElement>(null);
@@ -141,9 +143,10 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
   const [switches, setSwitches] = useState<Record<string, boolean>>({});
-  // Systems with order dice read each unit's order and pins from the game log; Operation WW2's order,
-  // spotting state and hatches are set here.
+  // Each rule system asks its own questions about the turn: systems with order dice read each unit's order and
+  // pins from the game log; Flames of War asks about movement; Operation WW2's order, spotting state and hatches are set here.
   const orderDice = ruleset?.orders !== undefined;
+  const flamesOfWar = ruleset?.id === "flames-of-war";
 
   const [bgSetup, setBgSetup] = useState(BATTLEGROUND_SETUP);
   const setUnit = useUi((s) => s.set);
@@ -159,7 +162,13 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
     ruleset: log.header.ruleset,
     declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? bg.declaration : orderDice ? switches : { order: setup.order }) },
     status: state.status,
-    game: battleground ? bg.game : orderDice ? { units: state.units } : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
+    game: battleground
+      ? bg.game
+      : orderDice
+        ? { units: state.units }
+        : flamesOfWar
+          ? fowGameState(battlefield, shooterEntry.unitId, targetEntry.unitId, fowTurn)
+          : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
   };
   const key = JSON.stringify(query);
   useEffect(() => {
@@ -196,21 +205,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   return (
     <div data-testid="fire-panel">
       <h2 style={{ marginTop: 12 }}>
-        Fire ·{" "}
-        <select
-          value={ruleset.id}
-          disabled={log.events.some((e) => e.type === "fire-resolved")}
-          title="The rule system of this game (chosen before the first shot)"
-          onChange={(e) => {
-            const next = rulesetById(e.target.value)!;
-            useGame.getState().replace({ ...log, header: { ...log.header, ruleset: { id: next.id, version: next.versions[0]!, options: {}, tables: [] } } });
-          }}
-          aria-label="Rule system"
-        >
-          {RULESETS.map((r) => (
-            <option key={r.id} value={r.id}>{r.name}</option>
-          ))}
-        </select>{" "}
+        Fire · {ruleset.name}{" "}
         <select
           value={log.header.ruleset.version}
           onChange={(e) => useGame.getState().replace({ ...log, header: { ...log.header, ruleset: { ...log.header.ruleset, version: e.target.value } } })}
@@ -225,7 +220,9 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         <label>
           <input type="checkbox" checked={setup.wholeUnit} onChange={(e) => setSetup({ ...setup, wholeUnit: e.target.checked })} /> whole unit
         </label>
-        {battleground ? (
+        {flamesOfWar ? (
+          <FowFireSetup turn={fowTurn} onChange={setFowTurn} />
+        ) : battleground ? (
           <BattlegroundSetup setup={bgSetup} onChange={setBgSetup} />
         ) : orderDice ? (
           (ruleset.declarationSwitches ?? []).map((sw) => (
@@ -273,7 +270,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
       <button disabled={rolling || typeof answer !== "object" || !answer.verdict.valid} onClick={roll} data-testid="fire-roll">
         Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
       </button>{" "}
-      <span className="muted">{unit === "in" ? "distances in the report are in inches" : ""}</span>
+      <span className="muted">{ruleset.formatDistance ? `distances as ${ruleset.name} prints them, e.g. ${ruleset.formatDistance(40)}` : unit === "in" ? "distances in the report are in inches" : ""}</span>
     </div>
   );
 }

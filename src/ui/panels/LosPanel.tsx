@@ -8,13 +8,15 @@ import { unitSights } from "../../state/unitSight";
 import { Name } from "./Name";
 import { SightReportView } from "./SightReportView";
 import { LastShot } from "./ShotDetails";
+import { useDistanceFormat } from "../../state/distances";
 
 /** The fire panel and the rules behind it load when a target is first chosen, not with the first screen. */
 const FirePanel = lazy(async () => ({ default: (await import("./FirePanel")).FirePanel }));
 
 export function LosPanel() {
   const battlefield = useGame((s) => s.battlefield);
-  const { shooter, weapon, target, unit, set } = useUi();
+  const { shooter, weapon, target, set } = useUi();
+  const format = useDistanceFormat();
   const entry = shooter ? battlefield.models.get(shooter) : undefined;
   const visible = useLos();
   const shown = useShownTarget();
@@ -82,7 +84,7 @@ export function LosPanel() {
             </Suspense>
           )}
           {target && <LastShot />}
-          {report ? <SightReportView report={report} unit={unit} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
+          {report ? <SightReportView report={report} format={format} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
         </>
       )}
     </div>

@@ -89,6 +89,12 @@ export function ShotDetails({ shot }: { shot: Shot }) {
             <li key={i} className={effectTone(a.effect)}>
               {/* Some systems' results already say what hit: that part is shown once, after the result. */}
               <Name id={a.model} />: <strong>{names.inText(a.result.split(` by ${a.by}`)[0]!)}</strong> <span className="muted">by {names.inText(a.by)}</span>
+              {a.allocatedBy && (
+                <span className="muted" data-testid="allocated-by">
+                  {" "}
+                  · allocated: {a.allocatedBy.reason} {a.allocatedBy.rule}
+                </span>
+              )}
               {a.rolls.length > 0 && (
                 <span className="dice inline">
                   {a.rolls.flatMap((index) => dice.get(index) ?? []).map((d) => (

@@ -1,9 +1,9 @@
 /** A SightReport as a referee's note: what shows, what hides the rest, and the measurements. */
 import type { ReactNode } from "react";
 import type { SightReport } from "../../sight/sightReport";
-import { formatLength, type LengthUnit } from "../../core/units";
 import { visibilityTone } from "../../state/losStore";
 import { Name } from "./Name";
+import type { DistanceFormat } from "../../state/distances";
 
 const pct = (f: number) => `${Math.round(f * 100)}%`;
 
@@ -22,8 +22,8 @@ function ListSection<T>({ title, items, itemKey, children }: { title: string; it
   );
 }
 
-export function SightReportView({ report, unit }: { report: SightReport; unit: LengthUnit }) {
-  const len = (cm: number) => formatLength(cm, unit);
+export function SightReportView({ report, format }: { report: SightReport; format: DistanceFormat }) {
+  const len = format;
   const tone = visibilityTone(report.visibleFraction);
   return (
     <div data-testid="sight-report">

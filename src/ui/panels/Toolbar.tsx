@@ -52,7 +52,7 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
     if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
     setChoosing(false);
     const game = gameOn(await battlefield.load(), ruleset);
-    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}, ${rulesetById(ruleset.id)?.name ?? ruleset.id}` });
+    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}, ${rulesetById(ruleset.id)?.name ?? ruleset.id}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}` });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
   const open = async (f: File) => {

@@ -1,0 +1,99 @@
+/**
+ * Everything Flames of War's functions read besides the sight reports: the table, the options, the tables
+ * (with their sample marks), the game state, and each model's team profile and area memberships.
+ */
+import type { ModelFacts, RulesContext } from "../context";
+import type { SampleTable } from "../ruleset";
+import type { Vec2 } from "../../core/geometry2d";
+import { footprintShareInside } from "../../sight/membership";
+import { DEFAULT_OPTIONS, type FowOptions } from "./options";
+import { FOW_TABLES, type FowTableData, type FowTables, type TableId, type TeamProfile, type WeaponProfile } from "./tables";
+import { BAILED_OUT, type FowGameState, type FowModelState, type TeamNote, type Training } from "./types";
+
+/** An area feature and the share of a model's footprint inside it. */
+export interface AreaMembership {
+  readonly id: string;
+  readonly share: number;
+}
+
+export interface FowContext extends RulesContext {
+  readonly options: FowOptions;
+  readonly tables: FowTableData;
+  readonly sampleTables: Readonly<Partial<Record<TableId, SampleTable>>>;
+  readonly game: FowGameState;
+  /** Per model, the area features covering any of its footprint (G10). */
+  readonly memberships: ReadonlyMap<string, readonly AreaMembership[]>;
+}
+
+export interface FowSetup {
+  readonly options?: Partial<FowOptions>;
+  readonly tables?: FowTables;
+  readonly game?: FowGameState;
+}
+
+/** The plan outline of an area feature a model can be in: woods, crops, a building. */
+function areaOutline(feature: RulesContext["terrain"] extends ReadonlyMap<string, infer F> ? F : never): readonly Vec2[] | undefined {
+  if (feature.kind === "woods" || feature.kind === "crops") return feature.outline;
+  if (feature.kind === "building") return feature.footprint;
+  return undefined;
+}
+
+/** Per model, the share of its footprint inside each area feature it overlaps (G10). */
+function areaMemberships(table: RulesContext): Map<string, AreaMembership[]> {
+  const outlines = [...table.terrain.values()].flatMap((f) => {
+    const outline = areaOutline(f);
+    return outline ? [{ id: f.id, outline }] : [];
+  });
+  const memberships = new Map<string, AreaMembership[]>();
+  for (const model of table.models.values()) {
+    const shares = outlines.map((a) => ({ id: a.id, share: footprintShareInside(model.footprint, a.outline) })).filter((m) => m.share > 0);
+    if (shares.length) memberships.set(model.id, shares);
+  }
+  return memberships;
+}
+
+export function fowContext(table: RulesContext, setup: FowSetup = {}): FowContext {
+  const tables = setup.tables ?? FOW_TABLES;
+  const sampleTables = Object.fromEntries(tables.specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
+  return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {}, memberships: areaMemberships(table) };
+}
+
+export const sampleMark = (ctx: FowContext, id: TableId): { sample?: SampleTable } => {
+  const sample = ctx.sampleTables[id];
+  return sample ? { sample } : {};
+};
+
+export const modelState = (ctx: FowContext, id: string): FowModelState => ctx.game.models?.[id] ?? {};
+
+export function teamOf(ctx: FowContext, model: ModelFacts): TeamProfile {
+  const team = ctx.tables.teams[model.def.id];
+  if (!team) throw new Error(`Flames of War has no stat line for model "${model.id}" (${model.def.id}); add it to the teams table (known: ${Object.keys(ctx.tables.teams).join(", ")})`);
+  return team;
+}
+
+export const hasNote = (team: TeamProfile, note: TeamNote): boolean => team.notes.includes(note);
+
+export function trainingOf(ctx: FowContext, model: ModelFacts): Training {
+  return ctx.game.units?.[model.unitId]?.training ?? teamOf(ctx, model).training;
+}
+
+export interface ResolvedWeapon extends WeaponProfile {
+  /** The model definition's weapon id. */
+  readonly mount: string;
+  /** The small-arms or weapons table id. */
+  readonly id: string;
+  readonly table: "small-arms" | "weapons";
+}
+
+export function weaponProfile(ctx: FowContext, model: ModelFacts, mount: string): ResolvedWeapon | undefined {
+  const id = teamOf(ctx, model).weapons[mount];
+  if (id === undefined) return undefined;
+  const smallArm = ctx.tables["small-arms"][id];
+  if (smallArm) return { ...smallArm, mount, id, table: "small-arms" };
+  const weapon = ctx.tables.weapons[id];
+  return weapon ? { ...weapon, mount, id, table: "weapons" } : undefined;
+}
+
+export const isArmoured = (team: TeamProfile): boolean => team.type === "tank" || team.type === "armoured-transport";
+export const isVehicle = (team: TeamProfile): boolean => isArmoured(team) || team.type === "unarmoured-vehicle";
+export const isBailedOut = (model: ModelFacts): boolean => model.markers.includes(BAILED_OUT);

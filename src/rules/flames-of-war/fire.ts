@@ -1,0 +1,161 @@
+/**
+ * A platoon's shot (§1.5): each firing model's weapon, its sight to every model of the target platoon
+ * (from several points of its base for infantry and guns, from the weapon's mount for vehicles), the
+ * score against each, and its easiest target, which sets its score and dice.
+ */
+import { modelsNamed, unitNamed, type ModelFacts } from "../context";
+import { sightKey, uniqueSampleTables, type FireVerdict, type FirerVerdict, type Ruling, type SampleTable, type ShotVerdict, type SightRequest } from "../ruleset";
+import type { SightReport } from "../../sight/sightReport";
+import { baseSightOffsets } from "../../sight/baseOrigins";
+import { isVehicle, modelState, teamOf, weaponProfile, type FowContext, type ResolvedWeapon } from "./context";
+import { SOURCE_CM, sourcePair } from "./distances";
+import { judgeSight, type FowSight } from "./sight";
+import { diceCount, toHit, type ToHit } from "./toHit";
+import { RULESET_ID, type FowFireDeclaration } from "./types";
+
+/** One firing model against one target model: the best of its origins. */
+export interface FowLine {
+  readonly target: string;
+  readonly valid: boolean;
+  readonly sight: FowSight;
+  readonly toHit: ToHit;
+}
+
+export interface FowFirerVerdict extends FirerVerdict {
+  readonly profile?: ResolvedWeapon;
+  readonly lines: readonly FowLine[];
+  /** The rule that lets it re-roll failed to-hit rolls (Volley Fire, Semi-Indirect Fire, Every Shot Counts!). */
+  readonly reroll?: Ruling;
+  readonly need?: number;
+}
+
+export interface FowFireVerdict extends FireVerdict {
+  readonly firers: readonly FowFirerVerdict[];
+  readonly targetUnit: string;
+}
+
+function chosenWeapon(ctx: FowContext, firer: ModelFacts, declared: string | undefined): { weapon?: ResolvedWeapon; ruling?: Ruling } {
+  const team = teamOf(ctx, firer);
+  const mounts = Object.keys(team.weapons);
+  const mount = declared ?? team.primary ?? mounts[0];
+  if (mount === undefined) return { ruling: { reason: `${firer.id} has no weapon in its stat line`, rule: "§1.1" } };
+  const weapon = weaponProfile(ctx, firer, mount);
+  if (!weapon) return { ruling: { reason: `${firer.id} has no weapon "${mount}"; its weapons: ${mounts.join(", ") || "none"}`, rule: "§1.1" } };
+  return { weapon };
+}
+
+/** Whether the firer is carried by another model (§1.3: passengers do not shoot). */
+const carried = (ctx: FowContext, firer: ModelFacts): boolean => Object.values(ctx.game.models ?? {}).some((s) => s.passengers?.includes(firer.id));
+
+/** The first question per pair: from the weapon's mount (vehicles) or the base's usual eye point. */
+function firstRequest(firer: ModelFacts, target: ModelFacts, mount: string): SightRequest {
+  return { shooter: firer.id, target: target.id, weapon: mount };
+}
+
+/** The other points of the base for infantry and guns (§1.4): the arc's edge for guns with a limited arc. */
+function baseRequests(firer: ModelFacts, target: ModelFacts, mount: string): SightRequest[] {
+  const weapon = firer.def.weapons.find((w) => w.id === mount);
+  const frontEdgeOnly = firer.def.category === "gun" && weapon !== undefined && weapon.arc < 360;
+  return baseSightOffsets(firer.def, frontEdgeOnly).map((originOffset) => ({ shooter: firer.id, target: target.id, weapon: mount, originOffset }));
+}
+
+const better = (a: FowLine, b: FowLine): boolean => (a.valid !== b.valid ? a.valid : a.toHit.need !== b.toHit.need ? a.toHit.need < b.toHit.need : a.sight.range < b.sight.range);
+
+export function sightRequests(declaration: FowFireDeclaration, ctx: FowContext): SightRequest[] {
+  return fireVerdict(declaration, [], ctx).needs.slice();
+}
+
+export function fireVerdict(declaration: FowFireDeclaration, reports: readonly SightReport[], ctx: FowContext): FowFireVerdict {
+  const byKey = new Map(reports.map((r) => [sightKey({ shooter: r.shooter, target: r.target, ...(r.weapon ? { weapon: r.weapon } : {}), ...(r.originOffset ? { originOffset: r.originOffset } : {}), ...(r.seeThrough ? { seeThrough: r.seeThrough } : {}) }), r]));
+  const targetUnit = unitNamed(ctx, declaration.target);
+  const firingUnit = unitNamed(ctx, declaration.shooter);
+  const rulings: Ruling[] = [];
+  const needs: SightRequest[] = [];
+  if (targetUnit.side === firingUnit.side) rulings.push({ reason: `${targetUnit.name || targetUnit.id} is on the firing side`, rule: "§1.5" });
+  const targets = modelsNamed(ctx, targetUnit.id);
+  const firers: FowFirerVerdict[] = modelsNamed(ctx, declaration.shooter).map((firer) => {
+    const fr: Ruling[] = [];
+    const refuse = (reason: Ruling): FowFirerVerdict => ({ model: firer.id, dice: 0, canFire: false, rulings: [...fr, reason], shots: [], lines: [] });
+    if (targetUnit.side === firingUnit.side) return refuse({ reason: "cannot fire at its own side", rule: "§1.5" });
+    const { weapon, ruling } = chosenWeapon(ctx, firer, declaration.weapon);
+    if (!weapon) return refuse(ruling!);
+    if (carried(ctx, firer)) return refuse({ reason: `${firer.id} is a passenger: passengers do not shoot`, rule: "§1.3" });
+    if (isVehicle(teamOf(ctx, firer)) && firer.markers.includes("bailed out")) return refuse({ reason: `${firer.id} is Bailed Out (common practice: a bailed-out crew does not fire; the source does not say)`, rule: "§4.11" });
+
+    const lines: FowLine[] = [];
+    for (const target of targets) {
+      const first = firstRequest(firer, target, weapon.mount);
+      const candidates = [first, ...(firer.def.vehicle ? [] : baseRequests(firer, target, weapon.mount))];
+      let best: FowLine | undefined;
+      for (const [i, request] of candidates.entries()) {
+        const report = byKey.get(sightKey(request));
+        if (!report) {
+          // The base's other points are asked only when they could help: the target is in range (base to base,
+          // the same from every point) and the first point does not see it, or sees it Concealed by terrain.
+          if (i === 0 || (best && best.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
+          if (i === 0) break;
+          continue;
+        }
+        const sight = judgeSight(report, firer, target, ctx, weapon.range);
+        const hit = toHit(ctx, firer, weapon, 1, target, sight);
+        const line: FowLine = { target: target.id, valid: sight.canSee && sight.inRange && sight.inArc && hit.need <= 6, sight, toHit: hit };
+        if (!best || better(line, best)) best = line;
+      }
+      if (best) lines.push(best);
+    }
+    const valid = lines.filter((l) => l.valid);
+    const easiestLine = valid.reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
+    const easiestTarget = easiestLine && targets.find((t) => t.id === easiestLine.target);
+    const count = diceCount(ctx, firer, weapon, easiestTarget && easiestLine ? { target: easiestTarget, range: easiestLine.sight.range } : undefined);
+    fr.push(...count.rulings);
+    // The ROF-1 +1 depends on the dice rule, so each line's score is taken again with the firer's effective ROF.
+    const scored = lines.map((l) => {
+      const target = targets.find((t) => t.id === l.target)!;
+      const hit = toHit(ctx, firer, weapon, count.effectiveRof, target, l.sight);
+      return { ...l, toHit: hit, valid: l.sight.canSee && l.sight.inRange && l.sight.inArc && hit.need <= 6 };
+    });
+    const easiest = scored.filter((l) => l.valid).reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
+    const shots: ShotVerdict[] = scored.map((l) => ({ group: l.target, canFire: l.valid, rulings: [...l.sight.rulings, ...l.toHit.rulings, ...whyNot(l)], modifiers: l.toHit.modifiers, need: l.toHit.need }));
+    if (easiest) fr.push({ reason: `easiest target for ${firer.id}: ${easiest.target}, ${easiest.toHit.need}+`, rule: "§1.5" });
+    else if (scored.length === targets.length) fr.push({ reason: `no model of ${targetUnit.name || targetUnit.id} is a valid target for ${firer.id} (range, line of sight, arc)`, rule: "§1.4" });
+    const reroll = easiest && rerollRule(ctx, firer, weapon, easiest, scored);
+    return {
+      model: firer.id,
+      weapon: { id: weapon.mount },
+      dice: count.dice,
+      canFire: count.canFire && easiest !== undefined,
+      rulings: [...fr, ...(reroll ? [reroll] : [])],
+      shots,
+      ...(easiest ? { group: easiest.target, need: easiest.toHit.need } : {}),
+      profile: weapon,
+      lines: scored,
+      ...(reroll ? { reroll } : {}),
+    };
+  });
+  const samples: SampleTable[] = firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])].flatMap((r) => (r.sample ? [r.sample] : [])));
+  const valid = firers.some((f) => f.canFire) && !needs.length;
+  if (!needs.length && !firers.some((f) => f.canFire)) rulings.push({ reason: "no model of the platoon can fire at the target platoon", rule: "§1.4, §1.5" });
+  return { ruleset: RULESET_ID, declaration, valid, rulings, firers, needs, sampleTables: uniqueSampleTables(samples), targetUnit: targetUnit.id };
+}
+
+/** The one reason a target is not valid, said last (range, sight, arc, an impossible score). */
+function whyNot(l: FowLine): Ruling[] {
+  if (l.valid) return [];
+  const reason = !l.sight.canSee ? "no line of sight" : !l.sight.inRange ? `out of range (${l.sight.range.toFixed(1)} cm)` : !l.sight.inArc ? "outside the weapon's arc" : `needs ${l.toHit.need}: cannot be hit`;
+  return [{ reason: `not a valid target: ${reason}`, rule: "§1.4, §3" }];
+}
+
+function rerollRule(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWeapon, easiest: FowLine, lines: readonly FowLine[]): Ruling | undefined {
+  const team = teamOf(ctx, firer);
+  const stationary = !modelState(ctx, firer.id).moved;
+  const mainArmament = weapon.table === "weapons" && (team.primary === undefined || team.primary === weapon.mount);
+  const turretless = isVehicle(team) && !firer.def.parts.some((p) => p.turret);
+  if (ctx.options.volleyFire && stationary && mainArmament && (team.type === "gun" || (team.type === "tank" && turretless)) && easiest.sight.range <= SOURCE_CM.longRange) {
+    return { reason: `Volley Fire: stationary, and the easiest target is within ${sourcePair(SOURCE_CM.longRange)}: re-roll failed to-hit rolls`, rule: "§6.1" };
+  }
+  if (ctx.options.semiIndirectFire && stationary && mainArmament && lines.length > 0 && lines.every((l) => l.sight.range > SOURCE_CM.longRange)) {
+    return { reason: `Semi-Indirect Fire: stationary, every model of the platoon beyond ${sourcePair(SOURCE_CM.longRange)}: re-roll failed to-hit rolls`, rule: "§6.2" };
+  }
+  if (ctx.options.everyShotCounts && team.type === "tank") return { reason: "Every Shot Counts!: re-roll every failed to-hit roll", rule: "§6.4" };
+  return undefined;
+}

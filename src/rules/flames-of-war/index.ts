@@ -1,0 +1,45 @@
+/**
+ * Flames of War (the 2015 Polish digest of the rulebook, shooting and hit effects) as a Ruleset: the digest
+ * /shared/rules/flames-of-war.md turned into data (tables/) and pure functions. See docs/rules-coverage.md.
+ */
+import { requireModel, type RulesContext } from "../context";
+import type { Ruleset } from "../ruleset";
+import { fowContext, teamOf, type FowContext } from "./context";
+import { sourcePair } from "./distances";
+import { fireVerdict, sightRequests, type FowFireVerdict } from "./fire";
+import { OPTION_SPECS, parseOptions } from "./options";
+import { resolveFire } from "./resolve";
+import { FOW_TABLES, loadFowTables, type FowTables } from "./tables";
+import { RULESET_ID, type FowFireDeclaration, type FowGameState } from "./types";
+import { losVerdict } from "./verdict";
+
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: FowTables; game?: unknown } = {}): FowContext {
+  const options = parseOptions(setup.options);
+  if (!options.ok) throw new Error(`Flames of War options: ${options.errors.join("; ")}`);
+  return fowContext(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as FowGameState } : {}) });
+}
+
+export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict, FowTables> = {
+  id: RULESET_ID,
+  name: "Flames of War",
+  versions: ["2015"],
+  lengthUnit: "in",
+  die: 6,
+  defaultScale: "15mm",
+  formatDistance: sourcePair,
+  options: OPTION_SPECS,
+  tables: FOW_TABLES.specs,
+  loadTables: loadFowTables,
+  createContext,
+  losVerdict,
+  weaponsOf: (model, context) => Object.keys(teamOf(context, requireModel(context, model)).weapons),
+  sightRequests,
+  fireVerdict,
+  resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, context),
+};
+
+export { fowContext, type FowContext } from "./context";
+export type { FowFireVerdict, FowFirerVerdict, FowLine } from "./fire";
+export type { FowOptions } from "./options";
+export type { FowTables } from "./tables";
+export type * from "./types";

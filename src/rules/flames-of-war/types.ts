@@ -1,0 +1,51 @@
+/** Flames of War's words: trainings, team types, its declaration and the game state the table does not show. */
+import type { FireDeclaration } from "../ruleset";
+
+export const RULESET_ID = "flames-of-war";
+
+export const TRAININGS = ["conscript", "trained", "veteran"] as const;
+export type Training = (typeof TRAININGS)[number];
+
+export const TEAM_TYPES = ["infantry", "man-packed-gun", "gun", "tank", "armoured-transport", "unarmoured-vehicle"] as const;
+export type TeamType = (typeof TEAM_TYPES)[number];
+
+/** The model types a shooter may declare as its priority target (allocation rule 6). */
+export const PRIORITY_TYPES = ["infantry", "gun", "tank", "transport"] as const;
+export type PriorityType = (typeof PRIORITY_TYPES)[number];
+
+export const TEAM_NOTES = ["schurzen", "gunShield", "recce", "breakthroughGun", "bunkerBuster"] as const;
+export type TeamNote = (typeof TEAM_NOTES)[number];
+
+export const GUN_CLASSES = ["light", "medium", "heavy", "aa"] as const;
+
+export interface FowFireDeclaration extends FireDeclaration {
+  /** Allocation rule 6: per firing model, the model type its hits go to first. */
+  readonly priority?: Readonly<Record<string, PriorityType>>;
+  /** Allocation rule 8: the model definition id declared as the Gun Tank. */
+  readonly gunTank?: string;
+}
+
+/** What a model did this turn and the states the source marks (§4.11). Bailed Out is a marker on the table. */
+export interface FowModelState {
+  readonly moved?: boolean;
+  readonly atDouble?: boolean;
+  readonly shot?: boolean;
+  readonly assaulted?: boolean;
+  readonly dugIn?: boolean;
+  readonly boggedDown?: boolean;
+  /** Models carried: inside a transport, or riding on a tank. */
+  readonly passengers?: readonly string[];
+}
+
+export interface FowUnitState {
+  /** Overrides the teams table's training for every model of the platoon. */
+  readonly training?: Training;
+}
+
+export interface FowGameState {
+  readonly models?: Readonly<Record<string, FowModelState>>;
+  readonly units?: Readonly<Record<string, FowUnitState>>;
+}
+
+/** The table marker a Bailed Out vehicle carries (state.status markers). */
+export const BAILED_OUT = "bailed out";

@@ -1,0 +1,31 @@
+/** A new game under a chosen rule system: its id and version in the header, its scale, its way of writing distances. */
+import { describe, expect, it } from "vitest";
+import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
+import { distanceFormat } from "../../src/state/distances";
+import { defaultRuleset, gameOn } from "../../src/state/game";
+
+describe("a new game's rules", () => {
+  it("Flames of War: 15 mm on a battlefield that names no scale", () => {
+    const game = gameOn(DEFAULT_BATTLEFIELD, defaultRuleset("flames-of-war"));
+    expect(game.ok && game.log.header.ruleset).toMatchObject({ id: "flames-of-war", version: "2015", options: {} });
+    expect(game.ok && game.log.header.scenario.scale).toBe("15mm");
+  });
+
+  it("a battlefield's own scale stays; Operation WW2 by default, at 28 mm", () => {
+    const named = gameOn({ ...(DEFAULT_BATTLEFIELD as object), scale: "28mm" }, defaultRuleset("flames-of-war"));
+    expect(named.ok && named.log.header.scenario.scale).toBe("28mm");
+    const standard = gameOn(DEFAULT_BATTLEFIELD);
+    expect(standard.ok && [standard.log.header.ruleset.id, standard.log.header.scenario.scale]).toEqual(["operation-ww2", "28mm"]);
+  });
+
+  it("refuses an unknown rule system, naming the known ones", () => {
+    expect(() => gameOn(DEFAULT_BATTLEFIELD, defaultRuleset("chess"))).toThrow(/unknown rule system "chess"; the rule systems are operation-ww2, battleground, bolt-action, flames-of-war/);
+  });
+
+  it("distances: Flames of War in its source's pairs whatever the toggle; others in the chosen unit", () => {
+    expect(distanceFormat("flames-of-war", "cm")(40)).toBe('16"/40 cm');
+    expect(distanceFormat("flames-of-war", "in")(15)).toBe('6"/15 cm');
+    expect(distanceFormat("operation-ww2", "cm")(40)).toBe("40.0 cm");
+    expect(distanceFormat("operation-ww2", "in")(25.4)).toBe('10.0"');
+  });
+});
