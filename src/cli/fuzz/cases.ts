@@ -140,9 +140,10 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
   const random = seededRandom(seed);
   const ruleset = RULESETS[0]!;
   let log: GameLog = newGame(parsed.scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: "2026-11-22T00:00:00.000Z" });
-  const perform = (command: Command) => {
+  const perform = (command: Command): boolean => {
     const result = toEvent(currentState(log), catalog, command, 0);
     if (result.ok) log = record(log, result.event);
+    return result.ok;
   };
   const nudge = (random: Random, model: string) => {
     const m = currentState(log).scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((x) => x.id === model)!;
@@ -152,8 +153,14 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
     const ids = modelIds(currentState(log).scenario);
     perform({ type: "move", ...nudge(random, random.pick(ids)) });
   }
-  const units = currentState(log).scenario.forces.map((f) => f.units[0]!);
-  perform({ type: "move-group", moves: units[0]!.models.map((m) => nudge(random, m.id)) });
+  // A unit moves as one: the same step for every model (placement refuses a step into a wall or a neighbour,
+  // so a few seeded steps are tried).
+  const unit = currentState(log).scenario.forces[0]!.units[0]!;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [dx, dz] = [random.below(9) - 4, random.below(9) - 4];
+    const moves = unit.models.map((m) => ({ model: m.id, to: { position: [m.position[0] + dx, m.position[1] + dz] as [number, number], heading: m.heading } }));
+    if (perform({ type: "move-group", moves })) break;
+  }
   const tank = modelIds(currentState(log).scenario).find((id) => catalog.get(currentState(log).scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((m) => m.id === id)!.model)?.parts.some((p) => p.turret));
   if (tank) perform({ type: "traverse", model: tank, turretHeading: random.below(360) });
   perform({ type: "place-template", template: { id: "blast-1", shape: { kind: "blast", at: [60, 60], radii: [5] }, from: "above", label: "" } });
