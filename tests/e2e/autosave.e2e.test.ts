@@ -101,7 +101,11 @@ describe("the autosave in chromium", () => {
     await restartOn(damaged);
     expect(await eventCount()).toBe(5);
     // A change autosaves over the slot, and a reload restores the 6-event game; the original stays kept.
-    const moved = await app.page.evaluate((m) => window.__hulldown!.game.getState().perform({ type: "move", model: m, to: { position: [60, 60], heading: 0 } }), MODEL);
+    // A turn where it stands (a move onto another model's base or a wall would be refused).
+    const moved = await app.page.evaluate((m) => {
+      const game = window.__hulldown!.game.getState();
+      return game.perform({ type: "move", model: m, to: { position: game.battlefield.models.get(m)!.model.position, heading: 90 } });
+    }, MODEL);
     expect(moved).toBe(true);
     await expect.poll(async () => (JSON.parse((await autosaved()) ?? "{}") as { events?: unknown[] }).events?.length, { timeout: 20_000 }).toBe(6);
     await app.page.reload();

@@ -58,8 +58,17 @@ export async function openApp(viewport = { width: 1280, height: 800 }, { keepBri
  */
 export async function waitUntilRestored(page: Page): Promise<void> {
   await page.waitForSelector("main[data-ready=true]", { timeout: 90_000 });
+  await closeBriefingIfShown(page);
+}
+
+/** A new game opens its briefing a render after it is ready; close it if it comes within a few seconds. */
+export async function closeBriefingIfShown(page: Page): Promise<void> {
   const close = page.getByLabel("Close the briefing");
-  if (await close.isVisible()) await close.click();
+  const shown = await close.waitFor({ state: "visible", timeout: 4_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) await close.click();
 }
 
 /** Clicks a model where it is drawn, like a user would. */

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApp, type AppPage } from "./browser";
+import { closeBriefingIfShown, openApp, type AppPage } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -41,6 +41,7 @@ describe("Open…", () => {
     await open("bocage.json", JSON.stringify(bocage()));
     await app.page.getByTestId("open-replace").click();
     await expect.poll(game).toEqual({ name: bocage().name, events: 0 });
+    await closeBriefingIfShown(app.page);
   });
 
   it("lists every problem of a file with three errors, each with its path, and changes nothing", async () => {
