@@ -5,6 +5,7 @@
 import { distance2, pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import type { ScenarioIssue } from "./load";
+import { featurePoints, shapeKind } from "../edit/shape";
 import { catalogFor } from "../scale";
 import { LIMITS, type Building, type Feature, type Point, type Scenario } from "./schema";
 
@@ -26,13 +27,9 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
   scenario.features.forEach((feature, i) => {
     const path = `features[${i}]`;
     claimId(feature.id, path);
-    for (const [field, points] of featurePoints(feature)) {
-      const far = points.findIndex((p) => !nearTable(p));
-      if (far >= 0) {
-        const at = field === "at" ? `${path}.at` : `${path}.${field}[${far}]`;
-        issues.push({ path: at, message: `[${points[far]!.join(", ")}] is more than ${LIMITS.offTable} cm off the ${width} × ${depth} cm table` });
-      }
-    }
+    const points = featurePoints(feature);
+    const far = points.findIndex((p) => !nearTable(p));
+    if (far >= 0) issues.push({ path: pointPath(feature, path, far), message: `[${points[far]!.join(", ")}] is more than ${LIMITS.offTable} cm off the ${width} × ${depth} cm table` });
     if (feature.kind === "building") issues.push(...checkBuilding(feature, path));
     if (feature.kind === "wreck") {
       const def = catalog.get(feature.model);
@@ -79,27 +76,12 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
   return issues;
 }
 
-/** The points of a feature by field name, for the check that terrain stays near the table. */
-function featurePoints(feature: Feature): [string, readonly Point[]][] {
-  switch (feature.kind) {
-    case "hill":
-    case "woods":
-    case "crops":
-    case "rough":
-    case "pond":
-      return [["outline", feature.outline]];
-    case "building":
-      return [["footprint", feature.footprint]];
-    case "tankTraps":
-      return [["points", feature.points]];
-    case "foxhole":
-    case "crater":
-    case "wreck":
-    case "smoke":
-      return [["at", [feature.at]]];
-    default:
-      return [["path", feature.path]];
-  }
+/** The JSON path of a feature's `index`-th shaping point (featurePoints' order). */
+function pointPath(feature: Feature, path: string, index: number): string {
+  const kind = shapeKind(feature);
+  if (kind === "point") return `${path}.at`;
+  const field = feature.kind === "building" ? "footprint" : kind === "outline" ? "outline" : kind === "points" ? "points" : "path";
+  return `${path}.${field}[${index}]`;
 }
 
 /** Limits on the whole table the schema cannot count per list: models across units, buildings among features. */
