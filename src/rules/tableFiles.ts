@@ -4,7 +4,7 @@
  * fix the file.
  */
 import type { z } from "zod";
-import type { TableFile, TableLoadResult, TableSpec } from "./ruleset";
+import type { SampleTable, TableFile, TableLoadResult, TableSpec } from "./ruleset";
 
 export interface LoadedTables<Data> {
   readonly data: Data;
@@ -43,4 +43,9 @@ export function loadTableFiles<Schemas extends Readonly<Record<string, z.ZodType
   const data = Object.fromEntries([...byId].map(([id, t]) => [id, t.data])) as { [K in keyof Schemas]: z.infer<Schemas[K]> };
   const specs = [...byId].map(([id, { file }]) => ({ id, title: file.title ?? id, rule: file.rule ?? "", sample: file.sample ?? true, note: file.note ?? "" }));
   return { ok: true, tables: { data, specs } };
+}
+
+/** The tables in use that are sample data, by table id, as a rules context carries them. */
+export function sampleTablesOf(specs: readonly TableSpec[]): Readonly<Record<string, SampleTable>> {
+  return Object.fromEntries(specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
 }

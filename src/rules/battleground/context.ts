@@ -2,6 +2,7 @@
  * Everything Battleground WWII's functions read besides the sight reports: the table (RulesContext), the
  * options, the tables, and the game state the table does not show.
  */
+import { sampleTablesOf } from "../tableFiles";
 import type { ModelFacts, RulesContext } from "../context";
 import type { SampleTable } from "../ruleset";
 import { DEFAULT_OPTIONS, type BgOptions } from "./options";
@@ -24,7 +25,7 @@ export interface BgSetup {
 
 export function bgContext(table: RulesContext, setup: BgSetup = {}): BgContext {
   const tables = setup.tables ?? BG_TABLES;
-  const sampleTables = Object.fromEntries(tables.specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
+  const sampleTables = sampleTablesOf(tables.specs);
   return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {} };
 }
 

@@ -2,6 +2,7 @@
  * Everything Bolt Action's functions read besides the sight reports: the table (RulesContext), the options,
  * the tables, and the game state the table does not show (order dice, pins).
  */
+import { sampleTablesOf } from "../tableFiles";
 import type { RulesContext } from "../context";
 import type { SampleTable } from "../ruleset";
 import { DEFAULT_OPTIONS, type BaOptions } from "./options";
@@ -24,7 +25,7 @@ export interface BaSetup {
 
 export function baContext(table: RulesContext, setup: BaSetup = {}): BaContext {
   const tables = setup.tables ?? BA_TABLES;
-  const sampleTables = Object.fromEntries(tables.specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
+  const sampleTables = sampleTablesOf(tables.specs);
   return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {} };
 }
 

@@ -2,6 +2,7 @@
  * Everything Flames of War's functions read besides the sight reports: the table, the options, the tables
  * (with their sample marks), the game state, and each model's team profile and area memberships.
  */
+import { sampleTablesOf } from "../tableFiles";
 import type { ModelFacts, RulesContext } from "../context";
 import type { SampleTable } from "../ruleset";
 import type { Vec2 } from "../../core/geometry2d";
@@ -54,7 +55,7 @@ function areaMemberships(table: RulesContext): Map<string, AreaMembership[]> {
 
 export function fowContext(table: RulesContext, setup: FowSetup = {}): FowContext {
   const tables = setup.tables ?? FOW_TABLES;
-  const sampleTables = Object.fromEntries(tables.specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
+  const sampleTables = sampleTablesOf(tables.specs);
   return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {}, memberships: areaMemberships(table) };
 }
 

@@ -2,6 +2,7 @@
  * Everything Operation WW2's functions read besides the sight reports: the table (RulesContext), the
  * options, the tables, and the game state the table does not show (orders, exposed crews…).
  */
+import { sampleTablesOf } from "../tableFiles";
 import type { RulesContext } from "../context";
 import type { SampleTable } from "../ruleset";
 import { DEFAULT_OPTIONS, type Ow2Options } from "./options";
@@ -25,7 +26,7 @@ export interface Ow2Setup {
 
 export function ow2Context(table: RulesContext, setup: Ow2Setup = {}): Ow2Context {
   const tables = setup.tables ?? OW2_TABLES;
-  const sampleTables = Object.fromEntries(tables.specs.filter((s) => s.sample).map((s) => [s.id, { table: s.id, title: s.title }]));
+  const sampleTables = sampleTablesOf(tables.specs);
   return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {} };
 }
 
