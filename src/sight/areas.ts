@@ -5,7 +5,7 @@
  */
 import type { Battlefield } from "../core/battlefield";
 import { distanceToPolyline, distance2, lerp2, pointInPolygon, segmentInsideCircle, segmentInsidePolygon, type Vec2 } from "../core/geometry2d";
-import type { Feature } from "../core/scenario/schema";
+import { blocksSight, type Feature } from "../core/scenario/schema";
 import { buildingFrame } from "../core/solids/buildingSolids";
 import type { Vec3 } from "../core/solids/solid";
 import type { AreaCrossing, AreaKind } from "./sightReport";
@@ -111,7 +111,7 @@ export function areaPrisms(battlefield: Battlefield): AreaPrism[] {
   const features = battlefield.scenario.features;
   let prisms = prismCache.get(features);
   if (!prisms) {
-    prisms = features.flatMap((f) => areaPrism(f, battlefield) ?? []);
+    prisms = features.filter(blocksSight).flatMap((f) => areaPrism(f, battlefield) ?? []);
     prismCache.set(features, prisms);
   }
   return prisms;

@@ -7,7 +7,7 @@
 import type { Battlefield } from "../core/battlefield";
 import { footprintToPolylineDistance, type Footprint } from "../core/footprint";
 import { distance2, lerp2, segmentIntersection, type Vec2 } from "../core/geometry2d";
-import { isLinear, type LinearFeature } from "../core/scenario/schema";
+import { blocksSight, isLinear, type LinearFeature } from "../core/scenario/schema";
 import type { Vec3 } from "../core/solids/solid";
 import type { LinearCrossing } from "./sightReport";
 import type { Sample } from "./visibility";
@@ -64,7 +64,7 @@ export function linearCrossings(battlefield: Battlefield, origin: Vec3, end: Vec
   const crossings: LinearCrossing[] = [];
   const blocked = nearestBlockedRays(origin, end, samples);
   for (const f of battlefield.scenario.features) {
-    if (!isLinear(f)) continue;
+    if (!isLinear(f) || !blocksSight(f)) continue;
     const onLine = centreLineMeeting(f, origin, end);
     const meeting = onLine ?? blocked.get(f.id);
     if (!meeting) continue;

@@ -4,7 +4,7 @@
  */
 import type { Battlefield } from "../core/battlefield";
 import type { Vec2 } from "../core/geometry2d";
-import type { Building, Opening } from "../core/scenario/schema";
+import { blocksSight, type Building, type Opening } from "../core/scenario/schema";
 import { buildingFrame, openingRect } from "../core/solids/buildingSolids";
 import type { Vec3 } from "../core/solids/solid";
 
@@ -28,7 +28,7 @@ export function openingPlanes(battlefield: Battlefield): OpeningPlane[] {
   const key = battlefield.scenario.features;
   let planes = planeCache.get(key);
   if (!planes) {
-    planes = [...battlefield.buildings.values()].flatMap((building) => {
+    planes = [...battlefield.buildings.values()].filter(blocksSight).flatMap((building) => {
       const frame = buildingFrame(building, battlefield.ground);
       return building.openings.flatMap((opening): OpeningPlane[] => {
         const wall = frame.walls[opening.wall]!;

@@ -117,11 +117,19 @@ export const Point = z.tuple([coordinate, coordinate], { error: "expected [x, z]
 const outline = list(Point, LIMITS.outlinePoints, "an outline").min(3, { error: "an outline needs at least 3 points" });
 const path = list(Point, LIMITS.pathPoints, "a path").min(2, { error: "a path needs at least 2 points" });
 
-const featureBase = { id, name: text(LIMITS.idLength).optional() };
+const named = { id, name: text(LIMITS.idLength).optional() };
+const featureBase = {
+  ...named,
+  decorative: z
+    .boolean()
+    .optional()
+    .describe("true: scenery only, it stops no sight line and is drawn lighter; the sight engine leaves it out."),
+};
 
+/** A hill has no decorative flag: the ground models stand on is the ground sight runs over. */
 export const Hill = z
   .strictObject({
-    ...featureBase,
+    ...named,
     kind: z.literal("hill"),
     outline: outline.describe("The foot of the hill."),
     height: height("a hill").describe("Height of the plateau above the table."),
@@ -370,4 +378,7 @@ export type LinearFeature = FeatureOf<"wall" | "hedge" | "bocage" | "sandbags" |
 export type AreaFeature = FeatureOf<"woods" | "crops">;
 
 export const LINEAR_KINDS = ["wall", "hedge", "bocage", "sandbags", "wire"] as const;
+/** Whether the sight engine sees a feature: everything but scenery marked decorative. */
+export const blocksSight = (f: Feature): boolean => !("decorative" in f && f.decorative === true);
+
 export const isLinear = (f: Feature): f is LinearFeature => (LINEAR_KINDS as readonly string[]).includes(f.kind);

@@ -3,15 +3,23 @@
  * where it stands. The renderer draws these and the sight world collides with them.
  */
 import { figureScale, modelPose, type Battlefield, type ModelEntry } from "../battlefield";
-import type { Hill } from "../scenario/schema";
+import { blocksSight, type Hill } from "../scenario/schema";
 import { featureSolids, groundSolids, toWorld } from "./featureSolids";
 import { modelLocalSolids } from "./modelSolids";
 import type { Solid } from "./solid";
 
+/** The ground and every feature that stops sight: what the sight world collides with. */
 export function terrainSolids(battlefield: Battlefield): Solid[] {
   const { scenario, ground, catalog } = battlefield;
   const hills = scenario.features.filter((f): f is Hill => f.kind === "hill");
-  return [...groundSolids(ground, hills, scenario.table.width, scenario.table.depth), ...scenario.features.flatMap((f) => featureSolids(f, ground, catalog))];
+  const seen = scenario.features.filter(blocksSight);
+  return [...groundSolids(ground, hills, scenario.table.width, scenario.table.depth), ...seen.flatMap((f) => featureSolids(f, ground, catalog))];
+}
+
+/** The solids of decorative features: drawn, never collided with. */
+export function decorativeSolids(battlefield: Battlefield): Solid[] {
+  const { scenario, ground, catalog } = battlefield;
+  return scenario.features.filter((f) => !blocksSight(f)).flatMap((f) => featureSolids(f, ground, catalog));
 }
 
 /** A model's parts in its own frame, with its turret and figure height applied. */

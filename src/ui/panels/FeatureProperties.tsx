@@ -58,6 +58,15 @@ function Values({ feature }: { feature: Feature }) {
             </td>
           </tr>
         )}
+        {feature.kind !== "hill" && (
+          <tr>
+            <th>decorative</th>
+            <td>
+              <input type="checkbox" checked={feature.decorative === true} data-testid="prop-decorative" title="Scenery only: stops no line of sight, drawn lighter"
+                onChange={(e) => set({ decorative: e.target.checked || undefined })} />
+            </td>
+          </tr>
+        )}
         {"concealing" in feature && (
           <tr><th>hides models</th><td><input type="checkbox" checked={feature.concealing} onChange={(e) => set({ concealing: e.target.checked })} /></td></tr>
         )}
