@@ -1,26 +1,15 @@
 /**
- * Features that stop no sight line but matter to players: woods and crops (outline and canopy), roads and
- * water, smoke. Drawn as translucent volumes or ground decals.
+ * Features that stop no sight line but matter to players, laid on the ground as wargamers' terrain mats
+ * are: crop fields (and the see-through volume of their height), roads, rivers and streams, ponds, rough
+ * ground, trenches, foxholes and craters. Woods and smoke have their own components.
  */
 import { useMemo } from "react";
-import { DoubleSide, ExtrudeGeometry, Shape, type BufferGeometry } from "three";
+import { ExtrudeGeometry, Shape, type BufferGeometry } from "three";
 import type { Battlefield } from "../core/battlefield";
-import { add2, scale2, sub2, type Vec2 } from "../core/geometry2d";
+import type { Vec2 } from "../core/geometry2d";
 import type { Feature } from "../core/scenario/schema";
-
-const AREA_STYLE = {
-  woods: { color: "#2f4a24", opacity: 0.55 },
-  crops: { color: "#c8b35a", opacity: 0.6 },
-  road: { color: "#8d7b5f", opacity: 1 },
-  river: { color: "#3f6e8c", opacity: 0.9 },
-  stream: { color: "#4f7f9c", opacity: 0.9 },
-  trench: { color: "#5b4a36", opacity: 1 },
-  foxhole: { color: "#5b4a36", opacity: 1 },
-  crater: { color: "#4a3d2e", opacity: 1 },
-  rough: { color: "#7a6a48", opacity: 0.85 },
-  pond: { color: "#3f6e8c", opacity: 0.9 },
-  smoke: { color: "#d9d9d9", opacity: 0.45 },
-} as const;
+import { discDecal, outlineDecal, pathStrip } from "./tableGeometry";
+import { tableMaterial, type TableLook } from "./tableMaterial";
 
 /** A prism over an outline in the x–z plane, from y0 to y1 (Shape works in x–y, so z is mirrored in). */
 function prism(outline: readonly Vec2[], y0: number, y1: number): BufferGeometry {
@@ -31,63 +20,61 @@ function prism(outline: readonly Vec2[], y0: number, y1: number): BufferGeometry
   return geometry;
 }
 
-/** The outline of a path widened to `width` (square ends), as one polygon per segment. */
-function ribbon(path: readonly Vec2[], width: number): Vec2[][] {
-  const quads: Vec2[][] = [];
-  for (let i = 0; i + 1 < path.length; i++) {
-    const a = path[i]!;
-    const b = path[i + 1]!;
-    const d = sub2(b, a);
-    const l = Math.hypot(d[0], d[1]);
-    const n = scale2([-d[1] / l, d[0] / l], width / 2);
-    const e = scale2([d[0] / l, d[1] / l], width / 2);
-    quads.push([add2(sub2(a, e), n), add2(add2(b, e), n), sub2(add2(b, e), n), sub2(sub2(a, e), n)]);
-  }
-  return quads;
+interface Piece {
+  readonly key: string;
+  readonly geometry: BufferGeometry;
+  readonly look: TableLook;
 }
 
-function featureGeometries(f: Feature, battlefield: Battlefield): BufferGeometry[] {
+/** Heights over the ground, so overlapping pieces (a road over a stream, a crater on a road) never flicker. */
+const LIFT = { field: 0.04, water: 0.06, road: 0.08, crater: 0.1 } as const;
+
+function pieces(f: Feature, battlefield: Battlefield): Piece[] {
   const ground = battlefield.ground;
+  const decorative = "decorative" in f && f.decorative === true;
+  const piece = (part: string, geometry: BufferGeometry, look: Omit<TableLook, "decorative" | "doubleSided">): Piece => ({
+    key: `${f.id}/${part}`,
+    geometry,
+    look: { ...look, decorative, doubleSided: true },
+  });
   switch (f.kind) {
-    case "woods":
-    case "crops":
-      return [prism(f.outline, 0.05, Math.max(...f.outline.map((p) => ground.heightAt(p))) + f.height)];
+    case "crops": {
+      const top = Math.max(...f.outline.map((p) => ground.heightAt(p))) + f.height;
+      return [
+        piece("field", outlineDecal(f.outline, ground, LIFT.field), { pattern: "crops", color: "#c8ae55" }),
+        piece("volume", prism(f.outline, LIFT.field, top), { pattern: "crops", color: "#d8c068", opacity: 0.3 }),
+      ];
+    }
     case "rough":
+      return [piece("ground", outlineDecal(f.outline, ground, LIFT.field), { pattern: "rough", color: "#7a6a48" })];
     case "pond":
-      return [prism(f.outline, 0.02, 0.08 + Math.max(...f.outline.map((p) => ground.heightAt(p))))];
+      return [piece("water", outlineDecal(f.outline, ground, LIFT.water, 0.5), { pattern: "water", color: "#3d6a86", roughness: 0.25 })];
     case "road":
+      return [piece("road", pathStrip(f.path, f.width, ground, LIFT.road), { pattern: "road", color: "#9a8463" })];
     case "river":
     case "stream":
+      return [piece("water", pathStrip(f.path, f.width, ground, LIFT.water), { pattern: "water", color: "#3d6a86", roughness: 0.25 })];
     case "trench":
-      return ribbon(f.path, f.width).map((quad) => prism(quad, 0.02, 0.08 + Math.max(...quad.map((p) => ground.heightAt(p)))));
-    case "smoke":
+      return [piece("trench", pathStrip(f.path, f.width, ground, LIFT.crater), { pattern: "road", color: "#4e3d2b" })];
     case "foxhole":
-    case "crater": {
-      const radius = f.radius;
-      const outline = Array.from({ length: 20 }, (_, i) => add2(f.at, [radius * Math.cos((i / 20) * 2 * Math.PI), radius * Math.sin((i / 20) * 2 * Math.PI)]));
-      return [prism(outline, 0.02, f.kind === "smoke" ? f.height : 0.1)];
-    }
+    case "crater":
+      return [piece("hole", discDecal(f.at, f.radius, ground, LIFT.crater), { pattern: "crater", color: "#4a3d2e" })];
     default:
       return [];
   }
 }
 
+function PieceMesh({ piece }: { piece: Piece }) {
+  const material = useMemo(() => tableMaterial(piece.look), [piece.look]);
+  // The pointer passes through them to the ground.
+  return <mesh geometry={piece.geometry} material={material} receiveShadow raycast={() => null} name={piece.key} />;
+}
+
 export function AreaFeatures({ battlefield }: { battlefield: Battlefield }) {
-  const items = useMemo(
-    () =>
-      battlefield.scenario.features.flatMap((f) =>
-        f.kind in AREA_STYLE ? featureGeometries(f, battlefield).map((geometry, i) => ({ key: `${f.id}/${i}`, geometry, style: AREA_STYLE[f.kind as keyof typeof AREA_STYLE] })) : [],
-      ),
-    [battlefield],
-  );
+  const items = useMemo(() => battlefield.scenario.features.flatMap((f) => pieces(f, battlefield)), [battlefield.scenario.features]);
   return (
-    <>
-      {items.map(({ key, geometry, style }) => (
-        // Decals and canopies: the pointer passes through them to the ground.
-        <mesh key={key} geometry={geometry} receiveShadow raycast={() => null}>
-          <meshStandardMaterial color={style.color} transparent={style.opacity < 1} opacity={style.opacity} side={DoubleSide} depthWrite={style.opacity === 1} />
-        </mesh>
-      ))}
-    </>
+    <group name="area-features">
+      {items.map((piece) => <PieceMesh key={piece.key} piece={piece} />)}
+    </group>
   );
 }

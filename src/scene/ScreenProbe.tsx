@@ -1,4 +1,7 @@
-/** Answers the test hooks' `screenPosition` and `projectPoint`: where things are drawn, in CSS pixels. */
+/**
+ * Answers the test hooks' `screenPosition` and `projectPoint` (where things are drawn, in CSS pixels) and
+ * `frameCost` (what the last frame cost the renderer).
+ */
 import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import { Vector3 } from "three";
@@ -8,6 +11,7 @@ import { provideProjector } from "../state/testHooks";
 export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {
   const camera = useThree((s) => s.camera);
   const size = useThree((s) => s.size);
+  const gl = useThree((s) => s.gl);
   useEffect(() => {
     const projectPoint = ([x, y, z]: readonly [number, number, number]) => {
       const v = new Vector3(x, y, z).project(camera);
@@ -15,6 +19,7 @@ export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {
     };
     provideProjector({
       projectPoint,
+      frameCost: () => ({ calls: gl.info.render.calls, triangles: gl.info.render.triangles }),
       screenPosition(id) {
         const entry = battlefield.models.get(id);
         if (!entry) return undefined;
@@ -22,6 +27,6 @@ export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {
         return projectPoint([pose.x, pose.y + (entry.def.vehicle ? 2.5 : (entry.def.figureHeight ?? 3) * 0.6), pose.z]);
       },
     });
-  }, [battlefield, camera, size]);
+  }, [battlefield, camera, size, gl]);
   return null;
 }

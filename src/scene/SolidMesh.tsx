@@ -1,16 +1,35 @@
-/** One terrain solid drawn with the same triangles the sight engine collides with. */
+/**
+ * Terrain solids drawn with the same triangles the sight engine collides with, several solids of one
+ * feature (a wall's pieces and joints) merged into one mesh so the table stays a few dozen draw calls.
+ */
 import { useMemo } from "react";
-import { Plane, Vector3 } from "three";
+import { BufferAttribute, Plane, Vector3, type BufferGeometry } from "three";
 import type { Solid } from "../core/solids/solid";
-import { useSolidGeometry } from "./geometry";
+import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
+import type { Ground } from "../core/terrain";
+import { toBufferGeometry } from "./geometry";
+import { tableMaterial, type TableLook } from "./tableMaterial";
 
-/** `clipAbove`: nothing of the solid is drawn above this height (a building edited floor by floor). */
-export function SolidMesh({ solid, color, name, clipAbove }: { solid: Solid; color: string; name?: string; clipAbove?: number }) {
-  const geometry = useSolidGeometry(solid);
-  const clipping = useMemo(() => (clipAbove === undefined ? [] : [new Plane(new Vector3(0, -1, 0), clipAbove)]), [clipAbove]);
-  return (
-    <mesh geometry={geometry} castShadow receiveShadow name={name} userData={{ owner: solid.owner, part: solid.part, kind: solid.kind }}>
-      <meshStandardMaterial color={color} flatShading roughness={0.9} clippingPlanes={clipping} clipShadows />
-    </mesh>
+/**
+ * The solids as one flat-shaded geometry; uv.y is each point's height above the ground over `height` (a
+ * bocage's bank is the lower part of it).
+ */
+function mergedGeometry(solids: readonly Solid[], ground: Ground, height: number): BufferGeometry {
+  const geometry = toBufferGeometry(mergeTriangles(solids.map((s) => solidTriangles(s))));
+  const positions = geometry.getAttribute("position");
+  const uv = new Float32Array(positions.count * 2);
+  for (let i = 0; i < positions.count; i++) uv[i * 2 + 1] = (positions.getY(i) - ground.heightAt([positions.getX(i), positions.getZ(i)])) / height;
+  geometry.setAttribute("uv", new BufferAttribute(uv, 2));
+  return geometry;
+}
+
+/** `clipAbove`: nothing of the solids is drawn above this height (a building edited floor by floor). */
+export function SolidMesh({ solids, look, ground, height = 1, clipAbove }: { solids: readonly Solid[]; look: TableLook; ground: Ground; height?: number; clipAbove?: number }) {
+  const geometry = useMemo(() => mergedGeometry(solids, ground, height), [solids, ground, height]);
+  const material = useMemo(
+    () => tableMaterial({ ...look, ...(clipAbove !== undefined && { clipping: [new Plane(new Vector3(0, -1, 0), clipAbove)] }) }),
+    [look.pattern, look.color, look.decorative, look.behind, clipAbove],
   );
+  const { owner, part, kind } = solids[0]!;
+  return <mesh geometry={geometry} material={material} castShadow receiveShadow name={`${owner}/${kind}`} userData={{ owner, part, kind }} />;
 }

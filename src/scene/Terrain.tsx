@@ -6,12 +6,16 @@ import type { ThreeEvent } from "@react-three/fiber";
 import { memo, useMemo } from "react";
 import type { Battlefield } from "../core/battlefield";
 import type { Placement } from "../core/game/events";
-import { terrainSolids } from "../core/solids/battlefieldSolids";
+import type { Feature, Hill } from "../core/scenario/schema";
+import { decorativeSolids, terrainSolids } from "../core/solids/battlefieldSolids";
 import { buildingFrame, FLOOR_THICKNESS } from "../core/solids/buildingSolids";
 import type { Solid } from "../core/solids/solid";
 import { AreaFeatures } from "./AreaFeatures";
-import { TERRAIN_COLORS } from "./palette";
+import { Hills } from "./Hills";
+import { solidLook } from "./palette";
+import { SmokeClouds } from "./SmokeClouds";
 import { SolidMesh } from "./SolidMesh";
+import { Woods } from "./Woods";
 
 /**
  * Where a pointer event on the terrain would stand a model: on the first ground or floor surface under the
@@ -54,19 +58,53 @@ function shownUnder(solid: Solid, cut: { level: number } | undefined): boolean {
   return solid.kind !== "building-floor" || Number(solid.part.replace("floor-", "")) <= cut.level;
 }
 
+/** Solids drawn as one mesh: one feature's solids of one kind (each building floor apart, for placement). */
+interface SolidGroup {
+  readonly key: string;
+  readonly solids: Solid[];
+  readonly feature: Feature | undefined;
+}
+
+function groupSolids(solids: readonly Solid[], features: ReadonlyMap<string, Feature>): SolidGroup[] {
+  const groups = new Map<string, SolidGroup>();
+  for (const solid of solids) {
+    const key = `${solid.owner}/${solid.kind}${solid.kind === "building-floor" ? `/${solid.part}` : ""}`;
+    const group = groups.get(key);
+    if (group) group.solids.push(solid);
+    else groups.set(key, { key, solids: [solid], feature: features.get(solid.owner) });
+  }
+  return [...groups.values()];
+}
+
 export const Terrain = memo(function Terrain({ battlefield, showRoofs, floorShown, handlers }: { battlefield: Battlefield; showRoofs: boolean; floorShown: Readonly<Record<string, number>>; handlers: TerrainHandlers }) {
   // Terrain only changes with the features; models moving must not rebuild it.
   const features = battlefield.scenario.features;
-  const solids = useMemo(() => terrainSolids(battlefield), [features]);
+  const solids = useMemo(() => [...terrainSolids(battlefield), ...decorativeSolids(battlefield)], [features]);
+  const hills = useMemo(() => features.filter((f): f is Hill => f.kind === "hill"), [features]);
   const cuts = useMemo(() => floorCuts(battlefield, floorShown), [features, floorShown]);
+  const groups = useMemo(() => {
+    const byId = new Map(features.map((f) => [f.id, f]));
+    const shown = solids.filter((s) => s.kind !== "ground" && (showRoofs || s.kind !== "roof") && shownUnder(s, cuts.get(s.owner)));
+    return groupSolids(shown, byId);
+  }, [solids, showRoofs, cuts]);
+  const tableTop = solids.find((s) => s.kind === "ground" && s.part === "top")!;
+  const hillMesh = solids.find((s) => s.kind === "ground" && s.part === "hills");
   return (
     <group name="terrain" onPointerMove={handlers.onTerrainMove} onClick={handlers.onTerrainClick}>
-      {solids
-        .filter((s) => (showRoofs || s.kind !== "roof") && shownUnder(s, cuts.get(s.owner)))
-        .map((solid, i) => (
-          <SolidMesh key={`${solid.owner}/${solid.part}/${i}`} solid={solid} color={TERRAIN_COLORS[solid.kind]} name={`${solid.owner}/${solid.part}`} clipAbove={cuts.get(solid.owner)?.y} />
-        ))}
+      <TableTop solid={tableTop} ground={battlefield.ground} />
+      {hillMesh && <Hills solid={hillMesh} hills={hills} />}
+      {groups.map(({ key, solids: parts, feature }) => (
+        <SolidMesh key={key} solids={parts} look={solidLook(parts[0]!.kind, feature)} ground={battlefield.ground} height={feature && "height" in feature ? feature.height : 1} clipAbove={cuts.get(parts[0]!.owner)?.y} />
+      ))}
       <AreaFeatures battlefield={battlefield} />
+      <Woods battlefield={battlefield} />
+      <SmokeClouds battlefield={battlefield} />
     </group>
   );
 });
+
+/** The flocked table top; pushed back in depth so the hills' feet and the decals win where they touch it. */
+function TableTop({ solid, ground }: { solid: Solid; ground: Battlefield["ground"] }) {
+  const look = useMemo(() => ({ ...solidLook("ground", undefined), behind: true }), []);
+  return <SolidMesh solids={[solid]} look={look} ground={ground} />;
+}

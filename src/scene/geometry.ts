@@ -1,8 +1,8 @@
 /** Render geometry from the same triangles the sight engine collides with, flat-shaded for low-poly looks. */
 import { useMemo } from "react";
 import { BufferAttribute, BufferGeometry } from "three";
-import type { Solid, SolidShape } from "../core/solids/solid";
-import { shapeTriangles, solidTriangles, type Triangles } from "../core/solids/solidGeometry";
+import type { SolidShape } from "../core/solids/solid";
+import { shapeTriangles, type Triangles } from "../core/solids/solidGeometry";
 
 export function toBufferGeometry({ positions, indices }: Triangles): BufferGeometry {
   const indexed = new BufferGeometry();
@@ -26,6 +26,3 @@ export function useShapeGeometry(shape: SolidShape): BufferGeometry {
   }, [shape]);
 }
 
-export function useSolidGeometry(solid: Solid): BufferGeometry {
-  return useMemo(() => toBufferGeometry(solidTriangles(solid)), [solid]);
-}

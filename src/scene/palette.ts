@@ -1,5 +1,7 @@
-/** Colours of the tabletop: terrain by kind, miniatures by side. */
+/** Colours of the tabletop: terrain by kind and material, miniatures by side. */
+import type { Feature } from "../core/scenario/schema";
 import type { SolidKind } from "../core/solids/solid";
+import type { TableLook } from "./tableMaterial";
 
 export const TERRAIN_COLORS: Record<SolidKind, string> = {
   ground: "#7f8f4e",
@@ -14,6 +16,37 @@ export const TERRAIN_COLORS: Record<SolidKind, string> = {
   wreck: "#3b3835",
   model: "#777777",
 };
+
+/** Brick is redder than the stone colour of its kind. */
+const BRICK = "#a8674a";
+
+/** How a terrain solid is painted: its kind's colour, and courses, leaves or soot by kind and material. */
+export function solidLook(kind: SolidKind, feature: Feature | undefined): TableLook {
+  const color = TERRAIN_COLORS[kind];
+  const material = feature && "material" in feature ? feature.material : undefined;
+  const decorative = feature !== undefined && "decorative" in feature && feature.decorative === true;
+  const masonry = (): TableLook =>
+    material === "brick" ? { pattern: "brick", color: BRICK, decorative } : material === "stone" || material === undefined ? { pattern: "stone", color, decorative } : { pattern: "plain", color, decorative };
+  switch (kind) {
+    case "building-wall":
+    case "wall":
+      return masonry();
+    case "roof":
+      return { pattern: "brick", color, decorative };
+    case "hedge":
+      return { pattern: "hedge", color, decorative };
+    case "bocage":
+      return { pattern: "bocage", color, decorative };
+    case "sandbags":
+      return { pattern: "sandbags", color, decorative };
+    case "wreck":
+      return { pattern: "burnt", color: "#55524a", decorative };
+    case "ground":
+      return { pattern: "flock", color, decorative };
+    default:
+      return { pattern: "plain", color, decorative };
+  }
+}
 
 /** Per side: figures, and vehicles (hull, turret, gun) a shade darker, like painted miniatures. */
 const SIDE_COLORS = [

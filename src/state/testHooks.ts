@@ -16,6 +16,8 @@ export interface TestHooks {
   screenPosition(modelId: string): { x: number; y: number } | undefined;
   /** Where a point of the table [x, y, z] appears on screen. */
   projectPoint(point: readonly [number, number, number]): { x: number; y: number } | undefined;
+  /** What the last frame cost the renderer (three's renderer.info): draw calls and triangles, shadows included. */
+  frameCost(): { calls: number; triangles: number } | undefined;
 }
 
 declare global {
@@ -27,13 +29,14 @@ declare global {
 export interface Projector {
   screenPosition: TestHooks["screenPosition"];
   projectPoint: TestHooks["projectPoint"];
+  frameCost: TestHooks["frameCost"];
 }
 
 let projector: Projector | undefined;
 
 /** Exposes the hooks; the returned function takes them away (an effect's cleanup). */
 export function exposeTestHooks(): () => void {
-  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, replay: useReplay, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p) };
+  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, replay: useReplay, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p), frameCost: () => projector?.frameCost() };
   return () => {
     delete window.__hulldown;
   };

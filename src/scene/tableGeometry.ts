@@ -1,0 +1,98 @@
+/**
+ * Geometry laid on the table for terrain that stops no sight line: outlines and paths draped over the
+ * ground (a road climbing a hill follows it), discs for craters. Each carries the uv its pattern in
+ * shaders/tabletop.frag.glsl reads: across a path (-1 at one verge, 1 at the other), or a disc's radius.
+ * Decals are drawn double-sided, so their winding does not matter.
+ */
+import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from "three";
+import { add2, distance2, lerp2, regularPolygon, scale2, sub2, type Vec2 } from "../core/geometry2d";
+import type { Ground } from "../core/terrain";
+
+/** Paths are cut into steps no longer than this so they follow the ground. */
+const STEP = 3;
+
+function geometryOf(positions: number[], uvs: number[], indices: number[]): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute("position", new BufferAttribute(new Float32Array(positions), 3));
+  geometry.setAttribute("uv", new BufferAttribute(new Float32Array(uvs), 2));
+  geometry.setIndex(indices);
+  geometry.computeVertexNormals();
+  return geometry;
+}
+
+/** An outline filled and laid `lift` cm over the ground (uv.y: `across` everywhere). */
+export function outlineDecal(outline: readonly Vec2[], ground: Ground, lift: number, across = 0): BufferGeometry {
+  const triangles = ShapeUtils.triangulateShape(outline.map(([x, z]) => new Vector2(x, z)), []);
+  const positions = outline.flatMap((p) => [p[0], ground.heightAt(p) + lift, p[1]]);
+  // Either winding may face down: decals are drawn double-sided.
+  const indices = triangles.flat();
+  return geometryOf(positions, outline.flatMap(() => [0, across]), indices);
+}
+
+/** The unit normal of a path at each of its points (mitered at bends, capped so sharp bends stay sane). */
+function pathNormals(path: readonly Vec2[]): Vec2[] {
+  const segmentNormal = (a: Vec2, b: Vec2): Vec2 => {
+    const d = sub2(b, a);
+    const l = Math.hypot(d[0], d[1]) || 1;
+    return [-d[1] / l, d[0] / l];
+  };
+  return path.map((_, i) => {
+    const before = i > 0 ? segmentNormal(path[i - 1]!, path[i]!) : undefined;
+    const after = i + 1 < path.length ? segmentNormal(path[i]!, path[i + 1]!) : undefined;
+    if (!before || !after) return (before ?? after)!;
+    const sum = add2(before, after);
+    const l = Math.hypot(sum[0], sum[1]);
+    if (l < 1e-6) return after;
+    const miter = scale2(sum, 1 / l);
+    const cos = miter[0] * after[0] + miter[1] * after[1];
+    return scale2(miter, 1 / Math.max(cos, 0.5));
+  });
+}
+
+/** A path widened to `width` and laid `lift` cm over the ground; uv = (distance along, -1..1 across). */
+export function pathStrip(path: readonly Vec2[], width: number, ground: Ground, lift: number): BufferGeometry {
+  const normals = pathNormals(path);
+  const positions: number[] = [];
+  const uvs: number[] = [];
+  let along = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const [a, b] = [path[i]!, path[i + 1]!];
+    const steps = Math.max(1, Math.ceil(distance2(a, b) / STEP));
+    for (let k = i === 0 ? 0 : 1; k <= steps; k++) {
+      const t = k / steps;
+      const centre = lerp2(a, b, t);
+      const normal = lerp2(normals[i]!, normals[i + 1]!, t);
+      for (const side of [-1, 1]) {
+        const p = add2(centre, scale2(normal, (side * width) / 2));
+        positions.push(p[0], ground.heightAt(p) + lift, p[1]);
+        uvs.push(along + distance2(a, b) * t, side);
+      }
+    }
+    along += distance2(a, b);
+  }
+  const indices: number[] = [];
+  for (let r = 0; r + 1 < positions.length / 6; r++) {
+    const [l0, r0, l1, r1] = [2 * r, 2 * r + 1, 2 * r + 2, 2 * r + 3];
+    indices.push(l0, l1, r0, r0, l1, r1);
+  }
+  return geometryOf(positions, uvs, indices);
+}
+
+/** A disc around `at` laid over the ground in rings; uv.x is the distance from the centre over the radius. */
+export function discDecal(at: Vec2, radius: number, ground: Ground, lift: number, rings = 3, sides = 24): BufferGeometry {
+  const positions = [at[0], ground.heightAt(at) + lift, at[1]];
+  const uvs = [0, 0];
+  for (let r = 1; r <= rings; r++) {
+    for (const p of regularPolygon(at, (radius * r) / rings, sides)) {
+      positions.push(p[0], ground.heightAt(p) + lift, p[1]);
+      uvs.push(r / rings, 0);
+    }
+  }
+  const indices: number[] = [];
+  const ring = (r: number, k: number) => 1 + (r - 1) * sides + (k % sides);
+  for (let k = 0; k < sides; k++) indices.push(0, ring(1, k + 1), ring(1, k));
+  for (let r = 1; r < rings; r++) {
+    for (let k = 0; k < sides; k++) indices.push(ring(r, k), ring(r, k + 1), ring(r + 1, k), ring(r, k + 1), ring(r + 1, k + 1), ring(r + 1, k));
+  }
+  return geometryOf(positions, uvs, indices);
+}

@@ -1,0 +1,102 @@
+/**
+ * The default battlefield looks like a wargaming table: screenshots from two angles (test-results/
+ * screenshots/table-look-*.png), trees in the wood, a hill that stands out from the table, and a frame
+ * that stays within its draw-call budget; then scenery added through the game log (smoke, a crater, a
+ * pond, a river, rough ground, a decorative hedge) drawn without a console error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import defaultBattlefield from "../../src/scenarios/default.json";
+import { openApp, type AppPage } from "./browser";
+import { regionPixels, type Rgb } from "./pixels";
+
+/** Draw calls of one frame of the default table with shadows on (the shadow pass included). */
+const DRAW_CALL_BUDGET = 250;
+
+let app: AppPage;
+beforeAll(async () => {
+  app = await openApp({ width: 1280, height: 800 });
+  await app.page.waitForSelector("main[data-ready=true]");
+  // Shadows come on a frame after the first; give the table time to draw them.
+  await app.page.waitForFunction(() => (window.__hulldown?.frameCost()?.calls ?? 0) > 0);
+  await app.page.waitForTimeout(1500);
+});
+afterAll(() => app?.close());
+
+const onScreen = (point: readonly [number, number, number]) => app.page.evaluate((p) => window.__hulldown!.projectPoint(p)!, point);
+
+/** The pixels of a square of `half` CSS pixels either side of where a table point is drawn. */
+async function pixelsAround(png: Buffer, point: readonly [number, number, number], half: number): Promise<Rgb[]> {
+  const at = await onScreen(point);
+  return regionPixels(app.page, png, { x: Math.round(at.x - half), y: Math.round(at.y - half), width: 2 * half, height: 2 * half });
+}
+
+const mean = (pixels: readonly Rgb[]): Rgb => [0, 1, 2].map((k) => pixels.reduce((s, p) => s + p[k]!, 0) / pixels.length) as unknown as Rgb;
+const luminance = ([r, g, b]: Rgb) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+const leafy = ([r, g, b]: Rgb) => g > r * 1.05 && g > b * 1.2;
+const woody = ([r, g, b]: Rgb) => r > b * 1.15 && r >= g * 0.9 && luminance([r, g, b]) < 150;
+
+const wood = defaultBattlefield.features.find((f) => f.id === "wood-bois-guillaume")!;
+const woodCentre = (() => {
+  const outline = wood.outline as [number, number][];
+  return [outline.reduce((s, p) => s + p[0], 0) / outline.length, 5, outline.reduce((s, p) => s + p[1], 0) / outline.length] as const;
+})();
+
+describe("the table's look", () => {
+  it("draws the default battlefield from above: trees in the wood, the hill apart from the table, within the draw-call budget", async () => {
+    await app.screenshot("table-look-overview");
+    const png = await app.canvasPixels();
+    const woods = await pixelsAround(png, woodCentre, 40);
+    const leaves = woods.filter(leafy).length / woods.length;
+    const trunksAndFloor = woods.filter(woody).length / woods.length;
+    const lum = woods.map(luminance);
+    const spread = Math.sqrt(lum.reduce((s, l) => s + (l - lum.reduce((a, b) => a + b, 0) / lum.length) ** 2, 0) / lum.length);
+    console.log(`table look: wood pixels leafy ${(leaves * 100).toFixed(0)}%, trunk/floor ${(trunksAndFloor * 100).toFixed(0)}%, luminance spread ${spread.toFixed(1)}`);
+    expect(leaves).toBeGreaterThan(0.3);
+    expect(trunksAndFloor).toBeGreaterThan(0.02);
+    // Trees are lit and shaded canopies, not one flat translucent box.
+    expect(spread).toBeGreaterThan(12);
+
+    // Hill 112's crest plateau against open table at the same distance from the camera.
+    const hillTop = mean(await pixelsAround(png, [36, 8, 93], 8));
+    const table = mean(await pixelsAround(png, [36, 0, 66], 8));
+    const difference = Math.hypot(hillTop[0] - table[0], hillTop[1] - table[1], hillTop[2] - table[2]);
+    console.log(`table look: hill top ${hillTop.map(Math.round).join(",")} vs table ${table.map(Math.round).join(",")}: distance ${difference.toFixed(1)}`);
+    expect(difference).toBeGreaterThan(20);
+
+    const cost = await app.page.evaluate(() => window.__hulldown!.frameCost()!);
+    console.log(`table look: one frame of the default table costs ${cost.calls} draw calls, ${cost.triangles} triangles (budget ${DRAW_CALL_BUDGET} calls)`);
+    expect(cost.calls).toBeLessThanOrEqual(DRAW_CALL_BUDGET);
+    expect(app.errors).toEqual([]);
+  });
+
+  it("draws it from a low angle over the hill towards the village", async () => {
+    await app.page.mouse.move(640, 560);
+    await app.page.mouse.down({ button: "left" });
+    await app.page.mouse.move(760, 470, { steps: 8 });
+    await app.page.mouse.up({ button: "left" });
+    for (let i = 0; i < 4; i++) await app.page.mouse.wheel(0, -200);
+    await app.page.waitForTimeout(1500);
+    await app.screenshot("table-look-low-angle");
+    expect(app.errors).toEqual([]);
+  });
+
+  it("draws smoke, a crater, a pond, a river, rough ground and a decorative hedge added through the game log", async () => {
+    const result = await app.page.evaluate(() =>
+      window.__hulldown!.game.getState().perform({
+        type: "add-features",
+        features: [
+          { id: "look-smoke", kind: "smoke", at: [40, 40], radius: 6, height: 10 },
+          { id: "look-crater", kind: "crater", at: [30, 50], radius: 4 },
+          { id: "look-pond", kind: "pond", outline: [[150, 50], [165, 48], [170, 56], [158, 60]] },
+          { id: "look-river", kind: "river", path: [[100, 120], [110, 100], [120, 92], [150, 90]], width: 6 },
+          { id: "look-rough", kind: "rough", outline: [[20, 8], [34, 6], [36, 18], [22, 20]] },
+          { id: "look-hedge", kind: "hedge", path: [[44, 44], [70, 48]], decorative: true },
+        ],
+      }),
+    );
+    expect(result).toBe(true);
+    await app.page.waitForTimeout(1500);
+    await app.screenshot("table-look-scenery");
+    expect(app.errors).toEqual([]);
+  });
+});
