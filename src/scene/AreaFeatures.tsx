@@ -32,11 +32,7 @@ const LIFT = { field: 0.04, water: 0.06, road: 0.08, crater: 0.1 } as const;
 function pieces(f: Feature, battlefield: Battlefield): Piece[] {
   const ground = battlefield.ground;
   const decorative = "decorative" in f && f.decorative === true;
-  const piece = (part: string, geometry: BufferGeometry, look: Omit<TableLook, "decorative" | "doubleSided">): Piece => ({
-    key: `${f.id}/${part}`,
-    geometry,
-    look: { ...look, decorative, doubleSided: true },
-  });
+  const piece = (part: string, geometry: BufferGeometry, look: Omit<TableLook, "decorative">): Piece => ({ key: `${f.id}/${part}`, geometry, look: { ...look, decorative } });
   switch (f.kind) {
     case "crops": {
       const top = Math.max(...f.outline.map((p) => ground.heightAt(p))) + f.height;

@@ -28,7 +28,7 @@ export function SolidMesh({ solids, look, ground, height = 1, clipAbove }: { sol
   const geometry = useMemo(() => mergedGeometry(solids, ground, height), [solids, ground, height]);
   const material = useMemo(
     () => tableMaterial({ ...look, ...(clipAbove !== undefined && { clipping: [new Plane(new Vector3(0, -1, 0), clipAbove)] }) }),
-    [look.pattern, look.color, look.decorative, look.behind, clipAbove],
+    [look.pattern, look.color, look.decorative, look.depthOffset, clipAbove],
   );
   const { owner, part, kind } = solids[0]!;
   return <mesh geometry={geometry} material={material} castShadow receiveShadow name={`${owner}/${kind}`} userData={{ owner, part, kind }} />;

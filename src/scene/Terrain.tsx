@@ -105,6 +105,6 @@ export const Terrain = memo(function Terrain({ battlefield, showRoofs, floorShow
 
 /** The flocked table top; pushed back in depth so the hills' feet and the decals win where they touch it. */
 function TableTop({ solid, ground }: { solid: Solid; ground: Battlefield["ground"] }) {
-  const look = useMemo(() => ({ ...solidLook("ground", undefined), behind: true }), []);
+  const look = useMemo(() => ({ ...solidLook("ground", undefined), depthOffset: 4 }), []);
   return <SolidMesh solids={[solid]} look={look} ground={ground} />;
 }

@@ -68,7 +68,7 @@ function TreeInstances({ shape, trees }: { shape: TreeShape; trees: ReadonlyArra
 
 function WoodsBase({ wood, battlefield }: { wood: AreaFeature; battlefield: Battlefield }) {
   const geometry = useMemo(() => outlineDecal(wood.outline, battlefield.ground, 0.06), [wood, battlefield.ground]);
-  const material = useMemo(() => tableMaterial({ pattern: "woodland", color: "#55603a", decorative: wood.decorative, doubleSided: true }), [wood.decorative]);
+  const material = useMemo(() => tableMaterial({ pattern: "woodland", color: "#55603a", decorative: wood.decorative }), [wood.decorative]);
   return <mesh geometry={geometry} material={material} receiveShadow raycast={() => null} name={`${wood.id}/base`} />;
 }
 

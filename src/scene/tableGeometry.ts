@@ -2,7 +2,7 @@
  * Geometry laid on the table for terrain that stops no sight line: outlines and paths draped over the
  * ground (a road climbing a hill follows it), discs for craters. Each carries the uv its pattern in
  * shaders/tabletop.frag.glsl reads: across a path (-1 at one verge, 1 at the other), or a disc's radius.
- * Decals are drawn double-sided, so their winding does not matter.
+ * Every triangle faces up, so decals are drawn one-sided (one program fewer to compile).
  */
 import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from "three";
 import { add2, distance2, lerp2, regularPolygon, scale2, sub2, type Vec2 } from "../core/geometry2d";
@@ -11,11 +11,23 @@ import type { Ground } from "../core/terrain";
 /** Paths are cut into steps no longer than this so they follow the ground. */
 const STEP = 3;
 
+/** The triangles turned, where needed, so that each faces up (+y). */
+function facingUp(positions: readonly number[], indices: readonly number[]): number[] {
+  const turned: number[] = [];
+  for (let i = 0; i < indices.length; i += 3) {
+    const [a, b, c] = [indices[i]!, indices[i + 1]!, indices[i + 2]!];
+    // y of (b − a) × (c − a), in the x–z plane.
+    const up = (positions[c * 3]! - positions[a * 3]!) * (positions[b * 3 + 2]! - positions[a * 3 + 2]!) - (positions[b * 3]! - positions[a * 3]!) * (positions[c * 3 + 2]! - positions[a * 3 + 2]!);
+    turned.push(...(up >= 0 ? [a, b, c] : [a, c, b]));
+  }
+  return turned;
+}
+
 function geometryOf(positions: number[], uvs: number[], indices: number[]): BufferGeometry {
   const geometry = new BufferGeometry();
   geometry.setAttribute("position", new BufferAttribute(new Float32Array(positions), 3));
   geometry.setAttribute("uv", new BufferAttribute(new Float32Array(uvs), 2));
-  geometry.setIndex(indices);
+  geometry.setIndex(facingUp(positions, indices));
   geometry.computeVertexNormals();
   return geometry;
 }
@@ -24,7 +36,6 @@ function geometryOf(positions: number[], uvs: number[], indices: number[]): Buff
 export function outlineDecal(outline: readonly Vec2[], ground: Ground, lift: number, across = 0): BufferGeometry {
   const triangles = ShapeUtils.triangulateShape(outline.map(([x, z]) => new Vector2(x, z)), []);
   const positions = outline.flatMap((p) => [p[0], ground.heightAt(p) + lift, p[1]]);
-  // Either winding may face down: decals are drawn double-sided.
   const indices = triangles.flat();
   return geometryOf(positions, outline.flatMap(() => [0, across]), indices);
 }

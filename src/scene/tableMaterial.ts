@@ -1,9 +1,8 @@
 /**
  * The tabletop's materials: three's standard material (lights, shadows, fog, clipping) painted by the
- * procedural patterns of shaders/tabletop.*.glsl. Every pattern runs in the same program, chosen by a
- * uniform, so a CPU-rendered browser compiles it once however many kinds of terrain the table has.
+ * procedural patterns of shaders/tabletop.*.glsl, one small program per pattern (TABLE_PATTERN).
  */
-import { Color, DoubleSide, FrontSide, MeshStandardMaterial, type Plane, type WebGLProgramParametersWithUniforms } from "three";
+import { Color, MeshStandardMaterial, type Plane, type WebGLProgramParametersWithUniforms } from "three";
 import fragmentPatterns from "../../shaders/tabletop.frag.glsl?raw";
 import vertexVaryings from "../../shaders/tabletop.vert.glsl?raw";
 
@@ -38,24 +37,38 @@ export interface TableLook {
   /** Hills: the height of the highest crest, where the tint is lightest. */
   readonly topHeight?: number;
   readonly clipping?: readonly Plane[];
-  /** Decals laid on the ground: either winding shows. */
-  readonly doubleSided?: boolean;
-  /** Pushed back in depth: the table top, under the hills' feet where both are at height 0. */
-  readonly behind?: boolean;
+  /**
+   * Depth offset in polygon-offset units: positive pushes back (the table top, under the hills' feet where
+   * both are at height 0), negative pulls forward (a crest line on its hilltop).
+   */
+  readonly depthOffset?: number;
 }
 
 /** How far decorative scenery is washed out towards the pale colour, and how see-through it is. */
 const DECORATIVE = { lighten: 0.5, opacity: 0.7 };
 
-// One function object for every material: three keys its program cache on this function's text.
+/**
+ * The patterns come with the shadows, a frame after the first (src/scene/ShadowsAfterFirstFrame.tsx calls
+ * paintPatterns): the first picture of the table is plain colours, every terrain material sharing one
+ * plain program, so it comes as fast as a table without patterns.
+ */
+let patternsPainted = false;
+
+export function paintPatterns(): void {
+  patternsPainted = true;
+}
+
+const patternOf = (material: MeshStandardMaterial): number => (patternsPainted ? (material.userData.tablePattern as number) : PATTERN.plain);
+
 function paint(this: MeshStandardMaterial, shader: WebGLProgramParametersWithUniforms) {
+  const pattern = patternOf(this);
   Object.assign(shader.uniforms, this.userData.tableUniforms);
   shader.vertexShader = shader.vertexShader
     .replace("#include <common>", "#include <common>\nvarying vec3 vTableWorld;\nvarying vec3 vTableNormal;\nvarying vec2 vTableUv;")
     .replace("#include <worldpos_vertex>", `#include <worldpos_vertex>\n${vertexVaryings}`);
   shader.fragmentShader = shader.fragmentShader
-    .replace("#include <common>", `#include <common>\n${fragmentPatterns}`)
-    .replace("#include <color_fragment>", "#include <color_fragment>\ndiffuseColor.rgb = mix(tablePattern(diffuseColor.rgb), vec3(0.93, 0.91, 0.85), uLighten);");
+    .replace("#include <common>", `#include <common>\n#define TABLE_PATTERN ${pattern}\n${fragmentPatterns}`)
+    .replace("#include <color_fragment>", "#include <color_fragment>\ndiffuseColor.rgb = mix(tablePattern(diffuseColor.rgb), tableSrgb(vec3(0.93, 0.91, 0.85)), uLighten);");
 }
 
 export function tableMaterial(look: TableLook): MeshStandardMaterial {
@@ -66,18 +79,19 @@ export function tableMaterial(look: TableLook): MeshStandardMaterial {
     transparent: opacity < 1,
     opacity,
     depthWrite: opacity === 1,
-    side: look.doubleSided ? DoubleSide : FrontSide,
-    polygonOffset: look.behind === true,
-    polygonOffsetFactor: 1,
-    polygonOffsetUnits: 4,
+    polygonOffset: look.depthOffset !== undefined,
+    polygonOffsetFactor: Math.sign(look.depthOffset ?? 0),
+    polygonOffsetUnits: look.depthOffset ?? 0,
     clippingPlanes: look.clipping ? [...look.clipping] : null,
     clipShadows: look.clipping !== undefined,
   });
+  material.userData.tablePattern = PATTERN[look.pattern];
   material.userData.tableUniforms = {
-    uPattern: { value: PATTERN[look.pattern] },
     uLighten: { value: look.decorative ? DECORATIVE.lighten : 0 },
     uTopHeight: { value: look.topHeight ?? 10 },
   };
   material.onBeforeCompile = paint;
+  // Materials of one pattern share a program; three tells programs apart by this key and its own settings.
+  material.customProgramCacheKey = () => `tabletop-${patternOf(material)}`;
   return material;
 }
