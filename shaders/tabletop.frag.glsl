@@ -60,9 +60,12 @@ vec3 masonry(vec3 base, vec3 p, vec3 n, vec2 stone) {
   float col = floor(x);
   vec2 cell = vec2(fract(x), fract(q.y / stone.y));
   float joint = min(min(cell.x, 1.0 - cell.x) * stone.x, min(cell.y, 1.0 - cell.y) * stone.y);
-  float tone = tableHash(vec2(col, row));
+  // Far away a course is a pixel or less: stones and joints fade to their average instead of shimmering.
+  float far = smoothstep(0.2, 0.6, max(fwidth(q.x / stone.x), fwidth(q.y / stone.y)));
+  float tone = mix(tableHash(vec2(col, row)), 0.5, far);
+  float mortar = mix(1.0 - smoothstep(0.02, 0.07, joint), 0.15, far);
   vec3 c = base * (0.78 + 0.36 * tone) * (0.92 + 0.16 * tableNoise(q * 3.0));
-  return mix(c * 0.45, c, smoothstep(0.02, 0.07, joint));
+  return mix(c, c * 0.45, mortar);
 }
 
 // Leaves: clumps of dark and light green with a few bright tips.

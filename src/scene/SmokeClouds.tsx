@@ -1,7 +1,6 @@
 /**
- * Smoke clouds as soft volumes: puffs (round sprites, shaders/smoke.*.glsl) scattered by the seeded dice
- * inside the cloud's cylinder, the shape the sight engine blocks with, none reaching past it. All clouds
- * are one draw call.
+ * Smoke clouds as soft volumes: puffs (round sprites, shaders/smoke.*.glsl) inside the cloud's cylinder,
+ * the shape the sight engine blocks with (src/scene/scatter.ts). All clouds are one draw call.
  */
 import { useThree } from "@react-three/fiber";
 import { useMemo } from "react";
@@ -9,30 +8,8 @@ import { BufferAttribute, BufferGeometry, Color, type PerspectiveCamera } from "
 import fragmentShader from "../../shaders/smoke.frag.glsl?raw";
 import vertexShader from "../../shaders/smoke.vert.glsl?raw";
 import type { Battlefield } from "../core/battlefield";
-import { createDice } from "../core/dice";
 import type { FeatureOf } from "../core/scenario/schema";
-import { seedOf } from "./woodsTrees";
-
-export interface Puff {
-  readonly at: readonly [number, number, number];
-  readonly radius: number;
-  readonly shade: number;
-}
-
-/** Puffs of a cloud, each wholly inside its cylinder (radius `radius`, from the ground up `height`). */
-export function smokePuffs(cloud: FeatureOf<"smoke">, groundY: number): Puff[] {
-  const dice = createDice(seedOf(cloud.id));
-  const roll = () => dice.fraction("smoke puff");
-  const radius = Math.min(cloud.radius, cloud.height / 2) * 0.55;
-  const count = Math.min(60, Math.max(8, Math.round((cloud.radius * cloud.radius * cloud.height) / radius ** 3)));
-  return Array.from({ length: count }, () => {
-    const r = radius * (0.7 + 0.3 * roll());
-    const reach = Math.max(0, cloud.radius - r) * Math.sqrt(roll());
-    const angle = roll() * 2 * Math.PI;
-    const y = groundY + r + roll() * Math.max(0, cloud.height - 2 * r);
-    return { at: [cloud.at[0] + reach * Math.cos(angle), y, cloud.at[1] + reach * Math.sin(angle)] as const, radius: r, shade: roll() };
-  });
-}
+import { smokePuffs } from "./scatter";
 
 export function SmokeClouds({ battlefield }: { battlefield: Battlefield }) {
   const features = battlefield.scenario.features;

@@ -1,6 +1,6 @@
 /**
  * Woods as wargamers build them: a base of woodland floor and trees on it. The trees of every wood share
- * one instanced mesh per shape (three draw calls however many woods), placed by src/scene/woodsTrees.ts.
+ * one instanced mesh per shape (three draw calls however many woods), placed by src/scene/scatter.ts.
  */
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { BufferAttribute, Color, ConeGeometry, CylinderGeometry, IcosahedronGeometry, InstancedMesh, Matrix4, Quaternion, Vector3, type BufferGeometry } from "three";
@@ -9,7 +9,7 @@ import type { Battlefield } from "../core/battlefield";
 import type { AreaFeature } from "../core/scenario/schema";
 import { outlineDecal } from "./tableGeometry";
 import { tableMaterial } from "./tableMaterial";
-import { CANOPY_RATIO, scatterTrees, TREE_SHAPES, type Tree, type TreeShape } from "./woodsTrees";
+import { CANOPY_RATIO, scatterTrees, TREE_SHAPES, type Tree, type TreeShape } from "./scatter";
 
 const TRUNK = new Color("#5a4330");
 const LEAVES: Record<TreeShape, Color> = { conifer: new Color("#2c4a2a"), broadleaf: new Color("#4a6b2c"), poplar: new Color("#5c7a34") };
@@ -25,7 +25,7 @@ function coloured(geometry: BufferGeometry, color: Color): BufferGeometry {
 }
 
 /** A tree one unit tall, its foot at the origin; no part reaches wider than CANOPY_RATIO of its height. */
-function treeGeometry(shape: TreeShape): BufferGeometry {
+export function treeGeometry(shape: TreeShape): BufferGeometry {
   const r = CANOPY_RATIO[shape];
   const trunk = (radius: number, height: number) => coloured(new CylinderGeometry(radius * 0.8, radius, height, 6).translate(0, height / 2, 0), TRUNK);
   const leaves = (g: BufferGeometry) => coloured(g, LEAVES[shape]);

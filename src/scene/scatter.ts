@@ -1,11 +1,12 @@
 /**
- * Where a wood's trees stand: scattered by the seeded dice (seeded from the wood's id, so a wood looks the
- * same at every load and on every machine), each canopy wholly inside the outline and each top no higher
- * than the wood's sight-blocking height, so the trees never show more wood than the sight engine measures.
+ * Scenery scattered by the seeded dice, seeded from the feature's id so a table looks the same at every
+ * load and on every machine: a wood's trees, each canopy wholly inside the outline and each top no higher
+ * than the wood's sight-blocking height, and a smoke cloud's puffs, each inside the cloud's cylinder. The
+ * drawn scenery never shows more than the sight engine measures.
  */
 import { createDice } from "../core/dice";
 import { distanceToPolygonBoundary, pointInPolygon, signedArea, type Vec2 } from "../core/geometry2d";
-import type { AreaFeature } from "../core/scenario/schema";
+import type { AreaFeature, FeatureOf } from "../core/scenario/schema";
 import type { Ground } from "../core/terrain";
 
 export const TREE_SHAPES = ["conifer", "broadleaf", "poplar"] as const;
@@ -65,4 +66,26 @@ export function scatterTrees(wood: AreaFeature, ground: Ground): Tree[] {
     trees.push({ shape, at, base, height, turn, shade, radius });
   }
   return trees.map(({ radius: _radius, ...tree }) => tree);
+}
+
+export interface Puff {
+  readonly at: readonly [number, number, number];
+  readonly radius: number;
+  /** 0..1: how much lighter than the darkest puff. */
+  readonly shade: number;
+}
+
+/** Puffs of a cloud standing on ground at `groundY`, each wholly inside its cylinder (the sight engine's). */
+export function smokePuffs(cloud: FeatureOf<"smoke">, groundY: number): Puff[] {
+  const dice = createDice(seedOf(cloud.id));
+  const roll = () => dice.fraction("smoke puff");
+  const radius = Math.min(cloud.radius, cloud.height / 2) * 0.55;
+  const count = Math.min(60, Math.max(8, Math.round((cloud.radius * cloud.radius * cloud.height) / radius ** 3)));
+  return Array.from({ length: count }, () => {
+    const r = radius * (0.7 + 0.3 * roll());
+    const reach = Math.max(0, cloud.radius - r) * Math.sqrt(roll());
+    const angle = roll() * 2 * Math.PI;
+    const y = groundY + r + roll() * Math.max(0, cloud.height - 2 * r);
+    return { at: [cloud.at[0] + reach * Math.cos(angle), y, cloud.at[1] + reach * Math.sin(angle)] as const, radius: r, shade: roll() };
+  });
 }
