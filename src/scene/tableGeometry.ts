@@ -8,8 +8,8 @@ import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from "three";
 import { add2, distance2, lerp2, regularPolygon, scale2, sub2, type Vec2 } from "../core/geometry2d";
 import type { Ground } from "../core/terrain";
 
-/** Paths are cut into steps no longer than this so they follow the ground. */
-const STEP = 3;
+/** Paths and outlines are cut into pieces no longer than this so they follow the ground over hills. */
+const STEP = 1;
 
 /** The triangles turned, where needed, so that each faces up (+y). */
 function facingUp(positions: readonly number[], indices: readonly number[]): number[] {
@@ -32,12 +32,39 @@ function geometryOf(positions: number[], uvs: number[], indices: number[]): Buff
   return geometry;
 }
 
+/** The triangles split in four, again and again, until no edge is longer than STEP (over hills only). */
+function refined(points: Vec2[], triangles: number[], ground: Ground): { points: Vec2[]; triangles: number[] } {
+  const xs = points.map((p) => p[0]);
+  const zs = points.map((p) => p[1]);
+  const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+  // Flat ground (sampled every 2 cm, finer than any hill's slope) needs no more triangles than the outline's.
+  let flat = true;
+  for (let x = x0; x <= x1 + 2 && flat; x += 2) for (let z = z0; z <= z1 + 2 && flat; z += 2) flat = ground.heightAt([Math.min(x, x1), Math.min(z, z1)]) === 0;
+  if (flat) return { points, triangles };
+  const out = [...points];
+  const done: number[] = [];
+  const work = [...triangles];
+  while (work.length) {
+    const [a, b, c] = work.splice(0, 3) as [number, number, number];
+    const [pa, pb, pc] = [out[a]!, out[b]!, out[c]!];
+    if (Math.max(distance2(pa, pb), distance2(pb, pc), distance2(pc, pa)) <= STEP) {
+      done.push(a, b, c);
+      continue;
+    }
+    const ab = out.push(lerp2(pa, pb, 0.5)) - 1;
+    const bc = out.push(lerp2(pb, pc, 0.5)) - 1;
+    const ca = out.push(lerp2(pc, pa, 0.5)) - 1;
+    work.push(a, ab, ca, ab, b, bc, ca, bc, c, ab, bc, ca);
+  }
+  return { points: out, triangles: done };
+}
+
 /** An outline filled and laid `lift` cm over the ground (uv.y: `across` everywhere). */
 export function outlineDecal(outline: readonly Vec2[], ground: Ground, lift: number, across = 0): BufferGeometry {
-  const triangles = ShapeUtils.triangulateShape(outline.map(([x, z]) => new Vector2(x, z)), []);
-  const positions = outline.flatMap((p) => [p[0], ground.heightAt(p) + lift, p[1]]);
-  const indices = triangles.flat();
-  return geometryOf(positions, outline.flatMap(() => [0, across]), indices);
+  const triangles = ShapeUtils.triangulateShape(outline.map(([x, z]) => new Vector2(x, z)), []).flat();
+  const { points, triangles: fine } = refined([...outline], triangles, ground);
+  const positions = points.flatMap((p) => [p[0], ground.heightAt(p) + lift, p[1]]);
+  return geometryOf(positions, points.flatMap(() => [0, across]), fine);
 }
 
 /** The unit normal of a path at each of its points (mitered at bends, capped so sharp bends stay sane). */
@@ -60,6 +87,9 @@ function pathNormals(path: readonly Vec2[]): Vec2[] {
   });
 }
 
+/** Where the strip has vertices across a path: both verges and the centre line, so it bends over a crest. */
+const ACROSS = [-1, 0, 1] as const;
+
 /** A path widened to `width` and laid `lift` cm over the ground; uv = (distance along, -1..1 across). */
 export function pathStrip(path: readonly Vec2[], width: number, ground: Ground, lift: number): BufferGeometry {
   const normals = pathNormals(path);
@@ -73,7 +103,7 @@ export function pathStrip(path: readonly Vec2[], width: number, ground: Ground, 
       const t = k / steps;
       const centre = lerp2(a, b, t);
       const normal = lerp2(normals[i]!, normals[i + 1]!, t);
-      for (const side of [-1, 1]) {
+      for (const side of ACROSS) {
         const p = add2(centre, scale2(normal, (side * width) / 2));
         positions.push(p[0], ground.heightAt(p) + lift, p[1]);
         uvs.push(along + distance2(a, b) * t, side);
@@ -82,9 +112,12 @@ export function pathStrip(path: readonly Vec2[], width: number, ground: Ground, 
     along += distance2(a, b);
   }
   const indices: number[] = [];
-  for (let r = 0; r + 1 < positions.length / 6; r++) {
-    const [l0, r0, l1, r1] = [2 * r, 2 * r + 1, 2 * r + 2, 2 * r + 3];
-    indices.push(l0, l1, r0, r0, l1, r1);
+  const n = ACROSS.length;
+  for (let r = 0; r + 1 < positions.length / (3 * n); r++) {
+    for (let k = 0; k + 1 < n; k++) {
+      const [l0, r0, l1, r1] = [r * n + k, r * n + k + 1, (r + 1) * n + k, (r + 1) * n + k + 1];
+      indices.push(l0, l1, r0, r0, l1, r1);
+    }
   }
   return geometryOf(positions, uvs, indices);
 }
