@@ -4,10 +4,9 @@
  */
 import type { ThreeEvent } from "@react-three/fiber";
 import { memo, useMemo } from "react";
-import type { Battlefield } from "../core/battlefield";
+import { floorCutHeight, type Battlefield } from "../core/battlefield";
 import type { Placement } from "../core/game/events";
 import { terrainSolids } from "../core/solids/battlefieldSolids";
-import { buildingFrame, FLOOR_THICKNESS } from "../core/solids/buildingSolids";
 import type { Solid } from "../core/solids/solid";
 import { AreaFeatures } from "./AreaFeatures";
 import { TERRAIN_COLORS } from "./palette";
@@ -42,7 +41,7 @@ function floorCuts(battlefield: Battlefield, floorShown: Readonly<Record<string,
   for (const [id, level] of Object.entries(floorShown)) {
     const building = battlefield.buildings.get(id);
     if (!building || level >= building.floors - 1) continue;
-    cuts.set(id, { level, y: buildingFrame(building, battlefield.ground).baseY + (level + 1) * building.floorHeight - FLOOR_THICKNESS });
+    cuts.set(id, { level, y: floorCutHeight(battlefield, building, level) });
   }
   return cuts;
 }

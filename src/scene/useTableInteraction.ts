@@ -10,6 +10,7 @@ import { modelPose, type Battlefield } from "../core/battlefield";
 import { distance2, sub2, type Vec2 } from "../core/geometry2d";
 import { useEditor } from "../state/editorStore";
 import { placeUnit, unitPresets } from "../state/forceActions";
+import { landing } from "../state/landing";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
 import type { Placement } from "../core/game/events";
@@ -209,9 +210,9 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
           event.stopPropagation();
           const editor = useEditor.getState();
           const preset = unitPresets().find((p) => p.id === editor.preset);
-          const at = placementAt(event, editor.heading);
+          const pointed = placementAt(event, editor.heading);
           if (!preset) useGame.getState().notify("error", "Choose a unit in the Forces panel first, then click where it goes.");
-          else if (at) placeUnit({ preset, side: editor.side, name: editor.unitName, formation: editor.formation, at });
+          else if (pointed) void landing(pointed.position, editor.heading).then((at) => at && placeUnit({ preset, side: editor.side, name: editor.unitName, formation: editor.formation, at }));
           return;
         }
         if (tool === "measure") set({ measured: [...measured, { point: [event.point.x, event.point.y, event.point.z] as const }].slice(-2) });

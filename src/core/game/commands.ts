@@ -133,6 +133,13 @@ function editedTerrain(refusal: string, edit: () => Scenario): Scenario | string
 
 const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
 
+/** The state and catalog with an imported miniature's definition, before its first model stands on the table. */
+function withImported(state: GameState, catalog: ModelCatalog, event: GameEventOf<"miniature-imported">): { state: GameState; catalog: ModelCatalog } {
+  const mini = event.miniature;
+  const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
+  return { state: { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } }, catalog: new Map([...catalog, [mini.id, definition]]) };
+}
+
 /** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
 export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
   const onTable = (id: string) => findModel(state.scenario, id) !== undefined;
@@ -156,11 +163,9 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       return undefined;
     }
     case "miniature-imported": {
-      const mini = event.miniature;
-      if (catalog.has(mini.id)) return `there is already a model "${mini.id}"; give the miniature another id`;
-      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } };
-      const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
-      return checkEvent(withMiniature, new Map([...catalog, [mini.id, definition]]), { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
+      if (catalog.has(event.miniature.id)) return `there is already a model "${event.miniature.id}"; give the miniature another id`;
+      const withMiniature = withImported(state, catalog, event);
+      return checkEvent(withMiniature.state, withMiniature.catalog, { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
     }
     case "model-placed": {
       if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
@@ -304,6 +309,10 @@ function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to:
 function physicalRefusal(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
   if (event.type === "model-moved") return physicalProblem(state, catalog, movedModels(state, [event]));
   if (event.type === "models-moved") return physicalProblem(state, catalog, movedModels(state, event.moves));
+  if (event.type === "miniature-imported") {
+    const imported = withImported(state, catalog, event);
+    return physicalProblem(imported.state, imported.catalog, [event.model]);
+  }
   return isForceEvent(event) ? forceEventPhysicalProblem(state, catalog, event) : undefined;
 }
 
