@@ -11,8 +11,9 @@ import { distance2, type Vec2 } from "../core/geometry2d";
 import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
 import { inchesToCm } from "../core/units";
 import { rulesetById } from "../rules/registry";
-import { useEditor } from "./editorStore";
+import { useEditor, type EditPart } from "./editorStore";
 import { useGame } from "./game";
+import { useUi, type Tool } from "./uiStore";
 
 /** How close (cm) another feature's corner or edge must be to catch a point. */
 const SNAP_REACH = 1.5;
@@ -37,8 +38,22 @@ export function snapped(p: Vec2, exclude?: string): Point {
   return [point[0], point[1]];
 }
 
-export function setEditing(editing: boolean): void {
-  useEditor.getState().set({ editing, draw: undefined, selected: undefined, vertexDrag: undefined });
+/** Edit mode on (on the terrain, or the part given) or off; play's tool goes back to selecting models. */
+export function setEditing(editing: boolean, part: EditPart = useEditor.getState().part): void {
+  useEditor.getState().set({ editing, part, draw: undefined, selected: undefined, vertexDrag: undefined });
+  if (useUi.getState().tool !== "select") useUi.getState().set({ tool: "select", shooter: undefined, target: undefined, measured: [] });
+}
+
+/** A play tool chosen (toolbar or key): play again, edit mode off. */
+export function chooseTool(tool: Tool): void {
+  if (useEditor.getState().editing) setEditing(false);
+  useUi.getState().set({ tool, drag: undefined });
+}
+
+/** Whether clicks on the table lay out units: edit mode, on the forces. */
+export function editingForces(): boolean {
+  const { editing, part } = useEditor.getState();
+  return editing && part === "forces";
 }
 
 export function startDrawing(kind: FeatureKind): void {
