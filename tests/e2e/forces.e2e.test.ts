@@ -65,7 +65,7 @@ describe("the Forces tool and the battlefield files", () => {
   let saved = "";
 
   it("adds two squads through the panel, each where the table was clicked, each with its side and name", async () => {
-    await app.page.getByTestId("tool-forces").click();
+    await app.page.getByTestId("edit-forces").click();
     await addSquad("us-rifle-squad", "USA", "Able", [150, 100]);
     await addSquad("ger-grenadier-squad", "Germany", "Baker", [60, 112]);
     const able = (await unitNamed("Able"))!;

@@ -28,6 +28,8 @@ export type Command =
   | { type: "add-features"; features: readonly unknown[] }
   /** Editor: a feature's whole new data; its id says which. */
   | { type: "change-feature"; feature: unknown }
+  /** Editor: several features' new data at once (a group moved or turned), one undo. */
+  | { type: "change-features"; features: readonly unknown[] }
   | { type: "remove-features"; ids: readonly string[] }
   /** The battlefield editor's commands on forces (forceEvents.ts). */
   | { type: "place-unit"; force: string; side: string; unit: Unit }
@@ -84,14 +86,13 @@ function listProblems(issues: readonly ScenarioIssue[]): string {
   return `${listed.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}`;
 }
 
-type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-removed">;
+type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-changed" | "features-removed">;
 
 /** What a refused terrain edit starts with: "cannot change House 1". */
-function terrainRefusal(state: GameState, event: Pick<TerrainEvent, "type"> & Partial<Pick<GameEventOf<"feature-changed">, "from">>): string {
-  if (event.type === "features-added") return "cannot add";
-  if (event.type === "features-removed") return "cannot delete";
-  const from = event.from && state.scenario.features.find((f) => f.id === event.from!.id);
-  return `cannot change ${from?.name || event.from?.id}`;
+function terrainRefusal(state: GameState, event: { type: "features-added" | "features-changed" | "features-removed" } | Pick<GameEventOf<"feature-changed">, "type" | "from">): string {
+  if (event.type !== "feature-changed") return { "features-added": "cannot add", "features-removed": "cannot delete", "features-changed": "cannot change the group" }[event.type];
+  const from = state.scenario.features.find((f) => f.id === event.from.id);
+  return `cannot change ${from?.name || event.from.id}`;
 }
 
 /**
@@ -198,6 +199,7 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
     }
     case "features-added":
     case "feature-changed":
+    case "features-changed":
     case "features-removed":
       return checkTerrain(state, catalog, event);
     case "fire-resolved": {
@@ -270,6 +272,16 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
       if (!from) return `there is no feature "${id}" to change`;
       const edited = editedTerrain(terrainRefusal(state, { type: "feature-changed", from }), () => replaceFeature(state.scenario, command.feature as Feature));
       return typeof edited === "string" ? edited : { type: "feature-changed", from, to: edited.features.find((f) => f.id === id)!, time };
+    }
+    case "change-features": {
+      if (!command.features.length) return "nothing to change";
+      const ids = command.features.map(featureId);
+      const from = ids.map((id) => state.scenario.features.find((f) => f.id === id));
+      const missing = ids.find((_, i) => !from[i]);
+      if (missing !== undefined) return `there is no feature "${missing}" to change`;
+      if (new Set(ids).size !== ids.length) return "a feature is changed twice in one change";
+      const edited = editedTerrain("cannot change the group", () => command.features.reduce((s: Scenario, f) => replaceFeature(s, f as Feature), state.scenario));
+      return typeof edited === "string" ? edited : { type: "features-changed", from: from as Feature[], to: ids.map((id) => edited.features.find((f) => f.id === id)!), time };
     }
     case "remove-features": {
       if (!command.ids.length) return "nothing to delete";

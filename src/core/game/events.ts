@@ -131,6 +131,8 @@ export const GameEvent = z.discriminatedUnion("type", [
   /** The editor's terrain changes carry whole features, so the fold and a replay need nothing else. */
   z.strictObject({ ...common, type: z.literal("features-added"), features: z.array(Feature).min(1) }),
   z.strictObject({ ...common, type: z.literal("feature-changed"), from: Feature, to: Feature }),
+  /** Several features changed as one (a group moved or turned): each one's whole old and new data, in the same order. */
+  z.strictObject({ ...common, type: z.literal("features-changed"), from: z.array(Feature).min(1), to: z.array(Feature).min(1) }),
   z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
   /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
   z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),

@@ -2,7 +2,7 @@
  * The table state is a fold over the game's events: the scenario with every move applied, what happened to
  * each model, the templates on the table, and how many dice have been rolled.
  */
-import type { Model, Scenario } from "../scenario/schema";
+import type { Feature, Model, Scenario } from "../scenario/schema";
 import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
 import type { GameEvent, GameEventOf, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
 import { applyForceEvent } from "./forceEvents";
@@ -214,17 +214,23 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     }
     case "features-added":
     case "feature-changed":
+    case "features-changed":
     case "features-removed":
       return { ...state, scenario: editTerrain(state.scenario, event) };
   }
 }
 
-function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "feature-changed" | "features-removed">): Scenario {
+function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "feature-changed" | "features-changed" | "features-removed">): Scenario {
+  const changed = (from: Feature, to: Feature) => {
+    if (from.id !== to.id) throw new FeatureEditError(`"${from.id}" cannot become "${to.id}": a change keeps the feature's id`);
+    return to;
+  };
   try {
     if (event.type === "features-added") return addFeatures(scenario, event.features);
     if (event.type === "features-removed") return removeFeatures(scenario, event.features.map((f) => f.id));
-    if (event.from.id !== event.to.id) throw new FeatureEditError(`"${event.from.id}" cannot become "${event.to.id}": a change keeps the feature's id`);
-    return replaceFeature(scenario, event.to);
+    if (event.type === "feature-changed") return replaceFeature(scenario, changed(event.from, event.to));
+    if (event.from.length !== event.to.length) throw new FeatureEditError(`${event.from.length} features before the change, ${event.to.length} after`);
+    return event.to.reduce((s, to, i) => replaceFeature(s, changed(event.from[i]!, to)), scenario);
   } catch (error) {
     if (error instanceof FeatureEditError) throw new GameEventError(`${event.type}: ${error.message}`);
     throw error;

@@ -56,6 +56,8 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `added ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
     case "feature-changed":
       return `changed ${e.to.name || name(e.to.id)}`;
+    case "features-changed":
+      return `changed ${e.to.map((f) => f.name || name(f.id)).join(", ")}`;
     case "features-removed":
       return `removed ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
     case "unit-placed":
