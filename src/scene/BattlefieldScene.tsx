@@ -20,6 +20,7 @@ import { PART_TONES, sideColor } from "./palette";
 import { PanelDodge } from "./PanelDodge";
 import { ReplayEffects } from "./ReplayEffects";
 import { ScreenProbe } from "./ScreenProbe";
+import { TablePicker } from "./TablePicker";
 import { SelectionMarkers } from "./SelectionMarkers";
 import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
 import { ShotEffects } from "./ShotEffects";
@@ -121,6 +122,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       {editingTerrain && <EditorOverlay battlefield={battlefield} />}
       <ScreenProbe battlefield={battlefield} />
+      <TablePicker />
       <FirstFrameMark />
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />

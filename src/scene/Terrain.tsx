@@ -4,6 +4,7 @@
  */
 import type { ThreeEvent } from "@react-three/fiber";
 import { memo, useMemo } from "react";
+import type { Intersection } from "three";
 import { floorCutHeight, type Battlefield } from "../core/battlefield";
 import type { Placement } from "../core/game/events";
 import { terrainSolids } from "../core/solids/battlefieldSolids";
@@ -17,7 +18,12 @@ import { SolidMesh } from "./SolidMesh";
  * pointer (a hedge or a wall in front of it is looked past).
  */
 export function placementAt(event: ThreeEvent<PointerEvent | MouseEvent>, heading: number): Placement | undefined {
-  for (const hit of event.intersections) {
+  return placementOfHits(event.intersections, heading);
+}
+
+/** The same from the hits of any ray into the drawn table (nearest first): a drop's, a click's. */
+export function placementOfHits(hits: readonly Intersection[], heading: number): Placement | undefined {
+  for (const hit of hits) {
     const { kind, owner, part } = (hit.object.userData ?? {}) as { kind?: string; owner?: string; part?: string };
     const position: [number, number] = [hit.point.x, hit.point.z];
     if (kind === "ground") return { position, heading };

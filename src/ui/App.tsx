@@ -22,6 +22,8 @@ import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { startPersistence } from "../state/persistence";
 import { useReplay } from "../state/replayStore";
 import { useUi } from "../state/uiStore";
+import { tablePointAt } from "../state/tablePicker";
+import type { Vec2 } from "../core/geometry2d";
 import { exposeTestHooks } from "../state/testHooks";
 import { useEditorShortcuts } from "./useEditorShortcuts";
 import { useShortcuts } from "./useShortcuts";
@@ -60,7 +62,7 @@ export function App() {
   }, [ready, seed, watching]);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
   const [keptSaves, setKeptSaves] = useState(false);
-  const [miniFile, setMiniFile] = useState<File>();
+  const [miniFile, setMiniFile] = useState<{ file: File; dropAt?: Vec2 }>();
   // A model file dropped on the window opens the import dialog; other drops are left to whoever takes them.
   const modelFileOf = (e: React.DragEvent) => [...e.dataTransfer.files].find((f) => MODEL_FILE_TYPES.split(",").some((ext) => f.name.toLowerCase().endsWith(ext)));
   useEffect(() => {
@@ -101,11 +103,12 @@ export function App() {
         const f = modelFileOf(e);
         if (!f) return;
         e.preventDefault();
-        setMiniFile(f);
+        // The mini will stand where it was dropped (a drop off the table: at its centre).
+        setMiniFile({ file: f, dropAt: tablePointAt(e.clientX, e.clientY) });
       }}
     >
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={setMiniFile} />
+      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={(file) => setMiniFile({ file })} />
       <SidePanel />
       <LogPanel />
       <ReplayBar />
@@ -113,7 +116,7 @@ export function App() {
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
-      {miniFile && <ImportMiniDialog key={`${miniFile.name}:${miniFile.lastModified}`} file={miniFile} onClose={() => setMiniFile(undefined)} />}
+      {miniFile && <ImportMiniDialog key={`${miniFile.file.name}:${miniFile.file.lastModified}`} file={miniFile.file} dropAt={miniFile.dropAt} onClose={() => setMiniFile(undefined)} />}
     </main>
   );
 }
