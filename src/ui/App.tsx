@@ -17,7 +17,7 @@ import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
 import { ImportMiniDialog } from "./panels/ImportMiniDialog";
-import { MODEL_FILE_TYPES, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
+import { isModelFile, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { startPersistence } from "../state/persistence";
 import { useReplay } from "../state/replayStore";
@@ -64,7 +64,7 @@ export function App() {
   const [keptSaves, setKeptSaves] = useState(false);
   const [miniFile, setMiniFile] = useState<{ file: File; dropAt?: Vec2 }>();
   // A model file dropped on the window opens the import dialog; other drops are left to whoever takes them.
-  const modelFileOf = (e: React.DragEvent) => [...e.dataTransfer.files].find((f) => MODEL_FILE_TYPES.split(",").some((ext) => f.name.toLowerCase().endsWith(ext)));
+  const modelFileOf = (e: React.DragEvent) => [...e.dataTransfer.files].find((f) => isModelFile(f.name));
   useEffect(() => {
     // Restore first, then save every change: a refresh or a crash loses nothing. StrictMode runs this twice
     // in development: the first run's cleanup cancels it, so only one autosave subscription ever lives.

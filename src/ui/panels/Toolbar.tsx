@@ -18,6 +18,9 @@ import { OpenFileDialog } from "./OpenFileDialog";
 /** Files the Import mini button and a drop on the table take. */
 export const MODEL_FILE_TYPES = ".stl,.glb,.gltf";
 
+/** Whether a file is a miniature's model (by its name), for the import dialog rather than Open…. */
+export const isModelFile = (name: string): boolean => MODEL_FILE_TYPES.split(",").some((ext) => name.toLowerCase().endsWith(ext));
+
 export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
 
 const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
@@ -61,13 +64,13 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
     if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
     else setOpened({ name: f.name, result });
   };
-  // A file dropped anywhere on the window is opened as with Open….
+  // A file dropped anywhere on the window is opened as with Open…, but a miniature's, which the table takes.
   useEffect(() => {
     const over = (e: DragEvent) => e.preventDefault();
     const drop = (e: DragEvent) => {
       e.preventDefault();
       const f = e.dataTransfer?.files[0];
-      if (f) void open(f);
+      if (f && !isModelFile(f.name)) void open(f);
     };
     window.addEventListener("dragover", over);
     window.addEventListener("drop", drop);
