@@ -77,7 +77,8 @@ describe("a new user builds a small table", () => {
     await app.page.keyboard.press("Enter");
     await app.page.keyboard.press("Escape");
     await app.page.getByTestId("draw-hill").click();
-    for (const [x, z] of [[130, 30], [165, 30], [165, 70], [130, 70], [130, 30]] as const) await clickTable(x, z);
+    // In front of the hedge, clear of the panel docked over the table's far right corner.
+    for (const [x, z] of [[110, 70], [150, 70], [150, 95], [110, 95], [110, 70]] as const) await clickTable(x, z);
     await app.page.keyboard.press("Escape");
     await expect.poll(async () => (await table()).features.map((f) => f.kind)).toEqual(["building", "hedge", "hill"]);
     await app.screenshot("new-user-terrain");
@@ -88,7 +89,7 @@ describe("a new user builds a small table", () => {
     await app.page.getByTestId("forces-panel").waitFor();
     expect(await app.page.getByTestId("edit-part-forces").getAttribute("aria-selected")).toBe("true");
     await addSquad("us-rifle-squad", "USA", [40, 100]);
-    await addSquad("ger-grenadier-squad", "Germany", [150, 100]);
+    await addSquad("ger-grenadier-squad", "Germany", [130, 110]);
     const sides = (await table()).forces.map((f) => [f.side, f.units[0]!.models.length]);
     expect(sides).toEqual([["USA", 10], ["Germany", 8]]);
     await app.screenshot("new-user-forces");
