@@ -89,7 +89,7 @@ describe("a new user builds a small table", () => {
     await app.page.getByTestId("forces-panel").waitFor();
     expect(await app.page.getByTestId("edit-part-forces").getAttribute("aria-selected")).toBe("true");
     await addSquad("us-rifle-squad", "USA", [40, 100]);
-    await addSquad("ger-grenadier-squad", "Germany", [130, 110]);
+    await addSquad("ger-grenadier-squad", "Germany", [110, 108]);
     const sides = (await table()).forces.map((f) => [f.side, f.units[0]!.models.length]);
     expect(sides).toEqual([["USA", 10], ["Germany", 8]]);
     await app.screenshot("new-user-forces");
