@@ -1,6 +1,6 @@
 /**
  * The battlefield editor's state: whether the table is being edited (edit mode) and which part of it (the
- * terrain or the forces), what is being drawn or selected; and the editor's own settings, apart from the play tools' (uiStore): the unit the Forces tool
+ * terrain or the forces), what is being drawn or selected; and the editor's own settings, apart from the play tools' (uiStore): the unit the Forces tab
  * lays out next, and the floor each building is edited at (the floors above it hidden).
  */
 import { create } from "zustand";
@@ -35,7 +35,7 @@ export interface EditorStore {
   readonly vertexDrag?: { readonly index: number; readonly at: Point };
   /** The gizmo is being dragged: the camera stays still. */
   readonly gizmoDrag: boolean;
-  /** Forces tool: the preset id the next click lays out. */
+  /** Forces tab: the preset id the next click lays out. */
   readonly preset?: string;
   readonly side: string;
   /** The new unit's name; empty: its default display name. */
