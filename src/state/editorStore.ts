@@ -1,7 +1,8 @@
 /**
  * The battlefield editor's state: whether the table is being edited (edit mode) and which part of it (the
- * terrain or the forces), what is being drawn or selected; and the editor's own settings, apart from the play tools' (uiStore): the unit the Forces tab
- * lays out next, and the floor each building is edited at (the floors above it hidden).
+ * terrain or the forces), what is being drawn or selected; and the editor's own settings, apart from the
+ * play tools' (uiStore): the unit the Forces tab lays out next, and the floor each building is edited at
+ * (the floors above it hidden).
  */
 import { create } from "zustand";
 import type { BuildingPreset } from "../core/edit/newFeatures";
