@@ -180,7 +180,7 @@ function burst(b: BgRef, f: BgFirer, at: Vec2, hit: BurstHit, rolls: readonly nu
 function layCloud(b: BgRef, f: BgFirer, landing: { at: Vec2; rolls: readonly number[] }): void {
   const smoke = b.ctx.tables.templates.smoke;
   const id = `smoke-${landing.rolls[0]}`;
-  b.clouds.push({ smoke: { id, name: `Smoke (${f.firing!.weapon.name})`, kind: "smoke", at: landing.at, radius: inchesToCm(smoke.radius), height: inchesToCm(smoke.height) }, turns: smoke.turns });
+  b.clouds.push({ smoke: { id, name: `Smoke (${f.firing!.weapon.name})`, kind: "smoke", at: [landing.at[0], landing.at[1]], radius: inchesToCm(smoke.radius), height: inchesToCm(smoke.height) }, turns: smoke.turns });
   b.ref.note(`smoke of ${f.firing!.weapon.name} lands at (${landing.at[0].toFixed(1)}, ${landing.at[1].toFixed(1)}) cm: cloud ${id}, ${smoke.radius}" in radius, ${smoke.height}" high, until the end of ${smoke.turns === 1 ? "this turn" : `${smoke.turns} turns`} (sample templates table)`, "§4, §13", landing.rolls);
 }
 
