@@ -33,7 +33,7 @@ export interface GameState {
   readonly templates: Readonly<Record<string, PlacedTemplate>>;
   /** Dice rolled so far: the next roll is this index in the seeded stream. */
   readonly rollsUsed: number;
-  /** Moves each model made this turn (a group move counts once for each of its models). */
+  /** Moves each model made this turn that changed where it stands (a group move counts once for each of its models). */
   readonly moves: Readonly<Record<string, number>>;
   /** The last shot of each shooter (as declared: a unit or a model) this turn. */
   readonly lastShots: Readonly<Record<string, { readonly weapon: string; readonly target: string }>>;
@@ -146,12 +146,12 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case "model-moved":
       requireModel(state, event.model, event);
-      return countMoves(updateModel(state, event.model, (m) => placed(m, event.to)), [event.model]);
+      return countMoves(updateModel(state, event.model, (m) => placed(m, event.to)), [event]);
     case "models-moved":
       for (const move of event.moves) requireModel(state, move.model, event);
       return countMoves(
         event.moves.reduce((s, move) => updateModel(s, move.model, (m) => placed(m, move.to)), state),
-        event.moves.map((m) => m.model),
+        event.moves,
       );
     case "turret-traversed":
       requireModel(state, event.model, event);
@@ -236,9 +236,13 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
   }
 }
 
-function countMoves(state: GameState, models: readonly string[]): GameState {
+/** A move that changes where a model stands counts; turning on the spot does not. */
+function countMoves(state: GameState, made: ReadonlyArray<{ model: string; from: Placement; to: Placement }>): GameState {
   const moves = byId(state.moves);
-  for (const id of models) moves[id] = (hasId(moves, id) ? moves[id]! : 0) + 1;
+  for (const m of made) {
+    if (m.from.position[0] === m.to.position[0] && m.from.position[1] === m.to.position[1]) continue;
+    moves[m.model] = (hasId(moves, m.model) ? moves[m.model]! : 0) + 1;
+  }
   return { ...state, moves };
 }
 
