@@ -236,13 +236,12 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
   }
 }
 
-/** A move that changes where a model stands counts; turning on the spot does not. */
+/** Whether a move changes where the model stands: turning on the spot does not. */
+export const changesPosition = (m: { readonly from: Placement; readonly to: Placement }): boolean => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1];
+
 function countMoves(state: GameState, made: ReadonlyArray<{ model: string; from: Placement; to: Placement }>): GameState {
   const moves = byId(state.moves);
-  for (const m of made) {
-    if (m.from.position[0] === m.to.position[0] && m.from.position[1] === m.to.position[1]) continue;
-    moves[m.model] = (hasId(moves, m.model) ? moves[m.model]! : 0) + 1;
-  }
+  for (const m of made) if (changesPosition(m)) moves[m.model] = (hasId(moves, m.model) ? moves[m.model]! : 0) + 1;
   return { ...state, moves };
 }
 

@@ -3,8 +3,9 @@
  * counted, or what a player recorded), how it moves as a target, its morale and camouflage, and its last shot.
  * The app and the CLI feed this to the verdict, so the fire modes and target modifiers follow the table.
  */
-import type { ModelRuleState } from "../../core/game/events";
-import { hasId, type GameState } from "../../core/game/state";
+import type { GameEvent, ModelRuleState, Placement } from "../../core/game/events";
+import type { Point } from "../../core/scenario/schema";
+import { changesPosition, hasId, type GameState } from "../../core/game/state";
 import type { BgGameState, BgModelState, Movement } from "./types";
 
 export type Motion = NonNullable<ModelRuleState["motion"]>;
@@ -46,4 +47,16 @@ function modelStateOf(state: GameState, model: string, unit: string): BgModelSta
     ...(rule.camouflaged ? { camouflaged: true } : {}),
     ...(lastShot ? { lastShot, firedBefore: true } : {}),
   };
+}
+
+/** A model's moves this turn, oldest first: where each started and the path it took (for its MP cost, §1). */
+export function movesThisTurn(events: readonly GameEvent[], model: string): Array<{ readonly from: Placement; readonly path: readonly Point[] }> {
+  const moves: Array<{ from: Placement; path: Point[] }> = [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === "turn-ended") break;
+    const made = e.type === "model-moved" ? [e] : e.type === "models-moved" ? e.moves : [];
+    for (const m of made) if (m.model === model && changesPosition(m)) moves.unshift({ from: m.from, path: m.path });
+  }
+  return moves;
 }
