@@ -107,12 +107,13 @@ describe("Battleground WWII fire", () => {
     await app.screenshot("battleground-move-then-fire");
 
     await app.page.getByTestId("fire-roll").click();
-    await app.page.getByTestId("fire-result").waitFor({ timeout: 60_000 });
+    await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type), { timeout: 120_000 }).toBe("fire-resolved");
     const shot = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as { type: string; details: { verdict: { firers: Array<{ model: string; shots: Array<{ modifiers: Array<{ reason: string }> }> }> } } };
     expect(shot.type).toBe("fire-resolved");
     const firer = shot.details.verdict.firers.find((f) => f.model === SHOOTER)!;
     expect(firer.shots.flatMap((s) => s.modifiers.map((m) => m.reason))).toEqual(expect.arrayContaining([expect.stringMatching(/^OM2: /), expect.stringMatching(/is Motivated/)]));
-    await app.page.getByTestId("fire-result").scrollIntoViewIfNeeded();
+    // The shot's line in the game log, after the move and the morale change.
+    expect(await app.page.getByTestId("game-log").textContent()).toMatch(/moved [\d.]+ cm.*morale motivated.*fires at/s);
     await app.screenshot("battleground-move-then-fire-result");
     expect(app.errors).toEqual([]);
   }, 400_000);

@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import type { ModelRuleState } from "../../core/game/events";
 import { hasId } from "../../core/game/state";
 import { tableContext } from "../../rules/context";
-import { battleground } from "../../rules/battleground";
+import { battleground, type BgContext } from "../../rules/battleground";
 import { bgGameState, motionOf, movementOf, movesThisTurn, type Motion } from "../../rules/battleground/gameState";
 import { moveCost } from "../../rules/battleground/movement";
 import { MORALE, MOVEMENT } from "../../rules/battleground/types";
@@ -37,22 +37,18 @@ function withField<K extends keyof ModelRuleState>(state: ModelRuleState, key: K
   return next as ModelRuleState;
 }
 
-function ModelState({ model, role }: { model: string; role: "shooter" | "target" }) {
+function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "target"; ctx: BgContext | undefined }) {
   const log = useGame((s) => s.log);
   const state = useGame((s) => s.state);
-  const battlefield = useGame((s) => s.battlefield);
   const rule = hasId(state.modelStates, model) ? state.modelStates[model]! : {};
   const motion = motionOf(state, model);
   const movement = movementOf(state, model);
   const lastShot = bgGameState(state).models?.[model]?.lastShot;
   const costs = useMemo(() => {
-    const tables = battleground.loadTables(log.header.ruleset.tables);
-    if (!tables.ok) return [];
-    const ctx = battleground.createContext(tableContext(battlefield, { status: state.status }), { options: log.header.ruleset.options, tables: tables.tables });
-    const facts = ctx.models.get(model);
-    if (!facts) return [];
+    const facts = ctx?.models.get(model);
+    if (!ctx || !facts) return [];
     return movesThisTurn(log.events.slice(0, log.cursor), model).map((m) => moveCost(ctx, { model: facts, heading: m.from.heading, path: m.path, features: state.scenario.features }));
-  }, [log, battlefield, state, model]);
+  }, [ctx, log, state, model]);
   const testid = `bg-${role}`;
   return (
     <div data-testid={testid} style={{ paddingLeft: 6 }}>
@@ -124,11 +120,28 @@ function SmokeClouds() {
   );
 }
 
+/** The game's rules context for move costs; none when its tables or options do not load (the verdict says why). */
+function useBattlegroundContext(): BgContext | undefined {
+  const ruleset = useGame((s) => s.log.header.ruleset);
+  const battlefield = useGame((s) => s.battlefield);
+  const status = useGame((s) => s.state.status);
+  return useMemo(() => {
+    const tables = battleground.loadTables(ruleset.tables);
+    if (!tables.ok) return undefined;
+    try {
+      return battleground.createContext(tableContext(battlefield, { status }), { options: { ...ruleset.options, version: ruleset.version }, tables: tables.tables });
+    } catch {
+      return undefined;
+    }
+  }, [ruleset, battlefield, status]);
+}
+
 export function BattlegroundState({ shooter, target }: { shooter: string; target: string }) {
+  const ctx = useBattlegroundContext();
   return (
     <div data-testid="bg-state" style={{ margin: "6px 0" }}>
-      <ModelState model={shooter} role="shooter" />
-      <ModelState model={target} role="target" />
+      <ModelState model={shooter} role="shooter" ctx={ctx} />
+      <ModelState model={target} role="target" ctx={ctx} />
       <SmokeClouds />
     </div>
   );
