@@ -10,7 +10,7 @@ import { formatIssue, parseScenario, validate, type ScenarioIssue } from "../sce
 import { checkReferences } from "../scenario/references";
 import { scenarioCatalog } from "../miniatures/catalog";
 import { normalizeHeading, Scenario, type Feature, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
-import type { GameEvent, GameEventOf, ModelChanges, PlacedTemplate, Placement } from "./events";
+import type { GameEvent, GameEventOf, ModelChanges, ModelRuleState, PlacedTemplate, Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
 import { applyEvent, findModel, GameEventError, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
 
@@ -37,7 +37,9 @@ export type Command =
   | { type: "edit-unit"; unit: string; name?: string; force?: string }
   | { type: "remove-unit"; unit: string }
   /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
-  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model };
+  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model }
+  /** A model's rule state (morale, camouflage, how it moves) as the game's rule system keeps it; the whole new state. */
+  | { type: "set-model-state"; ruleset: string; model: string; state: ModelRuleState };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -132,6 +134,10 @@ function editedTerrain(refusal: string, edit: () => Scenario): Scenario | string
   return checked.ok ? checked.data : `${refusal}: ${listProblems(checked.issues)}`;
 }
 
+const RULE_STATE_KEYS = ["motion", "movement", "evasion", "morale", "camouflaged"] as const;
+const sameRuleState = (a: ModelRuleState, b: ModelRuleState) => RULE_STATE_KEYS.every((k) => a[k] === b[k]);
+const ruleStateOf = (state: GameState, model: string): ModelRuleState => (hasId(state.modelStates, model) ? state.modelStates[model]! : {});
+
 const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
 
 /** The state and catalog with an imported miniature's definition, before its first model stands on the table. */
@@ -203,6 +209,11 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
     case "features-removed":
       return checkTerrain(state, catalog, event);
     case "fire-resolved": {
+      const cloudIds = new Set(state.scenario.features.map((f) => f.id));
+      for (const c of event.clouds ?? []) {
+        if (cloudIds.has(c.smoke.id)) return `the shot's smoke cloud "${c.smoke.id}" has the id of a feature already on the table`;
+        cloudIds.add(c.smoke.id);
+      }
       const removed = new Set<string>();
       for (const o of event.outcomes) {
         if (!onTable(o.model)) return `the shot's outcome names model "${o.model}", which is not on the table`;
@@ -222,6 +233,9 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
     case "turn-ended":
       return undefined;
+    case "model-state-set":
+      if (!onTable(event.model)) return `no model "${event.model}" on the table`;
+      return sameRuleState(event.from, ruleStateOf(state, event.model)) ? undefined : `${event.model}'s rule state is not what the change starts from`;
   }
 }
 
@@ -303,6 +317,11 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
       return { type: "unit-removed", unit: command.unit, time };
     case "import-miniature":
       return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
+    case "set-model-state": {
+      const from = ruleStateOf(state, command.model);
+      if (sameRuleState(from, command.state)) return `${command.model}'s rule state is already so`;
+      return { type: "model-state-set", ruleset: command.ruleset, model: command.model, from, to: command.state, time };
+    }
   }
 }
 
