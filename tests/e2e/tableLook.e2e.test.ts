@@ -2,8 +2,8 @@
  * The default battlefield looks like a wargaming table: screenshots from two angles (test-results/
  * screenshots/table-look-*.png), trees in the wood, a hill that stands out from the table, and a frame
  * that stays within its draw-call budget; scenery added through the game log (smoke, a crater, a pond, a
- * river, rough ground) and a decorative hedge drawn lighter than a real one; the viewshed overlay and the
- * model's-eye view over the new terrain.
+ * river, rough ground) and a decorative hedge drawn lighter than a real one; the properties panel's
+ * decorative flag; the viewshed overlay and the model's-eye view over the new terrain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import defaultBattlefield from "../../src/scenarios/default.json";
@@ -95,6 +95,28 @@ describe("the table's look", () => {
     expect(decorative).toBeGreaterThan(real + 30);
     expect(app.errors).toEqual([]);
   });
+
+  it("marks a hedge decorative from the editor's properties panel, one undoable edit in the game log", async () => {
+    const hedge = () => app.page.evaluate(() => window.__hulldown!.game.getState().state.scenario.features.find((f) => f.id === "look-hedge"));
+    await app.page.keyboard.press("b");
+    await app.page.getByTestId("edit-panel").waitFor();
+    const at = await onScreen([104, 1, 78]);
+    await app.page.mouse.click(at.x, at.y);
+    const flag = app.page.getByTestId("prop-decorative");
+    await flag.waitFor({ timeout: 60_000 });
+    expect(await flag.isChecked()).toBe(false);
+    await flag.check();
+    await expect.poll(hedge, { timeout: 30_000 }).toMatchObject({ decorative: true });
+    const last = await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1));
+    expect(last).toMatchObject({ type: "feature-changed", to: { id: "look-hedge", decorative: true } });
+    await app.screenshot("table-look-decorative-flag");
+    // Shortcuts are not typed into the panel's fields: leave the checkbox first.
+    await flag.blur();
+    await app.page.keyboard.press("Escape");
+    await app.page.keyboard.press("b");
+    await app.page.getByTestId("edit-panel").waitFor({ state: "detached" });
+    expect(app.errors).toEqual([]);
+  }, 120_000);
 
   it("keeps the viewshed overlay over the new terrain", async () => {
     const before = await app.canvasPixels();
