@@ -73,12 +73,14 @@ function featureGeometries(f: Feature, battlefield: Battlefield): BufferGeometry
 }
 
 export function AreaFeatures({ battlefield }: { battlefield: Battlefield }) {
+  // Areas change with the features only: models moving (a drag, a replay's glide) must not rebuild them.
+  const features = battlefield.scenario.features;
   const items = useMemo(
     () =>
       battlefield.scenario.features.flatMap((f) =>
         f.kind in AREA_STYLE ? featureGeometries(f, battlefield).map((geometry, i) => ({ key: `${f.id}/${i}`, geometry, style: AREA_STYLE[f.kind as keyof typeof AREA_STYLE] })) : [],
       ),
-    [battlefield],
+    [features],
   );
   return (
     <>

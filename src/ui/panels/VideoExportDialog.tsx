@@ -117,7 +117,7 @@ export default function VideoExportDialog({ onClose }: { onClose(): void }) {
         </p>
         {filming && <ProgressLine progress={job.progress} />}
         {job.kind === "done" && (
-          <p data-testid="video-done">
+          <p data-testid="video-done" data-fps={job.result.framesPerSecond.toFixed(2)}>
             Saved {job.result.fileName} ({(job.result.blob.size / 1e6).toFixed(1)} MB, {job.result.encoding.label}, {job.result.plan.frames} frames rendered at {job.result.framesPerSecond.toFixed(1)} frames/s).
           </p>
         )}
