@@ -5,6 +5,7 @@
  * nothing. The export's speed (frames per second with this machine's software rendering) is written to
  * test-results/video-export-speed.json.
  */
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,7 +96,52 @@ const savePng = async (dataUrl: string, name: string) => {
   await writeFile(`test-results/screenshots/${name}.png`, Buffer.from(dataUrl.split(",")[1]!, "base64"));
 };
 
+/** The shots of the sample replay, by event index. */
+const SHOTS = (JSON.parse(readFileSync("public/replays/sample.json", "utf8")) as { events: Array<{ type: string }> }).events.flatMap((e, i) => (e.type === "fire-resolved" ? [i] : []));
+
+/**
+ * One frame of a video as the stage films it, at `progress` through event `event`: its PNG and how many of
+ * its pixels have the dice label's colour (.label-neutral, #ffe27a).
+ */
+function filmFrame(event: number, progress: number): Promise<{ png: string; labelPixels: number }> {
+  return app.page.evaluate(
+    async ({ event, progress }) => {
+      const { replay, video } = window.__hulldown!;
+      const timeline = replay.getState().replay!.timeline;
+      const at = timeline.starts[event]! + timeline.durations[event]! * progress;
+      const stage = video.getState().stage!;
+      video.getState().setFilming(true);
+      const picture = stage.begin(1280, 720);
+      try {
+        replay.getState().seek(at);
+        await stage.draw(at);
+        const data = picture.getContext("2d")!.getImageData(0, 0, picture.width, picture.height).data;
+        let labelPixels = 0;
+        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - 255) < 8 && Math.abs(data[i + 1]! - 226) < 8 && Math.abs(data[i + 2]! - 122) < 8) labelPixels++;
+        return { png: picture.toDataURL("image/png"), labelPixels };
+      } finally {
+        stage.end();
+        video.getState().setFilming(false);
+        replay.getState().seek(0);
+      }
+    },
+    { event, progress },
+  );
+}
+
 describe("the video export", () => {
+  it("films what the player shows, labels included: a shot's dice pop up in the frame once the dice phase begins", async () => {
+    const shot = SHOTS[0]!;
+    const before = await filmFrame(shot, 0.1);
+    const during = await filmFrame(shot, 0.6);
+    await savePng(before.png, "video-frame-shot-aiming");
+    await savePng(during.png, "video-frame-shot-dice");
+    expect(before.labelPixels).toBeLessThan(30);
+    expect(during.labelPixels).toBeGreaterThan(300);
+    const size = await canvasSize();
+    expect(size.buffer).toEqual(size.shown);
+  });
+
   it("exports 3 seconds of the sample replay as a video that decodes to 90 frames of 1280×720 whose first and last frames differ", async () => {
     const page = app.page;
     const before = await player();
