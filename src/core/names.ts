@@ -21,6 +21,8 @@ export interface DisplayNames {
    * ("stands in the ruin ruin" → "stands in the ruin Ruined bakery").
    */
   inText(text: string): string;
+  /** A model's name as read under its unit's heading: "Panzergrenadier 3" rather than "Grenadiers 2 · Panzergrenadier 3". */
+  withinUnit(modelId: string, unitId: string): string;
 }
 
 /** A model definition's name without its equipment note: "US rifleman (M1 Garand)" → "US rifleman". */
@@ -90,8 +92,14 @@ export function displayNames(scenarios: readonly Scenario[], catalog: ModelCatal
   const matching = (list: string[], guard: string) => (list.length ? [`(?<![\\w-])${guard}(?:${list.map(escape).join("|")})(?![\\w-])`] : []);
   const alternatives = [...matching(ids.filter((id) => !isWord(id)), ""), ...matching(ids.filter(isWord), "(?<!\\b(?:[Tt]he|[Aa]n?) )")];
   const pattern = alternatives.length ? new RegExp(alternatives.join("|"), "g") : undefined;
+  const of = (id: string) => names.get(id) ?? id;
   return {
-    of: (id) => names.get(id) ?? id,
+    of,
     inText: (text) => (pattern ? text.replace(pattern, (id) => names.get(id) ?? id) : text),
+    withinUnit: (modelId, unitId) => {
+      const prefix = `${of(unitId)} · `;
+      const name = of(modelId);
+      return name.startsWith(prefix) ? name.slice(prefix.length) : name;
+    },
   };
 }

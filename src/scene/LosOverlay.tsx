@@ -16,6 +16,7 @@ import { solidTriangles } from "../core/solids/solidGeometry";
 import { targetFacing } from "../sight/facing";
 import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
+import { useGame } from "../state/game";
 import { useLos, visibilityTone } from "../state/losStore";
 import { toBufferGeometry } from "./geometry";
 import { Label } from "./Label";
@@ -39,13 +40,14 @@ function useNearUnits(units: readonly UnitSight[]): ReadonlySet<string> {
 }
 
 function ModelLabel({ battlefield, from, target }: { battlefield: Battlefield; from: Vec2; target: MatrixEntry }) {
+  const names = useGame((s) => s.names);
   const entry = battlefield.models.get(target.target);
   if (!entry) return null;
   const pose = modelPose(battlefield, entry.model, entry.def);
   const tone = visibilityTone(target.visibleFraction);
   // Vehicles say which face the shooter sees; a partly hidden vehicle says what hides it.
   const facing = entry.def.vehicle ? ` ${targetFacing(entry, from).hull.quadrant}` : "";
-  const blocker = entry.def.vehicle && tone === "partial" && target.blockedBy[0] ? ` · ${target.blockedBy[0]}` : "";
+  const blocker = entry.def.vehicle && tone === "partial" && target.blockedBy[0] ? ` · ${names.of(target.blockedBy[0])}` : "";
   return (
     <Label at={[pose.x, pose.y + labelHeight(battlefield, target.target), pose.z]} tone={tone} small={tone === "blocked"} testId={`los-label-${target.target}`}>
       {Math.round(target.visibleFraction * 100)}%{target.hullDown ? " HD" : ""}
@@ -61,6 +63,7 @@ function ModelLabel({ battlefield, from, target }: { battlefield: Battlefield; f
  */
 function TargetLabels({ battlefield, shooter, targets, hovered }: { battlefield: Battlefield; shooter: string; targets: readonly MatrixEntry[]; hovered?: string }) {
   const from = battlefield.models.get(shooter)?.model.position;
+  const names = useGame((s) => s.names);
   const units = useMemo(() => unitSights(battlefield, targets), [battlefield, targets]);
   const near = useNearUnits(units);
   if (!from) return null;
@@ -73,7 +76,7 @@ function TargetLabels({ battlefield, shooter, targets, hovered }: { battlefield:
           <Fragment key={u.unit}>
             {!perModel && (
               <Label at={u.labelAt} tone={u.seen === u.entries.length && u.best >= 0.995 ? "clear" : u.seen ? "partial" : "blocked"} small={!u.seen} testId={`los-unit-label-${u.unit}`}>
-                {unitSummary(u)}
+                {unitSummary(u, names)}
               </Label>
             )}
             {labelled.map((t) => (

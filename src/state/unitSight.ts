@@ -1,9 +1,10 @@
 /**
- * What a shooter sees, unit by unit: the labels over the table aggregate a squad ("ger-sq1: 4 of 10 seen,
- * best 68 %") instead of piling one "0 %" over every hidden figure, and the panel lists the hidden models.
+ * What a shooter sees, unit by unit: the labels over the table aggregate a squad ("Grenadier squad 1: 4 of 10
+ * seen, best 68 %") instead of piling one "0 %" over every hidden figure, and the panel lists the hidden models.
  */
 import { modelPose, type Battlefield } from "../core/battlefield";
 import type { Vec3 } from "../core/solids/solid";
+import type { DisplayNames } from "../core/names";
 import type { MatrixEntry } from "../sight/matrix";
 
 export interface UnitSight {
@@ -54,6 +55,7 @@ export function unitSights(battlefield: Battlefield, targets: readonly MatrixEnt
   });
 }
 
-export function unitSummary(u: UnitSight): string {
-  return `${u.unit}: ${u.seen} of ${u.entries.length} seen${u.seen ? `, best ${Math.round(u.best * 100)} %` : ""}`;
+/** The unit label a player reads: its display name, how many of its models are seen, the best share. */
+export function unitSummary(u: UnitSight, names: DisplayNames): string {
+  return `${names.of(u.unit)}: ${u.seen} of ${u.entries.length} seen${u.seen ? `, best ${Math.round(u.best * 100)} %` : ""}`;
 }

@@ -171,6 +171,10 @@ describe("resolved shots are re-derived from the seed", () => {
     expect(load({ ...data, ruleset: { ...(data.ruleset as object), version: "9.9" } })).toMatchObject({ ok: false, error: 'ruleset.version: operation-ww2 has versions 2.0, 1.0, not "9.9"' });
   });
 
+  it("reports a shot ruled by another rule system than the game's", () => {
+    expect(shotFile((e) => (e.ruleset = "bolt-action"))).toBe('events[3].ruleset: ruled by "bolt-action", but this game is played with "operation-ww2"; the game was loaded up to event 3');
+  });
+
   it("reports an outcome for a model not on the table, or removed twice", () => {
     expect(shotFile((e) => e.outcomes.push({ model: "ghost", effect: "casualty", detail: "" }))).toBe('events[3]: fire-resolved: the shot\'s outcome names model "ghost", which is not on the table; the game was loaded up to event 3');
     expect(shotFile((e) => e.outcomes.push({ model: "rifleman", effect: "casualty", detail: "" }, { model: "rifleman", effect: "casualty", detail: "" }))).toBe('events[3]: fire-resolved: model "rifleman" is removed twice by one shot; the game was loaded up to event 3');

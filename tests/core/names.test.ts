@@ -79,6 +79,13 @@ describe("display names", () => {
     expect(text).toBe("Grenadiers 2 (Grenadiers 2 · Panzergrenadier 2, g1-cx) at Panther Ausf. G 1 behind the ruin Bois; Panther Ausf. G 1 by Bois, a ruin.");
   });
 
+  it("reads a model under its unit's heading without the unit's name; a model's own name stays whole", () => {
+    expect(names.withinUnit("g1-b", "g1")).toBe("Panzergrenadier 1");
+    expect(names.withinUnit("g1-d", "g1")).toBe("Gefreiter Kunz");
+    expect(names.withinUnit("g3-a", "g3")).toBe("Panzergrenadier squad 2");
+    expect(names.withinUnit("g2-b", "g1")).toBe("Panzergrenadier squad 1 · Panzergrenadier 2");
+  });
+
   it("strips the equipment note from a model type", () => {
     expect(typeName("US rifleman (M1 Garand)")).toBe("US rifleman");
     expect(typeName("M4 Sherman")).toBe("M4 Sherman");

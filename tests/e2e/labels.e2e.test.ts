@@ -1,11 +1,12 @@
 /**
- * The line-of-sight labels stay readable: a squad in a house gets one label ("ger-sq1: 5 of 10 seen, best
- * 57 %") when zoomed out, its hidden figures are listed in the panel, and zoomed in each figure the shooter
+ * The line-of-sight labels stay readable: a squad in a house gets one label under its display name
+ * ("Panzergrenadier squad 1: 5 of 10 seen, best 57 %") when zoomed out, its hidden figures are listed in the panel, and zoomed in each figure the shooter
  * sees gets its own label while the hidden ones get none. The expected numbers come from the sight engine in
  * Node, as `npm run los` would give them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
+import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
 import { visibilityEntry } from "../../src/sight/matrix";
@@ -24,10 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function expectedFromNode(): Promise<{ seen: string[]; hidden: string[]; best: number }> {
+async function expectedFromNode(): Promise<{ seen: string[]; hidden: string[]; best: number; name: (id: string) => string }> {
   const parsed = parseScenario(defaultBattlefield, MODEL_CATALOG);
   if (!parsed.ok) throw new Error("the default battlefield is invalid");
   const world = await createSightWorld(parsed.scenario, MODEL_CATALOG);
+  const names = displayNames([parsed.scenario], MODEL_CATALOG);
   const members = [...world.battlefield.models.values()].filter((e) => e.unitId === UNIT).map((e) => e.model.id);
   // Sampled as the app's worker samples the labels (like a single report).
   const entries = members.map((id) => visibilityEntry(world, SHOOTER, id, { coarseGrid: DEFAULT_COARSE_GRID, fineGrid: DEFAULT_FINE_GRID }));
@@ -35,6 +37,7 @@ async function expectedFromNode(): Promise<{ seen: string[]; hidden: string[]; b
     seen: entries.filter((e) => e.visibleFraction > 0).map((e) => e.target),
     hidden: entries.filter((e) => e.visibleFraction === 0).map((e) => e.target),
     best: Math.max(...entries.map((e) => e.visibleFraction)),
+    name: (id) => names.of(id),
   };
 }
 
@@ -51,12 +54,15 @@ describe("line-of-sight labels", () => {
     const unitLabel = app.page.getByTestId(`los-unit-label-${UNIT}`);
     await unitLabel.waitFor({ timeout: 90_000 });
     const total = expected.seen.length + expected.hidden.length;
-    expect(await unitLabel.textContent()).toBe(`${UNIT}: ${expected.seen.length} of ${total} seen, best ${Math.round(expected.best * 100)} %`);
+    expect(await unitLabel.textContent()).toBe(`${expected.name(UNIT)}: ${expected.seen.length} of ${total} seen, best ${Math.round(expected.best * 100)} %`);
     expect(await perModelLabels().count()).toBe(0);
-    // The hidden figures are listed in the panel instead.
+    // The hidden figures are listed in the panel instead, by the names a player reads (ids only in tooltips).
     const hiddenList = app.page.getByTestId("los-hidden");
     await hiddenList.locator("summary").click();
-    for (const id of expected.hidden) expect(await hiddenList.textContent()).toContain(id);
+    const listed = (await hiddenList.textContent()) ?? "";
+    expect(listed).toContain(expected.name(UNIT));
+    for (const id of expected.hidden) expect(listed).toContain(expected.name(id).replace(`${expected.name(UNIT)} · `, ""));
+    expect(listed).not.toContain(UNIT);
     await app.screenshot("los-labels-zoomed-out");
 
     // Hovering a figure of the squad shows its own label.

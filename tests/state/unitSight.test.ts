@@ -1,11 +1,12 @@
 /**
  * The line-of-sight labels' arithmetic, on the default battlefield measured by the real sight engine: a squad
- * in a building is summed up as one unit ("ger-sq1: n of 10 seen, best p %"), its label above the figures;
+ * in a building is summed up as one unit (its display name, "n of 10 seen, best p %"), its label above the figures;
  * vehicles and lone models keep their own labels.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
 import { modelPose } from "../../src/core/battlefield";
+import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
 import { labelHeight, unitSights, unitSummary } from "../../src/state/unitSight";
@@ -36,7 +37,9 @@ describe("unit sights", () => {
     expect(seen.length).toBeLessThan(10);
     expect(squad.best).toBe(Math.max(...members.map((t) => t.visibleFraction)));
     expect(squad.entries.map((t) => t.visibleFraction)).toEqual([...members.map((t) => t.visibleFraction)].sort((a, b) => b - a));
-    expect(unitSummary(squad)).toBe(`ger-sq1: ${seen.length} of 10 seen, best ${Math.round(squad.best * 100)} %`);
+    const names = displayNames([world.battlefield.scenario], MODEL_CATALOG);
+    expect(names.of("ger-sq1")).not.toBe("ger-sq1");
+    expect(unitSummary(squad, names)).toBe(`${names.of("ger-sq1")}: ${seen.length} of 10 seen, best ${Math.round(squad.best * 100)} %`);
   });
 
   it("put the unit's label over the middle of the squad, above every figure's own label", () => {

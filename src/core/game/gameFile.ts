@@ -98,7 +98,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   // Files saved before events were numbered carry no `n` at all: they are checked in their order.
   const numbered = rawEvents.some((raw) => typeof raw === "object" && raw !== null && Object.hasOwn(raw, "n"));
   for (const [i, raw] of rawEvents.entries()) {
-    const event = eventProblem(raw, i, state, dice, models, numbered);
+    const event = eventProblem(raw, i, state, dice, models, numbered, header.data.ruleset.id);
     if (typeof event === "string") {
       warning = `${event}; the game was loaded up to event ${i}`;
       break;
@@ -117,10 +117,10 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
 }
 
 /**
- * The event at `i` if it is whole, numbered `i`, possible in `state` and rolled by the game's dice (the
- * stream is advanced past its rolls); otherwise what is wrong, starting with its path.
+ * The event at `i` if it is whole, numbered `i`, possible in `state`, ruled by the game's own rule system and
+ * rolled by the game's dice (the stream is advanced past its rolls); otherwise what is wrong, starting with its path.
  */
-function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, catalog: Parameters<typeof checkEvent>[1], numbered: boolean): GameEvent | string {
+function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, catalog: Parameters<typeof checkEvent>[1], numbered: boolean, ruleset: string): GameEvent | string {
   const at = `events[${i}]`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return `${at}: expected an event object`;
   const { n, ...fields } = raw as Record<string, unknown>;
@@ -131,6 +131,7 @@ function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, cat
   const parsed = validate(GameEvent, fields);
   if (!parsed.ok) return described(parsed.issues, at)[0]!;
   const event = parsed.data;
+  if ("ruleset" in event && event.ruleset !== ruleset) return `${at}.ruleset: ruled by "${event.ruleset}", but this game is played with "${ruleset}"`;
   const impossible = checkEvent(state, catalog, event);
   if (impossible) return `${at}: ${event.type}: ${impossible}`;
   const badDice = event.type === "fire-resolved" || event.type === "order-given" ? checkDice(event, state, dice) : undefined;

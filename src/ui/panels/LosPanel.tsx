@@ -1,5 +1,5 @@
 /** The line-of-sight tool's panel: the shooter and weapon, everyone it sees, and the chosen target's report. */
-import { lazy, Suspense } from "react";
+import { Fragment, lazy, Suspense } from "react";
 import { useGame } from "../../state/game";
 import { useShownTarget } from "../../state/useSight";
 import { useLos, visibilityTone } from "../../state/losStore";
@@ -15,6 +15,7 @@ const FirePanel = lazy(async () => ({ default: (await import("./FirePanel")).Fir
 
 export function LosPanel() {
   const battlefield = useGame((s) => s.battlefield);
+  const names = useGame((s) => s.names);
   const { shooter, weapon, target, set } = useUi();
   const format = useDistanceFormat();
   const entry = shooter ? battlefield.models.get(shooter) : undefined;
@@ -67,7 +68,17 @@ export function LosPanel() {
           <ul>
             {hidden.map((u) => (
               <li key={u.unit}>
-                <strong>{u.unit}</strong> <span className="muted">{u.models.join(", ")}</span>
+                <strong>
+                  <Name id={u.unit} />
+                </strong>{" "}
+                <span className="muted">
+                  {u.models.map((id, i) => (
+                    <Fragment key={id}>
+                      {i > 0 && ", "}
+                      <span title={id}>{names.withinUnit(id, u.unit)}</span>
+                    </Fragment>
+                  ))}
+                </span>
               </li>
             ))}
           </ul>
