@@ -89,13 +89,16 @@ export function VideoStage({ time }: { time: number | undefined }) {
         return picture;
       },
       async draw(at) {
-        if (!picture || !saved) throw new Error("the video stage was not begun");
+        const target = picture;
+        if (!target) throw new Error("the video stage was not begun");
         if (shown.current !== at) await new Promise<void>((resolve) => waiting.current.push({ time: at, resolve }));
-        const { width, height } = picture;
+        // Ended while waiting: the renderer is the table's again.
+        if (picture !== target) return;
+        const { width, height } = target;
         fit(width, height);
         const state = get();
         state.advance(at / 1000);
-        const context = picture.getContext("2d")!;
+        const context = target.getContext("2d")!;
         context.drawImage(state.gl.domElement, 0, 0, width, height);
         if (state.camera instanceof PerspectiveCamera) paintLabels(context, state.camera, width, height);
       },
