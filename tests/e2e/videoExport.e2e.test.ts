@@ -6,7 +6,7 @@
  * test-results/video-export-speed.json.
  */
 import { readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -163,9 +163,11 @@ describe("the video export", () => {
     const file = downloads[0]!;
     const mp4 = summary.includes("MP4");
     expect(file.suggestedFilename()).toMatch(mp4 ? /-720p30\.mp4$/ : /-720p30\.webm$/);
-    const saved = join(await mkdtemp(join(tmpdir(), "hulldown-video-")), file.suggestedFilename());
+    const folder = await mkdtemp(join(tmpdir(), "hulldown-video-"));
+    const saved = join(folder, file.suggestedFilename());
     await file.saveAs(saved);
     const bytes = await readFile(saved);
+    await rm(folder, { recursive: true });
 
     const decoded = await decodeInPage(bytes);
     await savePng(decoded.firstPng, "video-first-frame");
