@@ -91,6 +91,18 @@ async function decodeInPage(bytes: Buffer): Promise<Decoded> {
   );
 }
 
+/** A download's bytes (the browser is remote: the file is saved here, read, and removed). */
+async function downloadedBytes(file: Download): Promise<Buffer> {
+  const folder = await mkdtemp(join(tmpdir(), "hulldown-video-"));
+  try {
+    const saved = join(folder, file.suggestedFilename());
+    await file.saveAs(saved);
+    return await readFile(saved);
+  } finally {
+    await rm(folder, { recursive: true });
+  }
+}
+
 const savePng = async (dataUrl: string, name: string) => {
   await mkdir("test-results/screenshots", { recursive: true });
   await writeFile(`test-results/screenshots/${name}.png`, Buffer.from(dataUrl.split(",")[1]!, "base64"));
@@ -163,11 +175,7 @@ describe("the video export", () => {
     const file = downloads[0]!;
     const mp4 = summary.includes("MP4");
     expect(file.suggestedFilename()).toMatch(mp4 ? /-720p30\.mp4$/ : /-720p30\.webm$/);
-    const folder = await mkdtemp(join(tmpdir(), "hulldown-video-"));
-    const saved = join(folder, file.suggestedFilename());
-    await file.saveAs(saved);
-    const bytes = await readFile(saved);
-    await rm(folder, { recursive: true });
+    const bytes = await downloadedBytes(file);
 
     const decoded = await decodeInPage(bytes);
     await savePng(decoded.firstPng, "video-first-frame");
@@ -216,4 +224,28 @@ describe("the video export", () => {
     expect(size.buffer).toEqual(size.shown);
     expect(app.errors).toEqual([]);
   });
+
+  it("falls back to WebM/VP9 where the browser cannot encode H.264, and says so", async () => {
+    const page = app.page;
+    // This chromium can encode H.264: make it answer as one that cannot.
+    await page.evaluate(() => {
+      const original = VideoEncoder.isConfigSupported.bind(VideoEncoder);
+      VideoEncoder.isConfigSupported = (config) => (config.codec.startsWith("avc") ? Promise.resolve({ supported: false, config }) : original(config));
+    });
+    await page.getByRole("button", { name: "Close", exact: true }).first().click();
+    await page.getByTestId("video-dialog").waitFor({ state: "detached" });
+    await page.getByTestId("replay-video").click();
+    await page.getByTestId("video-seconds").fill("0.2");
+    await expect.poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 }).toMatch(/^6 frames, 0\.2 s of video.*encoded as WebM · VP9 \(this browser cannot encode H\.264\)/);
+    const downloaded = downloads.length;
+    await page.getByTestId("video-start").click();
+    await page.getByTestId("video-done").waitFor({ timeout: 120_000 });
+    expect(downloads).toHaveLength(downloaded + 1);
+    const file = downloads.at(-1)!;
+    expect(file.suggestedFilename()).toMatch(/-720p30\.webm$/);
+    const decoded = await decodeInPage(await downloadedBytes(file));
+    expect(decoded).toMatchObject({ codec: "vp9", frames: 6, width: 1280, height: 720 });
+    expect(decoded.duration).toBeCloseTo(0.2, 1);
+    expect(app.errors).toEqual([]);
+  }, 180_000);
 });
