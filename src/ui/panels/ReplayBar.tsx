@@ -51,6 +51,11 @@ export function ReplayBar() {
   const [video, setVideo] = useState(false);
   usePlaybackLoop();
   useReplayKeys();
+  // The video dialog belongs to the replay it was opened on.
+  const open = r.replay !== undefined;
+  useEffect(() => {
+    if (!open) setVideo(false);
+  }, [open]);
   if (!r.replay) return null;
   const { timeline, marks, notes, log, title, warning, divergence } = r.replay;
   const { index } = locate(timeline, r.time);
