@@ -232,7 +232,7 @@ describe("the video export", () => {
       const original = VideoEncoder.isConfigSupported.bind(VideoEncoder);
       VideoEncoder.isConfigSupported = (config) => (config.codec.startsWith("avc") ? Promise.resolve({ supported: false, config }) : original(config));
     });
-    await page.getByRole("button", { name: "Close", exact: true }).first().click();
+    await page.getByTestId("video-close").click();
     await page.getByTestId("video-dialog").waitFor({ state: "detached" });
     await page.getByTestId("replay-video").click();
     await page.getByTestId("video-seconds").fill("0.2");

@@ -137,7 +137,9 @@ export default function VideoExportDialog({ onClose }: { onClose(): void }) {
               <button onClick={() => void start()} disabled={!encoding || limitProblem !== undefined} data-testid="video-start">
                 Export video
               </button>
-              <button onClick={onClose}>Close</button>
+              <button onClick={onClose} data-testid="video-close">
+                Close
+              </button>
             </>
           )}
         </div>
