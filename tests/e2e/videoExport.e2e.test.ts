@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { Download } from "playwright-core";
 import { openApp, type AppPage } from "./browser";
 
@@ -154,6 +154,31 @@ describe("the video export", () => {
     expect(size.buffer).toEqual(size.shown);
   });
 
+  it("falls back to WebM/VP9 where the browser cannot encode H.264, and says so", async () => {
+    const page = app.page;
+    // This chromium can encode H.264: make it answer as one that cannot, until the test ends.
+    await page.evaluate(() => {
+      const original = VideoEncoder.isConfigSupported;
+      (window as { restoreEncoder?: () => void }).restoreEncoder = () => void (VideoEncoder.isConfigSupported = original);
+      VideoEncoder.isConfigSupported = (config) => (config.codec.startsWith("avc") ? Promise.resolve({ supported: false, config }) : original.call(VideoEncoder, config));
+    });
+    onTestFinished(() => page.evaluate(() => (window as { restoreEncoder?: () => void }).restoreEncoder?.()));
+    await page.getByTestId("replay-video").click();
+    await page.getByTestId("video-seconds").fill("0.2");
+    await expect.poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 }).toMatch(/^6 frames, 0\.2 s of video.*encoded as WebM · VP9 \(this browser cannot encode H\.264\)/);
+    const downloaded = downloads.length;
+    await page.getByTestId("video-start").click();
+    await page.getByTestId("video-done").waitFor({ timeout: 120_000 });
+    expect(downloads).toHaveLength(downloaded + 1);
+    const file = downloads.at(-1)!;
+    expect(file.suggestedFilename()).toMatch(/-720p30\.webm$/);
+    const decoded = await decodeInPage(await downloadedBytes(file));
+    expect(decoded).toMatchObject({ codec: "vp9", frames: 6, width: 1280, height: 720 });
+    expect(decoded.duration).toBeCloseTo(0.2, 1);
+    await page.getByTestId("video-close").click();
+    expect(app.errors).toEqual([]);
+  }, 180_000);
+
   it("exports 3 seconds of the sample replay as a video that decodes to 90 frames of 1280×720 whose first and last frames differ", async () => {
     const page = app.page;
     const before = await player();
@@ -164,6 +189,7 @@ describe("the video export", () => {
     await page.getByTestId("video-seconds").fill("3");
     await expect.poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 }).toMatch(/^90 frames, 3\.0 s of video.*encoded as (MP4 · H\.264|WebM · VP9)/);
     const summary = (await page.getByTestId("video-summary").textContent())!;
+    const downloaded = downloads.length;
     const started = performance.now();
     await page.getByTestId("video-start").click();
     await page.getByTestId("video-progress").waitFor({ timeout: 30_000 });
@@ -171,8 +197,8 @@ describe("the video export", () => {
     await page.getByTestId("video-done").waitFor({ timeout: FILMING_MS });
     const wallSeconds = (performance.now() - started) / 1000;
     await app.screenshot("video-export-done");
-    expect(downloads).toHaveLength(1);
-    const file = downloads[0]!;
+    expect(downloads).toHaveLength(downloaded + 1);
+    const file = downloads.at(-1)!;
     const mp4 = summary.includes("MP4");
     expect(file.suggestedFilename()).toMatch(mp4 ? /-720p30\.mp4$/ : /-720p30\.webm$/);
     const bytes = await downloadedBytes(file);
@@ -225,27 +251,4 @@ describe("the video export", () => {
     expect(app.errors).toEqual([]);
   });
 
-  it("falls back to WebM/VP9 where the browser cannot encode H.264, and says so", async () => {
-    const page = app.page;
-    // This chromium can encode H.264: make it answer as one that cannot.
-    await page.evaluate(() => {
-      const original = VideoEncoder.isConfigSupported.bind(VideoEncoder);
-      VideoEncoder.isConfigSupported = (config) => (config.codec.startsWith("avc") ? Promise.resolve({ supported: false, config }) : original(config));
-    });
-    await page.getByTestId("video-close").click();
-    await page.getByTestId("video-dialog").waitFor({ state: "detached" });
-    await page.getByTestId("replay-video").click();
-    await page.getByTestId("video-seconds").fill("0.2");
-    await expect.poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 }).toMatch(/^6 frames, 0\.2 s of video.*encoded as WebM · VP9 \(this browser cannot encode H\.264\)/);
-    const downloaded = downloads.length;
-    await page.getByTestId("video-start").click();
-    await page.getByTestId("video-done").waitFor({ timeout: 120_000 });
-    expect(downloads).toHaveLength(downloaded + 1);
-    const file = downloads.at(-1)!;
-    expect(file.suggestedFilename()).toMatch(/-720p30\.webm$/);
-    const decoded = await decodeInPage(await downloadedBytes(file));
-    expect(decoded).toMatchObject({ codec: "vp9", frames: 6, width: 1280, height: 720 });
-    expect(decoded.duration).toBeCloseTo(0.2, 1);
-    expect(app.errors).toEqual([]);
-  }, 180_000);
 });
