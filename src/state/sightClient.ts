@@ -43,6 +43,8 @@ export interface SightClient {
   template(placement: TemplatePlacement): Promise<SightResult<"template">>;
   viewshed(query: SightParams<"viewshed">): Promise<SightResult<"viewshed">>;
   fire(query: SightParams<"fire">): Promise<SightResult<"fire">>;
+  /** Where a model put down at a point stands (a floor or the ground), by a ray into the sight world. */
+  surface(query: SightParams<"surface">): Promise<SightResult<"surface">>;
   /** Stops the worker; pending requests fail with reason "disposed". */
   dispose(): void;
 }
@@ -100,6 +102,7 @@ export function createSightClient(worker: SightWorkerPort = startWorker()): Sigh
     template: (placement) => request("template", { placement }),
     viewshed: (query) => request("viewshed", query),
     fire: (query) => request("fire", query),
+    surface: (query) => request("surface", query),
     dispose() {
       broken = new SightClientError("the sight client was disposed", "disposed");
       worker.terminate();
