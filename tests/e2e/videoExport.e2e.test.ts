@@ -1,6 +1,6 @@
 /**
  * The video export in the browser, on the shipped sample replay: a 3-second 720p 30 fps export downloads a
- * file that decodes (read back in the page with Mediabunny: its duration, frame count and frame size) and
+ * file that decodes (read back in the browser with Mediabunny: its duration, frame count and frame size) and
  * whose first and last frames differ; the player is left where it was; a cancelled export downloads
  * nothing; a frame mid-shot holds the dice label; a browser without H.264 gets WebM/VP9, and is told. The export's speed (frames per second with this machine's software rendering) is written to
  * test-results/video-export-speed.json.
@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import type { Download } from "playwright-core";
 import { openApp, type AppPage } from "./browser";
 
@@ -46,10 +46,15 @@ interface Decoded {
   readonly lastPng: string;
 }
 
-/** Decodes a video in the page with Mediabunny (loaded from its bundle: the app does not ship a decoder). */
-async function decodeInPage(bytes: Buffer): Promise<Decoded> {
+/** Decodes a video in the browser with Mediabunny, loaded from its own bundle: the app ships no decoder. */
+async function decodeInBrowser(bytes: Buffer): Promise<Decoded> {
   const library = await readFile(MEDIABUNNY, "utf8");
-  return app.page.evaluate(
+  // A page of its own (at the app's origin, a secure context for WebCodecs), so the app's page never holds a
+  // second copy of Mediabunny.
+  const page = await app.page.context().newPage();
+  onTestFinished(() => page.close());
+  await page.goto(new URL("replays/sample.json", inject("appUrl")).href);
+  return page.evaluate(
     async ({ library, base64 }) => {
       const url = URL.createObjectURL(new Blob([library], { type: "text/javascript" }));
       // A page-side import, out of reach of the test runner's own transform of `import(`.
@@ -172,7 +177,7 @@ describe("the video export", () => {
     expect(downloads).toHaveLength(downloaded + 1);
     const file = downloads.at(-1)!;
     expect(file.suggestedFilename()).toMatch(/-720p30\.webm$/);
-    const decoded = await decodeInPage(await downloadedBytes(file));
+    const decoded = await decodeInBrowser(await downloadedBytes(file));
     expect(decoded).toMatchObject({ codec: "vp9", frames: 6, width: 1280, height: 720 });
     expect(decoded.duration).toBeCloseTo(0.2, 1);
     await page.getByTestId("video-close").click();
@@ -203,7 +208,7 @@ describe("the video export", () => {
     expect(file.suggestedFilename()).toMatch(mp4 ? /-720p30\.mp4$/ : /-720p30\.webm$/);
     const bytes = await downloadedBytes(file);
 
-    const decoded = await decodeInPage(bytes);
+    const decoded = await decodeInBrowser(bytes);
     await savePng(decoded.firstPng, "video-first-frame");
     await savePng(decoded.lastPng, "video-last-frame");
     expect(decoded.codec).toBe(mp4 ? "avc" : "vp9");
