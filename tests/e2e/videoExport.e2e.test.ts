@@ -2,7 +2,8 @@
  * The video export in the browser, on the shipped sample replay: a 3-second 720p 30 fps export downloads a
  * file that decodes (read back in the browser with Mediabunny: its duration, frame count and frame size) and
  * whose first and last frames differ; the player is left where it was; a cancelled export downloads
- * nothing; a frame mid-shot holds the dice label; a browser without H.264 gets WebM/VP9, and is told. The export's speed (frames per second with this machine's software rendering) is written to
+ * nothing; a frame mid-shot holds the dice label; a browser without H.264 gets WebM/VP9, and is told.
+ * The export's speed (frames per second with this machine's software rendering) is written to
  * test-results/video-export-speed.json.
  */
 import { readFileSync } from "node:fs";
