@@ -8,19 +8,15 @@ import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { Viewshed } from "../sight/viewshed";
+import type { WorldSync } from "../sight/worldSync";
 import type { FireAnswer, FireQuery } from "./fire";
 
 export interface LoadResult {
   readonly models: number;
 }
 
-export interface SyncResult {
-  /** True only when the terrain changed and the world had to be built again. */
-  readonly rebuilt: boolean;
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly updated: readonly string[];
-}
+/** What a sync changed in the worker's world (rebuilt: the terrain changed). */
+export type SyncResult = Omit<WorldSync, "world">;
 
 /** Each kind of request: its fields besides id and kind, and what it answers. */
 export interface SightQueries {
