@@ -17,6 +17,7 @@ import { SightWorld } from "../sight/sightWorld";
 import { modelsUnderTemplate } from "../sight/templates";
 import { computeViewshed } from "../sight/viewshed";
 import { answerFire } from "./fire";
+import { rejudgeGame } from "./rejudgeGame";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "../sight/visibility";
 import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./protocol";
 import { syncWorld } from "../sight/worldSync";
@@ -93,6 +94,17 @@ export class SightHost {
       case "fire": {
         const world = await this.currentWorld();
         return { id, kind: "result", request: "fire", result: answerFire(world, this.battlefields.get(world)!, request) };
+      }
+      case "rejudge": {
+        // Its own world, apart from the table's: the player goes on while the file's shots are judged again.
+        let sliceStart = performance.now();
+        const onProgress = async (done: number, total: number) => {
+          if (performance.now() - sliceStart < SLICE_MS) return;
+          this.post({ id, kind: "progress", done, total });
+          await nextTask();
+          sliceStart = performance.now();
+        };
+        return { id, kind: "result", request: "rejudge", result: await rejudgeGame(request.game, { catalogOf: this.catalogOf, onProgress }) };
       }
       case "viewshed": {
         const isCurrent = this.startGeneration("viewshed");

@@ -3,6 +3,7 @@
  * repeat: any number of progress messages (long requests), then exactly one result, error or cancelled.
  * Everything here is plain data, so it crosses postMessage (structured clone) unchanged.
  */
+import type { GameLog } from "../core/game/gameLog";
 import type { Scenario } from "../core/scenario/schema";
 import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
@@ -10,6 +11,7 @@ import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { Viewshed } from "../sight/viewshed";
 import type { WorldSync } from "../sight/worldSync";
 import type { FireAnswer, FireQuery } from "./fire";
+import type { RejudgeReport } from "./rejudgeGame";
 
 export interface LoadResult {
   readonly models: number;
@@ -34,6 +36,8 @@ export interface SightQueries {
   viewshed: { params: { observer: string; weapon?: string; cell?: number }; result: Viewshed };
   /** A declared shot under the game's rule system: the verdict, and with `roll` the resolved result. */
   fire: { params: FireQuery; result: FireAnswer };
+  /** A loaded game's shots and orders judged again on a world of its own, with progress (src/worker/rejudgeGame.ts). */
+  rejudge: { params: { game: Pick<GameLog, "header" | "events"> }; result: RejudgeReport };
 }
 
 export type SightRequestKind = keyof SightQueries;

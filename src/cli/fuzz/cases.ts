@@ -143,10 +143,11 @@ export function checkGameText(text: string, doctored?: number): Promise<CaseResu
     }
     const exercised = await exerciseOnce(currentState(log).scenario);
     if (exercised.outcome !== "accepted") return exercised;
-    // The shots are judged again, as the app does once a file is open: a divergence is a break like the loader's.
-    const { divergence } = await rejudgeOnce(log, saved);
-    // Judged only up to the loader's break, so a divergence is always the earlier place.
-    const warning = divergence ? divergenceWarning(divergence) : broken;
+    // The shots are judged again, as the app does once a file is open: a divergence is a break like the
+    // loader's, and always before it (only the loaded events are judged). A game already broken is partial
+    // either way, so it is judged again only when the case must name a doctored shot: each judgement costs a world.
+    const judged = broken === undefined || doctored !== undefined ? await rejudgeOnce(log, saved) : undefined;
+    const warning = judged?.divergence ? divergenceWarning(judged.divergence) : broken;
     if (doctored !== undefined && !warning?.startsWith(`events[${doctored}]`)) {
       return { outcome: "not-caught", detail: `event ${doctored} was doctored; ${warning ? `the report names another place: ${warning}` : "the game loaded whole"}` };
     }

@@ -9,6 +9,7 @@ import { download, downloadGame, readGameFile, type OpenedFile } from "../../sta
 import type { GameStore } from "../../state/gameStore";
 import { setEditing } from "../../state/editActions";
 import { useEditor } from "../../state/editorStore";
+import { rejudgeOpenedGame } from "../../state/rejudge";
 import { openReplayText, replayText } from "../../state/replayStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
@@ -58,8 +59,10 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
   const open = async (f: File) => {
     const result = await readGameFile(f);
     // A game with nothing in it yet is no loss; anything else is the player's to keep or replace.
-    if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
-    else setOpened({ name: f.name, result });
+    if (result.ok && !inProgress(useGame.getState().log)) {
+      startGame(result.log, result.message);
+      void rejudgeOpenedGame(result.log, f.name);
+    } else setOpened({ name: f.name, result });
   };
   // A file dropped anywhere on the window is opened as with Open….
   useEffect(() => {
@@ -180,7 +183,10 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
           onClose={() => setOpened(undefined)}
           onReplace={(saveFirst) => {
             if (saveFirst) downloadGame(current);
-            if (opened.result.ok) startGame(opened.result.log, opened.result.message);
+            if (opened.result.ok) {
+              startGame(opened.result.log, opened.result.message);
+              void rejudgeOpenedGame(opened.result.log, opened.name);
+            }
             setOpened(undefined);
           }}
         />

@@ -1,0 +1,63 @@
+/**
+ * An opened game file's shots judged again in the sight worker, after the game is on the table: the shipped
+ * sample game opens clean, and the same game with one casualty turned into a pin is reported at that shot,
+ * in the loader's words, and the player keeps it up to there.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeBriefingIfShown, openApp, type AppPage } from "./browser";
+
+let app: AppPage;
+beforeAll(async () => {
+  app = await openApp();
+  await app.page.waitForSelector("main[data-ready=true]");
+  await app.page.waitForFunction(() => window.__hulldown !== undefined);
+});
+afterAll(() => app?.close());
+
+/** The sample replay's game as a saved game file, with `edit` applied to its events. */
+function sampleGame(edit: (events: Array<{ type: string; outcomes?: Array<{ model: string; effect: string }> }>) => void = () => {}): string {
+  const replay = JSON.parse(readFileSync("public/replays/sample.json", "utf8"));
+  edit(replay.events);
+  return JSON.stringify({ ...replay.game, cursor: replay.events.length, events: replay.events });
+}
+
+async function open(name: string, contents: string): Promise<void> {
+  const chooser = app.page.waitForEvent("filechooser");
+  await app.page.getByRole("button", { name: "Open…" }).click();
+  await (await chooser).setFiles({ name, mimeType: "application/json", buffer: Buffer.from(contents) });
+  // A game in progress asks first; replace it.
+  const replace = app.page.getByTestId("open-replace");
+  if (await replace.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await replace.click();
+  await closeBriefingIfShown(app.page);
+}
+
+const events = () => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.length);
+
+describe("a game file's shots judged again", { timeout: 240_000 }, () => {
+  it("opens the sample game clean: no warning once every shot is judged", async () => {
+    await open("sample-game.json", sampleGame());
+    await expect.poll(events, { timeout: 30_000 }).toBe(21);
+    const status = app.page.getByTestId("rejudge-status");
+    await status.waitFor({ timeout: 30_000 });
+    expect(await status.textContent()).toMatch(/^Judging the shots of sample-game\.json again: \d+ of 10$/);
+    await app.screenshot("rejudge-status");
+    await status.waitFor({ state: "detached", timeout: 180_000 });
+    expect(await app.page.getByTestId("rejudge-dialog").count()).toBe(0);
+  });
+
+  it("reports a casualty turned into a pin at its shot, and keeps the game up to it", async () => {
+    await open("doctored.json", sampleGame((all) => {
+      all[13]!.outcomes![1]!.effect = "pinned";
+    }));
+    await expect.poll(events, { timeout: 30_000 }).toBe(21);
+    const dialog = app.page.getByTestId("rejudge-dialog");
+    await dialog.waitFor({ timeout: 180_000 });
+    const warning = await app.page.getByTestId("rejudge-warning").textContent();
+    expect(warning).toMatch(/^events\[13\]: fire-resolved: the rules give .+ with these dice, the file says .+ pinned.*; the game holds up to event 13$/);
+    await app.screenshot("rejudge-divergence");
+    await app.page.getByTestId("rejudge-keep-part").click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(events).toBe(13);
+  });
+});
