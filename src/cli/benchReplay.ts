@@ -3,8 +3,10 @@
  * traverses, templates laid and lifted, shots rolled from the game's seed with casualties), exported and
  * loaded as a replay file (which makes the replay's snapshots), then seeks to random replay times, each one
  * the whole frame the table draws (the fold's state plus the event in motion); and, for comparison, one seek
- * to the end of a copy without snapshots (the whole fold).
+ * to the end of a copy without snapshots (the whole fold). And the shipped sample replay's shots judged again
+ * from its seed (what the app does when a replay is opened).
  */
+import { readFile } from "node:fs/promises";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { toEvent, type Command } from "../core/game/commands";
 import { createDice } from "../core/dice";
@@ -16,6 +18,9 @@ import { replayFrame } from "../replay/frame";
 import { parseReplay, serializeReplay } from "../replay/replayFile";
 import { buildTimeline } from "../replay/timeline";
 import { RULESETS } from "../rules/registry";
+import { rejudgeGame } from "../worker/rejudgeGame";
+
+export const SAMPLE_REPLAY = "public/replays/sample.json";
 
 export interface ReplayBench {
   readonly events: number;
@@ -87,4 +92,14 @@ export function benchReplay(scenario: Scenario, count: number, seeks = 500): Rep
     ms.push(performance.now() - t);
   }
   return { events: log.events.length, fileBytes: Buffer.byteLength(text), loadMs, coldSeekMs, seeks, seekMedianMs: quantile(ms, 0.5), seekP95Ms: quantile(ms, 0.95), seekMaxMs: Math.max(...ms) };
+}
+
+/** Judges the sample replay's shots again; the number of shots judged (it must judge clean). */
+export async function rejudgeSampleReplay(): Promise<number> {
+  const loaded = parseReplay(await readFile(SAMPLE_REPLAY, "utf8"), scenarioCatalog, { rulesets: RULESETS });
+  if (!loaded.ok) throw new Error(`${SAMPLE_REPLAY} does not load: ${loaded.error}`);
+  const report = await rejudgeGame(loaded.replay.log);
+  const problem = report.divergence?.message ?? report.notRejudged[0];
+  if (problem) throw new Error(`${SAMPLE_REPLAY} does not judge clean: ${problem}`);
+  return report.rejudged;
 }
