@@ -318,6 +318,16 @@ export interface UnitPreset {
   readonly sample?: string;
 }
 
+/** A flamethrower teardrop a player may lay by hand, sized by the rules' own template table (cm). */
+export interface FlameTemplate {
+  readonly id: string;
+  readonly length: number;
+  readonly narrowWidth: number;
+  readonly wideWidth: number;
+  /** From sample data, not the source: the player must see it. */
+  readonly sample: boolean;
+}
+
 /** One order a unit may be given (Bolt Action's order dice). */
 export interface OrderSpec {
   readonly id: string;
@@ -385,6 +395,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   fireVerdict(declaration: D, reports: readonly SightReport[], context: C): V;
   /** Throws when the verdict is not valid; `geometry` is needed when a template is laid (area weapons). */
   resolveFire(declaration: D, verdict: V, dice: Dice, context: C, geometry?: TemplateGeometry): FireResult;
+  /** The flamethrower teardrops of `version`, from its tables (absent: the system lays no flame template). */
+  flameTemplates?(tables: T, version: string): readonly FlameTemplate[];
   /** Order dice, for systems that give each unit an order a turn (Bolt Action). */
   readonly orders?: OrderSystem<C>;
   /** Extra declaration switches the fire panel offers (Bolt Action: fire HE, assault), each a boolean field of D. */

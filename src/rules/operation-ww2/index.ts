@@ -3,7 +3,7 @@
  * turned into data (tables/) and pure functions. See docs/rules-coverage.md for what is implemented.
  */
 import { requireModel, type RulesContext } from "../context";
-import type { Ruleset } from "../ruleset";
+import type { FlameTemplate, Ruleset } from "../ruleset";
 import { ow2Context, type Ow2Context } from "./context";
 import { fireVerdict, sightRequests, type Ow2FireVerdict } from "./fire";
 import { OPTION_SPECS, parseOptions } from "./options";
@@ -18,6 +18,14 @@ function createContext(table: RulesContext, setup: { options?: Readonly<Record<s
   const options = parseOptions(setup.options);
   if (!options.ok) throw new Error(`Operation WW2 options: ${options.errors.join("; ")}`);
   return ow2Context(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as Ow2GameState } : {}) });
+}
+
+/** T(L) in v1, L(12) and L(24) in v2.0 (§8.6). */
+function flameTemplates(tables: Ow2Tables, version: string): FlameTemplate[] {
+  const table = tables.data["flamethrower-templates"];
+  const sample = tables.specs.find((s) => s.id === "flamethrower-templates")?.sample ?? true;
+  const ids = version === "v1" ? (["TL"] as const) : (["L12", "L24"] as const);
+  return ids.flatMap((id) => (table[id] ? [{ id, ...table[id], sample }] : []));
 }
 
 export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdict, Ow2Tables> = {
@@ -36,6 +44,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   sightRequests,
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+  flameTemplates,
 };
 
 export { ow2Context, type Ow2Context } from "./context";
