@@ -13,6 +13,8 @@ import { getSightClient } from "./sightClient";
 export interface RejudgeStore {
   /** The check under way: the file's title, and shots and orders judged of all. */
   readonly checking?: { readonly title: string; readonly done: number; readonly total: number };
+  /** The last check that found the file as recorded: shots and orders judged, and those that could not be. */
+  readonly passed?: { readonly title: string; readonly rejudged: number; readonly notRejudged: number };
   /** A divergence found, until the player chooses what to keep. */
   readonly found?: {
     readonly title: string;
@@ -33,7 +35,7 @@ let latest = 0;
 export async function rejudgeOpened(log: GameLog, title: string, keepUpTo: (event: number, warning: string) => void): Promise<void> {
   const check = ++latest;
   const total = log.events.filter((e) => e.type === "fire-resolved" || e.type === "order-given").length;
-  useRejudge.setState({ checking: total ? { title, done: 0, total } : undefined, found: undefined });
+  useRejudge.setState({ checking: total ? { title, done: 0, total } : undefined, found: undefined, passed: undefined });
   if (!total) return;
   const current = () => check === latest;
   try {
@@ -45,7 +47,7 @@ export async function rejudgeOpened(log: GameLog, title: string, keepUpTo: (even
       useRejudge.setState({ checking: undefined, found: { title, event: divergence.event, warning, keepUpTo: () => keepUpTo(divergence.event, warning) } });
       return;
     }
-    useRejudge.setState({ checking: undefined });
+    useRejudge.setState({ checking: undefined, passed: { title, rejudged: report.rejudged, notRejudged: notRejudged.length } });
     if (notRejudged.length) {
       const more = notRejudged.length > 1 ? ` (and ${notRejudged.length - 1} more)` : "";
       useGame.getState().notify("info", `${title}: ${notRejudged.length} of ${total} shots and orders could not be judged again: ${notRejudged[0]}${more}`);
@@ -66,6 +68,9 @@ export function rejudgeOpenedGame(log: GameLog, title: string): Promise<void> {
     game.replace({ ...game.log, events, cursor: Math.min(game.log.cursor, events.length) }, { kind: "info", text: `${title}: kept up to event ${event}` });
   });
 }
+
+/** The passed check's line is put away (by a click, or after a while). */
+export const dismissPassed = (): void => useRejudge.setState({ passed: undefined });
 
 /** The player's choice on a divergence: keep the part that holds, or the whole game as the file says. */
 export function chooseRejudged(keep: "part" | "whole"): void {

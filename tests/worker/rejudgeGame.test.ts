@@ -213,3 +213,17 @@ describe("shipped games", { timeout: 300_000 }, () => {
     }
   });
 });
+
+describe("through the sight worker's host", () => {
+  it("answers a rejudge request with progress, then the same report as in-process, on a world of its own", async () => {
+    const log = reloaded(await play("bolt-action", [{ order: { unit: "ger-sq1", order: "fire" } }, { fire: { shooter: "ger-sq1", target: "us-sq1-m5" } }]));
+    const { send, ask } = hostUnderTest(scenarioCatalog(log.header.scenario));
+    // The player's table is elsewhere: a sync before and a report after are the table's, not the check's.
+    await ask("sync", { scenario: log.header.scenario });
+    const messages = await send("rejudge", { game: { header: log.header, events: log.events } });
+    const last = messages.at(-1);
+    expect(last).toMatchObject({ kind: "result", request: "rejudge", result: await rejudgeGame(log) });
+    for (const m of messages.slice(0, -1)) expect(m).toMatchObject({ kind: "progress", total: 2 });
+    expect((await ask("report", { shooter: "ger-sq1-m1", target: "us-sq1-m5" })).shooter).toBe("ger-sq1-m1");
+  }, 120_000);
+});

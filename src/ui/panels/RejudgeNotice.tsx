@@ -1,14 +1,25 @@
 /**
- * The shots of an opened file being judged again: a status line while it runs, and when a shot is not what
- * the rules give, the loader's warning with the choice to keep the game up to that event or whole.
+ * The shots of an opened file being judged again: a status line while it runs and a while after it passed,
+ * and when a shot is not what the rules give, the loader's warning with the choice to keep the game up to
+ * that event or whole.
  */
+import { useEffect } from "react";
 import { useGame } from "../../state/game";
-import { chooseRejudged, useRejudge } from "../../state/rejudge";
+import { chooseRejudged, dismissPassed, useRejudge } from "../../state/rejudge";
+
+/** How long the line saying a file judged clean stays. */
+const PASSED_SHOWN_MS = 8000;
 
 export function RejudgeNotice() {
   const checking = useRejudge((s) => s.checking);
   const found = useRejudge((s) => s.found);
+  const passed = useRejudge((s) => s.passed);
   const names = useGame((s) => s.names);
+  useEffect(() => {
+    if (!passed) return;
+    const timer = setTimeout(dismissPassed, PASSED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [passed]);
   if (found) {
     return (
       <div className="panel dialog" role="alertdialog" aria-label={`${found.title}: a shot is not what the rules give`} data-testid="rejudge-dialog">
@@ -23,6 +34,14 @@ export function RejudgeNotice() {
             Keep it all as the file says
           </button>
         </div>
+      </div>
+    );
+  }
+  if (passed) {
+    return (
+      <div className="status-line" role="status" onClick={dismissPassed} data-testid="rejudge-status">
+        {passed.title}: {passed.rejudged} shot{passed.rejudged === 1 ? "" : "s"} and orders judged again, as recorded
+        {passed.notRejudged ? ` (${passed.notRejudged} could not be)` : ""}
       </div>
     );
   }
