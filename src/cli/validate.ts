@@ -11,7 +11,8 @@ import { parseScenarioJson } from "../core/scenario/load";
 import type { GameLog } from "../core/game/gameLog";
 import { parseReplay } from "../replay/replayFile";
 import { RULESETS } from "../rules/registry";
-import { divergenceWarning, rejudgeGame } from "../worker/rejudgeGame";
+import { rejudgeGame } from "../worker/rejudgeGame";
+import { divergenceWarning } from "../worker/rejudgeReport";
 import { CliError, describeIssue, expectPositionals, printJson, print, readTextFile, runCommand, EXIT_BAD_INPUT } from "./common";
 
 const USAGE = `Checks a Hulldown battlefield, game or replay file.

@@ -6,7 +6,7 @@
  */
 import { create } from "zustand";
 import type { GameLog } from "../core/game/gameLog";
-import { divergenceWarning } from "../worker/rejudgeGame";
+import { divergenceWarning, isJudged } from "../worker/rejudgeReport";
 import { useGame } from "./game";
 import { getSightClient } from "./sightClient";
 
@@ -34,7 +34,7 @@ let latest = 0;
 /** Judges the opened game again; `keepUpTo(event, warning)` cuts it down to the events before a divergence. */
 export async function rejudgeOpened(log: GameLog, title: string, keepUpTo: (event: number, warning: string) => void): Promise<void> {
   const check = ++latest;
-  const total = log.events.filter((e) => e.type === "fire-resolved" || e.type === "order-given").length;
+  const total = log.events.filter(isJudged).length;
   useRejudge.setState({ checking: total ? { title, done: 0, total } : undefined, found: undefined, passed: undefined });
   if (!total) return;
   const current = () => check === latest;

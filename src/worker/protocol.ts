@@ -11,7 +11,7 @@ import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { Viewshed } from "../sight/viewshed";
 import type { WorldSync } from "../sight/worldSync";
 import type { FireAnswer, FireQuery } from "./fire";
-import type { RejudgeReport } from "./rejudgeGame";
+import type { RejudgeReport } from "./rejudgeReport";
 
 export interface LoadResult {
   readonly models: number;

@@ -21,15 +21,7 @@ import type { FireDeclaration, Ruleset } from "../rules/ruleset";
 import type { SightWorld } from "../sight/sightWorld";
 import { sameData, syncWorld } from "../sight/worldSync";
 import { answerFire } from "./fire";
-
-export interface RejudgeReport {
-  /** Events judged again and found as the file records them. */
-  readonly rejudged: number;
-  /** Events that could not be judged again, each as "events[3]: fire-resolved: not re-judged: why". */
-  readonly notRejudged: readonly string[];
-  /** The first event the rules do not give as the file records it; the events before it hold. */
-  readonly divergence?: { readonly event: number; readonly message: string };
-}
+import { isJudged, type Judged, type RejudgeReport } from "./rejudgeReport";
 
 export interface RejudgeOptions {
   /** The model definitions for a table (by default, the catalog of its scale and its own miniatures). */
@@ -43,14 +35,6 @@ interface Table {
   battlefieldOf(state: GameState): Battlefield;
   worldOf(battlefield: Battlefield): Promise<SightWorld>;
 }
-
-type Judged = GameEventOf<"fire-resolved" | "order-given">;
-
-const isJudged = (event: GameEvent): event is Judged => event.type === "fire-resolved" || event.type === "order-given";
-
-/** What the file says the game can be kept to, in the loader's words. */
-export const divergenceWarning = (divergence: NonNullable<RejudgeReport["divergence"]>): string =>
-  `${divergence.message}; the game holds up to event ${divergence.event}`;
 
 export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, options: RejudgeOptions = {}): Promise<RejudgeReport> {
   const { header, events } = game;

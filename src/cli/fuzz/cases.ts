@@ -17,7 +17,8 @@ import { sightReport } from "../../sight/lineOfSight";
 import { createSightWorld } from "../../sight/sightWorld";
 import { modelsUnderTemplate } from "../../sight/templates";
 import { answerFire } from "../../worker/fire";
-import { divergenceWarning, rejudgeGame, type RejudgeReport } from "../../worker/rejudgeGame";
+import { rejudgeGame } from "../../worker/rejudgeGame";
+import { divergenceWarning, type RejudgeReport } from "../../worker/rejudgeReport";
 import { doctorOutcome, mutate, seededRandom, type Random } from "./mutate";
 
 export const SHIPPED = ["default", "normandy-bocage", "ruined-town"] as const;
