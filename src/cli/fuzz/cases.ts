@@ -203,8 +203,11 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
 async function fire(start: GameLog, shots: number): Promise<GameLog> {
   let log = start;
   const [a, b] = currentState(log).scenario.forces;
-  for (const shooter of a?.units ?? []) {
-    for (const target of b?.units ?? []) {
+  // Small units first (teams, guns, vehicles): each case judges the shots again, and a shot costs a sight
+  // report per firer and target model.
+  const bySize = <U extends { models: readonly unknown[] }>(units: readonly U[] = []) => [...units].sort((x, y) => x.models.length - y.models.length);
+  for (const shooter of bySize(a?.units)) {
+    for (const target of bySize(b?.units)) {
       if (shots === 0) return log;
       // The world of the table as it is now: an earlier shot may have removed models.
       const state = currentState(log);
