@@ -6,7 +6,7 @@ import { add2, ellipsePolygon, rectanglePolygon, rotateByHeading, type Vec2 } fr
 import type { Footprint } from "./footprint";
 import type { ModelCatalog, ModelDefinition } from "./modelDefinition";
 import type { Building, Model, Scenario } from "./scenario/schema";
-import { buildingFrame } from "./solids/buildingSolids";
+import { buildingFrame, FLOOR_THICKNESS } from "./solids/buildingSolids";
 import { modelLocalPoint } from "./solids/modelSolids";
 import { yawPitchQuat, type Quat, type Vec3 } from "./solids/solid";
 import { radToDeg } from "./units";
@@ -59,6 +59,11 @@ export function createBattlefield(scenario: Scenario, catalog: ModelCatalog): Ba
 
 export function floorHeight(battlefield: Battlefield, building: Building, level: number): number {
   return buildingFrame(building, battlefield.ground).baseY + level * building.floorHeight;
+}
+
+/** Just under the slab of the floor above `level`: a building shown up to floor `level` is cut here. */
+export function floorCutHeight(battlefield: Battlefield, building: Building, level: number): number {
+  return floorHeight(battlefield, building, level + 1) - FLOOR_THICKNESS;
 }
 
 export function modelPose(battlefield: Battlefield, model: Model, def: ModelDefinition): ModelPose {

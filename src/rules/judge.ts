@@ -43,6 +43,7 @@ export function fireEvent(ruleset: Pick<Ruleset, "id">, declaration: FireDeclara
     summary: result.summary,
     details: result.details,
     ...(result.units?.length ? { units: result.units.map((u) => ({ ...u })) } : {}),
+    ...(result.clouds?.length ? { clouds: result.clouds.map((c) => ({ ...c })) } : {}),
   };
 }
 

@@ -13,7 +13,7 @@
  * result into the game log's event.
  */
 import type { Dice, DieRoll } from "../core/dice";
-import type { Outcome } from "../core/game/events";
+import type { Outcome, SmokeCloud } from "../core/game/events";
 import type { Scale } from "../core/scenario/schema";
 import type { Vec2 } from "../core/geometry2d";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
@@ -260,6 +260,8 @@ export interface FireResult {
   readonly details: FireDetails;
   /** Unit-level results (systems whose pins and orders belong to units, as Bolt Action's). */
   readonly units?: readonly UnitChange[];
+  /** Smoke clouds the shot leaves on the table (Battleground's smoke rounds): the fire-resolved event adds them as terrain. */
+  readonly clouds?: readonly SmokeCloud[];
 }
 
 /** Template questions a resolution asks when a shell lands somewhere it only knows after rolling. */

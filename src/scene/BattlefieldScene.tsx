@@ -20,6 +20,7 @@ import { PART_TONES, sideColor } from "./palette";
 import { PanelDodge } from "./PanelDodge";
 import { ReplayEffects } from "./ReplayEffects";
 import { ScreenProbe } from "./ScreenProbe";
+import { TablePicker } from "./TablePicker";
 import { SelectionMarkers } from "./SelectionMarkers";
 import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
 import { ShotEffects } from "./ShotEffects";
@@ -92,7 +93,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   }, [templates, ui.templateDrag]);
   const interaction = useTableInteraction(battlefield);
   const editorHandlers = useEditorInteraction();
-  const editing = useEditor((s) => s.editing);
+  // On the forces, edit mode takes clicks as play's select tool does, and a click on the table lays out a unit.
+  const editingTerrain = useEditor((s) => s.editing && s.part === "terrain");
   const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
   const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
@@ -107,7 +109,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={editing ? editorHandlers : interaction.terrain} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={editingTerrain ? editorHandlers : interaction.terrain} />
       <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} units={units} />
       <ShotEffects />
@@ -118,8 +120,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.drag && <DragDistance battlefield={battlefield} drag={ui.drag} rules={distanceFormat(rulesetId, rulesUnit)} shown={distanceFormat(rulesetId, ui.unit)} />}
       <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
-      {editing && <EditorOverlay battlefield={battlefield} />}
+      {editingTerrain && <EditorOverlay battlefield={battlefield} />}
       <ScreenProbe battlefield={battlefield} />
+      <TablePicker />
       <FirstFrameMark />
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />

@@ -4,10 +4,10 @@
  */
 import type { ThreeEvent } from "@react-three/fiber";
 import { memo, useMemo } from "react";
-import type { Battlefield } from "../core/battlefield";
+import type { Intersection } from "three";
+import { floorCutHeight, type Battlefield } from "../core/battlefield";
 import type { Placement } from "../core/game/events";
 import { terrainSolids } from "../core/solids/battlefieldSolids";
-import { buildingFrame, FLOOR_THICKNESS } from "../core/solids/buildingSolids";
 import type { Solid } from "../core/solids/solid";
 import { AreaFeatures } from "./AreaFeatures";
 import { TERRAIN_COLORS } from "./palette";
@@ -18,7 +18,12 @@ import { SolidMesh } from "./SolidMesh";
  * pointer (a hedge or a wall in front of it is looked past).
  */
 export function placementAt(event: ThreeEvent<PointerEvent | MouseEvent>, heading: number): Placement | undefined {
-  for (const hit of event.intersections) {
+  return placementOfHits(event.intersections, heading);
+}
+
+/** The same from the hits of any ray into the drawn table (nearest first): a drop's, a click's. */
+export function placementOfHits(hits: readonly Intersection[], heading: number): Placement | undefined {
+  for (const hit of hits) {
     const { kind, owner, part } = (hit.object.userData ?? {}) as { kind?: string; owner?: string; part?: string };
     const position: [number, number] = [hit.point.x, hit.point.z];
     if (kind === "ground") return { position, heading };
@@ -42,7 +47,7 @@ function floorCuts(battlefield: Battlefield, floorShown: Readonly<Record<string,
   for (const [id, level] of Object.entries(floorShown)) {
     const building = battlefield.buildings.get(id);
     if (!building || level >= building.floors - 1) continue;
-    cuts.set(id, { level, y: buildingFrame(building, battlefield.ground).baseY + (level + 1) * building.floorHeight - FLOOR_THICKNESS });
+    cuts.set(id, { level, y: floorCutHeight(battlefield, building, level) });
   }
   return cuts;
 }

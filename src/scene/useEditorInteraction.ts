@@ -37,7 +37,7 @@ export function useEditorInteraction(): TerrainHandlers {
         const { vertexDrag, selected, set } = useEditor.getState();
         const { at } = pointed(event);
         // The pointer is kept for the drawing's next segment and for pasting where the pointer is.
-        if (vertexDrag) set({ vertexDrag: { ...vertexDrag, at: snapped(at, selected) } });
+        if (vertexDrag) set({ vertexDrag: { ...vertexDrag, at: snapped(at, selected ? [selected] : []) } });
         else set({ pointer: snapped(at) });
       },
       onTerrainClick(event) {

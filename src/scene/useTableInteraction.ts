@@ -1,15 +1,18 @@
 /**
  * What pointer gestures on the table do, by tool: select and drag models (select), pick a shooter and its
  * target (los), pick two ends to measure between, models or points (measure), lay a template on a point or
- * centred on a model, and drag laid templates (template).
+ * centred on a model, and drag laid templates (template); in edit mode on the forces, a click lays out the
+ * unit chosen in the Forces panel.
  */
 import type { ThreeEvent } from "@react-three/fiber";
 import { Vector3 } from "three";
 import { useEffect, useMemo } from "react";
 import { modelPose, type Battlefield } from "../core/battlefield";
 import { distance2, sub2, type Vec2 } from "../core/geometry2d";
+import { editingForces } from "../state/editActions";
 import { useEditor } from "../state/editorStore";
 import { placeUnit, unitPresets } from "../state/forceActions";
+import { landing } from "../state/landing";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
 import type { Placement } from "../core/game/events";
@@ -86,6 +89,27 @@ function layTemplate(battlefield: Battlefield, at: Vec2, clicked?: string): void
   });
 }
 
+/** A drag released where the sight world says it lands: the move (or the unit's moves) as one command. */
+function dropped(drag: NonNullable<UiStore["drag"]>): void {
+  const game = useGame.getState();
+  // A model dropped on a wall or another model slides to the nearest free spot; with none near, the move is refused.
+  if (!drag.followers.length) {
+    const [move] = settleMoves(game.battlefield, [{ model: drag.model, to: drag.placement, path: [...drag.path] }]);
+    game.perform({ type: "move", ...move! });
+    return;
+  }
+  // The unit moves as one: each follower along the leader's path, shifted by where it stood.
+  const start = drag.path[0]!;
+  const moves = [
+    { model: drag.model, to: drag.placement, path: [...drag.path] },
+    ...drag.followers.map((f) => {
+      const shift = sub2(f.from.position, start);
+      return { model: f.model, to: followerPlacement(game.battlefield, f.from, drag), path: drag.path.map((p) => [p[0] + shift[0], p[1] + shift[1]] as [number, number]) };
+    }),
+  ];
+  game.perform({ type: "move-group", moves: settleMoves(game.battlefield, moves) });
+}
+
 export function useTableInteraction(battlefield: Battlefield): { models: ModelPointerHandlers; terrain: TerrainHandlers; grabTemplate: (id: string, event: ThreeEvent<PointerEvent>) => void } {
   // Commit a drag when the pointer is released anywhere.
   useEffect(() => {
@@ -100,26 +124,16 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         return;
       }
       if (!drag) return;
-      set({ drag: undefined });
       const entry = useGame.getState().battlefield.models.get(drag.model);
-      if (!entry || distance2(entry.model.position, drag.placement.position) < 0.05) return;
-      const game = useGame.getState();
-      // A model dropped on a wall or another model slides to the nearest free spot; with none near, the move is refused.
-      if (!drag.followers.length) {
-        const [move] = settleMoves(game.battlefield, [{ model: drag.model, to: drag.placement, path: [...drag.path] }]);
-        game.perform({ type: "move", ...move! });
+      if (!entry || distance2(entry.model.position, drag.placement.position) < 0.05) {
+        set({ drag: undefined });
         return;
       }
-      // The unit moves as one: each follower along the leader's path, shifted by where it stood.
-      const start = drag.path[0]!;
-      const moves = [
-        { model: drag.model, to: drag.placement, path: [...drag.path] },
-        ...drag.followers.map((f) => {
-          const shift = sub2(f.from.position, start);
-          return { model: f.model, to: followerPlacement(game.battlefield, f.from, drag), path: drag.path.map((p) => [p[0] + shift[0], p[1] + shift[1]] as [number, number]) };
-        }),
-      ];
-      game.perform({ type: "move-group", moves: settleMoves(game.battlefield, moves) });
+      // The dragged model lands on the floor or ground the sight world has under it; the drag is shown until then.
+      void landing(drag.placement.position, drag.placement.heading).then((to) => {
+        if (useUi.getState().drag === drag) set({ drag: undefined });
+        if (to) dropped({ ...drag, placement: to });
+      });
     };
     window.addEventListener("pointerup", release);
     return () => window.removeEventListener("pointerup", release);
@@ -129,7 +143,7 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
     const ui = () => useUi.getState();
     const models: ModelPointerHandlers = {
       onModelDown(id, event) {
-        if ((ui().tool !== "select" && ui().tool !== "forces") || event.button !== 0) return;
+        if (ui().tool !== "select" || event.button !== 0) return;
         event.stopPropagation();
         const entry = battlefield.models.get(id);
         if (!entry) return;
@@ -147,7 +161,7 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         });
       },
       onModelDoubleClick(id, event) {
-        if (ui().tool !== "select" && ui().tool !== "forces") return;
+        if (ui().tool !== "select") return;
         event.stopPropagation();
         const unit = battlefield.models.get(id)?.unitId;
         ui().set({ selection: [...battlefield.models.values()].filter((e) => e.unitId === unit).map((e) => e.model.id) });
@@ -183,7 +197,8 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
           set({ templateDrag: { ...templateDrag, shape: templateMovedTo(templateDrag.shape, at) } });
           return;
         }
-        if (!drag) return;
+        // Released (buttons up): the drop is landing; the model stays where it was let go.
+        if (!drag || event.buttons === 0) return;
         const under = placementAt(event, drag.placement.heading);
         if (!under) return;
         const placement = { ...under, position: [under.position[0] + drag.offset[0], under.position[1] + drag.offset[1]] as [number, number] };
@@ -204,14 +219,14 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
           return;
         }
         if (tool === "select" && !event.shiftKey) set({ selection: [] });
-        if (tool === "forces") {
+        if (editingForces()) {
           // Once per click: the event also reaches the other terrain meshes under the pointer.
           event.stopPropagation();
           const editor = useEditor.getState();
           const preset = unitPresets().find((p) => p.id === editor.preset);
-          const at = placementAt(event, editor.heading);
+          const pointed = placementAt(event, editor.heading);
           if (!preset) useGame.getState().notify("error", "Choose a unit in the Forces panel first, then click where it goes.");
-          else if (at) placeUnit({ preset, side: editor.side, name: editor.unitName, formation: editor.formation, at });
+          else if (pointed) void landing(pointed.position, editor.heading).then((at) => at && placeUnit({ preset, side: editor.side, name: editor.unitName, formation: editor.formation, at }));
           return;
         }
         if (tool === "measure") set({ measured: [...measured, { point: [event.point.x, event.point.y, event.point.z] as const }].slice(-2) });

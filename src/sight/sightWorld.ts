@@ -28,6 +28,8 @@ export interface CastOptions {
   readonly fromModel?: string;
   /** Owners the ray passes through (the shooter's own unit). */
   readonly ignoreOwners?: ReadonlySet<string>;
+  /** Only solids of these kinds stop the ray (a model put down looks for floors, not roofs). */
+  readonly onlyKinds?: ReadonlySet<SolidKind>;
 }
 
 interface ModelBody {
@@ -199,10 +201,11 @@ export class SightWorld {
     this.ray.dir = { x: dx / length, y: dy / length, z: dz / length };
     const fromBody = options.fromModel ? this.bodies.get(options.fromModel)?.body : undefined;
     let hit = this.world.castRay(this.ray, length, true, undefined, undefined, undefined, fromBody);
-    const ignore = options.ignoreOwners;
-    if (hit && ignore?.has(this.tagOf(hit.collider).owner)) {
-      // Rare: a unit-mate stands in the way. Cast again, filtering in JavaScript.
-      hit = this.world.castRay(this.ray, length, true, undefined, undefined, undefined, fromBody, (c) => !ignore.has(this.tagOf(c).owner));
+    const { ignoreOwners: ignore, onlyKinds: only } = options;
+    const passes = (tag: ColliderTag) => ignore?.has(tag.owner) === true || (only !== undefined && !only.has(tag.kind));
+    if (hit && passes(this.tagOf(hit.collider))) {
+      // Rare: a unit-mate (or a solid of another kind) stands in the way. Cast again, filtering in JavaScript.
+      hit = this.world.castRay(this.ray, length, true, undefined, undefined, undefined, fromBody, (c) => !passes(this.tagOf(c)));
     }
     if (!hit) return null;
     const d = hit.timeOfImpact;

@@ -33,6 +33,34 @@ export function surfaceBelow(world: SightWorld, at: Vec2): SurfaceBelow {
   return { y: hit.point[1], kind: hit.tag.kind, by: hit.tag.owner };
 }
 
+/** Where a model put down on the table stands: a building's floor, or the ground (a hill's slope included). */
+export interface StandingSurface {
+  /** Height of its feet, cm. */
+  readonly y: number;
+  /** The building floor it stands on; absent: the ground. */
+  readonly floor?: { readonly building: string; readonly level: number };
+}
+
+const FLOORS: ReadonlySet<SolidKind> = new Set(["building-floor"]);
+/** A floor this close above the ground (cm) is the one stood on: a ground floor lies on the ground. */
+const ON_GROUND = 0.01;
+
+/**
+ * The surface a model dropped at `at` lands on: the first building floor a ray meets going down from
+ * `below` (cm; from the sky when not given), looking past roofs, walls and hedges, else the ground. The
+ * player's pointer gives `below` (just above the floor shown), so a click through a roof lands on the top
+ * floor, and with the upper floors hidden, on the floor shown.
+ */
+export function standingSurface(world: SightWorld, at: Vec2, below = SKY_Y): StandingSurface {
+  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isFinite)) throw new SightQueryError(`surface point must be [x, z] in cm, got ${JSON.stringify(at)}`);
+  if (!Number.isFinite(below)) throw new SightQueryError(`the height to look down from must be a number of cm, got ${JSON.stringify(below)}`);
+  const ground = world.battlefield.ground.heightAt(at);
+  const hit = below > ground ? world.castSegment([at[0], below, at[1]], [at[0], ground - 1, at[1]], { onlyKinds: FLOORS }) : null;
+  const level = hit ? Number(hit.tag.part.replace("floor-", "")) : NaN;
+  if (!hit || !Number.isInteger(level) || hit.point[1] < ground - ON_GROUND) return { y: ground };
+  return { y: hit.point[1], floor: { building: hit.tag.owner, level } };
+}
+
 /**
  * The linear obstacles (walls, hedges, bocage, sandbags, wire) between a point of impact and a model: the
  * second trace Battleground WWII makes from where a shell burst to each man under its template. The

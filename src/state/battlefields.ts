@@ -11,4 +11,5 @@ export const BATTLEFIELDS: ReadonlyArray<{ readonly id: string; readonly name: s
   { id: "normandy-bocage", name: "Hedgerows at Le Mesnil", load: async () => (await import("../scenarios/normandy-bocage.json")).default },
   { id: "ruined-town", name: "The ruins of Saint-Lô", load: async () => (await import("../scenarios/ruined-town.json")).default },
   { id: "bolt-action-farm", name: "Ferme Lebrun (Bolt Action, 6 × 4 ft)", load: async () => (await import("../scenarios/bolt-action-farm.json")).default },
+  { id: "empty", name: "Empty table, to build your own (6 × 4 ft)", load: async () => (await import("../scenarios/empty.json")).default },
 ];

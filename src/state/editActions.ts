@@ -2,17 +2,18 @@
  * The editor's actions: user intent on the terrain turned into game-log commands (add, change, remove
  * features), so every edit is checked by the loader's schema and undone like a move.
  */
-import { copiesOf } from "../core/edit/features";
+import { copiesOf, groupOf, movedTogether } from "../core/edit/features";
 import { buildingPreset, featureFromDrawing, freeId, pointsNeeded, type BuildingPreset } from "../core/edit/newFeatures";
 import { pickFeature } from "../core/edit/pick";
-import { featureCenter, ShapeEditError, rotateFeature, translateFeature, shapeKind } from "../core/edit/shape";
+import { featureCenter, ShapeEditError, shapeKind } from "../core/edit/shape";
 import { snapAngle, snapPoint } from "../core/edit/snap";
-import { distance2, type Vec2 } from "../core/geometry2d";
+import { add2, distance2, sub2, type Vec2 } from "../core/geometry2d";
 import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
 import { inchesToCm } from "../core/units";
 import { rulesetById } from "../rules/registry";
-import { useEditor } from "./editorStore";
+import { useEditor, type EditPart } from "./editorStore";
 import { useGame } from "./game";
+import { useUi, type Tool } from "./uiStore";
 
 /** How close (cm) another feature's corner or edge must be to catch a point. */
 const SNAP_REACH = 1.5;
@@ -23,22 +24,41 @@ const COPY_OFFSET: Vec2 = [5, 5];
 
 const features = () => useGame.getState().state.scenario.features;
 const selectedFeature = () => features().find((f) => f.id === useEditor.getState().selected);
+/** The selected feature with the rest of its group (a church's tower): what moves, turns, copies and deletes as one. */
+const selectedGroup = () => groupOf(features(), useEditor.getState().selected ?? "");
 
 /** The unit a rule system speaks, for the grid: "in" or "cm". */
 export function gridUnitOf(rulesetId: string): "in" | "cm" {
   return rulesetById(rulesetId)?.lengthUnit ?? "cm";
 }
 
-/** A table point as the editor takes it: caught by a nearby corner or edge, else on the grid when it is on. */
-export function snapped(p: Vec2, exclude?: string): Point {
+/**
+ * A table point as the editor takes it: caught by a nearby corner or edge (of features other than those
+ * excluded: the ones being moved), else on the grid when it is on.
+ */
+export function snapped(p: Vec2, exclude: readonly string[] = []): Point {
   const { snap } = useEditor.getState();
   const grid = snap.grid ? (gridUnitOf(useGame.getState().log.header.ruleset.id) === "in" ? inchesToCm(snap.gridSize) : snap.gridSize) : undefined;
-  const point = snapPoint(p, { grid, reach: snap.features ? SNAP_REACH : 0, features: features().filter((f) => f.id !== exclude) }).point;
+  const point = snapPoint(p, { grid, reach: snap.features ? SNAP_REACH : 0, features: features().filter((f) => !exclude.includes(f.id)) }).point;
   return [point[0], point[1]];
 }
 
-export function setEditing(editing: boolean): void {
-  useEditor.getState().set({ editing, draw: undefined, selected: undefined, vertexDrag: undefined });
+/** Edit mode on (on the terrain, or the part given) or off; play's tool goes back to selecting models. */
+export function setEditing(editing: boolean, part: EditPart = useEditor.getState().part): void {
+  useEditor.getState().set({ editing, part, draw: undefined, selected: undefined, vertexDrag: undefined });
+  if (useUi.getState().tool !== "select") useUi.getState().set({ tool: "select", shooter: undefined, target: undefined, measured: [] });
+}
+
+/** A play tool chosen (toolbar or key): play again, edit mode off. */
+export function chooseTool(tool: Tool): void {
+  if (useEditor.getState().editing) setEditing(false);
+  useUi.getState().set({ tool, drag: undefined });
+}
+
+/** Whether clicks on the table lay out units: edit mode, on the forces. */
+export function editingForces(): boolean {
+  const { editing, part } = useEditor.getState();
+  return editing && part === "forces";
 }
 
 export function startDrawing(kind: FeatureKind): void {
@@ -122,34 +142,39 @@ export function changeSelected(edit: (f: Feature) => Feature): boolean {
 }
 
 export function rotateSelected(degrees: number): void {
-  changeSelected((f) => rotateFeature(f, degrees));
+  moveSelected([0, 0], degrees, { snapTurn: false });
 }
 
-/** The gizmo's move: shift and turn about the feature's centre; with snapping on, the turn in 15° steps. */
-export function moveSelected(by: Vec2, turn: number): void {
+/**
+ * The gizmo's move: shift and turn about the selected feature's centre, its group (a church's tower) with
+ * it as one change; with snapping on, the turn in 15° steps and the centre caught by corners or the grid.
+ */
+export function moveSelected(by: Vec2, turn: number, { snapTurn = true } = {}): void {
+  const group = selectedGroup();
+  const selected = selectedFeature();
+  if (!selected) return;
   const { snap } = useEditor.getState();
-  const degrees = snap.grid || snap.features ? snapAngle(turn, ROTATION_STEP) : turn;
-  changeSelected((f) => {
-    const turned = degrees ? rotateFeature(f, degrees) : f;
-    const center = featureCenter(turned);
-    const target = snapped([center[0] + by[0], center[1] + by[1]], f.id);
-    return translateFeature(turned, [target[0] - center[0], target[1] - center[1]]);
-  });
+  const degrees = snapTurn && (snap.grid || snap.features) ? snapAngle(turn, ROTATION_STEP) : turn;
+  const pivot = featureCenter(selected);
+  const shift = by[0] === 0 && by[1] === 0 ? by : sub2(snapped(add2(pivot, by), group.map((f) => f.id)), pivot);
+  const moved = movedTogether(group, pivot, degrees, shift);
+  if (moved.length === 1) useGame.getState().perform({ type: "change-feature", feature: moved[0] });
+  else useGame.getState().perform({ type: "change-features", features: moved });
 }
 
 export function deleteSelected(): void {
-  const feature = selectedFeature();
-  if (feature && useGame.getState().perform({ type: "remove-features", ids: [feature.id] })) useEditor.getState().set({ selected: undefined });
+  const group = selectedGroup();
+  if (group.length && useGame.getState().perform({ type: "remove-features", ids: group.map((f) => f.id) })) useEditor.getState().set({ selected: undefined });
 }
 
 export function duplicateSelected(): void {
-  const feature = selectedFeature();
-  if (feature) add(copiesOf(useGame.getState().state.scenario, [feature], COPY_OFFSET));
+  const group = selectedGroup();
+  if (group.length) add(copiesOf(useGame.getState().state.scenario, group, COPY_OFFSET));
 }
 
 export function copySelected(): void {
-  const feature = selectedFeature();
-  if (feature) useEditor.getState().set({ clipboard: [feature] });
+  const group = selectedGroup();
+  if (group.length) useEditor.getState().set({ clipboard: group });
 }
 
 /** Pastes the clipboard: centred on `at` (the pointer on the table), else next to where it was copied. */

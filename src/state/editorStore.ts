@@ -1,12 +1,16 @@
 /**
- * The battlefield editor's state: whether the table is being edited (edit mode), what is being drawn or
- * selected; and the editor's own settings, apart from the play tools' (uiStore): the unit the Forces tool
- * lays out next, and the floor each building is edited at (the floors above it hidden).
+ * The battlefield editor's state: whether the table is being edited (edit mode) and which part of it (the
+ * terrain or the forces), what is being drawn or selected; and the editor's own settings, apart from the
+ * play tools' (uiStore): the unit the Forces tab lays out next, and the floor each building is edited at
+ * (the floors above it hidden).
  */
 import { create } from "zustand";
 import type { BuildingPreset } from "../core/edit/newFeatures";
 import type { Formation } from "../core/formation";
 import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
+
+/** What edit mode works on: the terrain (features, buildings) or the forces (units and their models). */
+export type EditPart = "terrain" | "forces";
 
 /** What a click on the table makes: the points of a feature of a kind, or a building from a preset. */
 export type DrawTool = { readonly kind: FeatureKind; readonly points: readonly Point[] } | { readonly preset: BuildingPreset };
@@ -14,6 +18,7 @@ export type DrawTool = { readonly kind: FeatureKind; readonly points: readonly P
 export interface EditorStore {
   /** Edit mode: the table's terrain is edited, not played on. */
   readonly editing: boolean;
+  readonly part: EditPart;
   readonly draw?: DrawTool;
   /** Where the pointer is on the table (snapped), for the drawing's next segment. */
   readonly pointer?: Point;
@@ -31,7 +36,7 @@ export interface EditorStore {
   readonly vertexDrag?: { readonly index: number; readonly at: Point };
   /** The gizmo is being dragged: the camera stays still. */
   readonly gizmoDrag: boolean;
-  /** Forces tool: the preset id the next click lays out. */
+  /** Forces tab: the preset id the next click lays out. */
   readonly preset?: string;
   readonly side: string;
   /** The new unit's name; empty: its default display name. */
@@ -48,6 +53,7 @@ export interface EditorStore {
 
 export const useEditor = create<EditorStore>()((set) => ({
   editing: false,
+  part: "terrain",
   clipboard: [],
   snap: { grid: false, gridSize: 1, features: true },
   gizmoDrag: false,

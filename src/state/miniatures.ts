@@ -1,6 +1,15 @@
-/** Putting an imported miniature on the table: free ids for it, its unit and its model, then one command. */
-import type { Miniature, Point, Scenario } from "../core/scenario/schema";
+/**
+ * Putting an imported miniature on the table: free ids for it, its unit and its model, where it was dropped
+ * (on the floor or ground under it, clear of walls and other bases), then one command.
+ */
+import type { Placement } from "../core/game/events";
+import type { Vec2 } from "../core/geometry2d";
+import { scenarioCatalog } from "../core/miniatures/catalog";
+import { nearestFreeSpot, tableBodies } from "../core/placement";
+import type { Miniature, Scenario } from "../core/scenario/schema";
 import { useGame } from "./game";
+import { landing } from "./landing";
+import type { SightClient } from "./sightClient";
 
 /** `base`, or `base-2`, `base-3`… whichever no id of the battlefield uses yet. */
 export function freeId(scenario: Scenario, base: string): string {
@@ -16,10 +25,29 @@ export function freeId(scenario: Scenario, base: string): string {
   }
 }
 
-/** Stores the miniature with the battlefield and stands one model of it at `at` for `force`; false (with a message) if refused. */
-export function placeMiniature(miniature: Miniature, force: string, at: Point): boolean {
-  const scenario = useGame.getState().state.scenario;
-  const unit = freeId(scenario, `${miniature.id}-unit`);
-  const model = { id: freeId(scenario, `${miniature.id}-1`), model: miniature.id, position: at, heading: 0, turretHeading: 0 };
-  return useGame.getState().perform({ type: "import-miniature", miniature, force, unit, model });
+/**
+ * Stores the miniature with the battlefield and stands one model of it for `force` where `at` lands: the
+ * nearest spot there clear of walls, buildings and other models. False (with a message) if refused.
+ */
+export async function placeMiniature(miniature: Miniature, force: string, at: Vec2, client?: SightClient): Promise<boolean> {
+  const landed = await landing(at, 0, client);
+  return landed !== undefined && placeMiniatureAt(miniature, force, landed);
+}
+
+/** The same on a placement already landed (the floor or ground it stands on known). */
+export function placeMiniatureAt(miniature: Miniature, force: string, at: Placement): boolean {
+  const { battlefield, notify, perform } = useGame.getState();
+  const scenario = battlefield.scenario;
+  const def = scenarioCatalog({ scale: scenario.scale, miniatures: [miniature] }).get(miniature.id);
+  if (!def) {
+    notify("error", `${miniature.name} has no model to stand on the table`);
+    return false;
+  }
+  const wanted = { id: freeId(scenario, `${miniature.id}-1`), model: miniature.id, position: at.position, heading: at.heading, turretHeading: 0, ...(at.floor && { floor: at.floor }) };
+  const model = nearestFreeSpot(battlefield, def, wanted, tableBodies(battlefield));
+  if (!model) {
+    notify("error", `No room for ${miniature.name} where it was dropped: move something or drop it elsewhere`);
+    return false;
+  }
+  return perform({ type: "import-miniature", miniature, force, unit: freeId(scenario, `${miniature.id}-unit`), model });
 }

@@ -79,6 +79,7 @@ export function createPooledSightClient(startWorker: () => SightWorkerPort, size
     viewshed: (query) => main.viewshed(query),
     fire: (query) => main.fire(query),
     rejudge: (game, onProgress) => main.rejudge(game, onProgress),
+    surface: (query) => main.surface(query),
     dispose() {
       main.dispose();
       for (const h of helpers) h.client.dispose();

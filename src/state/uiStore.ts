@@ -4,7 +4,7 @@ import type { PlacedTemplate, Placement } from "../core/game/events";
 import type { Point } from "../core/scenario/schema";
 import type { LengthUnit } from "../core/units";
 
-export type Tool = "select" | "los" | "measure" | "template" | "forces";
+export type Tool = "select" | "los" | "measure" | "template";
 
 export interface TemplateSettings {
   readonly kind: "blast" | "teardrop";

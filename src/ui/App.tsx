@@ -8,7 +8,6 @@ import { useEditor } from "../state/editorStore";
 import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
 import { EditPanel } from "./panels/EditPanel";
-import { ForcesPanel } from "./panels/ForcesPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
@@ -19,11 +18,13 @@ import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
 import { ImportMiniDialog } from "./panels/ImportMiniDialog";
-import { MODEL_FILE_TYPES, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
+import { isModelFile, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { startPersistence } from "../state/persistence";
 import { useReplay } from "../state/replayStore";
 import { useUi } from "../state/uiStore";
+import { tablePointAt } from "../state/tablePicker";
+import type { Vec2 } from "../core/geometry2d";
 import { exposeTestHooks } from "../state/testHooks";
 import { useEditorShortcuts } from "./useEditorShortcuts";
 import { useShortcuts } from "./useShortcuts";
@@ -46,7 +47,6 @@ function SidePanel() {
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
-      {tool === "forces" && <ForcesPanel />}
       {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference." : "Click another model or point to measure again."}</p>}
     </Collapsible>
   );
@@ -63,9 +63,9 @@ export function App() {
   }, [ready, seed, watching]);
   const [focus, setFocus] = useState<{ ids: readonly string[]; serial: number }>({ ids: [], serial: 0 });
   const [keptSaves, setKeptSaves] = useState(false);
-  const [miniFile, setMiniFile] = useState<File>();
+  const [miniFile, setMiniFile] = useState<{ file: File; dropAt?: Vec2 }>();
   // A model file dropped on the window opens the import dialog; other drops are left to whoever takes them.
-  const modelFileOf = (e: React.DragEvent) => [...e.dataTransfer.files].find((f) => MODEL_FILE_TYPES.split(",").some((ext) => f.name.toLowerCase().endsWith(ext)));
+  const modelFileOf = (e: React.DragEvent) => [...e.dataTransfer.files].find((f) => isModelFile(f.name));
   useEffect(() => {
     // Restore first, then save every change: a refresh or a crash loses nothing. StrictMode runs this twice
     // in development: the first run's cleanup cancels it, so only one autosave subscription ever lives.
@@ -104,11 +104,12 @@ export function App() {
         const f = modelFileOf(e);
         if (!f) return;
         e.preventDefault();
-        setMiniFile(f);
+        // The mini will stand where it was dropped (a drop off the table: at its centre).
+        setMiniFile({ file: f, dropAt: tablePointAt(e.clientX, e.clientY) });
       }}
     >
       <BattlefieldScene focus={focus} />
-      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={setMiniFile} />
+      <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={(file) => setMiniFile({ file })} />
       <SidePanel />
       <LogPanel />
       <ReplayBar />
@@ -117,7 +118,7 @@ export function App() {
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
-      {miniFile && <ImportMiniDialog key={`${miniFile.name}:${miniFile.lastModified}`} file={miniFile} onClose={() => setMiniFile(undefined)} />}
+      {miniFile && <ImportMiniDialog key={`${miniFile.file.name}:${miniFile.file.lastModified}`} file={miniFile.file} dropAt={miniFile.dropAt} onClose={() => setMiniFile(undefined)} />}
     </main>
   );
 }

@@ -1,18 +1,31 @@
 /**
- * The editor's keys: B toggles edit mode anywhere; in edit mode they act on the drawing or the selected
- * feature, ahead of the play shortcuts (Q/E turn the feature, not a model).
+ * The editor's keys: B toggles edit mode anywhere, P opens it on the forces; in edit mode they act on the
+ * drawing or the selected feature (terrain) or the selected models (forces), ahead of the play shortcuts
+ * (on the terrain Q/E turn the feature, not a model).
  */
 import { useEffect } from "react";
 import { copySelected, deleteSelected, duplicateSelected, finishDrawing, paste, rotateSelected, ROTATION_STEP, setEditing, undoLastPoint } from "../state/editActions";
 import { useEditor } from "../state/editorStore";
+import { removeModel } from "../state/forceActions";
+import { useUi } from "../state/uiStore";
 
 export const EDITOR_SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
-  ["B", "edit the battlefield on / off"],
-  ["Enter / Backspace / Esc", "editor: finish the drawing / take back a point / stop drawing or deselect"],
-  ["Del", "editor: delete the selected feature"],
-  ["Ctrl+D / Ctrl+C / Ctrl+V", "editor: duplicate / copy / paste at the pointer"],
-  ["Q / E", "editor: turn the selected feature 15° (Shift: 5°)"],
+  ["B", "edit mode on / off (back to play)"],
+  ["P", "edit mode on the forces: add units from the panel, name them, give them a side"],
+  ["Enter / Backspace / Esc", "terrain: finish the drawing / take back a point / stop drawing or deselect"],
+  ["Del", "delete the selected feature (terrain) or the selected models (forces)"],
+  ["Ctrl+D / Ctrl+C / Ctrl+V", "terrain: duplicate / copy / paste at the pointer"],
+  ["Q / E", "turn the selected feature, or the selected models, 15° (Shift: 5°)"],
 ];
+
+/** The forces part of edit mode: Del deletes the selected models; other keys are play's (Q/E turn models). */
+function forcesKey(key: string): boolean {
+  if (key !== "delete" && key !== "backspace") return false;
+  const ui = useUi.getState();
+  for (const id of ui.selection) removeModel(id);
+  ui.set({ selection: [] });
+  return true;
+}
 
 export function useEditorShortcuts(): void {
   useEffect(() => {
@@ -23,7 +36,9 @@ export function useEditorShortcuts(): void {
       const command = e.ctrlKey || e.metaKey;
       let handled = true;
       if (!command && !e.altKey && key === "b") setEditing(!editor.editing);
+      else if (!command && !e.altKey && key === "p") setEditing(true, "forces");
       else if (!editor.editing) handled = false;
+      else if (editor.part === "forces") handled = !command && !e.altKey && forcesKey(key);
       else if (command && key === "d") duplicateSelected();
       else if (command && key === "c") copySelected();
       else if (command && key === "v") paste(editor.pointer);

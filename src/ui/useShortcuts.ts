@@ -1,13 +1,12 @@
 /** Keyboard shortcuts; the help overlay lists the same table. */
 import { useEffect } from "react";
 import { turn, traverse } from "../state/actions";
-import { removeModel } from "../state/forceActions";
+import { chooseTool } from "../state/editActions";
 import { useGame } from "../state/game";
 import { useUi, type Tool } from "../state/uiStore";
 
 export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
-  ["S / L / M / T / P", "tools: select, line of sight, measure, template, forces (place and edit units)"],
-  ["Del", "forces tool: delete the selected models"],
+  ["S / L / M / T", "play tools: select, line of sight, measure, template (each leaves edit mode)"],
   ["drag", "move a model, or the whole selection (onto hills; onto floors with roofs hidden)"],
   ["Q / E", "turn the selection 15° (Shift: 5°)"],
   ["Z / X", "traverse the turret 15° (Shift: 5°)"],
@@ -21,7 +20,7 @@ export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["?", "this help"],
 ];
 
-const TOOLS: Record<string, Tool> = { s: "select", l: "los", m: "measure", t: "template", p: "forces" };
+const TOOLS: Record<string, Tool> = { s: "select", l: "los", m: "measure", t: "template" };
 
 export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
   useEffect(() => {
@@ -43,7 +42,7 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const step = e.shiftKey ? 5 : 15;
       const tool = TOOLS[key];
-      if (tool) ui.set({ tool, drag: undefined });
+      if (tool) chooseTool(tool);
       else if (key === "q") turn(-step);
       else if (key === "e") turn(step);
       else if (key === "z") traverse(-step);
@@ -53,10 +52,7 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
       else if (key === "w") ui.set({ viewshed: !ui.viewshed });
       else if (key === "r") ui.set({ showRoofs: !ui.showRoofs });
       else if (key === "u") ui.set({ unit: ui.unit === "cm" ? "in" : "cm" });
-      else if (key === "delete" && ui.tool === "forces") {
-        for (const id of ui.selection) removeModel(id);
-        ui.set({ selection: [] });
-      } else if (key === "escape") ui.set({ selection: [], shooter: undefined, target: undefined, measured: [], drag: undefined });
+      else if (key === "escape") ui.set({ selection: [], shooter: undefined, target: undefined, measured: [], drag: undefined });
       else if (e.key === "?") onHelp();
     };
     window.addEventListener("keydown", onKey);

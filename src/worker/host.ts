@@ -15,6 +15,7 @@ import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, opposingTargets, visibilityEntry, type MatrixEntry } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
 import { modelsUnderTemplate } from "../sight/templates";
+import { standingSurface } from "../sight/surface";
 import { computeViewshed } from "../sight/viewshed";
 import { answerFire } from "./fire";
 import { rejudgeGame } from "./rejudgeGame";
@@ -91,6 +92,8 @@ export class SightHost {
         const result = await this.sliced(id, isCurrent, targets, (target) => visibilityEntry(world, shooter, target, options));
         return result === CANCELLED ? result : { id, kind: "result", request: "visibleFrom", result };
       }
+      case "surface":
+        return { id, kind: "result", request: "surface", result: standingSurface(await this.currentWorld(), request.at, request.below) };
       case "fire": {
         const world = await this.currentWorld();
         return { id, kind: "result", request: "fire", result: answerFire(world, this.battlefields.get(world)!, request) };

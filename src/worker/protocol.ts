@@ -4,9 +4,11 @@
  * Everything here is plain data, so it crosses postMessage (structured clone) unchanged.
  */
 import type { GameLog } from "../core/game/gameLog";
+import type { Vec2 } from "../core/geometry2d";
 import type { Scenario } from "../core/scenario/schema";
 import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
+import type { StandingSurface } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { Viewshed } from "../sight/viewshed";
 import type { WorldSync } from "../sight/worldSync";
@@ -34,6 +36,8 @@ export interface SightQueries {
   template: { params: { placement: TemplatePlacement }; result: TemplateResult };
   /** What one model sees of the table's surface, on a grid (the viewshed overlay). */
   viewshed: { params: { observer: string; weapon?: string; cell?: number }; result: Viewshed };
+  /** Where a model put down at `at` stands: the first building floor below `below` (cm), else the ground. */
+  surface: { params: { at: Vec2; below?: number }; result: StandingSurface };
   /** A declared shot under the game's rule system: the verdict, and with `roll` the resolved result. */
   fire: { params: FireQuery; result: FireAnswer };
   /** A loaded game's shots and orders judged again on a world of its own, with progress (src/worker/rejudgeGame.ts). */

@@ -1,6 +1,6 @@
 /** The editor's terrain operations on battlefield data, and terrain edits through the game log. */
 import { describe, expect, it } from "vitest";
-import { copiesOf } from "../../src/core/edit/features";
+import { copiesOf, groupOf, movedTogether } from "../../src/core/edit/features";
 import { buildingPreset, FEATURE_KINDS, featureFromDrawing, freeId, pointsNeeded } from "../../src/core/edit/newFeatures";
 import { crestSegments } from "../../src/core/edit/crest";
 import { pickFeature } from "../../src/core/edit/pick";
@@ -194,6 +194,42 @@ describe("copies", () => {
   });
 });
 
+describe("a church and its tower, one group", () => {
+  const empty = scenario([], []);
+  const church = () => buildingPreset("church", empty, [90, 60]);
+
+  it("are grouped by the preset; other presets and features stand alone", () => {
+    expect(church().map((b) => b.group)).toEqual(["church-1", "church-1"]);
+    expect(buildingPreset("house", empty, [50, 50])[0]!.group).toBeUndefined();
+    const features = [...church(), hedgeAt(20)];
+    expect(groupOf(features, "church-1-tower").map((f) => f.id)).toEqual(["church-1", "church-1-tower"]);
+    expect(groupOf(features, "hedge-1").map((f) => f.id)).toEqual(["hedge-1"]);
+    expect(groupOf(features, "nothing")).toEqual([]);
+  });
+
+  it("turn about the nave's centre and move together: the tower stays against the nave's west wall", () => {
+    const [nave, tower] = movedTogether(church(), [90, 60], 90, [10, -5]);
+    // A quarter turn takes the tower's -x offset (15.5 cm) to +z; then both shift by (10, -5).
+    close(featureCenter(nave!), [100, 55]);
+    close(featureCenter(tower!), [100, 55 + 15.5]);
+    // The tower's east wall still lies on the nave's west wall line (now z = 55 + 6 after the turn).
+    const towerZ = featurePoints(tower!).map((p) => p[1]);
+    const naveZ = featurePoints(nave!).map((p) => p[1]);
+    expect(Math.min(...towerZ)).toBeCloseTo(Math.max(...naveZ), 9);
+    // Turned about another point (the tower's centre), the nave goes round it instead.
+    close(featureCenter(movedTogether(church(), [90 - 15.5, 60], 180, [0, 0])[0]!), [90 - 31, 60]);
+  });
+
+  it("copies make a group of their own, so the copy's tower goes with the copy", () => {
+    const original = church();
+    const copies = copiesOf({ ...empty, features: original }, original, [0, 40]);
+    expect(copies.map((c) => [c.id, c.group])).toEqual([["church-2", "church-2"], ["church-1-tower-1", "church-2"]]);
+    expect(groupOf([...original, ...copies], "church-1-tower-1").map((f) => f.id)).toEqual(["church-2", "church-1-tower-1"]);
+  });
+});
+
+const hedgeAt = (x: number) => featureFromDrawing("hedge", "hedge-1", [[x, 20], [x, 100]]);
+
 describe("terrain edits in the game log", () => {
   const EYE = 2.9;
   const table = () => scenario([], [eyeAt("eye", 40, 60, EYE), boardAt("board", 120, 60)]);
@@ -244,6 +280,23 @@ describe("terrain edits in the game log", () => {
     expect(refusal(log, { type: "add-features", features: [{ ...hedge, path: [[80, 20]] }] })).toMatch(/^cannot add: features\[1\]\.path: /);
     expect(refusal(log, { type: "remove-features", ids: ["nothing"] })).toBe('cannot delete: there is no feature "nothing"');
     expect(log.events).toHaveLength(1);
+  });
+
+  it("a group changed as one event: one undo puts both back; a change that breaks the table is refused whole", () => {
+    let log = perform(start(), { type: "add-features", features: buildingPreset("church", table(), [100, 90]) });
+    const before = currentState(log).scenario.features;
+    const turned = movedTogether(before, [100, 90], 90, [0, 0]);
+    log = perform(log, { type: "change-features", features: turned });
+    expect(log.events.map((e) => e.type)).toEqual(["features-added", "features-changed"]);
+    expect(currentState(log).scenario.features).toEqual(turned);
+    expect(currentState(undo(log)).scenario.features).toEqual(before);
+    // A shift that is not a number breaks both footprints: refused with the loader's words, neither moves.
+    expect(refusal(log, { type: "change-features", features: movedTogether(turned, [100, 90], 0, [Number.NaN, 0]) })).toMatch(/^cannot change the group: features\[0\]\.footprint\[0\]\[0\]: /);
+    expect(refusal(log, { type: "change-features", features: [turned[0]!, turned[0]!] })).toBe("a feature is changed twice in one change");
+    expect(refusal(log, { type: "change-features", features: [{ ...turned[0]!, id: "nothing" }] })).toBe('there is no feature "nothing" to change');
+    // A saved game with the group's change loads back to the same table.
+    const loaded = parseGame(serializeGame(log), TEST_CATALOG);
+    expect(loaded.ok && currentState(loaded.game.log).scenario.features).toEqual(turned);
   });
 
   it("a building with a model on its floor cannot be deleted from under it", () => {

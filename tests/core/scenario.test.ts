@@ -284,7 +284,7 @@ describe("errors name the JSON path and the reason", () => {
 
   it("an unknown field (a typo) names the field and lists the right ones", () => {
     expect(errorsOf(withFeatures({ id: "w", kind: "wall", path: [[0, 0], [5, 0]], heigth: 3 }))).toBe(
-      'features[0].heigth: unknown field "heigth"; the fields of a wall are id, name, kind, path, height, thickness, material',
+      'features[0].heigth: unknown field "heigth"; the fields of a wall are id, name, group, kind, path, height, thickness, material',
     );
     expect(errorsOf(withModel({ facing: 90 }))).toBe(`${MODEL_PATH}.facing: unknown field "facing"; the fields here are ${Object.keys(Model.shape).join(", ")}`);
     expect(issuesOf({ ...ENVELOPE, tabel: {}, forcs: [] }).map((i) => i.path)).toEqual(["tabel", "forcs"]);

@@ -58,4 +58,63 @@ describe("Battleground WWII fire", () => {
     expect(await app.page.getByTestId("fire-panel").locator("h2").textContent()).toMatch(/Battleground/);
     expect(app.errors).toEqual([]);
   }, 240_000);
+
+  it("a move recorded in the log is the Bonus Move: OM2 in the TN build-up, with its MP; morale is an undoable event", async () => {
+    // The last test's game is in progress: the app asks before replacing it.
+    app.page.once("dialog", (d) => void d.accept());
+    await app.page.getByTestId("new-game-open").click();
+    const dialog = app.page.getByTestId("new-game");
+    await dialog.getByLabel("Battlefield").selectOption("default");
+    await dialog.getByLabel("Rule system").selectOption("battleground");
+    await dialog.getByTestId("new-game-start").click();
+    await app.page.getByLabel("Close the briefing").click({ timeout: 60_000 });
+    const SHOOTER = "us-sq3-m12";
+    // Drag the bazooka man 4 cm back from the house, as a player moves a model.
+    await app.page.keyboard.press("s");
+    const from = await app.page.evaluate((m) => window.__hulldown!.screenPosition(m), SHOOTER);
+    await app.page.mouse.move(from!.x, from!.y);
+    await app.page.mouse.down();
+    const to = await app.page.evaluate((m) => {
+      const hooks = window.__hulldown!;
+      const [dx, dz] = hooks.ui.getState().drag!.offset;
+      const [x, z] = hooks.game.getState().battlefield.models.get(m)!.model.position;
+      const at: [number, number] = [x - 4 - dx, z - dz];
+      return hooks.projectPoint([at[0], hooks.game.getState().battlefield.ground.heightAt(at), at[1]]);
+    }, SHOOTER);
+    await app.page.mouse.move(to!.x, to!.y, { steps: 8 });
+    await app.page.mouse.up();
+    await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type)).toBe("model-moved");
+
+    await app.page.keyboard.press("l");
+    await clickModel(app, SHOOTER);
+    await clickModel(app, "ger-mg42-1");
+    await expect.poll(() => app.page.getByTestId("fire-panel").textContent(), { timeout: 60_000 }).toMatch(/Can fire/);
+    // The panel shows the recorded motion and what the move cost; the TN build-up uses OM2.
+    expect(await app.page.getByTestId("bg-shooter-motion").textContent()).toMatch(/1 move this turn → Bonus Move only \(OM2\)/);
+    expect(await app.page.getByTestId("bg-shooter-move-cost").textContent()).toMatch(/move 1: [\d.]+ MP of 6/);
+    const verdict = app.page.getByTestId("fire-verdict");
+    await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/-3 to-hit: OM2: .* moved in the Bonus Move and stands in the Standard Action/);
+    // The bazooka's TN (his comrades' rifles roll no to-hit).
+    const bazookaNeed = async () => Number((await verdict.getByTestId("fire-firer").filter({ hasText: /bazooka/ }).getByTestId("fire-need").textContent())!.match(/needs (-?\d+)/)![1]);
+    const tnBefore = await bazookaNeed();
+
+    // Motivated: +1, recorded as a model-state-set event; undo takes it back.
+    await app.page.getByLabel("shooter morale").selectOption("motivated");
+    await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type)).toBe("model-state-set");
+    await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/\+1 to-hit: .* is Motivated/);
+    expect(await bazookaNeed()).toBe(tnBefore + 1);
+    await app.page.getByTestId("bg-state").scrollIntoViewIfNeeded();
+    await app.screenshot("battleground-move-then-fire");
+
+    await app.page.getByTestId("fire-roll").click();
+    await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type), { timeout: 120_000 }).toBe("fire-resolved");
+    const shot = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as { type: string; details: { verdict: { firers: Array<{ model: string; shots: Array<{ modifiers: Array<{ reason: string }> }> }> } } };
+    expect(shot.type).toBe("fire-resolved");
+    const firer = shot.details.verdict.firers.find((f) => f.model === SHOOTER)!;
+    expect(firer.shots.flatMap((s) => s.modifiers.map((m) => m.reason))).toEqual(expect.arrayContaining([expect.stringMatching(/^OM2: /), expect.stringMatching(/is Motivated/)]));
+    // The shot's line in the game log, after the move and the morale change.
+    expect(await app.page.getByTestId("game-log").textContent()).toMatch(/moved [\d.]+ cm.*morale motivated.*fires at/s);
+    await app.screenshot("battleground-move-then-fire-result");
+    expect(app.errors).toEqual([]);
+  }, 400_000);
 });

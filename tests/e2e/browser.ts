@@ -77,3 +77,9 @@ export async function clickModel(app: AppPage, id: string): Promise<void> {
   if (!at) throw new Error(`${id} is not on screen`);
   await app.page.mouse.click(at.x, at.y);
 }
+
+/** Releases a dragged model and waits until it has landed (the sight worker says on which floor or ground). */
+export async function dropDragged(app: AppPage): Promise<void> {
+  await app.page.mouse.up();
+  await app.page.waitForFunction(() => window.__hulldown!.ui.getState().drag === undefined, undefined, { timeout: 30_000 });
+}

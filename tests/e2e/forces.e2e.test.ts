@@ -11,7 +11,7 @@ import { createBattlefield } from "../../src/core/battlefield";
 import { bodyOf, obstructionOf, tableBodies } from "../../src/core/placement";
 import { catalogFor } from "../../src/core/scale";
 import type { Scenario } from "../../src/core/scenario/schema";
-import { openApp, type AppPage } from "./browser";
+import { openApp, type AppPage, dropDragged } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe("the Forces tool and the battlefield files", () => {
   let saved = "";
 
   it("adds two squads through the panel, each where the table was clicked, each with its side and name", async () => {
-    await app.page.getByTestId("tool-forces").click();
+    await app.page.getByTestId("edit-forces").click();
     await addSquad("us-rifle-squad", "USA", "Able", [150, 100]);
     await addSquad("ger-grenadier-squad", "Germany", "Baker", [60, 112]);
     const able = (await unitNamed("Able"))!;
@@ -98,7 +98,7 @@ describe("the Forces tool and the battlefield files", () => {
       return hooks.projectPoint([x - dx, 1, z - dz]);
     }, WALL.at);
     await app.page.mouse.move(to!.x, to!.y, { steps: 8 });
-    await app.page.mouse.up();
+    await dropDragged(app);
     const after = (await table()).forces.flatMap((f) => f.units).flatMap((u) => u.models).find((m) => m.id === model)!;
     expect(await obstructionOfModel(model)).toBeUndefined();
     const moved = await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { clickModel, openApp, type AppPage, dropDragged } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -157,7 +157,7 @@ describe("the table", () => {
     await app.page.mouse.move(from!.x + 60, from!.y - 30, { steps: 6 });
     const live = app.page.getByTestId("drag-distance");
     await expect.poll(() => live.textContent(), { timeout: 30_000 }).toMatch(/^moved \d+\.\d cm$/);
-    await app.page.mouse.up();
+    await dropDragged(app);
     const event = await lastEvent();
     expect(event?.type).toBe("model-moved");
     const path = (event as { path: [number, number][] }).path;

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, waitUntilRestored, type AppPage } from "./browser";
+import { clickModel, openApp, waitUntilRestored, type AppPage, dropDragged } from "./browser";
 
 const SHOOTER = "us-sherman-1";
 const TARGET = "ger-panzer-iv-1";
@@ -63,7 +63,7 @@ describe("the tabletop", () => {
       return hooks.projectPoint([at[0], hooks.game.getState().battlefield.ground.heightAt(at), at[1]]);
     }, MOVED_TO);
     await app.page.mouse.move(to!.x, to!.y, { steps: 8 });
-    await app.page.mouse.up();
+    await dropDragged(app);
     const position = await app.page.evaluate((m) => window.__hulldown!.game.getState().battlefield.models.get(m)!.model.position, TARGET);
     expect(Math.hypot(position[0] - MOVED_TO[0], position[1] - MOVED_TO[1])).toBeLessThan(1.5);
 
@@ -104,7 +104,7 @@ describe("the tabletop", () => {
     await app.page.mouse.move(at!.x, at!.y);
     await app.page.mouse.down();
     await app.page.mouse.move(at!.x + 40, at!.y + 25, { steps: 6 });
-    await app.page.mouse.up();
+    await dropDragged(app);
     const after = await positions();
     const shift = [after[0]![0] - before[0]![0], after[0]![1] - before[0]![1]];
     expect(Math.hypot(shift[0]!, shift[1]!)).toBeGreaterThan(2);

@@ -4,8 +4,9 @@
  * crossed by the line from the point of impact to a model, and the same wall beyond the point not.
  */
 import { describe, expect, it } from "vitest";
-import { linearObstaclesFrom, surfaceBelow } from "../../src/sight/surface";
-import { testHouse, world, type Placed } from "../helpers/scene";
+import { linearObstaclesFrom, standingSurface, surfaceBelow } from "../../src/sight/surface";
+import { hostUnderTest } from "../helpers/sightHost";
+import { scenario, testHouse, world, type Placed } from "../helpers/scene";
 
 const rifleman = (id: string, x: number, z: number): Placed => ({ id, model: "us-rifleman", position: [x, z] });
 const wall = (id: string, x: number, height = 1.8) => ({ id, kind: "wall" as const, path: [[x, 40], [x, 80]] as [number, number][], height, thickness: 1 });
@@ -27,6 +28,47 @@ describe("the surface below a point", () => {
   it("refuses a point that is not [x, z]", async () => {
     const w = await world([], []);
     expect(() => surfaceBelow(w, [Number.NaN, 3])).toThrow(/surface point must be \[x, z\] in cm, got \[null,3\]/);
+  });
+});
+
+describe("where a model put down stands", () => {
+  // A hill rising from its foot (a 40 cm square) to a 24 cm plateau 8 cm in, 4 cm high; a one-storey hut on
+  // the plateau; the test house (two storeys of 5.5 cm, a roof) on open table.
+  const hill = { id: "hill", kind: "hill" as const, outline: [[20, 20], [60, 20], [60, 60], [20, 60]] as [number, number][], height: 4, slope: 8 };
+  const hut = { id: "hut", kind: "building" as const, footprint: [[34, 34], [46, 34], [46, 46], [34, 46]] as [number, number][], floors: 1, floorHeight: 5 };
+  const features = [hill, hut, testHouse()];
+
+  it("is the ground on open table, the hill's slope at its height, the hut's floor on the plateau", async () => {
+    const w = await world(features, []);
+    expect(standingSurface(w, [80, 100])).toEqual({ y: 0 });
+    // 5 cm in from the hill's foot on its north side: 5/8 of the way up its 4 cm.
+    expect(standingSurface(w, [40, 55]).y).toBeCloseTo(2.5, 6);
+    expect(standingSurface(w, [40, 55]).floor).toBeUndefined();
+    const onHut = standingSurface(w, [41, 37]);
+    expect(onHut.floor).toEqual({ building: "hut", level: 0 });
+    expect(onHut.y).toBeCloseTo(4, 3);
+  });
+
+  it("looks past the roof to the top floor, and from under a floor to the one below it", async () => {
+    const w = await world(features, []);
+    const top = standingSurface(w, [112, 57]);
+    expect(top.floor).toEqual({ building: "house", level: 1 });
+    expect(top.y).toBeCloseTo(5.5, 3);
+    // Looking down from just under the upper floor's slab (the editor showing floor 0): the ground floor.
+    const ground = standingSurface(w, [112, 57], 5.5 - 0.4 - 0.01);
+    expect(ground.floor).toEqual({ building: "house", level: 0 });
+    expect(ground.y).toBeCloseTo(0, 3);
+    // Outside the house the same height changes nothing: the ground.
+    expect(standingSurface(w, [95, 57], 5)).toEqual({ y: 0 });
+  });
+
+  it("is asked of the sight worker as a surface request; a bad point is the query's fault", async () => {
+    const { ask, send } = hostUnderTest();
+    await ask("load", { scenario: scenario(features, []) });
+    expect(await ask("surface", { at: [112, 57] })).toMatchObject({ floor: { building: "house", level: 1 } });
+    expect(await ask("surface", { at: [41, 37], below: 3 })).toEqual({ y: 4 });
+    const bad = (await send("surface", { at: [Number.NaN, 1] })).at(-1);
+    expect(bad).toMatchObject({ kind: "error", query: true, message: expect.stringMatching(/surface point must be \[x, z\]/) });
   });
 });
 

@@ -113,6 +113,29 @@ describe("the selected feature", () => {
     expect(features().map((f) => f.id)).toEqual(["wall-1"]);
   });
 
+  it("a church selected by its tower turns, moves, copies and deletes with its nave, each one undo", () => {
+    startPreset("church");
+    drawAt([60, 60]);
+    useEditor.getState().set({ draw: undefined });
+    const placed = features().slice(1);
+    selectAt([60 - 15.5, 60]);
+    expect(useEditor.getState().selected).toBe("church-1-tower");
+    rotateSelected(90);
+    // A quarter turn about the tower's centre (+z towards +x) takes the nave's offset from it, 15.5 cm along +x, to -z.
+    close(featureCenter(features()[2]!), [44.5, 60]);
+    close(featureCenter(features()[1]!), [44.5, 60 - 15.5]);
+    expect(useGame.getState().log.events.at(-1)?.type).toBe("features-changed");
+    moveSelected([10, 0], 0);
+    close(featureCenter(features()[2]!), [54.5, 60]);
+    close(featureCenter(features()[1]!), [54.5, 44.5]);
+    duplicateSelected();
+    expect(features().map((f) => [f.id, f.group])).toEqual([["wall-1", undefined], ["church-1", "church-1"], ["church-1-tower", "church-1"], ["church-2", "church-2"], ["church-1-tower-1", "church-2"]]);
+    deleteSelected();
+    expect(features().map((f) => f.id)).toEqual(["wall-1", "church-1", "church-1-tower"]);
+    for (let i = 0; i < 4; i++) useGame.getState().undo();
+    expect(features().slice(1)).toEqual(placed);
+  });
+
   it("a move off the table's data rules is refused with the loader's message, and nothing changes", () => {
     selectAt([50, 50], "wall-1");
     const before = features();

@@ -18,7 +18,8 @@ import { parseReplay } from "../../src/replay/replayFile";
 import { fireEvent, giveOrder, orderEvent } from "../../src/rules/judge";
 import { RULESETS, rulesetById } from "../../src/rules/registry";
 import { gameOn } from "../../src/state/game";
-import { BATTLEGROUND_SETUP, battlegroundQuery } from "../../src/ui/panels/BattlegroundSetup";
+import { bgGameState } from "../../src/rules/battleground/gameState";
+import { BATTLEGROUND_SETUP, battlegroundDeclaration } from "../../src/ui/panels/BattlegroundSetup";
 import { FOW_TURN, fowGameState } from "../../src/ui/panels/FowFireSetup";
 import { rejudgeGame } from "../../src/worker/rejudgeGame";
 import { playedGame as fuzzGame, SHIPPED } from "../../src/cli/fuzz/cases";
@@ -39,10 +40,8 @@ function panelQuery(ruleset: string, log: GameLog, shooter: string, target: stri
   switch (ruleset) {
     case "bolt-action":
       return { declaration: { shooter, target }, game: { units: state.units } };
-    case "battleground": {
-      const bg = battlegroundQuery(BATTLEGROUND_SETUP, firing, target);
-      return { declaration: { shooter, target, ...bg.declaration }, game: bg.game };
-    }
+    case "battleground":
+      return { declaration: { shooter, target, ...battlegroundDeclaration(BATTLEGROUND_SETUP) }, game: bgGameState(state) };
     case "flames-of-war":
       // The target platoon moved: not Gone to Ground, so the riflemen can hit it.
       return { declaration: { shooter, target }, game: fowGameState(battlefield, shooter, targetUnit, { ...FOW_TURN, targetMoved: true }) };

@@ -88,7 +88,7 @@ function building(id: string, name: string, center: Vec2, heading: number, size:
 
 /**
  * The buildings of a preset centred on `center`, wall 0 (the front) facing -z turned by `heading`. A church
- * is two buildings: the nave and its tower at the west end.
+ * is two buildings of one group: the nave and its tower at the west end.
  */
 export function buildingPreset(preset: BuildingPreset, scenario: Scenario, center: Vec2, heading = 0): Building[] {
   const id = freeId(scenario, preset);
@@ -107,13 +107,16 @@ export function buildingPreset(preset: BuildingPreset, scenario: Scenario, cente
     case "church": {
       // The nave runs along x so its ridge (parallel to wall 0) runs along its length; the door is in its
       // east end (wall 1), the tower against its west end (wall 3), 4 storeys with belfry openings.
+      // One group: the editor moves, turns, copies and deletes the nave and its tower together.
       const nave = building(id, name, center, heading, { width: 24, depth: 12 }, {
+        group: id,
         floorHeight: 10,
         roof: { state: "intact", shape: "gable", ridgeHeight: 6 },
         openings: [{ ...doorOn("door", 1, 6), height: 5 }, { ...windowOn("w-south", 0, 0, 12), height: 5, sill: 3 }, { ...windowOn("w-north", 2, 0, 12), height: 5, sill: 3 }],
       });
       const towerCenter = add2(center, rotateByHeading([-(12 + 3.5), 0], heading));
       const tower = building(`${id}-tower`, `${name} tower`, towerCenter, heading, { width: 7, depth: 7 }, {
+        group: id,
         floors: 4,
         roof: { state: "intact", shape: "flat", ridgeHeight: 3.5 },
         openings: [0, 1, 2, 3].map((wall) => windowOn(`belfry-${wall}`, wall, 3, 3.5)),

@@ -10,7 +10,7 @@ import { formatIssue, parseScenario, validate, type ScenarioIssue } from "../sce
 import { checkReferences } from "../scenario/references";
 import { scenarioCatalog } from "../miniatures/catalog";
 import { normalizeHeading, Scenario, type Feature, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
-import type { GameEvent, GameEventOf, ModelChanges, PlacedTemplate, Placement } from "./events";
+import type { GameEvent, GameEventOf, ModelChanges, ModelRuleState, PlacedTemplate, Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
 import { applyEvent, findModel, GameEventError, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
 
@@ -28,6 +28,8 @@ export type Command =
   | { type: "add-features"; features: readonly unknown[] }
   /** Editor: a feature's whole new data; its id says which. */
   | { type: "change-feature"; feature: unknown }
+  /** Editor: several features' new data at once (a group moved or turned), one undo. */
+  | { type: "change-features"; features: readonly unknown[] }
   | { type: "remove-features"; ids: readonly string[] }
   /** The battlefield editor's commands on forces (forceEvents.ts). */
   | { type: "place-unit"; force: string; side: string; unit: Unit }
@@ -35,7 +37,9 @@ export type Command =
   | { type: "edit-unit"; unit: string; name?: string; force?: string }
   | { type: "remove-unit"; unit: string }
   /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
-  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model };
+  | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model }
+  /** A model's rule state (morale, camouflage, how it moves) as the game's rule system keeps it; the whole new state. */
+  | { type: "set-model-state"; ruleset: string; model: string; state: ModelRuleState };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -84,14 +88,13 @@ function listProblems(issues: readonly ScenarioIssue[]): string {
   return `${listed.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}`;
 }
 
-type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-removed">;
+type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-changed" | "features-removed">;
 
 /** What a refused terrain edit starts with: "cannot change House 1". */
-function terrainRefusal(state: GameState, event: Pick<TerrainEvent, "type"> & Partial<Pick<GameEventOf<"feature-changed">, "from">>): string {
-  if (event.type === "features-added") return "cannot add";
-  if (event.type === "features-removed") return "cannot delete";
-  const from = event.from && state.scenario.features.find((f) => f.id === event.from!.id);
-  return `cannot change ${from?.name || event.from?.id}`;
+function terrainRefusal(state: GameState, event: { type: "features-added" | "features-changed" | "features-removed" } | Pick<GameEventOf<"feature-changed">, "type" | "from">): string {
+  if (event.type !== "feature-changed") return { "features-added": "cannot add", "features-removed": "cannot delete", "features-changed": "cannot change the group" }[event.type];
+  const from = state.scenario.features.find((f) => f.id === event.from.id);
+  return `cannot change ${from?.name || event.from.id}`;
 }
 
 /**
@@ -131,7 +134,18 @@ function editedTerrain(refusal: string, edit: () => Scenario): Scenario | string
   return checked.ok ? checked.data : `${refusal}: ${listProblems(checked.issues)}`;
 }
 
+const RULE_STATE_KEYS = ["motion", "movement", "evasion", "morale", "camouflaged"] as const;
+const sameRuleState = (a: ModelRuleState, b: ModelRuleState) => RULE_STATE_KEYS.every((k) => a[k] === b[k]);
+const ruleStateOf = (state: GameState, model: string): ModelRuleState => (hasId(state.modelStates, model) ? state.modelStates[model]! : {});
+
 const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
+
+/** The state and catalog with an imported miniature's definition, before its first model stands on the table. */
+function withImported(state: GameState, catalog: ModelCatalog, event: GameEventOf<"miniature-imported">): { state: GameState; catalog: ModelCatalog } {
+  const mini = event.miniature;
+  const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
+  return { state: { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } }, catalog: new Map([...catalog, [mini.id, definition]]) };
+}
 
 /** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
 export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
@@ -156,11 +170,9 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       return undefined;
     }
     case "miniature-imported": {
-      const mini = event.miniature;
-      if (catalog.has(mini.id)) return `there is already a model "${mini.id}"; give the miniature another id`;
-      const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } };
-      const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
-      return checkEvent(withMiniature, new Map([...catalog, [mini.id, definition]]), { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
+      if (catalog.has(event.miniature.id)) return `there is already a model "${event.miniature.id}"; give the miniature another id`;
+      const withMiniature = withImported(state, catalog, event);
+      return checkEvent(withMiniature.state, withMiniature.catalog, { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
     }
     case "model-placed": {
       if (onTable(event.model.id)) return `model "${event.model.id}" is already on the table`;
@@ -193,9 +205,15 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
     }
     case "features-added":
     case "feature-changed":
+    case "features-changed":
     case "features-removed":
       return checkTerrain(state, catalog, event);
     case "fire-resolved": {
+      const cloudIds = new Set(state.scenario.features.map((f) => f.id));
+      for (const c of event.clouds ?? []) {
+        if (cloudIds.has(c.smoke.id)) return `the shot's smoke cloud "${c.smoke.id}" has the id of a feature already on the table`;
+        cloudIds.add(c.smoke.id);
+      }
       const removed = new Set<string>();
       for (const o of event.outcomes) {
         if (!onTable(o.model)) return `the shot's outcome names model "${o.model}", which is not on the table`;
@@ -215,6 +233,9 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
     case "turn-ended":
       return undefined;
+    case "model-state-set":
+      if (!onTable(event.model)) return `no model "${event.model}" on the table`;
+      return sameRuleState(event.from, ruleStateOf(state, event.model)) ? undefined : `${event.model}'s rule state is not what the change starts from`;
   }
 }
 
@@ -266,6 +287,16 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
       const edited = editedTerrain(terrainRefusal(state, { type: "feature-changed", from }), () => replaceFeature(state.scenario, command.feature as Feature));
       return typeof edited === "string" ? edited : { type: "feature-changed", from, to: edited.features.find((f) => f.id === id)!, time };
     }
+    case "change-features": {
+      if (!command.features.length) return "nothing to change";
+      const ids = command.features.map(featureId);
+      const from = ids.map((id) => state.scenario.features.find((f) => f.id === id));
+      const missing = ids.find((_, i) => !from[i]);
+      if (missing !== undefined) return `there is no feature "${missing}" to change`;
+      if (new Set(ids).size !== ids.length) return "a feature is changed twice in one change";
+      const edited = editedTerrain("cannot change the group", () => command.features.reduce((s: Scenario, f) => replaceFeature(s, f as Feature), state.scenario));
+      return typeof edited === "string" ? edited : { type: "features-changed", from: from as Feature[], to: ids.map((id) => edited.features.find((f) => f.id === id)!), time };
+    }
     case "remove-features": {
       if (!command.ids.length) return "nothing to delete";
       const edited = editedTerrain("cannot delete", () => removeFeatures(state.scenario, command.ids));
@@ -286,6 +317,11 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
       return { type: "unit-removed", unit: command.unit, time };
     case "import-miniature":
       return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
+    case "set-model-state": {
+      const from = ruleStateOf(state, command.model);
+      if (sameRuleState(from, command.state)) return `${command.model}'s rule state is already so`;
+      return { type: "model-state-set", ruleset: command.ruleset, model: command.model, from, to: command.state, time };
+    }
   }
 }
 
@@ -304,6 +340,10 @@ function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to:
 function physicalRefusal(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
   if (event.type === "model-moved") return physicalProblem(state, catalog, movedModels(state, [event]));
   if (event.type === "models-moved") return physicalProblem(state, catalog, movedModels(state, event.moves));
+  if (event.type === "miniature-imported") {
+    const imported = withImported(state, catalog, event);
+    return physicalProblem(imported.state, imported.catalog, [event.model]);
+  }
   return isForceEvent(event) ? forceEventPhysicalProblem(state, catalog, event) : undefined;
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Unit } from "../scenario/schema";
+import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -82,6 +82,27 @@ export type Outcome = z.infer<typeof Outcome>;
 export const UnitChange = z.strictObject({ unit: id, pins: z.number().int().min(-1000).max(1000).optional(), order: id.optional() });
 export type UnitChange = z.infer<typeof UnitChange>;
 
+/**
+ * What a rule system keeps on one model that the table does not show (Battleground WWII: how it moved this
+ * turn, how it moves as a target, morale, camouflage). Absent fields are the system's defaults. `motion`,
+ * `movement` and `evasion` hold for the turn: a turn-ended clears them.
+ */
+export const ModelRuleState = z.strictObject({
+  /** How it moved this turn when the count of its moves does not tell (one long move made in both actions). */
+  motion: z.enum(["none", "bonus", "both"]).optional(),
+  /** How it moves as a target. */
+  movement: z.enum(["stationary", "moving", "running", "evading"]).optional(),
+  /** An evading target's modifier: Battleground's −2 to −5. */
+  evasion: z.number().int().min(-5).max(-2).optional(),
+  morale: z.enum(["steady", "motivated", "disorganised", "broken"]).optional(),
+  camouflaged: z.boolean().optional(),
+});
+export type ModelRuleState = z.infer<typeof ModelRuleState>;
+
+/** A smoke cloud a shot left on the table, and for how many turns (counting the one it was laid in) it stays. */
+export const SmokeCloud = z.strictObject({ smoke: Smoke, turns: z.number().int().min(1).max(100) });
+export type SmokeCloud = z.infer<typeof SmokeCloud>;
+
 const common = { time: z.number().finite().optional().describe("ms since the epoch, for replay pacing") };
 const move = { model: id, from: Placement, to: Placement, path };
 
@@ -127,10 +148,16 @@ export const GameEvent = z.discriminatedUnion("type", [
       .optional(),
     /** Unit-level results: pins, order dice turned to Down (systems whose pins belong to units). */
     units: z.array(UnitChange).max(LIMITS.models).optional(),
+    /** Smoke rounds' clouds, where they landed: terrain the sight engine sees until they clear. */
+    clouds: z.array(SmokeCloud).max(LIMITS.models).optional(),
   }),
+  /** A model's rule state set by a player (morale, camouflage, how it moves): from and to, so undo and replays need nothing else. */
+  z.strictObject({ ...common, type: z.literal("model-state-set"), ruleset: id, model: id, from: ModelRuleState, to: ModelRuleState }),
   /** The editor's terrain changes carry whole features, so the fold and a replay need nothing else. */
   z.strictObject({ ...common, type: z.literal("features-added"), features: z.array(Feature).min(1) }),
   z.strictObject({ ...common, type: z.literal("feature-changed"), from: Feature, to: Feature }),
+  /** Several features changed as one (a group moved or turned): each one's whole old and new data, in the same order. */
+  z.strictObject({ ...common, type: z.literal("features-changed"), from: z.array(Feature).min(1), to: z.array(Feature).min(1) }),
   z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
   /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
   z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),

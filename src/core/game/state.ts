@@ -2,9 +2,9 @@
  * The table state is a fold over the game's events: the scenario with every move applied, what happened to
  * each model, the templates on the table, and how many dice have been rolled.
  */
-import type { Model, Scenario } from "../scenario/schema";
+import type { Feature, Model, Scenario } from "../scenario/schema";
 import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
-import type { GameEvent, GameEventOf, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
+import type { GameEvent, GameEventOf, ModelRuleState, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
 import { applyForceEvent } from "./forceEvents";
 
 export interface ModelStatus {
@@ -33,6 +33,14 @@ export interface GameState {
   readonly templates: Readonly<Record<string, PlacedTemplate>>;
   /** Dice rolled so far: the next roll is this index in the seeded stream. */
   readonly rollsUsed: number;
+  /** Moves each model made this turn that changed where it stands (a group move counts once for each of its models). */
+  readonly moves: Readonly<Record<string, number>>;
+  /** The last shot of each shooter (as declared: a unit or a model) this turn. */
+  readonly lastShots: Readonly<Record<string, { readonly weapon: string; readonly target: string }>>;
+  /** Rule state the players set on models (model-state-set). */
+  readonly modelStates: Readonly<Record<string, ModelRuleState>>;
+  /** Smoke clouds laid by shots: the turn at whose end each one clears. */
+  readonly smokeUntil: Readonly<Record<string, number>>;
 }
 
 /** An event that does not fit the state it is applied to (a damaged file, a bug). */
@@ -41,7 +49,7 @@ export class GameEventError extends Error {}
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
 
 export function initialState(scenario: Scenario): GameState {
-  return { scenario, status: byId(), units: byId(), turn: 1, templates: byId(), rollsUsed: 0 };
+  return { scenario, status: byId(), units: byId(), turn: 1, templates: byId(), rollsUsed: 0, moves: byId(), lastShots: byId(), modelStates: byId(), smokeUntil: byId() };
 }
 
 /** A null-prototype copy of `from` (with `changes` applied): safe for any id as a key. */
@@ -138,10 +146,13 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case "model-moved":
       requireModel(state, event.model, event);
-      return updateModel(state, event.model, (m) => placed(m, event.to));
+      return countMoves(updateModel(state, event.model, (m) => placed(m, event.to)), [event]);
     case "models-moved":
       for (const move of event.moves) requireModel(state, move.model, event);
-      return event.moves.reduce((s, move) => updateModel(s, move.model, (m) => placed(m, move.to)), state);
+      return countMoves(
+        event.moves.reduce((s, move) => updateModel(s, move.model, (m) => placed(m, move.to)), state),
+        event.moves,
+      );
     case "turret-traversed":
       requireModel(state, event.model, event);
       return updateModel(state, event.model, (m) => ({ ...m, turretHeading: event.to }));
@@ -181,7 +192,9 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       }
       const status = byId(state.status);
       for (const o of event.outcomes) applyOutcome(status, o);
-      let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
+      const lastShots = byId(state.lastShots, { [event.shooter]: { weapon: event.weapon, target: event.target } });
+      let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length, lastShots };
+      if (event.clouds?.length) next = laySmoke(next, event);
       for (const o of event.outcomes) {
         if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
         if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
@@ -201,6 +214,10 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       const units = applyUnitChanges(state.units, [...event.units, { unit: event.unit, order: event.order }]);
       return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length };
     }
+    case "model-state-set": {
+      requireModel(state, event.model, event);
+      return { ...state, modelStates: byId(state.modelStates, { [event.model]: Object.keys(event.to).length ? event.to : undefined }) };
+    }
     case "turn-ended": {
       const units = byId(
         Object.fromEntries(
@@ -210,21 +227,66 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
           }),
         ),
       );
-      return { ...state, units, turn: state.turn + 1 };
+      return { ...clearSmoke(state), units, turn: state.turn + 1, moves: byId(), lastShots: byId(), modelStates: lastingStates(state.modelStates) };
     }
     case "features-added":
     case "feature-changed":
+    case "features-changed":
     case "features-removed":
       return { ...state, scenario: editTerrain(state.scenario, event) };
   }
 }
 
-function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "feature-changed" | "features-removed">): Scenario {
+/** Whether a move changes where the model stands: turning on the spot does not. */
+export const changesPosition = (m: { readonly from: Placement; readonly to: Placement }): boolean => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1];
+
+function countMoves(state: GameState, made: ReadonlyArray<{ model: string; from: Placement; to: Placement }>): GameState {
+  const moves = byId(state.moves);
+  for (const m of made) if (changesPosition(m)) moves[m.model] = (hasId(moves, m.model) ? moves[m.model]! : 0) + 1;
+  return { ...state, moves };
+}
+
+/** A shot's smoke clouds join the terrain, each to clear at the end of its last turn. */
+function laySmoke(state: GameState, event: GameEventOf<"fire-resolved">): GameState {
+  const clouds = event.clouds ?? [];
+  let scenario: Scenario;
+  try {
+    scenario = addFeatures(state.scenario, clouds.map((c) => c.smoke));
+  } catch (error) {
+    if (error instanceof FeatureEditError) throw new GameEventError(`fire-resolved: ${error.message}`);
+    throw error;
+  }
+  const until = Object.fromEntries(clouds.map((c) => [c.smoke.id, state.turn + c.turns - 1]));
+  return { ...state, scenario, smokeUntil: byId(state.smokeUntil, until) };
+}
+
+/** At the end of a turn, the smoke clouds whose time is up leave the table. */
+function clearSmoke(state: GameState): GameState {
+  const ending = Object.entries(state.smokeUntil).filter(([, turn]) => turn <= state.turn).map(([id]) => id);
+  if (!ending.length) return state;
+  const present = ending.filter((id) => state.scenario.features.some((f) => f.id === id));
+  const scenario = present.length ? removeFeatures(state.scenario, present) : state.scenario;
+  return { ...state, scenario, smokeUntil: byId(state.smokeUntil, Object.fromEntries(ending.map((id) => [id, undefined]))) };
+}
+
+/** What of a model's rule state outlasts the turn: morale and camouflage; how it moved is the turn's. */
+function lastingStates(states: Readonly<Record<string, ModelRuleState>>): Record<string, ModelRuleState> {
+  const lasting: Record<string, ModelRuleState | undefined> = {};
+  for (const [id, { motion: _m, movement: _v, evasion: _e, ...rest }] of Object.entries(states)) lasting[id] = Object.keys(rest).length ? rest : undefined;
+  return byId({}, lasting);
+}
+
+function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "feature-changed" | "features-changed" | "features-removed">): Scenario {
+  const changed = (from: Feature, to: Feature) => {
+    if (from.id !== to.id) throw new FeatureEditError(`"${from.id}" cannot become "${to.id}": a change keeps the feature's id`);
+    return to;
+  };
   try {
     if (event.type === "features-added") return addFeatures(scenario, event.features);
     if (event.type === "features-removed") return removeFeatures(scenario, event.features.map((f) => f.id));
-    if (event.from.id !== event.to.id) throw new FeatureEditError(`"${event.from.id}" cannot become "${event.to.id}": a change keeps the feature's id`);
-    return replaceFeature(scenario, event.to);
+    if (event.type === "feature-changed") return replaceFeature(scenario, changed(event.from, event.to));
+    if (event.from.length !== event.to.length) throw new FeatureEditError(`${event.from.length} features before the change, ${event.to.length} after`);
+    return event.to.reduce((s, to, i) => replaceFeature(s, changed(event.from[i]!, to)), scenario);
   } catch (error) {
     if (error instanceof FeatureEditError) throw new GameEventError(`${event.type}: ${error.message}`);
     throw error;

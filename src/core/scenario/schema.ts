@@ -117,7 +117,13 @@ export const Point = z.tuple([coordinate, coordinate], { error: "expected [x, z]
 const outline = list(Point, LIMITS.outlinePoints, "an outline").min(3, { error: "an outline needs at least 3 points" });
 const path = list(Point, LIMITS.pathPoints, "a path").min(2, { error: "a path needs at least 2 points" });
 
-const featureBase = { id, name: text(LIMITS.idLength).optional() };
+const featureBase = {
+  id,
+  name: text(LIMITS.idLength).optional(),
+  group: id
+    .optional()
+    .describe("Features with the same group are one piece of terrain: the editor moves, turns, copies and deletes them together (a church and its tower)."),
+};
 
 export const Hill = z
   .strictObject({

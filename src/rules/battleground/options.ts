@@ -20,6 +20,8 @@ export interface BgOptions {
   readonly impactAbove20: "clamp" | "destroys";
   readonly extraDiceOnSmallArms: boolean;
   readonly immobiliseAttack: "immobilised-only" | "immobilised-suppressed";
+  readonly directionChange: "per-change" | "once-per-action";
+  readonly terrainCost: "per-feature" | "per-inch";
 }
 
 export const DEFAULT_OPTIONS: BgOptions = {
@@ -36,6 +38,8 @@ export const DEFAULT_OPTIONS: BgOptions = {
   impactAbove20: "clamp",
   extraDiceOnSmallArms: false,
   immobiliseAttack: "immobilised-only",
+  directionChange: "per-change",
+  terrainCost: "per-feature",
 };
 
 const spec = (id: keyof BgOptions, label: string, rule: string, description: string, choices: readonly (string | boolean)[]): OptionSpec => ({ id, label, rule, description, choices, default: DEFAULT_OPTIONS[id] });
@@ -54,6 +58,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   spec("impactAbove20", "Impact above 20", "§10.3, §14.9", "The table runs from −10 to 20. Below −10 every row is no effect anyway. Default: clamp to the 20 row; or an impact above 20 destroys (kills) outright.", ["clamp", "destroys"]),
   spec("extraDiceOnSmallArms", "Veteran and Elite dice on small-arms effect rolls", "§3.4, §5, §14.10", "The extra dice are for the first to-hit roll; small arms against infantry roll no to-hit. Default: no extra effect rolls; on: they add effect rolls too.", [false, true]),
   spec("immobiliseAttack", "Attack to immobilise", "§9.3, §14.11", "The result counts only as immobilisation. Default: any result but no effect immobilises (without Suppression); or it immobilises and Suppresses as the table's column 2.", ["immobilised-only", "immobilised-suppressed"]),
+  spec("directionChange", "Forward ↔ reverse change", "§1, §14.3", "The sheet charges 1 extra MP to change between forward and reverse within one move action, without saying how often. Default: for every change, the natural reading of \"to change direction … costs 1 extra point\"; or once per move action however often it changes.", ["per-change", "once-per-action"]),
+  spec("terrainCost", "Terrain cost paid", "§1, §14.3", "The sheet lists extra MP per terrain or obstacle without saying per what. Default: once for each feature the move enters or crosses, because the table lists obstacles (hedges, ditches, anti-tank obstacles) that are crossed, not travelled along; or for every inch (started) the move spends inside it.", ["per-feature", "per-inch"]),
 ];
 
 export function parseOptions(raw: Readonly<Record<string, unknown>> = {}): OptionsResult<BgOptions> {

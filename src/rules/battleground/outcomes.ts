@@ -3,6 +3,7 @@
  * outcomes (killed, destroyed, pinned, markers for Suppressed, Immobilised, wounded), a second Pin
  * becomes Suppression, and a destroyed vehicle's occupants test their survival.
  */
+import type { SmokeCloud } from "../../core/game/events";
 import type { Cause, DiceReferee } from "../referee";
 import { hasMarker, MARKERS, modelState, sampleMark, type BgContext } from "./context";
 import { hitEffect, survivalResult, type TableHalf } from "./effects";
@@ -15,6 +16,8 @@ export interface BgRef {
   readonly pinnedNow: Set<string>;
   /** "model|marker" left during this resolution, so a state is marked once. */
   readonly marked: Set<string>;
+  /** Smoke clouds the resolution's smoke rounds leave on the table (§4). */
+  readonly clouds: SmokeCloud[];
 }
 
 /** Leaves a marker on a model once: a state it already has (on the table or from this resolution) is said, not repeated. */

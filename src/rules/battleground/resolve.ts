@@ -173,6 +173,17 @@ function burst(b: BgRef, f: BgFirer, at: Vec2, hit: BurstHit, rolls: readonly nu
   return hitModels.length;
 }
 
+/**
+ * A smoke round's cloud where it landed, sized and timed by the sample templates table: terrain from now on,
+ * so later lines through it meet smoke (−8 once, §3.2 fn. 4). Named after its to-hit die, unique in the game.
+ */
+function layCloud(b: BgRef, f: BgFirer, landing: { at: Vec2; rolls: readonly number[] }): void {
+  const smoke = b.ctx.tables.templates.smoke;
+  const id = `smoke-${landing.rolls[0]}`;
+  b.clouds.push({ smoke: { id, name: `Smoke (${f.firing!.weapon.name})`, kind: "smoke", at: [landing.at[0], landing.at[1]], radius: inchesToCm(smoke.radius), height: inchesToCm(smoke.height) }, turns: smoke.turns });
+  b.ref.note(`smoke of ${f.firing!.weapon.name} lands at (${landing.at[0].toFixed(1)}, ${landing.at[1].toFixed(1)}) cm: cloud ${id}, ${smoke.radius}" in radius, ${smoke.height}" high, until the end of ${smoke.turns === 1 ? "this turn" : `${smoke.turns} turns`} (sample templates table)`, "§4, §13", landing.rolls);
+}
+
 /** One firer's to-hit dice, each resolved in turn; a misfire ends them. */
 function toHitDice(b: BgRef, f: BgFirer, shot: BgShot, geometry: TemplateGeometry | undefined): number {
   let hits = 0;
@@ -191,8 +202,7 @@ function toHitDice(b: BgRef, f: BgFirer, shot: BgShot, geometry: TemplateGeometr
     const landing = r.kind === "hit" ? { at: footprintCenter(target.footprint), minimal: false, rolls: r.rolls } : scatterLanding(b, f, shot, r, geometry);
     if (r.kind === "hit") hits++;
     if (shot.ammunition === "smoke") {
-      const smoke = b.ctx.tables.templates.smoke;
-      b.ref.note(`smoke of ${f.firing!.weapon.name} lands at (${landing.at[0].toFixed(1)}, ${landing.at[1].toFixed(1)}) cm: a cloud ${smoke.radius}" in radius for ${smoke.turns} turn(s)`, "§4", landing.rolls);
+      layCloud(b, f, landing);
       continue;
     }
     const hit: BurstHit = {
@@ -213,7 +223,7 @@ function summarise(verdict: BgFireVerdict, ref: DiceReferee, dice: number, hits:
 
 export function resolveFire(verdict: BgFireVerdict, dice: Dice, ctx: BgContext, geometry?: TemplateGeometry): FireResult {
   if (!verdict.valid) throw new Error(`this action cannot be resolved: ${verdict.rulings.map((r) => `${r.reason} (${r.rule})`).join("; ")}`);
-  const b: BgRef = { ref: new DiceReferee(dice), ctx, pinnedNow: new Set(), marked: new Set() };
+  const b: BgRef = { ref: new DiceReferee(dice), ctx, pinnedNow: new Set(), marked: new Set(), clouds: [] };
   const firing = verdict.firers.filter((f) => f.canFire);
   let hits = 0;
   let rolled = 0;
@@ -241,7 +251,8 @@ export function resolveFire(verdict: BgFireVerdict, dice: Dice, ctx: BgContext, 
       dice: diceRolled,
       allocation: b.ref.allocation,
       steps: b.ref.steps,
-      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...diceRolled.flatMap((d) => (d.sample ? [d.sample] : []))]),
+      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...diceRolled.flatMap((d) => (d.sample ? [d.sample] : [])), ...(b.clouds.length && b.ctx.sampleTables.templates ? [b.ctx.sampleTables.templates] : [])]),
     },
+    ...(b.clouds.length ? { clouds: b.clouds } : {}),
   };
 }

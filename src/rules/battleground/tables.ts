@@ -15,6 +15,8 @@ import heRings from "./tables/he-rings.json";
 import hitEffects from "./tables/hit-effects.json";
 import immobilisation from "./tables/immobilisation.json";
 import misfire from "./tables/misfire.json";
+import moveAllowance from "./tables/move-allowance.sample.json";
+import movement from "./tables/movement.json";
 import procedures from "./tables/procedures.sample.json";
 import profiles from "./tables/profiles.sample.json";
 import scatter from "./tables/scatter.json";
@@ -182,6 +184,25 @@ const Templates = z.strictObject({
   smoke: z.strictObject({ radius: inches, height: inches, turns: z.number().int().positive() }),
 });
 
+export const MOVE_CLASSES = ["tracked", "wheeled", "infantry"] as const;
+export const MOVE_ROWS = ["buildings", "ditch", "uphill", "rough", "soft", "lightWoods", "denseWoods"] as const;
+const extraMp = z.number().int().nonnegative().nullable();
+const Movement = z.strictObject({
+  inchesPerMp: inches,
+  slowInchesPerMp: inches,
+  directionChange: z.number().int().nonnegative(),
+  terrain: z.strictObject(
+    Object.fromEntries(MOVE_ROWS.map((row) => [row, z.strictObject({ name: z.string(), tracked: extraMp, wheeled: extraMp, infantry: extraMp, immobilisation: z.array(z.enum(MOVE_CLASSES)) })])) as Record<
+      (typeof MOVE_ROWS)[number],
+      z.ZodObject<{ name: z.ZodString; tracked: typeof extraMp; wheeled: typeof extraMp; infantry: typeof extraMp; immobilisation: z.ZodArray<z.ZodEnum<{ [K in (typeof MOVE_CLASSES)[number]]: K }>> }, z.core.$strict>
+    >,
+  ),
+});
+const MoveAllowance = z.strictObject({
+  mp: z.strictObject({ infantry: z.number().positive(), tracked: z.number().positive(), wheeled: z.number().positive() }),
+  terrain: z.record(z.string(), z.enum(MOVE_ROWS)),
+});
+
 const Procedures = z.strictObject({ clearJam: z.strictObject({ modifier: mod }), evasion: mod });
 
 const SCHEMAS = {
@@ -196,6 +217,8 @@ const SCHEMAS = {
   "he-rings": HeRings,
   immobilisation: Immobilisation,
   "close-combat": CloseCombat,
+  movement: Movement,
+  "move-allowance": MoveAllowance,
   weapons: z.record(z.string(), Weapon),
   profiles: Profiles,
   terrain: Terrain,
@@ -208,7 +231,7 @@ export type BgTableData = { readonly [K in TableId]: z.infer<(typeof SCHEMAS)[K]
 export type BgTables = LoadedTables<BgTableData>;
 
 /** The shipped table files, as a user would write them. */
-export const TABLE_FILES: readonly TableFile[] = [hitEffects, effectColumns, apRange, toHit, effectModifiers, misfire, survival, scatter, heRings, immobilisation, closeCombat, weapons, profiles, terrain, templates, procedures];
+export const TABLE_FILES: readonly TableFile[] = [hitEffects, effectColumns, apRange, toHit, effectModifiers, misfire, survival, scatter, heRings, immobilisation, closeCombat, movement, moveAllowance, weapons, profiles, terrain, templates, procedures];
 
 /** The shipped tables with `files` replacing theirs; errors name the table and the path inside its data. */
 export function loadBgTables(files: readonly TableFile[] = []): TableLoadResult<BgTables> {

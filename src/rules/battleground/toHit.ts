@@ -11,6 +11,9 @@ import type { Protection } from "./cover";
 import { profileOf, profileSample, trainingOf, qualityOf, weaponSample, type FiringWeapon } from "./profiles";
 import type { FireMode } from "./types";
 
+/** A last shot's target names the model, or the unit it was declared at: a later shot at either is at the same target. */
+export const sameTarget = (last: string, target: ModelFacts): boolean => last === target.id || last === target.unitId;
+
 /** Band edges are compared in inches with this slack, so 9" (22.86 cm) is not lost to float error. */
 export const INCH_EPSILON = 1e-6;
 
@@ -106,7 +109,7 @@ export function targetNumber(ctx: BgContext, input: TnInput): TargetNumber {
   if (!refused) mods.push(toHit(om!, `OM${mode}: ${firer.id} ${FIRE_MODE_WORDS[mode]}`, "§3.3", weaponSample(ctx)));
   const s = modelState(ctx, firer.id);
   const kind = weapon.weapon.kind;
-  if (s.lastShot?.target === target.id && s.lastShot.weapon === weapon.id) {
+  if (s.lastShot && sameTarget(s.lastShot.target, target) && s.lastShot.weapon === weapon.id) {
     if (kind === "rocket" || kind === "machine-gun") mods.push(toHit(0, `a subsequent shot at ${target.id}, but not for ${kind === "rocket" ? "rockets" : "machine guns"}`, "§3.2 fn. 1"));
     else mods.push(toHit(tables.shooter.subsequentShot, `a subsequent shot at ${target.id}`, "§3.2"));
   }
@@ -130,7 +133,7 @@ export function diceFor(ctx: BgContext, firer: ModelFacts, weapon: FiringWeapon,
   const s = modelState(ctx, firer.id);
   const rulings: Ruling[] = [{ reason: `${weapon.weapon.name}: rate of fire ${weapon.weapon.rof}`, rule: "§3.4", ...weaponSample(ctx) }];
   let dice = weapon.weapon.rof;
-  if (s.lastShot && s.lastShot.target !== target) {
+  if (s.lastShot && !sameTarget(s.lastShot.target, ctx.models.get(target)!)) {
     const free = (weapon.weapon.infantry || weapon.weapon.antiAircraft) && (s.targetChanges ?? 0) === 0;
     if (free) rulings.push({ reason: `changes target from ${s.lastShot.target}: the first change is free for ${weapon.weapon.infantry ? "an infantry weapon" : "an AA machine gun"}`, rule: "§3.4" });
     else {

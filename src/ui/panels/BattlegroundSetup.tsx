@@ -1,39 +1,25 @@
 /**
- * The fire panel's setup in Battleground WWII's terms (§3.3, §3.2, §4, §9): what the action is, which round,
- * how the shooter moved this activation (OM1, OM2, OM3) and how the target moves. It turns them into the
- * declaration and the game state the ruleset reads.
+ * The fire panel's setup in Battleground WWII's terms (§3, §4, §9): what the action is and which round. How
+ * the shooter and the target moved, their morale and camouflage come from the game log (BattlegroundState).
  */
-import type { BgAction, BgFireDeclaration, BgGameState, Movement } from "../../rules/battleground/types";
-import { MOVEMENT } from "../../rules/battleground/types";
+import type { BgAction, BgFireDeclaration } from "../../rules/battleground/types";
 
 export interface BattlegroundSetupState {
   readonly action: BgAction;
   readonly ammunition: NonNullable<BgFireDeclaration["ammunition"]> | "default";
-  /** How the shooter moved this activation: no move (OM1), the Bonus Move only (OM2), both actions (OM3). */
-  readonly moved: "none" | "bonus" | "both";
-  readonly targetMovement: Movement;
 }
 
-export const BATTLEGROUND_SETUP: BattlegroundSetupState = { action: "fire", ammunition: "default", moved: "none", targetMovement: "stationary" };
+export const BATTLEGROUND_SETUP: BattlegroundSetupState = { action: "fire", ammunition: "default" };
 
 const ACTIONS: ReadonlyArray<readonly [BgAction, string]> = [
   ["fire", "fire"],
   ["close-combat", "close combat"],
   ["clear-jam", "clear a jam"],
 ];
-const MOVES: ReadonlyArray<readonly [BattlegroundSetupState["moved"], string]> = [
-  ["none", "did not move (OM1)"],
-  ["bonus", "Bonus Move only (OM2)"],
-  ["both", "moved in both actions (OM3)"],
-];
 
-/** The declaration's extras and the game state for the shooter and the target. */
-export function battlegroundQuery(setup: BattlegroundSetupState, shooterModels: readonly string[], target: string): { declaration: Partial<BgFireDeclaration>; game: BgGameState } {
-  const motion = { bonusMove: setup.moved !== "none", standardMove: setup.moved === "both" };
-  return {
-    declaration: { action: setup.action, ...(setup.ammunition !== "default" ? { ammunition: setup.ammunition } : {}) },
-    game: { models: { ...Object.fromEntries(shooterModels.map((m) => [m, motion])), [target]: { movement: setup.targetMovement } } },
-  };
+/** The declaration's extras. */
+export function battlegroundDeclaration(setup: BattlegroundSetupState): Partial<BgFireDeclaration> {
+  return { action: setup.action, ...(setup.ammunition !== "default" ? { ammunition: setup.ammunition } : {}) };
 }
 
 export function BattlegroundSetup({ setup, onChange }: { setup: BattlegroundSetupState; onChange: (next: BattlegroundSetupState) => void }) {
@@ -50,22 +36,12 @@ export function BattlegroundSetup({ setup, onChange }: { setup: BattlegroundSetu
         <option value="HE">HE</option>
         <option value="smoke">smoke</option>
       </select>
-      <label>
-        shooter{" "}
-        <select value={setup.moved} onChange={(e) => onChange({ ...setup, moved: e.target.value as BattlegroundSetupState["moved"] })} aria-label="Shooter's movement">
-          {MOVES.map(([id, label]) => (
-            <option key={id} value={id}>{label}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        target is{" "}
-        <select value={setup.targetMovement} onChange={(e) => onChange({ ...setup, targetMovement: e.target.value as Movement })} aria-label="Target's movement">
-          {MOVEMENT.map((m) => (
-            <option key={m}>{m}</option>
-          ))}
-        </select>
-      </label>
+      {setup.ammunition === "HE" && (
+        <p className="muted" data-testid="bg-structures">
+          HE against a building: the sheet says only that an attack on a structure uses the HE OV, impact = HE OV − the structure&apos;s DV (§6.1);
+          it gives no DV, Class or collapse rule for any building, so buildings are not targets here. Models inside one are (heavy cover).
+        </p>
+      )}
     </>
   );
 }

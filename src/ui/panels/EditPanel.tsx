@@ -1,14 +1,16 @@
 /**
- * The editor's side panel: what to add (every terrain kind the battlefield format knows, building
- * presets), the drawing in progress, snapping, and the selected feature's properties.
+ * The editor's side panel, on the terrain or the forces. Terrain: what to add (every terrain kind the
+ * battlefield format knows, building presets), the drawing in progress, snapping, and the selected
+ * feature's properties. Forces: the Forces panel (units added, named, sided, deleted).
  */
 import { BUILDING_PRESETS, pointsNeeded } from "../../core/edit/newFeatures";
 import { shapeKind } from "../../core/edit/shape";
 import type { FeatureKind } from "../../core/scenario/schema";
-import { finishDrawing, gridUnitOf, startDrawing, startPreset } from "../../state/editActions";
-import { useEditor } from "../../state/editorStore";
+import { finishDrawing, gridUnitOf, setEditing, startDrawing, startPreset } from "../../state/editActions";
+import { useEditor, type EditPart } from "../../state/editorStore";
 import { useGame } from "../../state/game";
 import { FeatureProperties } from "./FeatureProperties";
+import { ForcesPanel } from "./ForcesPanel";
 
 const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<readonly [FeatureKind, string]>]> = [
   ["Areas", [["woods", "woods"], ["crops", "crop field"], ["rough", "rough ground"], ["hill", "hill"]]],
@@ -56,7 +58,35 @@ function Snapping() {
   );
 }
 
+const PARTS: ReadonlyArray<readonly [EditPart, string, string]> = [
+  ["terrain", "Terrain", "Terrain and buildings: draw, place, reshape, move, delete"],
+  ["forces", "Forces", "Forces: add units, name them, give them a side, edit and delete models (P)"],
+];
+
+function Parts() {
+  const part = useEditor((s) => s.part);
+  return (
+    <div className="row" role="tablist">
+      {PARTS.map(([id, label, title]) => (
+        <button key={id} role="tab" aria-selected={part === id} aria-pressed={part === id} title={title} onClick={() => setEditing(true, id)} data-testid={`edit-part-${id}`}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function EditPanel() {
+  const part = useEditor((s) => s.part);
+  return (
+    <>
+      <Parts />
+      {part === "forces" ? <ForcesPanel /> : <TerrainPanel />}
+    </>
+  );
+}
+
+function TerrainPanel() {
   const draw = useEditor((s) => s.draw);
   const selected = useEditor((s) => s.selected);
   const feature = useGame((s) => s.state.scenario.features.find((f) => f.id === selected));

@@ -15,7 +15,8 @@ import { readJsonFile } from "../../state/persistence";
 import { getSightClient } from "../../state/sightClient";
 import { useUi } from "../../state/uiStore";
 import { FOW_TURN, FowFireSetup, fowGameState, type FowTurn } from "./FowFireSetup";
-import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundQuery } from "./BattlegroundSetup";
+import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundDeclaration } from "./BattlegroundSetup";
+import { BattlegroundState, useBattlegroundGame } from "./BattlegroundState";
 import { Name } from "./Name";
 import { OrdersPanel } from "./OrdersPanel";
 import { SampleMark } from "./SampleMark";
@@ -149,6 +150,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const flamesOfWar = ruleset?.id === "flames-of-war";
 
   const [bgSetup, setBgSetup] = useState(BATTLEGROUND_SETUP);
+  const bgGame = useBattlegroundGame();
   const setUnit = useUi((s) => s.set);
   const battleground = ruleset?.id === "battleground";
   // A system that speaks inches shows its distances in inches; the toolbar can still switch back.
@@ -156,14 +158,12 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
     if (ruleset) setUnit({ unit: ruleset.lengthUnit });
   }, [ruleset?.id]);
 
-  const firing = setup.wholeUnit && shooterEntry ? [...battlefield.models.values()].filter((e) => e.unitId === shooterEntry.unitId).map((e) => e.model.id) : [shooter];
-  const bg = battlegroundQuery(bgSetup, firing, target);
   const query = shooterEntry && targetEntry && {
     ruleset: log.header.ruleset,
-    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? bg.declaration : orderDice ? switches : { order: setup.order }) },
+    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? battlegroundDeclaration(bgSetup) : orderDice ? switches : { order: setup.order }) },
     status: state.status,
     game: battleground
-      ? bg.game
+      ? bgGame
       : orderDice
         ? { units: state.units }
         : flamesOfWar
@@ -254,6 +254,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         )}
       </div>
       {orderDice && shooterEntry && <OrdersPanel ruleset={ruleset} unit={shooterEntry.unitId} />}
+      {battleground && <BattlegroundState shooter={shooter} target={target} />}
       {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />}
       <TablesControl
         input={tableInput}

@@ -1,5 +1,5 @@
 /**
- * The Forces tool's panel: choose a unit of the rule system's presets, its side, name, formation and facing,
+ * Edit mode's Forces panel: choose a unit of the rule system's presets, its side, name, formation and facing,
  * then click the table to lay it out; edit the selected model and its unit; show a building floor by floor.
  */
 import { pointInPolygon } from "../../core/geometry2d";

@@ -50,6 +50,12 @@ export function HelpOverlay({ onClose, onBriefing }: { onClose: () => void; onBr
       <h3>Keys</h3>
       <KeyTable rows={SHORTCUTS} />
       <h3>Edit the battlefield</h3>
+      <p>
+        Edit mode (<kbd>B</kbd>, or <strong>Edit</strong> in the toolbar) is apart from play: its panel has two tabs. <strong>Terrain</strong> draws and
+        places features and buildings; <strong>Forces</strong> (<kbd>P</kbd>) adds units from the rule system's presets where you click, names
+        them, gives them a side, and edits or deletes the model you click. Every edit is undone with <kbd>Ctrl+Z</kbd>. A play tool
+        (<kbd>S</kbd> <kbd>L</kbd> <kbd>M</kbd> <kbd>T</kbd>) or <kbd>B</kbd> goes back to play.
+      </p>
       <KeyTable rows={EDITOR_SHORTCUTS} />
       <p className="muted">Your game is saved in this browser after every change. <kbd>?</kbd> or <kbd>Esc</kbd> closes this help.</p>
     </div>

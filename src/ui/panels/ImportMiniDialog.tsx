@@ -12,6 +12,7 @@ import { readModelFile, type ModelFileResult } from "../../core/miniatures/readM
 import { PART_NAMES, type PartName } from "../../core/modelDefinition";
 import type { Triangles } from "../../core/solids/solidGeometry";
 import { useGame } from "../../state/game";
+import type { Vec2 } from "../../core/geometry2d";
 import { freeId, placeMiniature } from "../../state/miniatures";
 
 type SizeKind = "printed" | "life-28mm" | "life-15mm" | "height";
@@ -26,7 +27,8 @@ function geometryOf(triangles: Triangles): BufferGeometry {
   return geometry;
 }
 
-export function ImportMiniDialog({ file, onClose }: { file: File; onClose: () => void }) {
+/** `dropAt`: the table point the file was dropped on; from the file picker, the table's centre. */
+export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt?: Vec2; onClose: () => void }) {
   const scenario = useGame((s) => s.state.scenario);
   const [read, setRead] = useState<ModelFileResult>();
   useEffect(() => {
@@ -73,10 +75,14 @@ export function ImportMiniDialog({ file, onClose }: { file: File; onClose: () =>
   }, [model, partOf, scenario, name, up, sizeKind, heightCm, turn, convex, eyeHeight, baseWidth, file.name, defaultName]);
 
   const error = read && !read.ok ? read.error : built && !built.ok ? built.error : undefined;
-  const place = () => {
+  const [placing, setPlacing] = useState(false);
+  const place = async () => {
     if (!built?.ok) return;
     const { width, depth } = scenario.table;
-    if (placeMiniature(built.miniature, force, [width / 2, depth / 2])) onClose();
+    setPlacing(true);
+    const placed = await placeMiniature(built.miniature, force, dropAt ?? [width / 2, depth / 2]);
+    setPlacing(false);
+    if (placed) onClose();
   };
   const partNames = model ? [...new Set(partOf ?? [])] : [];
   return (
@@ -183,9 +189,10 @@ export function ImportMiniDialog({ file, onClose }: { file: File; onClose: () =>
         </div>
       )}
       <div style={{ display: "flex", gap: 6 }}>
-        <button onClick={place} disabled={!built?.ok || !force} data-testid="import-mini-place">
+        <button onClick={() => void place()} disabled={!built?.ok || !force || placing} data-testid="import-mini-place">
           Place on table
         </button>
+        <span className="muted">{dropAt ? "where you dropped it" : "at the table's centre"}, clear of other bases</span>
         <button onClick={onClose}>Cancel</button>
       </div>
     </div>

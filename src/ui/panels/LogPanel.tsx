@@ -56,6 +56,8 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `added ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
     case "feature-changed":
       return `changed ${e.to.name || name(e.to.id)}`;
+    case "features-changed":
+      return `changed ${e.to.map((f) => f.name || name(f.id)).join(", ")}`;
     case "features-removed":
       return `removed ${e.features.map((f) => f.name || name(f.id)).join(", ")}`;
     case "unit-placed":
@@ -70,6 +72,10 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `order: ${names.inText(e.summary)}`;
     case "turn-ended":
       return "turn ended: order dice back in the bag";
+    case "model-state-set": {
+      const said = Object.entries(e.to).map(([k, v]) => `${k} ${String(v)}`);
+      return `${name(e.model)}: ${said.length ? said.join(", ") : "state back to the usual"}`;
+    }
   }
 }
 

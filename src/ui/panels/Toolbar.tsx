@@ -7,7 +7,7 @@ import type { BATTLEFIELDS } from "../../state/battlefields";
 import { gameOn, useGame } from "../../state/game";
 import { download, downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
 import type { GameStore } from "../../state/gameStore";
-import { setEditing } from "../../state/editActions";
+import { chooseTool, setEditing } from "../../state/editActions";
 import { useEditor } from "../../state/editorStore";
 import { rejudgeOpenedGame } from "../../state/rejudge";
 import { openReplayText, replayText } from "../../state/replayStore";
@@ -19,14 +19,16 @@ import { OpenFileDialog } from "./OpenFileDialog";
 /** Files the Import mini button and a drop on the table take. */
 export const MODEL_FILE_TYPES = ".stl,.glb,.gltf";
 
-export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates", forces: "Forces" };
+/** Whether a file is a miniature's model (by its name), for the import dialog rather than Open…. */
+export const isModelFile = (name: string): boolean => MODEL_FILE_TYPES.split(",").some((ext) => name.toLowerCase().endsWith(ext));
+
+export const TOOL_NAMES: Readonly<Record<Tool, string>> = { select: "Select / move", los: "Line of sight", measure: "Ruler", template: "Templates" };
 
 const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
   ["select", "S"],
   ["los", "L"],
   ["measure", "M"],
   ["template", "T"],
-  ["forces", "P"],
 ];
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
@@ -41,6 +43,7 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
 export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void; onImportMini: (file: File) => void }) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const editing = useEditor((s) => s.editing);
+  const part = useEditor((s) => s.part);
   const name = useGame((s) => s.log.header.scenario.name);
   const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
@@ -64,13 +67,13 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
       void rejudgeOpenedGame(result.log, f.name);
     } else setOpened({ name: f.name, result });
   };
-  // A file dropped anywhere on the window is opened as with Open….
+  // A file dropped anywhere on the window is opened as with Open…, but a miniature's, which the table takes.
   useEffect(() => {
     const over = (e: DragEvent) => e.preventDefault();
     const drop = (e: DragEvent) => {
       e.preventDefault();
       const f = e.dataTransfer?.files[0];
-      if (f) void open(f);
+      if (f && !isModelFile(f.name)) void open(f);
     };
     window.addEventListener("dragover", over);
     window.addEventListener("drop", drop);
@@ -85,13 +88,16 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
         Hulldown <span className="muted">· {name}</span>
       </h1>
       <div className="group">
-        <button aria-pressed={editing} onClick={() => setEditing(!editing)} title="Edit the battlefield: terrain and buildings (B)" data-testid="toggle-edit">
+        <button aria-pressed={editing} onClick={() => setEditing(!editing)} title="Edit mode: lay out the battlefield's terrain, buildings and forces; press again to play (B)" data-testid="toggle-edit">
           Edit <kbd>B</kbd>
+        </button>
+        <button aria-pressed={editing && part === "forces"} onClick={() => setEditing(true, "forces")} title="Edit mode on the forces: add units, name them, give them a side, delete them (P)" data-testid="edit-forces">
+          Forces <kbd>P</kbd>
         </button>
       </div>
       <div className="group">
         {TOOL_KEYS.map(([id, key]) => (
-          <button key={id} aria-pressed={tool === id} onClick={() => set({ tool: id })} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
+          <button key={id} aria-pressed={!editing && tool === id} onClick={() => chooseTool(id)} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
             {TOOL_NAMES[id]} <kbd>{key}</kbd>
           </button>
         ))}

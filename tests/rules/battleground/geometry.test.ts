@@ -1,16 +1,20 @@
 /**
  * Battleground WWII on real Rapier scenes whose answers follow from the placement: the 9.0" and 9.1"
  * range bands, linear cover behind a wall, a wood's cover class, smoke counted once, scatter distances by
- * band with fixed dice, minimal scatter, the impact point → target line, and a tank's hull or turret face.
+ * band with fixed dice, minimal scatter, the impact point → target line, a tank's hull or turret face, and a
+ * smoke round's cloud that later lines meet.
  */
 import { describe, expect, it } from "vitest";
 import { distanceToFootprint } from "../../../src/core/footprint";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
 import { ringRadii } from "../../../src/rules/battleground/scatter";
-import type { Placed } from "../../helpers/scene";
+import { currentState, newGame, record, undo } from "../../../src/core/game/gameLog";
+import { battleground } from "../../../src/rules/battleground";
+import { fireEvent } from "../../../src/rules/judge";
+import { scenario, type Placed } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
-import { BASE_R, bgTable, ger, text } from "./table";
+import { BASE_R, bgTable, bgTableFor, ger, text, us } from "./table";
 
 /** A bazooka fires HE at infantry: a to-hit roll against the TN (Training 10, DM −1 of a rifleman). */
 const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-bazooka", position: [x, z], side: "A", unit: "us" });
@@ -165,5 +169,45 @@ describe("a tank's armour face by the shooter's position (§6.1, §12.8)", () =>
     expect(shotOf(rear.judge({ shooter: "panther", target: "sherman" })).armour).toMatchObject({ face: "rear", dv: 6 });
     expect(shotOf(side.judge({ shooter: "panther", target: "sherman" })).armour).toMatchObject({ face: "side", dv: 7 });
     expect(text(shotOf(front.judge({ shooter: "panther", target: "sherman" })).rulings)).toMatch(/hits the hull \(option\) of sherman on its front .*DV 10/);
+  });
+});
+
+describe("a smoke round's cloud on the table (§4, §3.2 fn. 4)", () => {
+  // A Sherman 30" (edge to edge) from the rifleman: TN 6; a 10 misses, even: 2" doubled beyond 24" = 4".
+  const gx = 20 + 5.2 + BASE_R + inchesToCm(30);
+  const models = (): Placed[] => [
+    { id: "tank", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A", unit: "tank" },
+    ger("ger", gx, 60),
+    us("south", gx, 20, { unit: "south" }),
+    us("east", gx + 40, 60, { unit: "east" }),
+  ];
+  const smokeOn = (v: BgFireVerdict) => shotOf(v).modifiers.filter((m) => /smoke/.test(m.reason));
+
+  it("lands where it scattered, stays for the turn, and a later shot through it takes −8 while one beside it does not", async () => {
+    const s = scenario([], models());
+    const log0 = newGame(s, { seed: 7, ruleset: { id: "battleground", version: "sheet", options: {} } });
+    const table = await bgTableFor(s);
+    const declaration = { shooter: "tank", target: "ger", weapon: "main-gun", ammunition: "smoke" as const };
+    expect(shotOf(table.judge(declaration)).need).toBe(6);
+    // to-hit 10 (a miss), bearing 180° (towards −z).
+    const result = table.resolve(declaration, scriptedDice([10, 180]));
+    expect(result.clouds).toHaveLength(1);
+    const cloud = result.clouds![0]!;
+    expect(cloud.smoke.id).toBe("smoke-0");
+    expect(cloud.smoke.at[0]).toBeCloseTo(gx, 6);
+    expect(cloud.smoke.at[1]).toBeCloseTo(60 - inchesToCm(4), 6);
+    const log = record(log0, fireEvent(battleground, declaration, result, 0));
+    const after = await bgTableFor(currentState(log).scenario);
+    // The line from the south crosses the cloud; from the east it passes 2" clear of it (4" off, 2" radius).
+    const south = after.judge({ shooter: "south", target: "ger" });
+    expect(smokeOn(south)).toMatchObject([{ value: -8, reason: "smoke on the line (smoke-0), counted once" }]);
+    expect(smokeOn(after.judge({ shooter: "east", target: "ger" }))).toEqual([]);
+    // Before the smoke round, the same line had no smoke.
+    expect(smokeOn(table.judge({ shooter: "south", target: "ger" }))).toEqual([]);
+    // The sample table's cloud lasts one turn: the turn's end takes it off; undoing the shot does too.
+    const nextTurn = record(log, { type: "turn-ended", kept: [] });
+    expect(currentState(nextTurn).scenario.features.map((f) => f.id)).not.toContain("smoke-0");
+    expect(smokeOn((await bgTableFor(currentState(nextTurn).scenario)).judge({ shooter: "south", target: "ger" }))).toEqual([]);
+    expect(currentState(undo(log)).scenario.features.map((f) => f.id)).not.toContain("smoke-0");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Every table of the sheet, row by row, against the sheet's own text: the Hit Effects Table (both halves,
  * as the sheet's rows print them, vehicles | impact | infantry), the AP range table, misfires, survival,
- * the TN, firepower, HE, immobilisation and close-combat numbers, and the scatter distances they give.
+ * the TN, firepower, HE, immobilisation and close-combat numbers, the movement table, and the scatter
+ * distances they give.
  * Then the loader: a broken table file is refused with the table and the path named.
  */
 import { describe, expect, it } from "vitest";
@@ -146,6 +147,33 @@ describe("the sheet's modifier lists as data", () => {
   });
 });
 
+describe("the movement table (§1), row by row as the sheet prints it", () => {
+  // "DODATKOWE PUNKTY RUCHU … Gąsienicowe Kołowe Piechota": tracked, wheeled, infantry; NIE = may not enter; # = immobilisation possible.
+  const SHEET_MOVEMENT: Array<[string, string]> = [
+    ["buildings", "Budynki,zapory ppanc. NIE NIE 0"],
+    ["ditch", "Rowy, wąwozy 1 1# 0"],
+    ["uphill", "Wzniesienia, w górę 1 1 0"],
+    ["rough", "Trudne podłoże 2# 3# 0"],
+    ["soft", "Miękkie podłoże 2# 2# 1"],
+    ["lightWoods", "Rzadki las, żywopłot 1# 1# 0"],
+    ["denseWoods", "Gęsty las NIE NIE 1"],
+  ];
+  const cell = (extra: number | null, marked: boolean) => (extra === null ? "NIE" : `${extra}${marked ? "#" : ""}`);
+
+  it("has every row with its three columns, NIE and #", () => {
+    expect(Object.keys(data.movement.terrain)).toEqual(SHEET_MOVEMENT.map(([row]) => row));
+    for (const [row, line] of SHEET_MOVEMENT) {
+      const r = data.movement.terrain[row as keyof typeof data.movement.terrain];
+      const cells = (["tracked", "wheeled", "infantry"] as const).map((c) => cell(r[c], r.immobilisation.includes(c)));
+      expect(line.split(" ").slice(-3), row).toEqual(cells);
+    }
+  });
+
+  it("\"Za każdy Punkt Ruchu można przebyć 1”, za wyjątkiem ruchu do tyłu lub w dymie, gdzie jest to 0,5”\"; a change forward ↔ reverse 1 Punkt", () => {
+    expect([data.movement.inchesPerMp, data.movement.slowInchesPerMp, data.movement.directionChange]).toEqual([1, 0.5, 1]);
+  });
+});
+
 describe("scatter distances (§4.1) by range band", () => {
   // Odd 1", even 2"; over 24" ×2; under 9" ÷2; 9" and 24" themselves unmodified.
   const cases: Array<[number, number, number]> = [
@@ -168,8 +196,8 @@ describe("scatter distances (§4.1) by range band", () => {
 describe("sample data is labelled, and a player's table file replaces a shipped one", () => {
   it("marks the tables the sheet does not give as sample, and the sheet's own as not", () => {
     const sample = Object.fromEntries(battleground.tables.map((t) => [t.id, t.sample]));
-    expect(sample).toMatchObject({ weapons: true, profiles: true, terrain: true, templates: true, procedures: true, "effect-columns": true });
-    expect(sample).toMatchObject({ "hit-effects": false, "ap-range": false, "to-hit": false, misfire: false, survival: false, scatter: false, "he-rings": false });
+    expect(sample).toMatchObject({ weapons: true, profiles: true, terrain: true, templates: true, procedures: true, "effect-columns": true, "move-allowance": true });
+    expect(sample).toMatchObject({ "hit-effects": false, "ap-range": false, "to-hit": false, misfire: false, survival: false, scatter: false, "he-rings": false, movement: false });
     for (const t of battleground.tables.filter((x) => x.sample)) expect(t.title, t.id).toMatch(/^(SAMPLE|RECONSTRUCTED)/);
   });
 

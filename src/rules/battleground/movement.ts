@@ -1,0 +1,166 @@
+/**
+ * What a move costs in Movement Points (§1): 1" per MP, 0.5" backwards or in smoke, 1 MP for each change
+ * between forward and reverse, and the terrain table's extra MP by movement class (tracked, wheeled,
+ * infantry), with the NO that forbids a class to enter and the # that lets the opponent call an
+ * immobilisation test (§2). The allowance of one move action and which battlefield feature is which
+ * terrain row are sample data (§13). The path is read in plan, sampled finely enough for a base's width.
+ */
+import { distance2, distanceToPolyline, dot2, headingVector, lerp2, pointInPolygon, sub2, type Vec2 } from "../../core/geometry2d";
+import type { Feature } from "../../core/scenario/schema";
+import { cmToInches } from "../../core/units";
+import type { ModelFacts } from "../context";
+import type { Ruling } from "../ruleset";
+import { sampleMark, type BgContext } from "./context";
+import { profileOf } from "./profiles";
+import { INCH_EPSILON } from "./toHit";
+import type { MOVE_CLASSES } from "./tables";
+
+export type MoveClass = (typeof MOVE_CLASSES)[number];
+
+/** Distance between samples along the path, cm: 0.2 mm, so a boundary misplaces less than 0.01" of the move. */
+const STEP = 0.02;
+
+export interface MoveCostInput {
+  readonly model: ModelFacts;
+  /** The model's facing when the move starts (degrees): reverse is against it. */
+  readonly heading: number;
+  readonly path: readonly Vec2[];
+  /** The battlefield's features (terrain, smoke) the path crosses. */
+  readonly features: readonly Feature[];
+}
+
+export interface MoveCost {
+  readonly moveClass: MoveClass;
+  /** Movement Points the move spends. */
+  readonly mp: number;
+  /** Movement Points of one move action (sample). */
+  readonly allowance: number;
+  /** Each part of the cost, with its rule. */
+  readonly rulings: readonly Ruling[];
+  /** The sheet's NO: terrain this class may not enter. */
+  readonly refused?: Ruling;
+  /** Features marked # the move passed through: the opponent may call an immobilisation test (§2). */
+  readonly immobilisation: readonly string[];
+}
+
+/** Tracked, wheeled or infantry: half-tracks take the tracked column (digest §1, inference). */
+export function moveClassOf(ctx: BgContext, m: ModelFacts): MoveClass {
+  const p = profileOf(ctx, m);
+  if (p.type !== "vehicle") return "infantry";
+  return p.vehicle!.drive === "wheeled" ? "wheeled" : "tracked";
+}
+
+/** Whether a plan point lies on a feature, for the features movement cares about. */
+function onFeature(f: Feature, p: Vec2): boolean {
+  switch (f.kind) {
+    case "hill":
+    case "woods":
+    case "crops":
+    case "rough":
+    case "pond":
+      return pointInPolygon(p, f.outline);
+    case "building":
+      return pointInPolygon(p, f.footprint);
+    case "crater":
+    case "foxhole":
+    case "smoke":
+      return distance2(p, f.at) <= f.radius;
+    case "tankTraps":
+      return f.points.some((q) => distance2(p, q) <= f.size / 2);
+    case "wreck":
+      return false;
+    case "road":
+    case "river":
+    case "stream":
+    case "trench":
+      return distanceToPolyline(p, f.path) <= f.width / 2;
+    default:
+      return distanceToPolyline(p, f.path) <= f.thickness / 2;
+  }
+}
+
+interface Sample {
+  readonly at: Vec2;
+  readonly length: number;
+  readonly reverse: boolean;
+}
+
+/**
+ * The path as short pieces, each forward or reverse: a piece against the facing is reverse, and the facing
+ * follows the path (a vehicle driving forward along a curve turns with it; one reversing keeps its nose).
+ */
+function samplePath(path: readonly Vec2[], heading: number, vehicle: boolean): { samples: Sample[]; changes: number } {
+  const samples: Sample[] = [];
+  let facing = headingVector(heading);
+  let changes = 0;
+  let last: boolean | undefined;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i]!;
+    const b = path[i + 1]!;
+    const length = distance2(a, b);
+    if (length === 0) continue;
+    const dir = sub2(b, a);
+    const reverse = vehicle && dot2(dir, facing) < 0;
+    facing = reverse ? [-dir[0] / length, -dir[1] / length] : [dir[0] / length, dir[1] / length];
+    if (last !== undefined && reverse !== last) changes++;
+    last = reverse;
+    const n = Math.max(1, Math.ceil(length / STEP));
+    for (let k = 0; k < n; k++) samples.push({ at: lerp2(a, b, (k + 0.5) / n), length: length / n, reverse });
+  }
+  return { samples, changes };
+}
+
+const mpText = (mp: number) => `${Number(mp.toFixed(2))} MP`;
+
+export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
+  const table = ctx.tables.movement;
+  const allowanceTable = ctx.tables["move-allowance"];
+  const sample = sampleMark(ctx, "move-allowance");
+  const moveClass = moveClassOf(ctx, input.model);
+  const { samples, changes } = samplePath(input.path, input.heading, moveClass !== "infantry");
+  const smoke = input.features.filter((f) => f.kind === "smoke");
+  let normal = 0;
+  let slow = 0;
+  for (const s of samples) {
+    if (s.reverse || smoke.some((f) => onFeature(f, s.at))) slow += s.length;
+    else normal += s.length;
+  }
+  const rulings: Ruling[] = [];
+  let mp = cmToInches(normal) / table.inchesPerMp;
+  rulings.push({ reason: `${cmToInches(normal).toFixed(2)}" at ${table.inchesPerMp}" per MP: ${mpText(mp)}`, rule: "§1" });
+  if (slow > 0) {
+    const slowMp = cmToInches(slow) / table.slowInchesPerMp;
+    mp += slowMp;
+    rulings.push({ reason: `${cmToInches(slow).toFixed(2)}" backwards or in smoke at ${table.slowInchesPerMp}" per MP: ${mpText(slowMp)}`, rule: "§1" });
+  }
+  const paidChanges = ctx.options.directionChange === "once-per-action" ? Math.min(changes, 1) : changes;
+  if (paidChanges) {
+    mp += paidChanges * table.directionChange;
+    rulings.push({ reason: `${changes} change(s) between forward and reverse: +${paidChanges * table.directionChange} MP (option: ${ctx.options.directionChange})`, rule: "§1, §14.3" });
+  }
+  let refused: Ruling | undefined;
+  const immobilisation: string[] = [];
+  for (const f of input.features) {
+    const rowId = allowanceTable.terrain[f.kind];
+    if (!rowId) continue;
+    const inside = samples.filter((s) => onFeature(f, s.at));
+    if (!inside.length) continue;
+    const row = table.terrain[rowId];
+    const name = f.name || f.id;
+    const extra = row[moveClass];
+    if (extra === null) {
+      refused ??= { reason: `${name} is ${row.name}: ${moveClass === "infantry" ? "infantry" : `${moveClass} vehicles`} may not enter (the sheet's NO)`, rule: "§1", ...sample };
+      continue;
+    }
+    if (row.immobilisation.includes(moveClass)) immobilisation.push(f.id);
+    if (extra === 0) continue;
+    const inches = cmToInches(inside.reduce((sum, s) => sum + s.length, 0));
+    const paid = ctx.options.terrainCost === "per-inch" ? extra * Math.ceil(inches - INCH_EPSILON) : extra;
+    mp += paid;
+    rulings.push({ reason: `${name} is ${row.name}: +${paid} MP${ctx.options.terrainCost === "per-inch" ? ` (${extra} for each of ${Math.ceil(inches - INCH_EPSILON)} started inch(es) inside)` : " (once for the feature)"}`, rule: "§1, §14.3", ...sample });
+  }
+  const allowance = allowanceTable.mp[moveClass];
+  rulings.push({ reason: `${mpText(mp)} of the ${allowance} MP of one ${moveClass} move action${mp > allowance + INCH_EPSILON ? ": more than one move action allows" : ""}`, rule: "§1, §13", ...sample });
+  for (const id of immobilisation) rulings.push({ reason: `${input.features.find((f) => f.id === id)!.name || id} is marked #: the opponent may call an immobilisation test during the move`, rule: "§1, §2" });
+  return { moveClass, mp, allowance, rulings, immobilisation, ...(refused ? { refused } : {}) };
+}
