@@ -15,6 +15,19 @@ import { replayState } from "./frame";
 
 export const REPLAY_FORMAT = "hulldown-replay";
 export const REPLAY_VERSION = 1;
+
+const REPLAY_START = new RegExp(`^\\uFEFF?\\s*\\{\\s*"format"\\s*:\\s*"${REPLAY_FORMAT}"`);
+
+/**
+ * Whether a file says it is a replay ({"format": "hulldown-replay", …}), so Open… and a drop send it to the
+ * replay player. Its start is enough, so a replay cut short still goes there and plays up to its break.
+ */
+export function isReplayText(text: string): boolean {
+  if (REPLAY_START.test(text)) return true;
+  const json = readJson(text);
+  return json.ok && typeof json.value === "object" && json.value !== null && (json.value as { format?: unknown }).format === REPLAY_FORMAT;
+}
+
 /** A hash after every event: a divergence is named to the event. */
 export const DEFAULT_HASH_EVERY = 1;
 const MAX_EVENTS = 1_000_000;

@@ -1,5 +1,6 @@
 /**
- * What the editor draws over the table: the drawing in progress, the selected feature's outline with a
+ * What the editor draws over the table: the drawing in progress, the outlines of the selected feature's
+ * group mates, the selected feature's outline with a
  * handle on each corner (and a hill's crest line) (drag to move, Alt+click or right-click to delete) and between corners (click to
  * insert), and a gizmo to move and turn it.
  */
@@ -9,6 +10,7 @@ import { useMemo, useRef } from "react";
 import { Euler, type Matrix4 } from "three";
 import type { Battlefield } from "../core/battlefield";
 import { crestSegments } from "../core/edit/crest";
+import { groupOf } from "../core/edit/features";
 import { deleteVertex, featureCenter, featurePoints, insertVertex, moveVertex, shapeKind } from "../core/edit/shape";
 import { lerp2, sub2, type Vec2 } from "../core/geometry2d";
 import type { Feature, Hill } from "../core/scenario/schema";
@@ -143,6 +145,21 @@ function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; f
   );
 }
 
+/** The rest of the selected feature's group (a church's tower), outlined thinner: it moves and turns with it. */
+function GroupMates({ battlefield, feature }: { battlefield: Battlefield; feature: Feature }) {
+  const lift = useLifted(battlefield);
+  const mates = groupOf(battlefield.scenario.features, feature.id).filter((f) => f.id !== feature.id);
+  return (
+    <>
+      {mates.map((mate) => {
+        const points = featurePoints(mate);
+        const loop = shapeKind(mate) === "outline" ? [...points, points[0]!] : points;
+        return loop.length >= 2 ? <Line key={mate.id} points={loop.map(lift)} color={COLORS.selected} lineWidth={1.5} /> : null;
+      })}
+    </>
+  );
+}
+
 export function EditorOverlay({ battlefield }: { battlefield: Battlefield }) {
   const selected = useEditor((s) => s.selected);
   const feature = battlefield.scenario.features.find((f) => f.id === selected);
@@ -150,6 +167,7 @@ export function EditorOverlay({ battlefield }: { battlefield: Battlefield }) {
     <group name="editor">
       <Draft battlefield={battlefield} />
       {feature && <SelectedFeature battlefield={battlefield} feature={feature} />}
+      {feature && <GroupMates battlefield={battlefield} feature={feature} />}
     </group>
   );
 }

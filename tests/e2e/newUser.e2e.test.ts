@@ -130,6 +130,8 @@ describe("a new user builds a small table", () => {
     const centre = (b: { footprint: [number, number][] }) => [b.footprint.reduce((s, p) => s + p[0], 0) / 4, b.footprint.reduce((s, p) => s + p[1], 0) / 4];
     await expect.poll(async () => (await church()).length).toBe(2);
     const before = await church();
+    // The tower, selected as placed last, says what moves with it.
+    expect(await app.page.getByTestId("prop-group").textContent()).toBe("Church 1");
     const events = await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.length);
     await app.page.keyboard.press("e");
     await expect.poll(async () => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.length)).toBe(events + 1);

@@ -103,6 +103,8 @@ describe("the replay player", () => {
     }, SAMPLE);
     await app.page.getByTestId("replay-bar").waitFor();
     expect(await app.page.getByTestId("replay-bar").textContent()).toContain("dropped.json");
+    // Opened once, in the player: not also offered as a game to open.
+    expect(await app.page.getByTestId("open-dialog").count()).toBe(0);
   });
 
   it("continues from here: a new game of one's own from the state at the playhead, same seed", async () => {

@@ -7,7 +7,8 @@ import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { currentState } from "../../src/core/game/gameLog";
-import { parseReplay, serializeReplay, stateHashes } from "../../src/replay/replayFile";
+import { parseReplay, serializeReplay, isReplayText, stateHashes } from "../../src/replay/replayFile";
+import { serializeGame } from "../../src/core/game/gameFile";
 import { RULESETS } from "../../src/rules/registry";
 import { defaultScenario, playedGame } from "../helpers/playedGame";
 
@@ -86,6 +87,19 @@ describe("replay files", () => {
     expect(parseReplay(JSON.stringify({ ...file, hashEvery: 0 }), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("hashEvery") });
     const badSeed = { ...file, game: { ...(file.game as object), seed: "x" } };
     expect(parseReplay(JSON.stringify(badSeed), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("game.seed") });
+  });
+});
+
+describe("telling a replay file from a game file", () => {
+  it("by its format: from how its text starts (a byte-order mark and spaces allowed) even when cut short, else from its JSON", () => {
+    const log = playedGame();
+    const text = serializeReplay({ log, notes: [] });
+    expect(isReplayText(text)).toBe(true);
+    expect(isReplayText(`\uFEFF \n${text.slice(0, 40)}`)).toBe(true);
+    expect(isReplayText(JSON.stringify(JSON.parse(text), null, 2))).toBe(true);
+    expect(isReplayText(serializeGame(log))).toBe(false);
+    expect(isReplayText('{"version": 1, "format": "hulldown-replay"}')).toBe(true);
+    expect(isReplayText('{"version": 1, "format": "hulldown-game"}')).toBe(false);
   });
 });
 

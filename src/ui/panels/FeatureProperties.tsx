@@ -3,6 +3,7 @@
  * and for a building its floors, roof, ruin and each wall's openings. Each change is one edit in the
  * game log, checked like a loaded file.
  */
+import { groupOf } from "../../core/edit/features";
 import { addOpening, changeOpening, removeOpening, wallLength } from "../../core/edit/openings";
 import { deleteVertex, featurePoints, insertVertex, moveVertex, shapeKind } from "../../core/edit/shape";
 import type { Building, Feature, Opening } from "../../core/scenario/schema";
@@ -30,10 +31,19 @@ const set = (patch: Record<string, unknown>) => changeSelected((f) => ({ ...f, .
 
 function Values({ feature }: { feature: Feature }) {
   const catalog = useGame((s) => s.battlefield.catalog);
+  const features = useGame((s) => s.state.scenario.features);
+  // The rest of its group moves, turns, copies and deletes with it (a church's tower).
+  const mates = groupOf(features, feature.id).filter((f) => f.id !== feature.id);
   const fields = feature as unknown as Record<string, unknown>;
   return (
     <table>
       <tbody>
+        {mates.length > 0 && (
+          <tr>
+            <th>moves with</th>
+            <td className="muted" data-testid="prop-group">{mates.map((f) => f.name || f.id).join(", ")}</td>
+          </tr>
+        )}
         <tr>
           <th>name</th>
           <td>

@@ -9,6 +9,7 @@ import { download, downloadGame, readGameFile, type OpenedFile } from "../../sta
 import type { GameStore } from "../../state/gameStore";
 import { chooseTool, setEditing } from "../../state/editActions";
 import { useEditor } from "../../state/editorStore";
+import { isReplayText } from "../../replay/replayFile";
 import { rejudgeOpenedGame } from "../../state/rejudge";
 import { openReplayText, replayText } from "../../state/replayStore";
 import { useUi, type Tool } from "../../state/uiStore";
@@ -60,6 +61,8 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
   const open = async (f: File) => {
+    const text = await f.text();
+    if (isReplayText(text)) return void openReplayText(text, f.name);
     const result = await readGameFile(f);
     // A game with nothing in it yet is no loss; anything else is the player's to keep or replace.
     if (result.ok && !inProgress(useGame.getState().log)) {
@@ -67,10 +70,12 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
       void rejudgeOpenedGame(result.log, f.name);
     } else setOpened({ name: f.name, result });
   };
-  // A file dropped anywhere on the window is opened as with Open…, but a miniature's, which the table takes.
+  // A file dropped anywhere on the window is opened as with Open… (a replay in the player), but a miniature's,
+  // which the table takes (and marks taken).
   useEffect(() => {
     const over = (e: DragEvent) => e.preventDefault();
     const drop = (e: DragEvent) => {
+      if (e.defaultPrevented) return;
       e.preventDefault();
       const f = e.dataTransfer?.files[0];
       if (f && !isModelFile(f.name)) void open(f);
