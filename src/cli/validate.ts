@@ -6,10 +6,11 @@
  * seed, and every shot and order judged again by the rule system on the sight engine.
  */
 import { scenarioCatalog } from "../core/miniatures/catalog";
+import { GAME_FORMAT } from "../core/game/events";
 import { parseGame } from "../core/game/gameFile";
 import { parseScenarioJson } from "../core/scenario/load";
 import type { GameLog } from "../core/game/gameLog";
-import { parseReplay } from "../replay/replayFile";
+import { isReplayText, parseReplay } from "../replay/replayFile";
 import { RULESETS } from "../rules/registry";
 import { rejudgeGame } from "../worker/rejudgeGame";
 import { divergenceWarning } from "../worker/rejudgeReport";
@@ -36,8 +37,8 @@ Options:
 const command = { name: "validate", usage: USAGE, options: { json: { type: "boolean" } } } as const;
 
 const LOAD = { rulesets: RULESETS };
-/** A game or replay file names its format near its start, even when it is cut short further on. */
-const GAME_FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"hulldown-(game|replay)"/;
+/** A game file names its format first (as a replay does: isReplayText), even when it is cut short further on. */
+const GAME_START = new RegExp(`^\\uFEFF?\\s*\\{\\s*"format"\\s*:\\s*"${GAME_FORMAT}"`);
 
 /** A loaded game or replay, or every reason it cannot be played. */
 type Loaded = { ok: true; log: GameLog; problem?: string } | { ok: false; problems: readonly string[] };
@@ -82,8 +83,8 @@ async function validateGame(file: string, text: string, kind: string, json: bool
 await runCommand(command, async ({ values, positionals }) => {
   const [file] = expectPositionals(positionals, ["file.json"]);
   const text = await readTextFile(file!);
-  const game = GAME_FORMAT.exec(text);
-  if (game) return validateGame(file!, text, game[1]!, values.json === true);
+  const kind = isReplayText(text) ? "replay" : GAME_START.test(text) ? "game" : undefined;
+  if (kind) return validateGame(file!, text, kind, values.json === true);
   const result = parseScenarioJson(text, scenarioCatalog);
   if (result.ok) {
     const { scenario } = result;
