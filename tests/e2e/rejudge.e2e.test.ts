@@ -1,10 +1,14 @@
 /**
  * An opened game file's shots judged again in the sight worker, after the game is on the table: the shipped
  * sample game opens clean, and the same game with one casualty turned into a pin is reported at that shot,
- * in the loader's words, and the player keeps it up to there.
+ * in the loader's words, and the player keeps it up to there. A replay doctored the same way, its hashes made
+ * again so that they match, is caught only by judging its shots again, and is watched up to that shot.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+import { parseReplay, serializeReplay } from "../../src/replay/replayFile";
+import { RULESETS } from "../../src/rules/registry";
 import { closeBriefingIfShown, openApp, type AppPage } from "./browser";
 
 let app: AppPage;
@@ -61,5 +65,22 @@ describe("a game file's shots judged again", { timeout: 240_000 }, () => {
     await app.page.getByTestId("rejudge-keep-part").click();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(events).toBe(13);
+  });
+
+  it("catches a doctored replay whose hashes were made to match, and plays it up to the shot", async () => {
+    const loaded = parseReplay(readFileSync("public/replays/sample.json", "utf8"), scenarioCatalog, { rulesets: RULESETS });
+    if (!loaded.ok) throw new Error(loaded.error);
+    const events = loaded.replay.log.events.map((e, i) => (i === 13 && e.type === "fire-resolved" ? { ...e, outcomes: e.outcomes.slice(1) } : e));
+    const text = serializeReplay({ log: { ...loaded.replay.log, events, cursor: events.length }, notes: loaded.replay.notes });
+    const chooser = app.page.waitForEvent("filechooser");
+    await app.page.getByRole("button", { name: "Replay…" }).click();
+    await (await chooser).setFiles({ name: "doctored-replay.json", mimeType: "application/json", buffer: Buffer.from(text) });
+    const dialog = app.page.getByTestId("rejudge-dialog");
+    await dialog.waitFor({ timeout: 180_000 });
+    expect(await app.page.getByTestId("rejudge-warning").textContent()).toMatch(/^events\[13\]: fire-resolved: the rules give .+ with these dice, the file says .+; the game holds up to event 13$/);
+    await app.page.getByTestId("rejudge-keep-part").click();
+    await expect.poll(() => app.page.evaluate(() => window.__hulldown!.replay.getState().replay?.log.events.length)).toBe(13);
+    expect(await app.page.locator(".replay-warning").textContent()).toMatch(/^events\[13\]: fire-resolved: /);
+    await app.screenshot("rejudge-replay-kept");
   });
 });
