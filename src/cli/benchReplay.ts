@@ -5,8 +5,10 @@
  * the whole frame the table draws (the fold's state plus the event in motion); and, for comparison, one seek
  * to the end of a copy without snapshots (the whole fold). Each seek is timed twice: wall time, and the CPU
  * time the process spent on it — on a shared machine the wall time's worst cases are the process waiting for
- * a core (a 0.4 ms seek measured 77 ms of wall time), which the CPU time leaves out.
+ * a core (a 0.4 ms seek measured 77 ms of wall time), which the CPU time leaves out. And the shipped sample
+ * replay's shots judged again from its seed (what the app does when a replay is opened).
  */
+import { readFile } from "node:fs/promises";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { toEvent, type Command } from "../core/game/commands";
 import { createDice } from "../core/dice";
@@ -18,6 +20,9 @@ import { replayFrame } from "../replay/frame";
 import { parseReplay, serializeReplay } from "../replay/replayFile";
 import { buildTimeline } from "../replay/timeline";
 import { RULESETS } from "../rules/registry";
+import { rejudgeGame } from "../worker/rejudgeGame";
+
+export const SAMPLE_REPLAY = "public/replays/sample.json";
 
 export interface ReplayBench {
   readonly events: number;
@@ -109,4 +114,14 @@ export function benchReplay(scenario: Scenario, count: number, seeks = 500): Rep
     seekCpuP95Ms: quantile(cpuMs, 0.95),
     seekCpuMaxMs: Math.max(...cpuMs),
   };
+}
+
+/** Judges the sample replay's shots again; the number of shots judged (it must judge clean). */
+export async function rejudgeSampleReplay(): Promise<number> {
+  const loaded = parseReplay(await readFile(SAMPLE_REPLAY, "utf8"), scenarioCatalog, { rulesets: RULESETS });
+  if (!loaded.ok) throw new Error(`${SAMPLE_REPLAY} does not load: ${loaded.error}`);
+  const report = await rejudgeGame(loaded.replay.log);
+  const problem = report.divergence?.message ?? report.notRejudged[0];
+  if (problem) throw new Error(`${SAMPLE_REPLAY} does not judge clean: ${problem}`);
+  return report.rejudged;
 }
