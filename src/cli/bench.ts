@@ -8,7 +8,8 @@
  *     pool of worker threads;
  *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, both scored against
  *     a dense reference on a fixed-seed set of pairs (benchLos.ts);
- *   - replays: loading a 500-event replay file and seeking anywhere in it (benchReplay.ts).
+ *   - replays: loading a 500-event replay file and seeking anywhere in it, and judging the shipped sample
+ *     replay's shots again (benchReplay.ts).
  */
 import { availableParallelism } from "node:os";
 import { createBattlefield } from "../core/battlefield";
@@ -20,7 +21,7 @@ import { opposingPairs, visibilityMatrix, type Pair } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
 import { denseVisibleFraction, referencePairs } from "../sight/denseReference";
 import { BvhSight } from "./benchLos";
-import { benchReplay, type ReplayBench } from "./benchReplay";
+import { benchReplay, rejudgeSampleReplay, SAMPLE_REPLAY, type ReplayBench } from "./benchReplay";
 import { loadScenario, loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
 
@@ -38,7 +39,7 @@ Options:
   --sizes list  model counts for the world-building curve (default 2000,5000,10000; 0 to skip)
   --threads N   worker threads for the pooled matrix (default: one per core)
   --replay-events N  events in the replay benchmark's game (default 500)
-  --replay      only the replay section (load a replay file, seek to random times)
+  --replay      only the replay section (load a replay file, seek to random times, re-judge the sample replay)
   --json        print the numbers as JSON
   -h, --help    show this help`;
 
@@ -187,10 +188,13 @@ await runCommand(command, async ({ values, positionals }) => {
   const replay: ReplayBench = benchReplay(await loadScenario(path), replayEvents);
   log(
     `replay of ${replay.events} events (${(replay.fileBytes / 1024).toFixed(0)} KiB file): loaded, checked and hashed in ${replay.loadMs.toFixed(0)} ms; ` +
-      `${replay.seeks} random seeks: median ${replay.seekMedianMs.toFixed(2)} ms, p95 ${replay.seekP95Ms.toFixed(2)} ms, max ${replay.seekMaxMs.toFixed(2)} ms; without snapshots (the whole fold) ${replay.coldSeekMs.toFixed(0)} ms`,
+      `${replay.seeks} random seeks: median ${replay.seekMedianMs.toFixed(2)} ms, p95 ${replay.seekP95Ms.toFixed(2)} ms, max ${replay.seekMaxMs.toFixed(2)} ms of wall time (CPU time: median ${replay.seekCpuMedianMs.toFixed(2)}, p95 ${replay.seekCpuP95Ms.toFixed(2)}, max ${replay.seekCpuMaxMs.toFixed(2)} ms); without snapshots (the whole fold) ${replay.coldSeekMs.toFixed(0)} ms`,
   );
+  const sample = await cpuOf(() => rejudgeSampleReplay());
+  const rejudge = { shots: sample.result, wallMs: sample.wallMs, cpuMs: sample.cpuMs };
+  log(`re-judging the sample replay (${SAMPLE_REPLAY}, ${rejudge.shots} shots, a world built and kept in step): ${rejudge.wallMs.toFixed(0)} ms wall, ${rejudge.cpuMs.toFixed(0)} ms CPU`);
   if (values.replay) {
-    if (values.json) printJson({ scenario: path, replay });
+    if (values.json) printJson({ scenario: path, replay, rejudge });
     return;
   }
 
@@ -270,6 +274,7 @@ await runCommand(command, async ({ values, positionals }) => {
     printJson({
       scenario: path,
       replay,
+      rejudge,
       models: world.battlefield.models.size,
       buildMs: built.wallMs,
       buildCurve: curve,

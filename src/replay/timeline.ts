@@ -108,11 +108,13 @@ export function locate(timeline: Timeline, time: number): ReplayPosition {
 export const advance = (timeline: Timeline, time: number, wallMs: number, speed: number): number => Math.min(timeline.total, Math.max(0, time + wallMs * speed));
 
 /**
- * Where the timeline marks turns: the events that begin one. The game log has no turn events yet, so every
- * tenth event is a mark until it does.
+ * Where the timeline marks turns: the events that begin one. A game whose rule system records its turns
+ * (Bolt Action's `turn-ended`) is marked where each turn ended; a game without turn events gets a mark on
+ * every tenth event, so there is still something to jump to.
  */
 export const MARK_EVERY = 10;
 export function turnMarks(events: readonly GameEvent[]): number[] {
+  if (events.some((e) => e.type === "turn-ended")) return events.flatMap((e, i) => (e.type === "turn-ended" && i + 1 < events.length ? [i + 1] : []));
   const marks: number[] = [];
   for (let i = MARK_EVERY; i < events.length; i += MARK_EVERY) marks.push(i);
   return marks;

@@ -233,6 +233,11 @@ export interface FireDetails {
   readonly steps: readonly FireStep[];
   /** Every sample table the shot's numbers came from: the verdict's and the dice's. */
   readonly sampleTables: readonly SampleTable[];
+  /**
+   * The rule system's per-game state the shot was judged with (orders, movement, spotting: what the table
+   * does not show), recorded by the caller so a loaded game can judge the shot again (src/worker/rejudgeGame.ts).
+   */
+  readonly game?: unknown;
 }
 
 /** What a resolution changes on a unit besides its models: pin markers added, its order die placed or turned. */

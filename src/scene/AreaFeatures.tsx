@@ -67,6 +67,7 @@ function PieceMesh({ piece }: { piece: Piece }) {
 }
 
 export function AreaFeatures({ battlefield }: { battlefield: Battlefield }) {
+  // Areas change with the features only: models moving (a drag, a replay's glide) must not rebuild them.
   const items = useMemo(() => battlefield.scenario.features.flatMap((f) => pieces(f, battlefield)), [battlefield.scenario.features]);
   return (
     <group name="area-features">

@@ -29,7 +29,9 @@ import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
 import { useEditorInteraction } from "./useEditorInteraction";
 import { followerPlacement, useTableInteraction } from "./useTableInteraction";
+import { VideoStage } from "./VideoStage";
 import { ViewshedOverlay } from "./ViewshedOverlay";
+import { useVideoStage } from "../state/videoStage";
 import { distanceFormat } from "../state/distances";
 
 /** The battlefield as drawn: the game's, with the models being dragged where the pointer has them. */
@@ -82,6 +84,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const replay = useReplay((s) => s.replay);
   const replayTime = useReplay((s) => s.time);
   const follow = useReplay((s) => s.follow);
+  const filming = useVideoStage((s) => s.filming);
   const frame = useMemo(() => replay && replayFrame(replay.log, replay.timeline, replayTime), [replay, replayTime]);
   const battlefield = useMemo(() => withPoses(withDrag(game, ui.drag), frame?.poses), [game, ui.drag, frame?.poses]);
   // The follow camera frames each event's actors as the event starts (a serial of its own, below the user's).
@@ -105,7 +108,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const viewshedObserver = looker;
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
-    <Canvas shadows={shadows} frameloop="demand" gl={{ preserveDrawingBuffer: true, antialias: true }} onCreated={({ gl }) => void (gl.localClippingEnabled = true)} data-testid="table">
+    // While a video is filmed, only the export draws (at the replay clock's times).
+    <Canvas shadows={shadows} frameloop={filming ? "never" : "demand"} gl={{ preserveDrawingBuffer: true, antialias: true }} onCreated={({ gl }) => void (gl.localClippingEnabled = true)} data-testid="table">
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
@@ -127,6 +131,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />
       <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={cameraFocus} enabled={!ui.drag && !ui.templateDrag && !editorDragging} />
+      <VideoStage time={replay ? replayTime : undefined} />
     </Canvas>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { Battlefield, ModelEntry } from "../core/battlefield";
 import type { Model } from "../core/scenario/schema";
-import type { SightWorld } from "./sightWorld";
+import { SightWorld } from "./sightWorld";
 
 export interface ModelChanges {
   /** New models (and models whose definition, unit or side changed: they are removed and added again). */
@@ -53,4 +53,31 @@ export function applyModelChanges(world: SightWorld, changes: ModelChanges): voi
     for (const model of changes.updated) world.updateModel(model);
     for (const entry of changes.added) world.addModel(entry);
   });
+}
+
+/** A world brought in step with a battlefield, and what that took. */
+export interface WorldSync {
+  readonly world: SightWorld;
+  /** True only when the terrain changed and the world had to be built again. */
+  readonly rebuilt: boolean;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly updated: readonly string[];
+}
+
+/**
+ * Brings a world in step with `next`: in place when only models changed; a new world when the terrain
+ * changed (the old one is disposed) or when there was none yet.
+ */
+export async function syncWorld(world: SightWorld | undefined, next: Battlefield): Promise<WorldSync> {
+  if (!world) return { world: await SightWorld.create(next), rebuilt: true, added: [...next.models.keys()], removed: [], updated: [] };
+  const changes = modelChanges(world.battlefield, next);
+  const summary = { added: changes.added.map((e) => e.model.id), removed: [...changes.removed], updated: changes.updated.map((m) => m.id) };
+  if (sameTerrain(world.battlefield, next)) {
+    applyModelChanges(world, changes);
+    return { world, rebuilt: false, ...summary };
+  }
+  const rebuilt = await SightWorld.create(next);
+  world.dispose();
+  return { world: rebuilt, rebuilt: true, ...summary };
 }

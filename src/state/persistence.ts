@@ -132,8 +132,9 @@ export function restoreKept(kept: KeptSave, store: GameStoreApi): void {
 }
 
 /** Starts the download of a JSON text file. */
-export function download(text: string, name: string): void {
-  const blob = new Blob([text], { type: "application/json" });
+/** Saves a file: JSON text, or a blob of its own type (a video). */
+export function download(content: string | Blob, name: string): void {
+  const blob = typeof content === "string" ? new Blob([content], { type: "application/json" }) : content;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = name;

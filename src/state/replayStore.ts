@@ -12,6 +12,7 @@ import { parseReplay, serializeReplay, type LoadedReplay, type ReplayNote } from
 import { advance, buildTimeline, locate, timeOfEvent, turnMarks, type Timeline } from "../replay/timeline";
 import { RULESETS } from "../rules/registry";
 import { useGame } from "./game";
+import { rejudgeOpened } from "./rejudge";
 
 export interface OpenReplay {
   readonly title: string;
@@ -163,6 +164,13 @@ export function openReplayText(text: string, title: string): boolean {
     return false;
   }
   useReplay.getState().open(result.replay, title);
+  const { log } = result.replay;
+  void rejudgeOpened(log, title, (event, warning) => {
+    const replay = useReplay.getState().replay;
+    if (replay?.log.header !== log.header) return;
+    const cut = { ...replay.log, events: replay.log.events.slice(0, event), cursor: event };
+    useReplay.getState().open({ log: cut, notes: replay.notes.filter((n) => n.event < event), warning }, replay.title);
+  });
   return true;
 }
 

@@ -43,6 +43,8 @@ export interface SightClient {
   template(placement: TemplatePlacement): Promise<SightResult<"template">>;
   viewshed(query: SightParams<"viewshed">): Promise<SightResult<"viewshed">>;
   fire(query: SightParams<"fire">): Promise<SightResult<"fire">>;
+  /** A loaded game's shots and orders judged again (progress: shots and orders done of all). */
+  rejudge(game: SightParams<"rejudge">["game"], onProgress?: Progress): Promise<SightResult<"rejudge">>;
   /** Where a model put down at a point stands (a floor or the ground), by a ray into the sight world. */
   surface(query: SightParams<"surface">): Promise<SightResult<"surface">>;
   /** Stops the worker; pending requests fail with reason "disposed". */
@@ -102,6 +104,7 @@ export function createSightClient(worker: SightWorkerPort = startWorker()): Sigh
     template: (placement) => request("template", { placement }),
     viewshed: (query) => request("viewshed", query),
     fire: (query) => request("fire", query),
+    rejudge: (game, onProgress) => request("rejudge", { game }, onProgress),
     surface: (query) => request("surface", query),
     dispose() {
       broken = new SightClientError("the sight client was disposed", "disposed");

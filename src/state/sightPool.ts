@@ -78,6 +78,7 @@ export function createPooledSightClient(startWorker: () => SightWorkerPort, size
     template: (placement) => main.template(placement),
     viewshed: (query) => main.viewshed(query),
     fire: (query) => main.fire(query),
+    rejudge: (game, onProgress) => main.rejudge(game, onProgress),
     surface: (query) => main.surface(query),
     dispose() {
       main.dispose();

@@ -4,14 +4,19 @@
  */
 import { getSightClient, type SightClient } from "./sightClient";
 import { useGame } from "./game";
+import { useRejudge } from "./rejudge";
 import { useReplay } from "./replayStore";
 import { useUi } from "./uiStore";
+import { useVideoStage } from "./videoStage";
 
 export interface TestHooks {
   readonly sight: SightClient;
   readonly game: typeof useGame;
   readonly ui: typeof useUi;
   readonly replay: typeof useReplay;
+  /** The table's video stage: what a frame of an exported video shows. */
+  readonly video: typeof useVideoStage;
+  readonly rejudge: typeof useRejudge;
   /** Where a model appears on screen (CSS pixels), so a test can click it like a user. */
   screenPosition(modelId: string): { x: number; y: number } | undefined;
   /** Where a point of the table [x, y, z] appears on screen. */
@@ -36,7 +41,7 @@ let projector: Projector | undefined;
 
 /** Exposes the hooks; the returned function takes them away (an effect's cleanup). */
 export function exposeTestHooks(): () => void {
-  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, replay: useReplay, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p), frameCost: () => projector?.frameCost() };
+  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, replay: useReplay, video: useVideoStage, rejudge: useRejudge, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p), frameCost: () => projector?.frameCost() };
   return () => {
     delete window.__hulldown;
   };

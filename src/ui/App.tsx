@@ -11,6 +11,7 @@ import { EditPanel } from "./panels/EditPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
+import { RejudgeNotice } from "./panels/RejudgeNotice";
 import { ReplayBar } from "./panels/ReplayBar";
 import { useReplayOpening } from "./useReplayOpening";
 import { SelectionPanel } from "./panels/SelectionPanel";
@@ -113,6 +114,7 @@ export function App() {
       <LogPanel />
       <ReplayBar />
       <Toast />
+      <RejudgeNotice />
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}

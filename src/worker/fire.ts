@@ -35,8 +35,6 @@ export interface FireAnswer {
   readonly result?: FireResult;
 }
 
-/** The sight options a rule system's sight question asks for. */
-
 export function answerFire(world: SightWorld, battlefield: Battlefield, query: FireQuery): FireAnswer {
   const ruleset = rulesetById(query.ruleset.id);
   if (!ruleset) throw new SightQueryError(`unknown rule system "${query.ruleset.id}"`);
@@ -56,5 +54,7 @@ export function answerFire(world: SightWorld, battlefield: Battlefield, query: F
     surfaceBelow: (at) => surfaceBelow(world, at),
     linearObstaclesFrom: (at, model) => linearObstaclesFrom(world, at, model),
   };
-  return { verdict, result: ruleset.resolveFire(query.declaration, verdict, dice, context, geometry) };
+  const result = ruleset.resolveFire(query.declaration, verdict, dice, context, geometry);
+  // The rule state goes with the shot ({} when none was given: the same to every system), so it can be judged again.
+  return { verdict, result: { ...result, details: { ...result.details, game: query.game ?? {} } } };
 }

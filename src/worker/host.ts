@@ -18,9 +18,10 @@ import { modelsUnderTemplate } from "../sight/templates";
 import { standingSurface } from "../sight/surface";
 import { computeViewshed } from "../sight/viewshed";
 import { answerFire } from "./fire";
+import { rejudgeGame } from "./rejudgeGame";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "../sight/visibility";
 import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./protocol";
-import { applyModelChanges, modelChanges, sameTerrain } from "../sight/worldSync";
+import { syncWorld } from "../sight/worldSync";
 
 /** Work this long between yields: short enough that a drag's newer request gets in quickly. */
 const SLICE_MS = 10;
@@ -97,6 +98,17 @@ export class SightHost {
         const world = await this.currentWorld();
         return { id, kind: "result", request: "fire", result: answerFire(world, this.battlefields.get(world)!, request) };
       }
+      case "rejudge": {
+        // Its own world, apart from the table's: the player goes on while the file's shots are judged again.
+        let sliceStart = performance.now();
+        const onProgress = async (done: number, total: number) => {
+          if (performance.now() - sliceStart < SLICE_MS) return;
+          this.post({ id, kind: "progress", done, total });
+          await nextTask();
+          sliceStart = performance.now();
+        };
+        return { id, kind: "result", request: "rejudge", result: await rejudgeGame(request.game, { catalogOf: this.catalogOf, onProgress }) };
+      }
       case "viewshed": {
         const isCurrent = this.startGeneration("viewshed");
         const world = await this.currentWorld();
@@ -150,17 +162,9 @@ export class SightHost {
   private sync(scenario: Scenario): Promise<SyncResult> {
     return this.change<SyncResult>(async (world) => {
       const next = createBattlefield(scenario, this.catalogOf(scenario));
-      const keep = (w: SightWorld) => (this.battlefields.set(w, next), w);
-      if (!world) return { world: keep(await SightWorld.create(next)), result: { rebuilt: true, added: [...next.models.keys()], removed: [], updated: [] } };
-      const changes = modelChanges(world.battlefield, next);
-      const summary = { added: changes.added.map((e) => e.model.id), removed: [...changes.removed], updated: changes.updated.map((m) => m.id) };
-      if (sameTerrain(world.battlefield, next)) {
-        applyModelChanges(world, changes);
-        return { world: keep(world), result: { rebuilt: false, ...summary } };
-      }
-      const rebuilt = keep(await SightWorld.create(next));
-      world.dispose();
-      return { world: rebuilt, result: { rebuilt: true, ...summary } };
+      const { world: synced, ...result } = await syncWorld(world, next);
+      this.battlefields.set(synced, next);
+      return { world: synced, result };
     });
   }
 

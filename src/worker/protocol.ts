@@ -3,6 +3,7 @@
  * repeat: any number of progress messages (long requests), then exactly one result, error or cancelled.
  * Everything here is plain data, so it crosses postMessage (structured clone) unchanged.
  */
+import type { GameLog } from "../core/game/gameLog";
 import type { Vec2 } from "../core/geometry2d";
 import type { Scenario } from "../core/scenario/schema";
 import type { MatrixEntry } from "../sight/matrix";
@@ -10,19 +11,16 @@ import type { SightReport } from "../sight/sightReport";
 import type { StandingSurface } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { Viewshed } from "../sight/viewshed";
+import type { WorldSync } from "../sight/worldSync";
 import type { FireAnswer, FireQuery } from "./fire";
+import type { RejudgeReport } from "./rejudgeReport";
 
 export interface LoadResult {
   readonly models: number;
 }
 
-export interface SyncResult {
-  /** True only when the terrain changed and the world had to be built again. */
-  readonly rebuilt: boolean;
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly updated: readonly string[];
-}
+/** What a sync changed in the worker's world (rebuilt: the terrain changed). */
+export type SyncResult = Omit<WorldSync, "world">;
 
 /** Each kind of request: its fields besides id and kind, and what it answers. */
 export interface SightQueries {
@@ -42,6 +40,8 @@ export interface SightQueries {
   surface: { params: { at: Vec2; below?: number }; result: StandingSurface };
   /** A declared shot under the game's rule system: the verdict, and with `roll` the resolved result. */
   fire: { params: FireQuery; result: FireAnswer };
+  /** A loaded game's shots and orders judged again on a world of its own, with progress (src/worker/rejudgeGame.ts). */
+  rejudge: { params: { game: Pick<GameLog, "header" | "events"> }; result: RejudgeReport };
 }
 
 export type SightRequestKind = keyof SightQueries;

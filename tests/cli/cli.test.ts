@@ -3,6 +3,7 @@
  * directory: their JSON agrees with the library called in-process, bad input exits 2 with one line on
  * stderr naming the problem, and the glTF export reads back with one named node per solid.
  */
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -141,6 +142,34 @@ describe("validate", { timeout: SPAWN_TIMEOUT }, () => {
     expect(lines).toHaveLength(2);
     expect(lines.some((l) => l.startsWith("forces[0].units[0].models[0].model: ") && l.includes('"us-x"'))).toBe(true);
     expect(lines.some((l) => l.startsWith("forces[1].units[0].models[0].id: ") && l.includes('"us-2"'))).toBe(true);
+  });
+});
+
+describe("validate on a game or replay file", { timeout: 240_000 }, () => {
+  const SAMPLE = "public/replays/sample.json";
+
+  it("judges every shot of the sample replay again and prints OK", async () => {
+    const r = await run("validate", [SAMPLE]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe("OK: replay on Saint-Martin crossroads, July 1944 — 21 events, 10 shots and orders judged again from seed 1944: as recorded");
+  });
+
+  it("names a doctored shot of a game file, in the loader's words, and exits 2", async () => {
+    // The sample's game as a saved game file, its first shot's last casualty turned into a pin.
+    const replay = JSON.parse(readFileSync(SAMPLE, "utf8"));
+    const shot = replay.events[2];
+    const last = shot.outcomes.at(-1);
+    expect(last.effect).toBe("casualty");
+    last.effect = "pinned";
+    const doctored = join(dir, "doctored-game.json");
+    await writeFile(doctored, JSON.stringify({ ...replay.game, cursor: replay.events.length, events: replay.events }));
+    const r = await run("validate", [doctored]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith(`${doctored}: events[2]: fire-resolved: the rules give `)).toBe(true);
+    expect(lines[0]).toMatch(new RegExp(`the rules give .*${last.model} casualty.* with these dice, the file says .*${last.model} pinned.*; the game holds up to event 2$`));
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The seeded fuzz suite, a few hundred cases per run (npm run fuzz runs thousands): every mutated
  * battlefield is refused with a path or builds a world that answers with finite numbers; every mutated
- * game is refused with a path, played up to a break it names, or loaded whole and saved byte for byte.
+ * game is refused with a path, played up to a break it names, or loaded whole and saved byte for byte; a
+ * game with a doctored shot is played up to that shot, named.
  * The seed changes each day, so CI walks new cases while any failure is reproducible from the seed printed.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -40,8 +41,11 @@ describe(`fuzzing the file loaders (seed ${SEED})`, { timeout: 600_000 }, () => 
     expect(counts.get("accepted")).toBeGreaterThan(0);
   });
 
-  it(`${GAME_CASES} mutated games: refused with a path, partly played with the break named, or saved byte for byte`, async () => {
-    const counts = await runAll(Array.from({ length: GAME_CASES }, (_, n) => gameCase(SEED, n, games)));
+  it(`${GAME_CASES} mutated games: refused with a path, partly played with the break named (a doctored shot too), or saved byte for byte`, async () => {
+    const cases = Array.from({ length: GAME_CASES }, (_, n) => gameCase(SEED, n, games));
+    const counts = await runAll(cases);
+    // Doctored shots are among them, each caught at its event (runAll fails a "not-caught").
+    expect(cases.filter((c) => c.doctored !== undefined).length).toBeGreaterThan(0);
     expect(counts.get("refused")).toBeGreaterThan(0);
     expect(counts.get("partial")).toBeGreaterThan(0);
     expect(counts.get("accepted")).toBeGreaterThan(0);

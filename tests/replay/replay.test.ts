@@ -26,6 +26,16 @@ describe("the replay clock", () => {
     expect(turnMarks(log.events)).toEqual([10, 20, 30]);
   });
 
+  it("marks turns where the game's turn events end them, and every tenth event in a game without turn events", () => {
+    expect(turnMarks(log.events)).toEqual([10, 20, 30]);
+    const turnEnded: GameEvent = { type: "turn-ended", kept: [] };
+    // Turns of 3, 7 and 2 events: each mark is the event after a turn-ended; a last turn-ended marks nothing.
+    const played = log.events.slice(0, 9);
+    const events = [...played.slice(0, 2), turnEnded, ...played.slice(2, 8), turnEnded, ...played.slice(8), turnEnded];
+    expect(turnMarks(events)).toEqual([3, 10]);
+    expect(turnMarks([...events, ...played.slice(0, 2)])).toEqual([3, 10, 12]);
+  });
+
   it("draws a moving model along its recorded path, by length, not straight from start to end", () => {
     // Half way through the 70 cm L-walk is 5 cm up its northern leg: [94, 35.5], not the straight line's midpoint.
     const half = replayFrame(log, timeline, 1750);

@@ -17,7 +17,9 @@ import { sightReport } from "../../sight/lineOfSight";
 import { createSightWorld } from "../../sight/sightWorld";
 import { modelsUnderTemplate } from "../../sight/templates";
 import { answerFire } from "../../worker/fire";
-import { mutate, seededRandom, type Random } from "./mutate";
+import { rejudgeGame } from "../../worker/rejudgeGame";
+import { divergenceWarning, type RejudgeReport } from "../../worker/rejudgeReport";
+import { doctorOutcome, mutate, seededRandom, type Random } from "./mutate";
 
 export const SHIPPED = ["default", "normandy-bocage", "ruined-town"] as const;
 
@@ -34,9 +36,11 @@ export type Outcome =
   /** No answer within the time limit (the fuzz command's watchdog). */
   | "hang"
   | "non-finite"
-  | "not-identical";
+  | "not-identical"
+  /** A doctored shot that loaded without its event named. */
+  | "not-caught";
 
-export const FAILURES: readonly Outcome[] = ["no-path", "crash", "hang", "non-finite", "not-identical"];
+export const FAILURES: readonly Outcome[] = ["no-path", "crash", "hang", "non-finite", "not-identical", "not-caught"];
 
 export interface CaseResult {
   readonly outcome: Outcome;
@@ -112,12 +116,27 @@ const LOAD_OPTIONS = { rulesets: RULESETS };
 /** A game error or warning names where: a path (see formatPath) before the colon, or where the file breaks. */
 const NAMES_A_PLACE = /^(\(file\)|(?=[\w$[])(?:[\w$]+)?(?:\[\d+\]|\["(?:[^"\\]|\\.)*"\]|\.[\w$]+)*): |^the file breaks at line \d+, column \d+/;
 
-export function checkGameText(text: string): Promise<CaseResult> {
+/**
+ * `rejudgeGame`, remembered by the game's text: most mutated games load to a game an earlier case already
+ * judged (the break at the same event, a mutation the loader normalises), and the same game judges the same.
+ */
+const rejudged = new Map<string, RejudgeReport>();
+async function rejudgeOnce(log: GameLog, text: string): Promise<RejudgeReport> {
+  const known = rejudged.get(text);
+  if (known) return known;
+  const report = await rejudgeGame(log);
+  if (rejudged.size > 500) rejudged.clear();
+  rejudged.set(text, report);
+  return report;
+}
+
+/** `doctored`: the event whose outcome was edited, which the case must name. */
+export function checkGameText(text: string, doctored?: number): Promise<CaseResult> {
   return guarded(async () => {
     const loaded = parseGame(text, scenarioCatalog, LOAD_OPTIONS);
     if (!loaded.ok) return NAMES_A_PLACE.test(loaded.error) ? { outcome: "refused" } : { outcome: "no-path", detail: loaded.error };
-    const { log, warning } = loaded.game;
-    if (warning !== undefined && !NAMES_A_PLACE.test(warning)) return { outcome: "no-path", detail: warning };
+    const { log, warning: broken } = loaded.game;
+    if (broken !== undefined && !NAMES_A_PLACE.test(broken)) return { outcome: "no-path", detail: broken };
     const saved = serializeGame(log);
     const again = parseGame(saved, scenarioCatalog, LOAD_OPTIONS);
     if (!again.ok || again.game.warning !== undefined || serializeGame(again.game.log) !== saved) {
@@ -125,6 +144,14 @@ export function checkGameText(text: string): Promise<CaseResult> {
     }
     const exercised = await exerciseOnce(currentState(log).scenario);
     if (exercised.outcome !== "accepted") return exercised;
+    // The shots are judged again, as the app does once a file is open: a divergence is a break like the
+    // loader's, and always before it (only the loaded events are judged). A game already broken is partial
+    // either way, so it is judged again only when the case must name a doctored shot: each judgement costs a world.
+    const judged = broken === undefined || doctored !== undefined ? await rejudgeOnce(log, saved) : undefined;
+    const warning = judged?.divergence ? divergenceWarning(judged.divergence) : broken;
+    if (doctored !== undefined && !warning?.startsWith(`events[${doctored}]`)) {
+      return { outcome: "not-caught", detail: `event ${doctored} was doctored; ${warning ? `the report names another place: ${warning}` : "the game loaded whole"}` };
+    }
     return { outcome: warning === undefined ? "accepted" : "partial" };
   });
 }
@@ -176,8 +203,11 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
 async function fire(start: GameLog, shots: number): Promise<GameLog> {
   let log = start;
   const [a, b] = currentState(log).scenario.forces;
-  for (const shooter of a?.units ?? []) {
-    for (const target of b?.units ?? []) {
+  // Small units first (teams, guns, vehicles): each case judges the shots again, and a shot costs a sight
+  // report per firer and target model.
+  const bySize = <U extends { models: readonly unknown[] }>(units: readonly U[] = []) => [...units].sort((x, y) => x.models.length - y.models.length);
+  for (const shooter of bySize(a?.units)) {
+    for (const target of bySize(b?.units)) {
       if (shots === 0) return log;
       // The world of the table as it is now: an earlier shot may have removed models.
       const state = currentState(log);
@@ -202,6 +232,8 @@ export interface FuzzCase {
   readonly kind: "scenario" | "game";
   readonly index: number;
   readonly text: string;
+  /** A game whose shot at this event had its outcome doctored. */
+  readonly doctored?: number;
 }
 
 /** The n-th mutated scenario of a run: deterministic from the seed and n. */
@@ -213,7 +245,10 @@ export function scenarioCase(seed: number, n: number): FuzzCase {
 /** The n-th mutated game file of a run, from the played games given (one per shipped battlefield). */
 export function gameCase(seed: number, n: number, games: readonly string[]): FuzzCase {
   const random = seededRandom(seed * 1_000_033 + n);
-  return { kind: "game", index: n, text: mutate(random.pick(games), random, "events") };
+  const game = random.pick(games);
+  // One case in eight doctors a shot's outcome, which only the rule system judging it again can tell.
+  if (random.below(8) === 0) return { kind: "game", index: n, ...doctorOutcome(game, random) };
+  return { kind: "game", index: n, text: mutate(game, random, "events") };
 }
 
-export const checkCase = (c: FuzzCase): Promise<CaseResult> => (c.kind === "scenario" ? checkScenarioText(c.text) : checkGameText(c.text));
+export const checkCase = (c: FuzzCase): Promise<CaseResult> => (c.kind === "scenario" ? checkScenarioText(c.text) : checkGameText(c.text, c.doctored));

@@ -145,3 +145,28 @@ export function mutate(text: string, random: Random, focus?: string): string {
   for (let i = 0; i < count; i++) mutateJson(root, random, focus);
   return JSON.stringify(root);
 }
+
+type Shot = { type: string; outcomes: Array<{ model: string; effect: string; detail: string }>; units?: Array<{ unit: string; pins?: number }> };
+const EFFECTS = ["no-effect", "pinned", "unpinned", "casualty", "damaged", "destroyed", "cleared"];
+
+/**
+ * A game file with one resolved shot's result doctored, its dice left as the seed rolled them: an extra
+ * casualty, an effect changed ("pinned" made "destroyed"), an outcome taken out, or a unit's pins changed.
+ * Returns the text and the event doctored.
+ */
+export function doctorOutcome(text: string, random: Random): { text: string; doctored: number } {
+  const game = JSON.parse(text) as { events: Shot[]; scenario: { forces: Array<{ units: Array<{ id: string; models: Array<{ id: string }> }> }> } };
+  const shots = game.events.flatMap((e, i) => (e.type === "fire-resolved" ? [i] : []));
+  if (!shots.length) throw new Error("the game has no shot to doctor");
+  const at = random.pick(shots);
+  const shot = game.events[at]!;
+  const units = game.scenario.forces.flatMap((f) => f.units);
+  const kind = shot.outcomes.length ? random.below(4) : 0;
+  if (kind === 0) shot.outcomes.push({ model: random.pick(units.flatMap((u) => u.models)).id, effect: "casualty", detail: "" });
+  else if (kind === 1) {
+    const outcome = random.pick(shot.outcomes);
+    outcome.effect = random.pick(EFFECTS.filter((e) => e !== outcome.effect));
+  } else if (kind === 2) shot.outcomes.splice(random.below(shot.outcomes.length), 1);
+  else shot.units = [...(shot.units ?? []), { unit: random.pick(units).id, pins: 1 + random.below(3) }];
+  return { text: JSON.stringify(game), doctored: at };
+}

@@ -6,8 +6,7 @@
 import { useState } from "react";
 import { nextDice } from "../../core/game/gameLog";
 import { unitStatusOf } from "../../core/game/state";
-import { tableContext } from "../../rules/context";
-import { orderEvent } from "../../rules/judge";
+import { giveOrder, orderEvent } from "../../rules/judge";
 import type { Ruleset } from "../../rules/ruleset";
 import { useGame } from "../../state/game";
 import { Name } from "./Name";
@@ -23,15 +22,8 @@ export function OrdersPanel({ ruleset, unit }: { ruleset: Ruleset; unit: string 
   const name = (id: string | undefined) => system.orders.find((o) => o.id === id)?.name ?? id;
   const give = () => {
     const game = useGame.getState();
-    const tables = ruleset.loadTables(log.header.ruleset.tables);
-    if (!tables.ok) return game.notify("error", `The game's rules tables do not load: ${tables.errors.join("; ")}`);
     try {
-      const context = ruleset.createContext(tableContext(battlefield, { status: state.status, turn: state.turn }), {
-        options: { ...log.header.ruleset.options, version: log.header.ruleset.version },
-        tables: tables.tables,
-        game: { units: state.units },
-      });
-      const result = system.giveOrder(unit, order, nextDice(log), context);
+      const result = giveOrder(ruleset, { rules: log.header.ruleset, battlefield, state }, unit, order, nextDice(log));
       if (game.recordEvent(orderEvent(ruleset, result))) game.notify("info", game.names.inText(result.summary));
     } catch (error) {
       game.notify("error", `Order: ${(error as Error).message}`);

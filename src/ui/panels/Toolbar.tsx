@@ -10,6 +10,7 @@ import type { GameStore } from "../../state/gameStore";
 import { chooseTool, setEditing } from "../../state/editActions";
 import { useEditor } from "../../state/editorStore";
 import { isReplayText } from "../../replay/replayFile";
+import { rejudgeOpenedGame } from "../../state/rejudge";
 import { openReplayText, replayText } from "../../state/replayStore";
 import { useUi, type Tool } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
@@ -64,8 +65,10 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
     if (isReplayText(text)) return void openReplayText(text, f.name);
     const result = await readGameFile(f);
     // A game with nothing in it yet is no loss; anything else is the player's to keep or replace.
-    if (result.ok && !inProgress(useGame.getState().log)) startGame(result.log, result.message);
-    else setOpened({ name: f.name, result });
+    if (result.ok && !inProgress(useGame.getState().log)) {
+      startGame(result.log, result.message);
+      void rejudgeOpenedGame(result.log, f.name);
+    } else setOpened({ name: f.name, result });
   };
   // A file dropped anywhere on the window is opened as with Open… (a replay in the player), but a miniature's,
   // which the table takes (and marks taken).
@@ -191,7 +194,10 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
           onClose={() => setOpened(undefined)}
           onReplace={(saveFirst) => {
             if (saveFirst) downloadGame(current);
-            if (opened.result.ok) startGame(opened.result.log, opened.result.message);
+            if (opened.result.ok) {
+              startGame(opened.result.log, opened.result.message);
+              void rejudgeOpenedGame(opened.result.log, opened.name);
+            }
             setOpened(undefined);
           }}
         />
