@@ -8,6 +8,7 @@ import { z } from "zod";
 import { parseGame, serializeGame, type KnownRulesets } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { applyEvent, initialState, type GameState } from "../core/game/state";
+import { fnv1a } from "../core/hash";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../core/json";
 import { joinPath, ROOT_PATH, validate, type CatalogSource } from "../core/scenario/load";
 import { formatVersion, LIMITS } from "../core/scenario/schema";
@@ -67,13 +68,7 @@ export type ReplayFileResult = { ok: true; replay: LoadedReplay } | { ok: false;
 
 /** 32-bit FNV-1a of the state's JSON: equal states (same fold, same key order) hash alike. */
 export function stateHash(state: GameState): string {
-  const text = JSON.stringify([state.scenario, state.status, state.templates, state.rollsUsed]);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, "0");
+  return fnv1a(JSON.stringify([state.scenario, state.status, state.templates, state.rollsUsed])).toString(16).padStart(8, "0");
 }
 
 /** The hash after every `every` events: entry k is the state after (k + 1) · every events. */

@@ -5,6 +5,7 @@
  * drawn scenery never shows more than the sight engine measures.
  */
 import { createDice } from "../core/dice";
+import { fnv1a } from "../core/hash";
 import { distanceToPolygonBoundary, pointInPolygon, signedArea, type Vec2 } from "../core/geometry2d";
 import type { AreaFeature, FeatureOf } from "../core/scenario/schema";
 import type { Ground } from "../core/terrain";
@@ -32,12 +33,6 @@ const AREA_PER_TREE = 30;
 /** Neighbouring canopies may overlap by this share of their radii, as trees on a wargaming base do. */
 const OVERLAP = 0.3;
 
-/** A 32-bit seed from an id (FNV-1a). */
-export function seedOf(id: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
-}
 
 /** The top of a wood's sight volume over flat ground (src/sight/areas.ts measures the same). */
 export function woodsTop(wood: AreaFeature, ground: Ground): number {
@@ -45,7 +40,7 @@ export function woodsTop(wood: AreaFeature, ground: Ground): number {
 }
 
 export function scatterTrees(wood: AreaFeature, ground: Ground): Tree[] {
-  const dice = createDice(seedOf(wood.id));
+  const dice = createDice(fnv1a(wood.id));
   const roll = () => dice.fraction("tree");
   const xs = wood.outline.map((p) => p[0]);
   const zs = wood.outline.map((p) => p[1]);
@@ -77,7 +72,7 @@ export interface Puff {
 
 /** Puffs of a cloud standing on ground at `groundY`, each wholly inside its cylinder (the sight engine's). */
 export function smokePuffs(cloud: FeatureOf<"smoke">, groundY: number): Puff[] {
-  const dice = createDice(seedOf(cloud.id));
+  const dice = createDice(fnv1a(cloud.id));
   const roll = () => dice.fraction("smoke puff");
   const radius = Math.min(cloud.radius, cloud.height / 2) * 0.55;
   const count = Math.min(60, Math.max(8, Math.round((cloud.radius * cloud.radius * cloud.height) / radius ** 3)));

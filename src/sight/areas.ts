@@ -4,7 +4,8 @@
  * the sight engine applies itself: a ray that passes through a cloud (not into or out of it) is blocked.
  */
 import type { Battlefield } from "../core/battlefield";
-import { distanceToPolyline, distance2, lerp2, pointInPolygon, segmentInsideCircle, segmentInsidePolygon, type Vec2 } from "../core/geometry2d";
+import { distanceToPolyline, distance2, lerp2, segmentInsideCircle, segmentInsidePolygon, type Vec2 } from "../core/geometry2d";
+import { featureCovers } from "../core/edit/shape";
 import { blocksSight, type Feature } from "../core/scenario/schema";
 import { buildingFrame } from "../core/solids/buildingSolids";
 import type { Vec3 } from "../core/solids/solid";
@@ -48,7 +49,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
     top,
     height,
     planIntervals: (a, b) => segmentInsidePolygon(a, b, outline),
-    containsPlan: (p) => pointInPolygon(p, outline),
+    containsPlan: (p) => featureCovers(f, p),
   });
   switch (f.kind) {
     case "woods":
@@ -72,7 +73,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
           const i = segmentInsideCircle(a, b, f.at, f.radius);
           return i ? [i] : [];
         },
-        containsPlan: (p) => distance2(p, f.at) <= f.radius,
+        containsPlan: (p) => featureCovers(f, p),
       };
     }
     case "trench":
@@ -83,7 +84,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
         top: Math.max(...f.path.map((p) => ground.heightAt(p))) + 0.5,
         height: f.depth,
         planIntervals: (a, b) => bufferedPolylineIntervals(a, b, f.path, f.width / 2),
-        containsPlan: (p) => distanceToPolyline(p, f.path) <= f.width / 2,
+        containsPlan: (p) => featureCovers(f, p),
       };
     case "foxhole":
     case "crater":
@@ -97,7 +98,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
           const i = segmentInsideCircle(a, b, f.at, f.radius);
           return i ? [i] : [];
         },
-        containsPlan: (p) => distance2(p, f.at) <= f.radius,
+        containsPlan: (p) => featureCovers(f, p),
       };
     default:
       return undefined;

@@ -3,7 +3,7 @@
  * path, the tank traps' points, a smoke cloud's centre. Moving, rotating and vertex edits work on these,
  * so one set of operations serves every kind.
  */
-import { add2, distance2, lerp2, polygonCentroid, rotateByHeading, sub2, type Vec2 } from "../geometry2d";
+import { add2, distance2, distanceToPolyline, lerp2, pointInPolygon, polygonCentroid, rotateByHeading, sub2, type Vec2 } from "../geometry2d";
 import type { Building, Feature, Point } from "../scenario/schema";
 
 export type ShapeKind = "outline" | "path" | "points" | "point";
@@ -169,4 +169,33 @@ function mergeWalls(b: Building, old: readonly Vec2[], corner: number): Building
   const heights = b.ruined?.wallHeights;
   const ruined = b.ruined && heights ? { ...b.ruined, wallHeights: heights.filter((_, i) => i !== corner) } : b.ruined;
   return { ...b, openings, ...(ruined ? { ruined } : {}) };
+}
+
+/** Whether a point of the table lies on the ground a feature covers (in plan; a wreck covers none). */
+export function featureCovers(f: Feature, p: Vec2): boolean {
+  switch (f.kind) {
+    case "hill":
+    case "woods":
+    case "crops":
+    case "rough":
+    case "pond":
+      return pointInPolygon(p, f.outline);
+    case "building":
+      return pointInPolygon(p, f.footprint);
+    case "crater":
+    case "foxhole":
+    case "smoke":
+      return distance2(p, f.at) <= f.radius;
+    case "tankTraps":
+      return f.points.some((q) => distance2(p, q) <= f.size / 2);
+    case "wreck":
+      return false;
+    case "road":
+    case "river":
+    case "stream":
+    case "trench":
+      return distanceToPolyline(p, f.path) <= f.width / 2;
+    default:
+      return distanceToPolyline(p, f.path) <= f.thickness / 2;
+  }
 }

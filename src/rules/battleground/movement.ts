@@ -5,7 +5,8 @@
  * immobilisation test (§2). The allowance of one move action and which battlefield feature is which
  * terrain row are sample data (§13). The path is read in plan, sampled finely enough for a base's width.
  */
-import { distance2, distanceToPolyline, dot2, headingVector, lerp2, pointInPolygon, sub2, type Vec2 } from "../../core/geometry2d";
+import { distance2, dot2, headingVector, lerp2, sub2, type Vec2 } from "../../core/geometry2d";
+import { featureCovers } from "../../core/edit/shape";
 import type { Feature } from "../../core/scenario/schema";
 import { cmToInches } from "../../core/units";
 import type { ModelFacts } from "../context";
@@ -48,35 +49,6 @@ export function moveClassOf(ctx: BgContext, m: ModelFacts): MoveClass {
   const p = profileOf(ctx, m);
   if (p.type !== "vehicle") return "infantry";
   return p.vehicle!.drive === "wheeled" ? "wheeled" : "tracked";
-}
-
-/** Whether a plan point lies on a feature, for the features movement cares about. */
-function onFeature(f: Feature, p: Vec2): boolean {
-  switch (f.kind) {
-    case "hill":
-    case "woods":
-    case "crops":
-    case "rough":
-    case "pond":
-      return pointInPolygon(p, f.outline);
-    case "building":
-      return pointInPolygon(p, f.footprint);
-    case "crater":
-    case "foxhole":
-    case "smoke":
-      return distance2(p, f.at) <= f.radius;
-    case "tankTraps":
-      return f.points.some((q) => distance2(p, q) <= f.size / 2);
-    case "wreck":
-      return false;
-    case "road":
-    case "river":
-    case "stream":
-    case "trench":
-      return distanceToPolyline(p, f.path) <= f.width / 2;
-    default:
-      return distanceToPolyline(p, f.path) <= f.thickness / 2;
-  }
 }
 
 interface Sample {
@@ -122,7 +94,7 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
   let normal = 0;
   let slow = 0;
   for (const s of samples) {
-    if (s.reverse || smoke.some((f) => onFeature(f, s.at))) slow += s.length;
+    if (s.reverse || smoke.some((f) => featureCovers(f, s.at))) slow += s.length;
     else normal += s.length;
   }
   const rulings: Ruling[] = [];
@@ -143,7 +115,7 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
   for (const f of input.features) {
     const rowId = allowanceTable.terrain[f.kind];
     if (!rowId) continue;
-    const inside = samples.filter((s) => onFeature(f, s.at));
+    const inside = samples.filter((s) => featureCovers(f, s.at));
     if (!inside.length) continue;
     const row = table.terrain[rowId];
     const name = f.name || f.id;
