@@ -129,7 +129,7 @@ export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readon
           const world = await createSightWorld(state.scenario, catalog);
           try {
             const declaration = { shooter: order.shooter, target: order.target };
-            const answer = answerFire(world, world.battlefield, { ruleset: log.header.ruleset, declaration, status: state.status, roll: { seed, previous: rolledSides(log) } });
+            const answer = answerFire(world, world.battlefield, { ruleset: log.header.ruleset, declaration, status: state.status, turn: state.turn, roll: { seed, previous: rolledSides(log) } });
             if (!answer.result) skipped.push(`turn ${turn + 1}: ${order.shooter} at ${order.target}: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
             else add(fireEvent(ruleset, declaration, answer.result, (clock += 6000)));
           } finally {

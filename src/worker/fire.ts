@@ -23,6 +23,8 @@ export interface FireQuery {
   readonly declaration: FireDeclaration & Record<string, unknown>;
   /** Pinned flags and damage markers from the game state. */
   readonly status: Readonly<Record<string, ModelStatus>>;
+  /** The game turn, from 1 (absent: 1). */
+  readonly turn?: number;
   /** The rule system's per-game state (orders executed, exposed commanders…). */
   readonly game?: unknown;
   /** To resolve the shot as well: the game's seed and the sides of every die rolled so far. */
@@ -40,7 +42,7 @@ export function answerFire(world: SightWorld, battlefield: Battlefield, query: F
   if (!ruleset) throw new SightQueryError(`unknown rule system "${query.ruleset.id}"`);
   const tables = ruleset.loadTables(query.ruleset.tables ?? []);
   if (!tables.ok) throw new SightQueryError(`the game's rules tables do not load: ${tables.errors.join("; ")}`);
-  const context = ruleset.createContext(tableContext(battlefield, { status: query.status }), {
+  const context = ruleset.createContext(tableContext(battlefield, { status: query.status, ...(query.turn ? { turn: query.turn } : {}) }), {
     options: { ...query.ruleset.options, version: query.ruleset.version },
     tables: tables.tables,
     ...(query.game ? { game: query.game } : {}),

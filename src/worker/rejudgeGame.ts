@@ -105,7 +105,7 @@ async function judgeShot(
   const world = await table.worldOf(battlefield);
   try {
     const roll = { seed: game.header.seed, previous };
-    const answer = answerFire(world, battlefield, { ruleset: game.header.ruleset, declaration, status: state.status, game: details.game, roll });
+    const answer = answerFire(world, battlefield, { ruleset: game.header.ruleset, declaration, status: state.status, turn: state.turn, game: details.game, roll });
     if (!answer.result) return `the rules refuse this shot (${answer.verdict.rulings.map((r) => r.reason).join("; ")}), the file says it was fired`;
     return fireEvent(ruleset, declaration, answer.result, event.time);
   } catch (error) {

@@ -63,3 +63,28 @@ describe("a game's own rules table", () => {
     expect(broken.at(-1)).toMatchObject({ kind: "error", message: expect.stringMatching(/rules tables do not load: loaded table "spotting": data\.infantry/) });
   });
 });
+
+describe("the game turn", () => {
+  it("reaches the rules: Operation WW2's Anti-aircraft +2 against a landed unit holds in turn 1 only (§17)", { timeout: 60_000 }, async () => {
+    const parsed = parseScenario(defaultBattlefield, MODEL_CATALOG);
+    if (!parsed.ok) throw new Error("invalid default battlefield");
+    const { ask } = hostUnderTest(MODEL_CATALOG);
+    await ask("load", { scenario: parsed.scenario });
+    // The shipped Sherman has no Anti-aircraft ability: a club's profiles table gives it one.
+    const profiles = JSON.parse(readFileSync("src/rules/operation-ww2/tables/profiles.sample.json", "utf8"));
+    profiles.data.models["us-sherman-m4"].properties = ["anti-aircraft"];
+    const ruleset = { id: "operation-ww2", version: "v2.0", options: {}, tables: [{ ruleset: "operation-ww2", table: "profiles", data: profiles.data }] };
+    const declaration = { shooter: "us-sherman-1", target: "ger-sq6-m1", weapon: "aa-mg" };
+    const game = { units: { "ger-sq6": { landedThisTurn: true, spottingState: "firing" } } };
+    const antiAircraft = async (turn?: number) => {
+      const { verdict } = await ask("fire", { ruleset, declaration, status: {}, game, ...(turn ? { turn } : {}) });
+      expect(verdict.valid).toBe(true);
+      return verdict.firers.flatMap((f) => f.shots.flatMap((s) => s.modifiers)).filter((m) => m.rule === "§17").map((m) => m.value);
+    };
+    const firstTurn = await antiAircraft(1);
+    expect(firstTurn.length).toBeGreaterThan(0);
+    expect(new Set(firstTurn)).toEqual(new Set([2]));
+    expect(await antiAircraft()).toEqual(firstTurn);
+    expect(await antiAircraft(2)).toEqual([]);
+  });
+});

@@ -215,7 +215,7 @@ async function fire(start: GameLog, shots: number): Promise<GameLog> {
       if (!units.has(shooter.id) || !units.has(target.id)) continue;
       const world = await createSightWorld(state.scenario, scenarioCatalog(state.scenario));
       try {
-        const query = { ruleset: log.header.ruleset, declaration: { shooter: shooter.id, target: target.id }, status: state.status, roll: { seed: log.header.seed, previous: rolledSides(log) } };
+        const query = { ruleset: log.header.ruleset, declaration: { shooter: shooter.id, target: target.id }, status: state.status, turn: state.turn, roll: { seed: log.header.seed, previous: rolledSides(log) } };
         const answer = answerFire(world, world.battlefield, query);
         if (!answer.result) continue;
         log = record(log, fireEvent(RULESETS[0]!, query.declaration, answer.result, 0));

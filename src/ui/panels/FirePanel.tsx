@@ -162,6 +162,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
     ruleset: log.header.ruleset,
     declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? battlegroundDeclaration(bgSetup) : orderDice ? switches : { order: setup.order }) },
     status: state.status,
+    turn: state.turn,
     game: battleground
       ? bgGame
       : orderDice
