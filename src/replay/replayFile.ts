@@ -66,9 +66,12 @@ export interface LoadedReplay extends Replay {
 
 export type ReplayFileResult = { ok: true; replay: LoadedReplay } | { ok: false; error: string };
 
-/** 32-bit FNV-1a of the state's JSON: equal states (same fold, same key order) hash alike. */
+/**
+ * 32-bit FNV-1a of the whole state's JSON (the table, every model's and unit's rule state, the turn, the dice
+ * used): equal states (same fold, same key order) hash alike, and a change to any of it shows.
+ */
 export function stateHash(state: GameState): string {
-  return fnv1a(JSON.stringify([state.scenario, state.status, state.templates, state.rollsUsed])).toString(16).padStart(8, "0");
+  return fnv1a(JSON.stringify(state)).toString(16).padStart(8, "0");
 }
 
 /** The hash after every `every` events: entry k is the state after (k + 1) · every events. */

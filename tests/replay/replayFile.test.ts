@@ -7,7 +7,8 @@ import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { currentState } from "../../src/core/game/gameLog";
-import { parseReplay, serializeReplay, isReplayText, stateHashes } from "../../src/replay/replayFile";
+import { isReplayText, parseReplay, serializeReplay, stateHash, stateHashes } from "../../src/replay/replayFile";
+import { byId, initialState } from "../../src/core/game/state";
 import { serializeGame } from "../../src/core/game/gameFile";
 import { RULESETS } from "../../src/rules/registry";
 import { defaultScenario, playedGame } from "../helpers/playedGame";
@@ -87,6 +88,17 @@ describe("replay files", () => {
     expect(parseReplay(JSON.stringify({ ...file, hashEvery: 0 }), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("hashEvery") });
     const badSeed = { ...file, game: { ...(file.game as object), seed: "x" } };
     expect(parseReplay(JSON.stringify(badSeed), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("game.seed") });
+  });
+});
+
+describe("state hashes", () => {
+  it("cover the whole state: a unit's pins, the turn and a model's recorded rule state each change the hash", () => {
+    const state = initialState(defaultScenario());
+    const hash = stateHash(state);
+    expect(stateHash(initialState(defaultScenario()))).toBe(hash);
+    expect(stateHash({ ...state, units: byId({}, { "us-sq1": { pins: 1 } }) })).not.toBe(hash);
+    expect(stateHash({ ...state, turn: 2 })).not.toBe(hash);
+    expect(stateHash({ ...state, modelStates: byId({}, { "us-sq1-m1": { morale: "motivated" } }) })).not.toBe(hash);
   });
 });
 
