@@ -2,38 +2,18 @@
  * Everything Battleground WWII's functions read besides the sight reports: the table (RulesContext), the
  * options, the tables, and the game state the table does not show.
  */
-import { sampleTablesOf } from "../tableFiles";
 import type { ModelFacts, RulesContext } from "../context";
-import type { SampleTable } from "../ruleset";
+import { systemContext, type SystemContext, type SystemSetup } from "../systemContext";
 import { DEFAULT_OPTIONS, type BgOptions } from "./options";
-import { BG_TABLES, type BgTableData, type BgTables, type TableId } from "./tables";
+import { BG_TABLES, type BgTableData, type TableId } from "./tables";
 import type { BgGameState, BgModelState } from "./types";
 
-export interface BgContext extends RulesContext {
-  readonly options: BgOptions;
-  readonly tables: BgTableData;
-  /** The tables in use that are sample data (shipped stand-ins, or loaded files marked sample). */
-  readonly sampleTables: Readonly<Partial<Record<TableId, SampleTable>>>;
-  readonly game: BgGameState;
-}
+export type BgContext = SystemContext<BgOptions, BgTableData, TableId, BgGameState>;
+export type BgSetup = SystemSetup<BgOptions, BgTableData, BgGameState>;
 
-export interface BgSetup {
-  readonly options?: Partial<BgOptions>;
-  readonly tables?: BgTables;
-  readonly game?: BgGameState;
-}
+export const bgContext = (table: RulesContext, setup: BgSetup = {}): BgContext => systemContext(table, { options: DEFAULT_OPTIONS, tables: BG_TABLES }, setup);
 
-export function bgContext(table: RulesContext, setup: BgSetup = {}): BgContext {
-  const tables = setup.tables ?? BG_TABLES;
-  const sampleTables = sampleTablesOf(tables.specs);
-  return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {} };
-}
-
-/** `{ sample }` when table `id` is sample data, else nothing: for spreading into a Ruling or a RolledDie. */
-export const sampleMark = (ctx: BgContext, id: TableId): { sample?: SampleTable } => {
-  const sample = ctx.sampleTables[id];
-  return sample ? { sample } : {};
-};
+export { sampleMark } from "../systemContext";
 
 export const modelState = (ctx: BgContext, id: string): BgModelState => ctx.game.models?.[id] ?? {};
 

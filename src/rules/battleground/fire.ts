@@ -164,7 +164,8 @@ function judgeFirer(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, 
   return { model: firer.id, weapon: { id: w.id }, firing: w, dice, canFire: dice > 0, rulings, shots, group: shot.target, shot, ...(ctx.sampleTables.weapons ? { sample: ctx.sampleTables.weapons } : {}) };
 }
 
-function sampleTablesOf(ctx: BgContext, rulings: readonly Ruling[], firers: readonly BgFirer[]) {
+/** Every sample table the verdict's numbers came from (its rulings, the firers' shots and profiles). */
+function verdictSampleTables(ctx: BgContext, rulings: readonly Ruling[], firers: readonly BgFirer[]) {
   const marked = (rs: readonly Ruling[]) => rs.flatMap((r) => (r.sample ? [r.sample] : []));
   return uniqueSampleTables([
     ...(ctx.sampleTables.profiles ? [ctx.sampleTables.profiles] : []),
@@ -195,5 +196,5 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
   }
   const valid = problems.length === 0 && firers.some((f) => f.canFire);
   const rulings = [...problems, ...(valid || problems.length ? [] : [{ reason: `no model of ${firingUnit.id} can fire at ${targetUnit.id}`, rule: "§3.1" }])];
-  return { ...head, valid, rulings, firers, needs: [], sampleTables: sampleTablesOf(ctx, rulings, firers), reports: [...byKey.values()] };
+  return { ...head, valid, rulings, firers, needs: [], sampleTables: verdictSampleTables(ctx, rulings, firers), reports: [...byKey.values()] };
 }

@@ -2,13 +2,12 @@
  * Everything Flames of War's functions read besides the sight reports: the table, the options, the tables
  * (with their sample marks), the game state, and each model's team profile and area memberships.
  */
-import { sampleTablesOf } from "../tableFiles";
 import type { ModelFacts, RulesContext } from "../context";
-import type { SampleTable } from "../ruleset";
+import { systemContext, type SystemContext, type SystemSetup } from "../systemContext";
 import type { Vec2 } from "../../core/geometry2d";
 import { footprintShareInside } from "../../sight/membership";
 import { DEFAULT_OPTIONS, type FowOptions } from "./options";
-import { FOW_TABLES, type FowTableData, type FowTables, type TableId, type TeamProfile, type WeaponProfile } from "./tables";
+import { FOW_TABLES, type FowTableData, type TableId, type TeamProfile, type WeaponProfile } from "./tables";
 import { BAILED_OUT, type FowGameState, type FowModelState, type TeamNote, type Training } from "./types";
 
 /** An area feature and the share of a model's footprint inside it. */
@@ -17,20 +16,12 @@ export interface AreaMembership {
   readonly share: number;
 }
 
-export interface FowContext extends RulesContext {
-  readonly options: FowOptions;
-  readonly tables: FowTableData;
-  readonly sampleTables: Readonly<Partial<Record<TableId, SampleTable>>>;
-  readonly game: FowGameState;
+export interface FowContext extends SystemContext<FowOptions, FowTableData, TableId, FowGameState> {
   /** Per model, the area features covering any of its footprint (G10). */
   readonly memberships: ReadonlyMap<string, readonly AreaMembership[]>;
 }
 
-export interface FowSetup {
-  readonly options?: Partial<FowOptions>;
-  readonly tables?: FowTables;
-  readonly game?: FowGameState;
-}
+export type FowSetup = SystemSetup<FowOptions, FowTableData, FowGameState>;
 
 /** The plan outline of an area feature a model can be in: woods, crops, a building. */
 function areaOutline(feature: RulesContext["terrain"] extends ReadonlyMap<string, infer F> ? F : never): readonly Vec2[] | undefined {
@@ -54,15 +45,10 @@ function areaMemberships(table: RulesContext): Map<string, AreaMembership[]> {
 }
 
 export function fowContext(table: RulesContext, setup: FowSetup = {}): FowContext {
-  const tables = setup.tables ?? FOW_TABLES;
-  const sampleTables = sampleTablesOf(tables.specs);
-  return { ...table, options: { ...DEFAULT_OPTIONS, ...setup.options }, tables: tables.data, sampleTables, game: setup.game ?? {}, memberships: areaMemberships(table) };
+  return { ...systemContext(table, { options: DEFAULT_OPTIONS, tables: FOW_TABLES }, setup), memberships: areaMemberships(table) };
 }
 
-export const sampleMark = (ctx: FowContext, id: TableId): { sample?: SampleTable } => {
-  const sample = ctx.sampleTables[id];
-  return sample ? { sample } : {};
-};
+export { sampleMark } from "../systemContext";
 
 export const modelState = (ctx: FowContext, id: string): FowModelState => ctx.game.models?.[id] ?? {};
 
