@@ -46,7 +46,15 @@ Options:
 const command = {
   name: "bench",
   usage: USAGE,
-  options: { rounds: { type: "string" }, pairs: { type: "string" }, sizes: { type: "string" }, threads: { type: "string" }, "replay-events": { type: "string" }, replay: { type: "boolean" }, json: { type: "boolean" } },
+  options: {
+    rounds: { type: "string" },
+    pairs: { type: "string" },
+    sizes: { type: "string" },
+    threads: { type: "string" },
+    "replay-events": { type: "string" },
+    replay: { type: "boolean" },
+    json: { type: "boolean" },
+  },
 } as const;
 
 /** Rays per side of the dense reference's stratified grid: 128 × 128 = 16,384 rays a pair. */
@@ -115,7 +123,11 @@ function syntheticTable(scenario: Scenario, models: number): Scenario {
       force.units.push({
         ...unit,
         id: `${unit.id}~${copy}`,
-        models: take.map(({ floor: _floor, elevation: _elevation, ...m }) => ({ ...m, id: `${m.id}~${copy}`, position: [cx + m.position[0] - ux, cz + m.position[1] - uz] as [number, number] })),
+        models: take.map(({ floor: _floor, elevation: _elevation, ...m }) => ({
+          ...m,
+          id: `${m.id}~${copy}`,
+          position: [cx + m.position[0] - ux, cz + m.position[1] - uz] as [number, number],
+        })),
       });
       count += take.length;
     }
@@ -192,7 +204,9 @@ await runCommand(command, async ({ values, positionals }) => {
   );
   const sample = await cpuOf(() => rejudgeSampleReplay());
   const rejudge = { shots: sample.result, wallMs: sample.wallMs, cpuMs: sample.cpuMs };
-  log(`re-judging the sample replay (${SAMPLE_REPLAY}, ${rejudge.shots} shots, a world built and kept in step): ${rejudge.wallMs.toFixed(0)} ms wall, ${rejudge.cpuMs.toFixed(0)} ms CPU`);
+  log(
+    `re-judging the sample replay (${SAMPLE_REPLAY}, ${rejudge.shots} shots, a world built and kept in step): ${rejudge.wallMs.toFixed(0)} ms wall, ${rejudge.cpuMs.toFixed(0)} ms CPU`,
+  );
   if (values.replay) {
     if (values.json) printJson({ scenario: path, replay, rejudge });
     return;
@@ -203,7 +217,9 @@ await runCommand(command, async ({ values, positionals }) => {
   const { scenario, world } = built.result;
   const sides = new Map<string, number>();
   for (const e of world.battlefield.models.values()) sides.set(e.side, (sides.get(e.side) ?? 0) + 1);
-  log(`battlefield: ${path} — ${world.battlefield.models.size} models (${[...sides].map(([s, n]) => `${s} ${n}`).join(", ")}), ${world.staticSolids.length} terrain solids; world built in ${built.wallMs.toFixed(0)} ms`);
+  log(
+    `battlefield: ${path} — ${world.battlefield.models.size} models (${[...sides].map(([s, n]) => `${s} ${n}`).join(", ")}), ${world.staticSolids.length} terrain solids; world built in ${built.wallMs.toFixed(0)} ms`,
+  );
   const curve: Array<{ models: number; wallMs: number; cpuMs: number }> = [];
   for (const models of sizes) {
     const table = syntheticTable(scenario, models);
@@ -213,7 +229,10 @@ await runCommand(command, async ({ values, positionals }) => {
   }
   if (curve.length) {
     log(`world building (synthetic tables: the scenario's models copied and scattered; CPU time is the steadier figure):`);
-    for (const c of curve) log(`  ${String(c.models).padStart(6)} models: ${(c.wallMs / 1000).toFixed(2)} s wall, ${(c.cpuMs / 1000).toFixed(2)} s CPU, ${((c.cpuMs / c.models) * 1000).toFixed(0)} µs CPU a model`);
+    for (const c of curve)
+      log(
+        `  ${String(c.models).padStart(6)} models: ${(c.wallMs / 1000).toFixed(2)} s wall, ${(c.cpuMs / 1000).toFixed(2)} s CPU, ${((c.cpuMs / c.models) * 1000).toFixed(0)} µs CPU a model`,
+      );
   }
 
   // One SightReport, over an even spread of pairs.
@@ -221,7 +240,9 @@ await runCommand(command, async ({ values, positionals }) => {
   const spread = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 400)) === 0);
   const [reports] = timeMethods(spread, rounds, [([a, b]) => sightReport(world, a, b).visibleFraction]);
   const perReport = reports!.wall;
-  log(`one SightReport: median ${median(perReport).toFixed(3)} ms (CPU ${median(reports!.cpu).toFixed(3)} ms), p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`);
+  log(
+    `one SightReport: median ${median(perReport).toFixed(3)} ms (CPU ${median(reports!.cpu).toFixed(3)} ms), p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`,
+  );
 
   // The matrices, on one thread and on the pool.
   const m75pairs = oneWayPairs(world, 75);
@@ -243,8 +264,12 @@ await runCommand(command, async ({ values, positionals }) => {
   const p75 = await pooled(m75pairs);
   const pAll = await pooled(all);
   await pool.close();
-  log(`matrix 75 × 75 (${m75pairs.length} pairs): ${m75.s.toFixed(2)} s on one thread (CPU ${m75.cpuS.toFixed(2)} s), ${p75.toFixed(2)} s on ${threads} threads`);
-  log(`matrix, all opposing pairs both ways (${all.length}): ${mAll.s.toFixed(2)} s on one thread (CPU ${mAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`);
+  log(
+    `matrix 75 × 75 (${m75pairs.length} pairs): ${m75.s.toFixed(2)} s on one thread (CPU ${m75.cpuS.toFixed(2)} s), ${p75.toFixed(2)} s on ${threads} threads`,
+  );
+  log(
+    `matrix, all opposing pairs both ways (${all.length}): ${mAll.s.toFixed(2)} s on one thread (CPU ${mAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`,
+  );
 
   // Accuracy and speed against three-mesh-bvh, on fixed-seed pairs scored by the dense reference.
   const pairs = referencePairs(world, pairCount, 2026);
@@ -255,19 +280,32 @@ await runCommand(command, async ({ values, positionals }) => {
   const bvh = new BvhSight(world);
   const methods: Array<[string, (pair: Pair) => number]> = [
     ["SightReport (full report)", ([a, b]) => sightReport(world, a, b).visibleFraction],
-    [`SightReport, coarse ${FINER_COARSE_GRID} × ${FINER_COARSE_GRID}`, ([a, b]) => sightReport(world, a, b, { coarseGrid: FINER_COARSE_GRID }).visibleFraction],
+    [
+      `SightReport, coarse ${FINER_COARSE_GRID} × ${FINER_COARSE_GRID}`,
+      ([a, b]) => sightReport(world, a, b, { coarseGrid: FINER_COARSE_GRID }).visibleFraction,
+    ],
     ["three-mesh-bvh, 64 rays", (pair) => bvh.visibleFraction(pair, 8)],
     ["three-mesh-bvh, 64 → 256 rays", (pair) => bvh.visibleFraction(pair, 8, 16)],
   ];
-  const timed = timeMethods(pairs, rounds, methods.map(([, run]) => run));
+  const timed = timeMethods(
+    pairs,
+    rounds,
+    methods.map(([, run]) => run),
+  );
   const rows = methods.map(([name], i) => score(name, timed[i]!, reference));
-  log(`accuracy on ${pairs.length} fixed-seed opposing pairs (${partly} partly visible), against at least ${REFERENCE_RAYS} rays a pair on a uniform grid (reference took ${(referenceMs / 1000).toFixed(1)} s);`);
+  log(
+    `accuracy on ${pairs.length} fixed-seed opposing pairs (${partly} partly visible), against at least ${REFERENCE_RAYS} rays a pair on a uniform grid (reference took ${(referenceMs / 1000).toFixed(1)} s);`,
+  );
   log(`three-mesh-bvh: ${bvh.triangles} triangles in one SAH BVH plus one per model, built in ${bvh.buildMs.toFixed(0)} ms (not in the per-pair times)`);
-  log(`  ${"method".padEnd(32)} ${"ms/pair".padStart(8)} ${"CPU ms".padStart(7)} ${"mean err".padStart(9)} ${"max err".padStart(8)} ${`±${TOLERANCE}`.padStart(7)} ${"× SightReport".padStart(14)} ${"(CPU)".padStart(6)}`);
+  log(
+    `  ${"method".padEnd(32)} ${"ms/pair".padStart(8)} ${"CPU ms".padStart(7)} ${"mean err".padStart(9)} ${"max err".padStart(8)} ${`±${TOLERANCE}`.padStart(7)} ${"× SightReport".padStart(14)} ${"(CPU)".padStart(6)}`,
+  );
   for (const r of rows) {
     const ratio = (r.msPerPair / rows[0]!.msPerPair).toFixed(2);
     const cpuRatio = (r.cpuMsPerPair / rows[0]!.cpuMsPerPair).toFixed(2);
-    log(`  ${r.method.padEnd(32)} ${r.msPerPair.toFixed(3).padStart(8)} ${r.cpuMsPerPair.toFixed(3).padStart(7)} ${r.meanError.toFixed(4).padStart(9)} ${r.maxError.toFixed(3).padStart(8)} ${`${r.within}/${pairs.length}`.padStart(7)} ${ratio.padStart(14)} ${cpuRatio.padStart(6)}`);
+    log(
+      `  ${r.method.padEnd(32)} ${r.msPerPair.toFixed(3).padStart(8)} ${r.cpuMsPerPair.toFixed(3).padStart(7)} ${r.meanError.toFixed(4).padStart(9)} ${r.maxError.toFixed(3).padStart(8)} ${`${r.within}/${pairs.length}`.padStart(7)} ${ratio.padStart(14)} ${cpuRatio.padStart(6)}`,
+    );
   }
 
   if (values.json) {

@@ -49,7 +49,17 @@ function pairView(world: SightWorld, [shooter, target]: Pair): PairView {
   if (!parts) preparedParts.set(solids, (parts = solids.map(prepareSolid)));
   const body = parts.filter((p) => p.solid.part !== "base");
   const view = viewBasis(origin, parts);
-  return { origin, view, rect: projectedRect(origin, view, body.flatMap((p) => p.corners)), parts, excluded: new Set([shooter, ...unitMates(world, bf.models.get(shooter)!)]) };
+  return {
+    origin,
+    view,
+    rect: projectedRect(
+      origin,
+      view,
+      body.flatMap((p) => p.corners),
+    ),
+    parts,
+    excluded: new Set([shooter, ...unitMates(world, bf.models.get(shooter)!)]),
+  };
 }
 
 /** The unit direction from the origin through the point (a, b) of the view plane. */
@@ -106,7 +116,8 @@ function ownedMesh(solids: readonly Solid[], ownerIds: Map<string, number>, isBa
 function rayBoxDistance(ray: Ray, box: Box3): number {
   let tmin = 0;
   let tmax = Infinity;
-  const o = ray.origin, d = ray.direction;
+  const o = ray.origin,
+    d = ray.direction;
   for (const axis of ["x", "y", "z"] as const) {
     const inv = 1 / d[axis];
     let t1 = (box.min[axis] - o[axis]) * inv;

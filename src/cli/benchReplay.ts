@@ -54,7 +54,8 @@ export function syntheticGame(scenario: Scenario, count: number, seed = 500): Ga
     const models = state.scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models));
     const model = models[Math.floor(choices.fraction("model") * models.length)]!;
     const kind = log.events.length % 10;
-    if (kind === 3 && catalog.get(model.model)?.parts.some((p) => p.turret)) perform({ type: "traverse", model: model.id, turretHeading: choices.fraction("turret") * 360 });
+    if (kind === 3 && catalog.get(model.model)?.parts.some((p) => p.turret))
+      perform({ type: "traverse", model: model.id, turretHeading: choices.fraction("turret") * 360 });
     else if (kind === 5) {
       const id = `t${log.events.length}`;
       perform({ type: "place-template", template: { id, shape: { kind: "blast", at: model.position, radii: [5] }, from: "above", label: "" } });
@@ -62,7 +63,16 @@ export function syntheticGame(scenario: Scenario, count: number, seed = 500): Ga
     else if (kind === 8) {
       const dice = createDice(seed, rolledSides(log));
       const hit = dice.roll(10, "to hit");
-      const event: GameEvent = { type: "fire-resolved", ruleset: RULESETS[0]!.id, shooter: model.id, weapon: "rifle", target: model.id, rolls: dice.rolls.map((r) => ({ ...r })), outcomes: [{ model: model.id, effect: hit > 8 ? "casualty" : "pinned", detail: "" }], summary: "bench shot" };
+      const event: GameEvent = {
+        type: "fire-resolved",
+        ruleset: RULESETS[0]!.id,
+        shooter: model.id,
+        weapon: "rifle",
+        target: model.id,
+        rolls: dice.rolls.map((r) => ({ ...r })),
+        outcomes: [{ model: model.id, effect: hit > 8 ? "casualty" : "pinned", detail: "" }],
+        summary: "bench shot",
+      };
       log = record(log, event);
     } else {
       const step: Point = [(choices.fraction("dx") - 0.5) * 12, (choices.fraction("dz") - 0.5) * 12];

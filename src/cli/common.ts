@@ -83,7 +83,10 @@ export function oneLine(text: string): string {
 /** Checks the number of positional arguments, naming what is missing or extra. */
 export function expectPositionals(positionals: readonly string[], names: readonly string[]): string[] {
   if (positionals.length < names.length) {
-    const missing = names.slice(positionals.length).map((n) => `<${n}>`).join(" ");
+    const missing = names
+      .slice(positionals.length)
+      .map((n) => `<${n}>`)
+      .join(" ");
     throw new CliError(`missing ${missing} (see --help)`);
   }
   if (positionals.length > names.length) {
@@ -167,7 +170,8 @@ export function modelIds(scenario: Scenario): string[] {
 export function requireModel(scenario: Scenario, id: string, role: string, file: string): void {
   const ids = modelIds(scenario);
   if (ids.includes(id)) return;
-  const known = ids.length === 0 ? "it has no models" : ids.length <= 12 ? `its models: ${ids.join(", ")}` : `its models include ${ids.slice(0, 12).join(", ")}…`;
+  const known =
+    ids.length === 0 ? "it has no models" : ids.length <= 12 ? `its models: ${ids.join(", ")}` : `its models include ${ids.slice(0, 12).join(", ")}…`;
   throw new CliError(`unknown ${role} model "${id}" in ${file}; ${known}`);
 }
 
@@ -180,13 +184,24 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 export function parseNumber(text: string, what: string, example: string, check: "any" | "positive" | "nonnegative" = "any"): number {
   const trimmed = text.trim();
   const value = DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
-  const wrong = !Number.isFinite(value) ? "expected a number" : check === "positive" && value <= 0 ? "expected a positive number" : check === "nonnegative" && value < 0 ? "expected zero or more" : "";
+  const wrong = !Number.isFinite(value)
+    ? "expected a number"
+    : check === "positive" && value <= 0
+      ? "expected a positive number"
+      : check === "nonnegative" && value < 0
+        ? "expected zero or more"
+        : "";
   if (wrong) throw new CliError(`bad ${what} "${text}": ${wrong}, e.g. ${example}`);
   return value;
 }
 
 /** Comma-separated numbers: exactly `count` of them when given, else one or more. */
-export function parseNumberList(text: string, what: string, example: string, options: { count?: number; check?: "any" | "positive" | "nonnegative" } = {}): number[] {
+export function parseNumberList(
+  text: string,
+  what: string,
+  example: string,
+  options: { count?: number; check?: "any" | "positive" | "nonnegative" } = {},
+): number[] {
   const items = text.split(",");
   if (options.count !== undefined && items.length !== options.count) {
     throw new CliError(`bad ${what} "${text}": expected ${options.count} comma-separated numbers, e.g. ${example}`);

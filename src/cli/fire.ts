@@ -77,7 +77,8 @@ function parseOptions(ruleset: Ruleset, given: readonly string[]): Record<string
   const settable = ruleset.options.filter((o) => o.id !== "version");
   for (const text of given) {
     const at = text.indexOf("=");
-    if (at <= 0) throw new CliError(`bad --option "${text}": expected <id>=<value>, e.g. ${settable[0] ? `${settable[0].id}=${settable[0].default}` : "name=value"}`);
+    if (at <= 0)
+      throw new CliError(`bad --option "${text}": expected <id>=<value>, e.g. ${settable[0] ? `${settable[0].id}=${settable[0].default}` : "name=value"}`);
     const [id, value] = [text.slice(0, at), text.slice(at + 1)];
     if (id === "version") throw new CliError(`the version is chosen with --version, not --option`);
     const spec: OptionSpec | undefined = settable.find((o) => o.id === id);
@@ -94,14 +95,19 @@ function requireShooterOrTarget(scenario: Scenario, id: string, role: string, fi
   const units = scenario.forces.flatMap((f) => f.units);
   if (units.some((u) => u.id === id || u.models.some((m) => m.id === id))) return;
   const known = units.slice(0, 8).map((u) => `${u.id} (${u.models.map((m) => m.id).join(", ")})`);
-  throw new CliError(`unknown ${role} "${id}" in ${file}: neither a model nor a unit; ${known.length ? `its units: ${known.join("; ")}${units.length > 8 ? "…" : ""}` : "it has no models"}`);
+  throw new CliError(
+    `unknown ${role} "${id}" in ${file}: neither a model nor a unit; ${known.length ? `its units: ${known.join("; ")}${units.length > 8 ? "…" : ""}` : "it has no models"}`,
+  );
 }
 
 /** Declaration switches the system offers (each sets a boolean field of the declaration). */
 function parseSwitches(ruleset: Ruleset, given: readonly string[]): Record<string, boolean> {
   const known = ruleset.declarationSwitches ?? [];
   for (const id of given) {
-    if (!known.some((s) => s.id === id)) throw new CliError(`${ruleset.name} has no declaration switch "${id}"; ${known.length ? `its switches are ${list(known.map((s) => s.id))}` : "it has none"}`);
+    if (!known.some((s) => s.id === id))
+      throw new CliError(
+        `${ruleset.name} has no declaration switch "${id}"; ${known.length ? `its switches are ${list(known.map((s) => s.id))}` : "it has none"}`,
+      );
   }
   return Object.fromEntries(given.map((id) => [id, true]));
 }
@@ -132,7 +138,8 @@ await runCommand(command, async ({ values, positionals }) => {
       const context = ruleset.createContext(tableContext(battlefield), { options: { ...options, version } });
       const firers = battlefield.models.has(shooter) ? [shooter] : [...battlefield.models.values()].filter((e) => e.unitId === shooter).map((e) => e.model.id);
       const weapons = [...new Set(firers.flatMap((m) => ruleset.weaponsOf(m, context)))];
-      if (!weapons.includes(values.weapon)) throw new CliError(`${shooter} has no weapon "${values.weapon}" under ${ruleset.name}; its weapons are ${list(weapons) || "none"}`);
+      if (!weapons.includes(values.weapon))
+        throw new CliError(`${shooter} has no weapon "${values.weapon}" under ${ruleset.name}; its weapons are ${list(weapons) || "none"}`);
     }
     const answer = answerFire(world, battlefield, {
       ruleset: { id: ruleset.id, version, options },

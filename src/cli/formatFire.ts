@@ -43,11 +43,29 @@ function resultLines(result: FireResult, seed: number): string[] {
     `Roll (seed ${seed}): ${result.summary}`,
     "",
     "Dice",
-    ...columns(dice.map((d) => [`${INDENT}${die(d.index)}`, `d${d.sides}`, `${d.value}`, d.total !== undefined && d.total !== d.value ? `(${d.total})` : "", `${d.meaning}${d.model ? ` (${d.model})` : ""}`, `[${d.rule}]${sampleNote(d.sample)}`])),
+    ...columns(
+      dice.map((d) => [
+        `${INDENT}${die(d.index)}`,
+        `d${d.sides}`,
+        `${d.value}`,
+        d.total !== undefined && d.total !== d.value ? `(${d.total})` : "",
+        `${d.meaning}${d.model ? ` (${d.model})` : ""}`,
+        `[${d.rule}]${sampleNote(d.sample)}`,
+      ]),
+    ),
     "",
     "Allocation",
     ...(allocation.length
-      ? columns(allocation.map((a) => [`${INDENT}${a.model}`, a.effect, a.result, `by ${a.by}`, a.rolls.length ? `(dice ${a.rolls.map(die).join(", ")})` : "", a.allocatedBy ? `allocated: ${a.allocatedBy.reason} [${a.allocatedBy.rule}]` : ""]))
+      ? columns(
+          allocation.map((a) => [
+            `${INDENT}${a.model}`,
+            a.effect,
+            a.result,
+            `by ${a.by}`,
+            a.rolls.length ? `(dice ${a.rolls.map(die).join(", ")})` : "",
+            a.allocatedBy ? `allocated: ${a.allocatedBy.reason} [${a.allocatedBy.rule}]` : "",
+          ]),
+        )
       : [`${INDENT}nobody was hit`]),
     "",
     "Steps",

@@ -73,19 +73,17 @@ export function formatSightReport(r: SightReport, lookup?: ModelLookup): string 
     ]),
   );
   out.push(...section("Parts", columns(r.parts.map((p) => [p.part, pct(p.fraction), `${p.visible}/${p.samples}`]))));
-  out.push(
-    ...section(
-      "Occluders",
-      columns(r.occluders.map((o) => [o.id, o.kind, `${o.samples} samples`, o.parts.join(", ")])),
-    ),
-  );
+  out.push(...section("Occluders", columns(r.occluders.map((o) => [o.id, o.kind, `${o.samples} samples`, o.parts.join(", ")]))));
   out.push(
     ...section(
       "Areas",
       columns(
         r.areas.map((a) => {
           const where = a.intervals.map(([from, to]) => `${from.toFixed(1)}–${to.toFixed(1)}`).join(", ");
-          const notes = [a.shooterInside ? "shooter inside" : "", a.targetInside ? `target inside${a.depthToTarget !== undefined ? `, ${cm(a.depthToTarget)} deep` : ""}` : ""]
+          const notes = [
+            a.shooterInside ? "shooter inside" : "",
+            a.targetInside ? `target inside${a.depthToTarget !== undefined ? `, ${cm(a.depthToTarget)} deep` : ""}` : "",
+          ]
             .filter(Boolean)
             .join("; ");
           return [a.id, a.kind, `${cm(a.lengthInside)} inside`, `at ${where} cm`, `height ${cm(a.height)}${notes ? `; ${notes}` : ""}`];
@@ -97,7 +95,13 @@ export function formatSightReport(r: SightReport, lookup?: ModelLookup): string 
     ...section(
       "Openings",
       columns(
-        r.openings.map((o) => [o.id, `${o.type} of ${o.building}, floor ${o.floor}`, `${o.rays} rays`, `${cm(o.distanceToShooter)} from shooter`, `${cm(o.distanceToTarget)} from target`]),
+        r.openings.map((o) => [
+          o.id,
+          `${o.type} of ${o.building}, floor ${o.floor}`,
+          `${o.rays} rays`,
+          `${cm(o.distanceToShooter)} from shooter`,
+          `${cm(o.distanceToTarget)} from target`,
+        ]),
       ),
     ),
   );
@@ -124,9 +128,15 @@ export function formatSightReport(r: SightReport, lookup?: ModelLookup): string 
   const bystanders = r.modelsNearLine.filter((m) => m.blockedSamples === 0);
   const shown = bystanders.length <= NEAR_LINE_SHOWN + 1 ? bystanders : bystanders.slice(0, NEAR_LINE_SHOWN);
   const near = columns(
-    [...blocking, ...shown].map((m) => [m.id, `${m.side}, unit ${m.unitId}`, `${cm(m.distance)} off the line`, m.blockedSamples ? `${m.blockedSamples} samples blocked` : "blocks nothing"]),
+    [...blocking, ...shown].map((m) => [
+      m.id,
+      `${m.side}, unit ${m.unitId}`,
+      `${cm(m.distance)} off the line`,
+      m.blockedSamples ? `${m.blockedSamples} samples blocked` : "blocks nothing",
+    ]),
   );
-  if (shown.length < bystanders.length) near.push(`and ${bystanders.length - shown.length} more within ${cm(Math.max(...bystanders.map((m) => m.distance)))}, blocking nothing`);
+  if (shown.length < bystanders.length)
+    near.push(`and ${bystanders.length - shown.length} more within ${cm(Math.max(...bystanders.map((m) => m.distance)))}, blocking nothing`);
   out.push(...section("Near line", near));
   const d = r.distance;
   out.push(
@@ -140,7 +150,9 @@ export function formatSightReport(r: SightReport, lookup?: ModelLookup): string 
     ),
   );
   out.push(
-    ...section("Height", [`target's feet ${signed(d.heightDifference)} cm from the shooter's (shooter at ${cm(d.shooterElevation)}, target at ${cm(d.targetElevation)})`]),
+    ...section("Height", [
+      `target's feet ${signed(d.heightDifference)} cm from the shooter's (shooter at ${cm(d.shooterElevation)}, target at ${cm(d.targetElevation)})`,
+    ]),
   );
   out.push(
     ...section(
@@ -151,7 +163,10 @@ export function formatSightReport(r: SightReport, lookup?: ModelLookup): string 
       ]),
     ),
   );
-  if (r.arc) out.push(...section("Arc", [`${r.arc.weapon} (${r.arc.arc}° arc): target at ${signed(r.arc.bearing)}° from its mount — ${r.arc.inArc ? "in arc" : "OUT OF ARC"}`]));
+  if (r.arc)
+    out.push(
+      ...section("Arc", [`${r.arc.weapon} (${r.arc.arc}° arc): target at ${signed(r.arc.bearing)}° from its mount — ${r.arc.inArc ? "in arc" : "OUT OF ARC"}`]),
+    );
   out.push(...section("Hull-down", [r.hullDown ? "yes" : "no"]));
   if (r.rays) {
     const clear = r.rays.filter((ray) => ray.clear).length;
@@ -190,7 +205,15 @@ function grid(items: readonly string[], indent: string, width = 100): string[] {
   const cell = Math.max(...items.map((i) => i.length)) + 3;
   const perLine = Math.max(1, Math.floor((width - indent.length) / cell));
   const lines: string[] = [];
-  for (let i = 0; i < items.length; i += perLine) lines.push(indent + items.slice(i, i + perLine).map((item) => item.padEnd(cell)).join("").trimEnd());
+  for (let i = 0; i < items.length; i += perLine)
+    lines.push(
+      indent +
+        items
+          .slice(i, i + perLine)
+          .map((item) => item.padEnd(cell))
+          .join("")
+          .trimEnd(),
+    );
   return lines;
 }
 
@@ -208,7 +231,12 @@ export function formatMatrix(entries: readonly MatrixEntry[], summary: MatrixSum
     const seen = list.filter((e) => e.visibleFraction > 0).sort((a, b) => b.visibleFraction - a.visibleFraction || a.target.localeCompare(b.target));
     const hidden = list.filter((e) => e.visibleFraction <= 0);
     out.push(`${shooter}${info ? ` (${info.side}, unit ${info.unitId})` : ""} sees ${seen.length} of ${list.length}`);
-    out.push(...grid(seen.map((e) => `${e.target.padEnd(idWidth)} ${pct(e.visibleFraction, 0).padStart(5)}${e.hullDown ? " hd" : ""}`), "    "));
+    out.push(
+      ...grid(
+        seen.map((e) => `${e.target.padEnd(idWidth)} ${pct(e.visibleFraction, 0).padStart(5)}${e.hullDown ? " hd" : ""}`),
+        "    ",
+      ),
+    );
     if (hidden.length) {
       const byBlocker = new Map<string, number>();
       for (const e of hidden) byBlocker.set(e.blockedBy[0] ?? "?", (byBlocker.get(e.blockedBy[0] ?? "?") ?? 0) + 1);
@@ -259,7 +287,10 @@ export function formatTemplateResult(placement: TemplatePlacement, result: Templ
     out.push(`Not hit: ${result.shielded.length}`);
     out.push(
       ...columns(
-        result.shielded.map((s) => [`  ${s.id}`, s.kind === "other-level" ? `stands on another level (${s.by})` : `under ${s.by}'s ${s.kind === "roof" ? "roof" : "floor"}`]),
+        result.shielded.map((s) => [
+          `  ${s.id}`,
+          s.kind === "other-level" ? `stands on another level (${s.by})` : `under ${s.by}'s ${s.kind === "roof" ? "roof" : "floor"}`,
+        ]),
       ),
     );
   }

@@ -29,7 +29,11 @@ Options:
 /** A case that takes longer than this is a hang. */
 const CASE_LIMIT_MS = 5000;
 
-const command = { name: "fuzz", usage: USAGE, options: { scenarios: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, from: { type: "string" } } } as const;
+const command = {
+  name: "fuzz",
+  usage: USAGE,
+  options: { scenarios: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, from: { type: "string" } },
+} as const;
 
 /** One worker thread at a time; a case that hangs terminates it and the next case gets a new one. */
 function caseRunner(seed: number) {

@@ -53,7 +53,13 @@ const command = {
 /** Below this many pairs, starting threads (each building its own world) costs more than it saves. */
 const POOL_MIN_PAIRS = 1000;
 
-async function matrixOnThreads(scenario: Scenario, world: SightWorld, pairs: Array<[string, string]>, threads: number, onProgress: (done: number, total: number) => void) {
+async function matrixOnThreads(
+  scenario: Scenario,
+  world: SightWorld,
+  pairs: Array<[string, string]>,
+  threads: number,
+  onProgress: (done: number, total: number) => void,
+) {
   if (threads <= 1 || pairs.length < POOL_MIN_PAIRS) return visibilityMatrix(world, { pairs, onProgress });
   const pool = await MatrixPool.start(scenario, threads);
   try {

@@ -109,7 +109,11 @@ export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readon
             skipped.push(`turn ${turn + 1}: ${order.unit} has no models left`);
             break;
           }
-          const moves = unit.models.map((m) => ({ model: m.id, to: { position: [m.position[0] + order.by[0], m.position[1] + order.by[1]] as Point, heading: m.heading }, path: bowedPath(m.position, order.by) }));
+          const moves = unit.models.map((m) => ({
+            model: m.id,
+            to: { position: [m.position[0] + order.by[0], m.position[1] + order.by[1]] as Point, heading: m.heading },
+            path: bowedPath(m.position, order.by),
+          }));
           perform({ type: "move-group", moves }, `turn ${turn + 1}: ${order.unit} advances`);
           break;
         }
@@ -119,7 +123,11 @@ export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readon
         case "blast": {
           const at = findModel(state.scenario, order.on)?.position;
           if (!at) skipped.push(`turn ${turn + 1}: the blast's aiming point ${order.on} is gone`);
-          else perform({ type: "place-template", template: { id: order.id, shape: { kind: "blast", at, radii: [order.radius] }, from: "above", label: order.label } }, `turn ${turn + 1}: ${order.label}`);
+          else
+            perform(
+              { type: "place-template", template: { id: order.id, shape: { kind: "blast", at, radii: [order.radius] }, from: "above", label: order.label } },
+              `turn ${turn + 1}: ${order.label}`,
+            );
           break;
         }
         case "lift":
@@ -129,8 +137,15 @@ export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readon
           const world = await createSightWorld(state.scenario, catalog);
           try {
             const declaration = { shooter: order.shooter, target: order.target };
-            const answer = answerFire(world, world.battlefield, { ruleset: log.header.ruleset, declaration, status: state.status, turn: state.turn, roll: { seed, previous: rolledSides(log) } });
-            if (!answer.result) skipped.push(`turn ${turn + 1}: ${order.shooter} at ${order.target}: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
+            const answer = answerFire(world, world.battlefield, {
+              ruleset: log.header.ruleset,
+              declaration,
+              status: state.status,
+              turn: state.turn,
+              roll: { seed, previous: rolledSides(log) },
+            });
+            if (!answer.result)
+              skipped.push(`turn ${turn + 1}: ${order.shooter} at ${order.target}: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
             else add(fireEvent(ruleset, declaration, answer.result, (clock += 6000)));
           } finally {
             world.dispose();

@@ -50,8 +50,19 @@ function templateShape(values: { at?: string; radius?: string; teardrop?: string
   if (values.teardrop !== undefined) {
     if (values.at !== undefined || values.radius !== undefined) throw new CliError("give either --teardrop or --at with --radius, not both (see --help)");
     const example = "--teardrop 90,60,90,15,2,5";
-    const [x, z, heading, length, narrowWidth, wideWidth] = parseNumberList(values.teardrop, "--teardrop", example, { count: 6 }) as [number, number, number, number, number, number];
-    for (const [name, v] of [["length", length], ["narrow width", narrowWidth], ["wide width", wideWidth]] as const) {
+    const [x, z, heading, length, narrowWidth, wideWidth] = parseNumberList(values.teardrop, "--teardrop", example, { count: 6 }) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    for (const [name, v] of [
+      ["length", length],
+      ["narrow width", narrowWidth],
+      ["wide width", wideWidth],
+    ] as const) {
       if (v <= 0) throw new CliError(`bad --teardrop "${values.teardrop}": the ${name} must be positive, e.g. ${example}`);
     }
     return { kind: "teardrop", from: [x, z], heading, length, narrowWidth, wideWidth };

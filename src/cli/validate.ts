@@ -76,7 +76,9 @@ async function validateGame(file: string, text: string, kind: string, json: bool
   if (report.divergence) return fail([divergenceWarning(report.divergence)]);
   const events = log.events.length;
   if (json) return printJson({ ok: true, kind, name: log.header.scenario.name, events, rejudged: report.rejudged, notRejudged: report.notRejudged });
-  print(`OK: ${kind} on ${log.header.scenario.name} — ${events} event${events === 1 ? "" : "s"}, ${report.rejudged} shot${report.rejudged === 1 ? "" : "s"} and order${report.rejudged === 1 ? "" : "s"} judged again from seed ${log.header.seed}: as recorded`);
+  print(
+    `OK: ${kind} on ${log.header.scenario.name} — ${events} event${events === 1 ? "" : "s"}, ${report.rejudged} shot${report.rejudged === 1 ? "" : "s"} and order${report.rejudged === 1 ? "" : "s"} judged again from seed ${log.header.seed}: as recorded`,
+  );
   for (const note of report.notRejudged) print(`  ${note}`);
 }
 

@@ -74,7 +74,11 @@ export function modelPose(battlefield: Battlefield, model: Model, def: ModelDefi
   if (building && model.floor) return { ...level, y: floorHeight(battlefield, building, model.floor.level) };
   const ground = battlefield.ground;
   const centre = ground.heightAt(model.position);
-  const size = def.vehicle ? { width: def.vehicle.width, length: def.vehicle.length } : def.category === "gun" && def.base ? { width: def.base.width, length: def.base.depth ?? def.base.width } : undefined;
+  const size = def.vehicle
+    ? { width: def.vehicle.width, length: def.vehicle.length }
+    : def.category === "gun" && def.base
+      ? { width: def.base.width, length: def.base.depth ?? def.base.width }
+      : undefined;
   if (!size) return { ...level, y: centre };
   // Rest the hull on the ground under its front, rear and both sides.
   const at = (dx: number, dz: number) => ground.heightAt(add2(model.position, rotateByHeading([dx, dz], model.heading)));
@@ -120,7 +124,10 @@ export function modelFootprint(def: ModelDefinition, model: Model): Footprint {
 
 /** The plan rectangle around a base-less model's parts, in its own frame. */
 function partsOutline(def: ModelDefinition): Vec2[] {
-  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minZ = Infinity,
+    maxZ = -Infinity;
   for (const shape of def.parts.flatMap((p) => p.shapes)) {
     if (shape.type === "mesh") {
       for (let i = 0; i < shape.vertices.length; i += 3) {
@@ -137,7 +144,12 @@ function partsOutline(def: ModelDefinition): Vec2[] {
     minZ = Math.min(minZ, shape.at[2] - hz);
     maxZ = Math.max(maxZ, shape.at[2] + hz);
   }
-  return [[minX, minZ], [maxX, minZ], [maxX, maxZ], [minX, maxZ]];
+  return [
+    [minX, minZ],
+    [maxX, minZ],
+    [maxX, maxZ],
+    [minX, maxZ],
+  ];
 }
 
 /** A named point of a model (eye, muzzle…) in world coordinates, with the instance's eye height. */

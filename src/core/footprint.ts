@@ -2,15 +2,7 @@
  * A model's footprint on the table: its base (infantry, guns) or hull outline (vehicles).
  * Rules measure between footprints ("base edge to base edge"), templates test overlap against them.
  */
-import {
-  distance2,
-  distanceToPolygonBoundary,
-  distanceToPolyline,
-  pointInPolygon,
-  segmentsDistance,
-  signedArea,
-  type Vec2,
-} from "./geometry2d";
+import { distance2, distanceToPolygonBoundary, distanceToPolyline, pointInPolygon, segmentsDistance, signedArea, type Vec2 } from "./geometry2d";
 
 export type Footprint =
   | { readonly kind: "circle"; readonly center: Vec2; readonly radius: number }

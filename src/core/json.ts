@@ -110,7 +110,10 @@ function scan(text: string, maxDepth: number, watch?: string): Scan {
         i++;
         stack.pop();
         expect = "after-value";
-      } else return fail(top.kind === "{" ? `expected , or } after a field, found ${JSON.stringify(c)}` : `expected , or ] after an item, found ${JSON.stringify(c)}`);
+      } else
+        return fail(
+          top.kind === "{" ? `expected , or } after a field, found ${JSON.stringify(c)}` : `expected , or ] after an item, found ${JSON.stringify(c)}`,
+        );
       continue;
     }
     if (expect === "key" || expect === "key-or-end") {
@@ -158,7 +161,10 @@ function scan(text: string, maxDepth: number, watch?: string): Scan {
     } else if (text.startsWith("true", i)) i += 4;
     else if (text.startsWith("false", i)) i += 5;
     else if (text.startsWith("null", i)) i += 4;
-    else return fail(`expected a value, found ${JSON.stringify(text.slice(i, i + 12))}${/^(NaN|-?Infinity)/.test(text.slice(i, i + 9)) ? " (JSON has no NaN or Infinity)" : ""}`);
+    else
+      return fail(
+        `expected a value, found ${JSON.stringify(text.slice(i, i + 12))}${/^(NaN|-?Infinity)/.test(text.slice(i, i + 9)) ? " (JSON has no NaN or Infinity)" : ""}`,
+      );
     expect = "after-value";
   }
 }
@@ -170,9 +176,11 @@ function scan(text: string, maxDepth: number, watch?: string): Scan {
 export function readJson(raw: string, limits: { maxDepth?: number; maxChars?: number; watch?: string } = {}): JsonReadResult {
   const text = stripByteOrderMark(raw);
   const maxChars = limits.maxChars ?? JSON_LIMITS.maxChars;
-  if (text.length > maxChars) return { ok: false, text, itemEnds: [], problem: { ...locate(text, maxChars), reason: `the file is longer than ${maxChars} characters` } };
+  if (text.length > maxChars)
+    return { ok: false, text, itemEnds: [], problem: { ...locate(text, maxChars), reason: `the file is longer than ${maxChars} characters` } };
   const scanned = scan(text, limits.maxDepth ?? JSON_LIMITS.maxDepth, limits.watch);
-  if (scanned.problem) return { ok: false, text, itemEnds: scanned.itemEnds, problem: { ...locate(text, scanned.problem.offset), reason: scanned.problem.reason } };
+  if (scanned.problem)
+    return { ok: false, text, itemEnds: scanned.itemEnds, problem: { ...locate(text, scanned.problem.offset), reason: scanned.problem.reason } };
   return { ok: true, value: JSON.parse(text) };
 }
 

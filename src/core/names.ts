@@ -90,7 +90,13 @@ export function displayNames(scenarios: readonly Scenario[], catalog: ModelCatal
   const ids = [...names.keys()].sort((a, b) => b.length - a.length);
   const isWord = (id: string) => /^[a-z]+$/i.test(id);
   const matching = (list: string[], guard: string) => (list.length ? [`(?<![\\w-])${guard}(?:${list.map(escape).join("|")})(?![\\w-])`] : []);
-  const alternatives = [...matching(ids.filter((id) => !isWord(id)), ""), ...matching(ids.filter(isWord), "(?<!\\b(?:[Tt]he|[Aa]n?) )")];
+  const alternatives = [
+    ...matching(
+      ids.filter((id) => !isWord(id)),
+      "",
+    ),
+    ...matching(ids.filter(isWord), "(?<!\\b(?:[Tt]he|[Aa]n?) )"),
+  ];
   const pattern = alternatives.length ? new RegExp(alternatives.join("|"), "g") : undefined;
   const of = (id: string) => names.get(id) ?? id;
   return {

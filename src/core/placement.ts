@@ -45,7 +45,13 @@ export function tableBodies(battlefield: Battlefield, except: ReadonlySet<string
 function shrunk(fp: Footprint): Footprint {
   if (fp.kind === "circle") return { ...fp, radius: Math.max(fp.radius - TOUCH, fp.radius / 2) };
   const centre = footprintCenter(fp);
-  return { kind: "polygon", points: fp.points.map((p) => { const d = distance2(p, centre); return lerp2(centre, p, Math.max(0.5, (d - TOUCH) / d)); }) };
+  return {
+    kind: "polygon",
+    points: fp.points.map((p) => {
+      const d = distance2(p, centre);
+      return lerp2(centre, p, Math.max(0.5, (d - TOUCH) / d));
+    }),
+  };
 }
 
 /** The stretches of a building wall a model on `level` collides with: the wall minus its doors and gaps there. */
@@ -150,7 +156,13 @@ function freeAt(battlefield: Battlefield, def: ModelDefinition, model: Model, at
  * of candidates around the drop, nearest first), on the same level and on the table; undefined when there
  * is none within `maxDistance`.
  */
-export function nearestFreeSpot(battlefield: Battlefield, def: ModelDefinition, model: Model, others: readonly Body[], options: FreeSpotOptions = {}): Model | undefined {
+export function nearestFreeSpot(
+  battlefield: Battlefield,
+  def: ModelDefinition,
+  model: Model,
+  others: readonly Body[],
+  options: FreeSpotOptions = {},
+): Model | undefined {
   for (const offset of ringOffsets(options.step ?? 0.5, options.maxDistance ?? 20)) {
     const found = freeAt(battlefield, def, model, add2(model.position, offset), others);
     if (found) return found;
@@ -167,13 +179,23 @@ const GROUP_REACH = 5;
  * its own nearest free spot. A move with no free spot near is left as it is, for the command to refuse with
  * its reason.
  */
-export function settleMoves<M extends { readonly model: string; readonly to: Placement }>(battlefield: Battlefield, moves: readonly M[], options?: FreeSpotOptions): M[] {
+export function settleMoves<M extends { readonly model: string; readonly to: Placement }>(
+  battlefield: Battlefield,
+  moves: readonly M[],
+  options?: FreeSpotOptions,
+): M[] {
   const others = tableBodies(battlefield, new Set(moves.map((m) => m.model)));
   const dropped = moves.flatMap((move) => {
     const entry = battlefield.models.get(move.model);
     if (!entry) return [];
     const { elevation: _e, floor: _f, ...rest } = entry.model;
-    const model: Model = { ...rest, position: move.to.position, heading: move.to.heading, ...(move.to.floor ? { floor: move.to.floor } : {}), ...(move.to.elevation !== undefined ? { elevation: move.to.elevation } : {}) };
+    const model: Model = {
+      ...rest,
+      position: move.to.position,
+      heading: move.to.heading,
+      ...(move.to.floor ? { floor: move.to.floor } : {}),
+      ...(move.to.elevation !== undefined ? { elevation: move.to.elevation } : {}),
+    };
     return [{ move, def: entry.def, model }];
   });
   const put = (move: M, at: Vec2): M => {

@@ -131,5 +131,8 @@ function firstDivergence(log: GameLog, every: number, recorded: readonly string[
   const last = (k + 1) * every - 1;
   const first = last - every + 1;
   const where = every === 1 ? `event ${last}` : `events ${first}–${last}`;
-  return { event: last, message: `the replay diverges at ${where}: the table after it is not the one recorded (the file was edited or the rules code changed since it was made)` };
+  return {
+    event: last,
+    message: `the replay diverges at ${where}: the table after it is not the one recorded (the file was edited or the rules code changed since it was made)`,
+  };
 }

@@ -105,7 +105,8 @@ export function locate(timeline: Timeline, time: number): ReplayPosition {
 }
 
 /** Replay time after `wallMs` of playing at `speed` (clamped to the replay). */
-export const advance = (timeline: Timeline, time: number, wallMs: number, speed: number): number => Math.min(timeline.total, Math.max(0, time + wallMs * speed));
+export const advance = (timeline: Timeline, time: number, wallMs: number, speed: number): number =>
+  Math.min(timeline.total, Math.max(0, time + wallMs * speed));
 
 /**
  * Where the timeline marks turns: the events that begin one. A game whose rule system records its turns

@@ -10,7 +10,8 @@ export function parseOptionValues<O extends object>(specs: readonly OptionSpec[]
   for (const [key, value] of Object.entries(raw)) {
     const spec = specs.find((s) => s.id === key);
     if (!spec) errors.push(`unknown option "${key}"; the options are ${specs.map((s) => s.id).join(", ")}`);
-    else if (!spec.choices.includes(value as string | boolean)) errors.push(`option "${key}" must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(", ")}, got ${JSON.stringify(value)}`);
+    else if (!spec.choices.includes(value as string | boolean))
+      errors.push(`option "${key}" must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(", ")}, got ${JSON.stringify(value)}`);
     else options[key] = value;
   }
   return errors.length ? { ok: false, errors } : { ok: true, options: options as unknown as O };

@@ -8,12 +8,7 @@ import { flamesOfWar } from "./flames-of-war";
 import { operationWw2 } from "./operation-ww2";
 import type { Ruleset } from "./ruleset";
 
-export const RULESETS: readonly Ruleset[] = [
-  operationWw2,
-  battleground,
-  boltAction,
-  flamesOfWar,
-];
+export const RULESETS: readonly Ruleset[] = [operationWw2, battleground, boltAction, flamesOfWar];
 
 export const DEFAULT_RULESET = operationWw2.id;
 

@@ -100,9 +100,7 @@ export const sightKey = (r: SightRequest): string =>
   `${r.shooter}>${r.target}>${r.weapon ?? "eye"}${r.originOffset ? `@${r.originOffset[0].toFixed(3)},${r.originOffset[1].toFixed(3)}` : ""}${r.seeThrough?.length ? `>${[...r.seeThrough].sort().join(",")}` : ""}`;
 
 /** The sight options that answer a request: its weapon, base point (originOffset) and see-through models. */
-export const sightOptionsOf = (
-  r: SightRequest,
-): { weapon?: string; originOffset?: readonly [number, number]; seeThrough?: readonly string[] } => ({
+export const sightOptionsOf = (r: SightRequest): { weapon?: string; originOffset?: readonly [number, number]; seeThrough?: readonly string[] } => ({
   ...(r.weapon ? { weapon: r.weapon } : {}),
   ...(r.originOffset ? { originOffset: r.originOffset } : {}),
   ...(r.seeThrough?.length ? { seeThrough: r.seeThrough } : {}),
@@ -176,7 +174,19 @@ export interface FireVerdict {
 }
 
 /** What a die of a resolved shot decides. */
-export type RollPurpose = "to-hit" | "damage" | "penetration" | "protection" | "save" | "test" | "scatter" | "count" | "radius" | "terrain" | "allocation" | "facing";
+export type RollPurpose =
+  | "to-hit"
+  | "damage"
+  | "penetration"
+  | "protection"
+  | "save"
+  | "test"
+  | "scatter"
+  | "count"
+  | "radius"
+  | "terrain"
+  | "allocation"
+  | "facing";
 
 /** One die of a resolved shot: what it was rolled for, the number it needed and what it meant. */
 export interface RolledDie {

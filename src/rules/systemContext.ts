@@ -34,7 +34,10 @@ export function systemContext<Options, TableData, TableId extends string, Game e
 }
 
 /** `{ sample }` when table `id` is sample data, else nothing: for spreading into a Ruling or a RolledDie. */
-export function sampleMark<TableId extends string>(ctx: { readonly sampleTables: Readonly<Partial<Record<TableId, SampleTable>>> }, id: TableId): { sample?: SampleTable } {
+export function sampleMark<TableId extends string>(
+  ctx: { readonly sampleTables: Readonly<Partial<Record<TableId, SampleTable>>> },
+  id: TableId,
+): { sample?: SampleTable } {
   const sample = ctx.sampleTables[id];
   return sample ? { sample } : {};
 }

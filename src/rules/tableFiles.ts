@@ -19,7 +19,10 @@ export function loadTableFiles<Schemas extends Readonly<Record<string, z.ZodType
 ): TableLoadResult<LoadedTables<{ readonly [K in keyof Schemas]: z.infer<Schemas[K]> }>> {
   const errors: string[] = [];
   const byId = new Map<string, { file: TableFile; data: unknown }>();
-  for (const [origin, list] of [["shipped", shipped], ["loaded", files]] as const) {
+  for (const [origin, list] of [
+    ["shipped", shipped],
+    ["loaded", files],
+  ] as const) {
     for (const file of list) {
       const where = `${origin} table "${file.table}"`;
       if (file.ruleset !== rulesetId) {

@@ -32,7 +32,11 @@ const LIFT = { field: 0.04, water: 0.06, road: 0.08, crater: 0.1 } as const;
 function pieces(f: Feature, battlefield: Battlefield): Piece[] {
   const ground = battlefield.ground;
   const decorative = "decorative" in f && f.decorative === true;
-  const piece = (part: string, geometry: BufferGeometry, look: Omit<TableLook, "decorative">): Piece => ({ key: `${f.id}/${part}`, geometry, look: { ...look, decorative } });
+  const piece = (part: string, geometry: BufferGeometry, look: Omit<TableLook, "decorative">): Piece => ({
+    key: `${f.id}/${part}`,
+    geometry,
+    look: { ...look, decorative },
+  });
   switch (f.kind) {
     case "crops": {
       const top = Math.max(...f.outline.map((p) => ground.heightAt(p))) + f.height;
@@ -71,7 +75,9 @@ export function AreaFeatures({ battlefield }: { battlefield: Battlefield }) {
   const items = useMemo(() => battlefield.scenario.features.flatMap((f) => pieces(f, battlefield)), [battlefield.scenario.features]);
   return (
     <group name="area-features">
-      {items.map((piece) => <PieceMesh key={piece.key} piece={piece} />)}
+      {items.map((piece) => (
+        <PieceMesh key={piece.key} piece={piece} />
+      ))}
     </group>
   );
 }

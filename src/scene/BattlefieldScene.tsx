@@ -46,7 +46,11 @@ function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield 
 function withPoses(battlefield: Battlefield, poses: readonly Pose[] | undefined): Battlefield {
   if (!poses?.length) return battlefield;
   let scenario = battlefield.scenario;
-  for (const pose of poses) scenario = withModel(scenario, pose.model, (m) => ({ ...placed(m, pose.placement), ...(pose.turretHeading !== undefined ? { turretHeading: pose.turretHeading } : {}) }));
+  for (const pose of poses)
+    scenario = withModel(scenario, pose.model, (m) => ({
+      ...placed(m, pose.placement),
+      ...(pose.turretHeading !== undefined ? { turretHeading: pose.turretHeading } : {}),
+    }));
   return createBattlefield(scenario, battlefield.catalog);
 }
 
@@ -76,7 +80,15 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const rulesUnit = rulesetById(rulesetId)?.lengthUnit ?? "cm";
   const status = useGame((s) => s.state.status);
   const units = useGame((s) => s.state.units);
-  const pinned = useMemo(() => new Set(Object.entries(status).filter(([, st]) => st.pinned).map(([id]) => id)), [status]);
+  const pinned = useMemo(
+    () =>
+      new Set(
+        Object.entries(status)
+          .filter(([, st]) => st.pinned)
+          .map(([id]) => id),
+      ),
+    [status],
+  );
   const ui = useUi();
   const floorShown = useEditor((s) => s.floorShown);
   const [shadows, setShadows] = useState(false);
@@ -109,7 +121,13 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   return (
     // Draw only when something changed: idle tables cost nothing, and CPU-rendered browsers stay responsive.
     // While a video is filmed, only the export draws (at the replay clock's times).
-    <Canvas shadows={shadows} frameloop={filming ? "never" : "demand"} gl={{ preserveDrawingBuffer: true, antialias: true }} onCreated={({ gl }) => void (gl.localClippingEnabled = true)} data-testid="table">
+    <Canvas
+      shadows={shadows}
+      frameloop={filming ? "never" : "demand"}
+      gl={{ preserveDrawingBuffer: true, antialias: true }}
+      onCreated={({ gl }) => void (gl.localClippingEnabled = true)}
+      data-testid="table"
+    >
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
@@ -121,7 +139,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />
       {ui.tool === "los" && ui.shooter && <LosOverlay battlefield={battlefield} shooter={ui.shooter} hovered={ui.hovered} />}
       {ui.tool === "measure" && <MeasureOverlay battlefield={battlefield} ends={ui.measured} format={distanceFormat(rulesetId, ui.unit)} />}
-      {ui.drag && <DragDistance battlefield={battlefield} drag={ui.drag} rules={distanceFormat(rulesetId, rulesUnit)} shown={distanceFormat(rulesetId, ui.unit)} />}
+      {ui.drag && (
+        <DragDistance battlefield={battlefield} drag={ui.drag} rules={distanceFormat(rulesetId, rulesUnit)} shown={distanceFormat(rulesetId, ui.unit)} />
+      )}
       <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       {editingTerrain && <EditorOverlay battlefield={battlefield} />}
@@ -130,7 +150,14 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <FirstFrameMark />
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />
       <PanelDodge battlefield={battlefield} />
-      <CameraRig battlefield={battlefield} eyeOfModel={eyeModel} weapon={ui.tool === "los" ? ui.weapon : undefined} lookAtModel={ui.tool === "los" ? ui.target : undefined} focus={cameraFocus} enabled={!ui.drag && !ui.templateDrag && !editorDragging} />
+      <CameraRig
+        battlefield={battlefield}
+        eyeOfModel={eyeModel}
+        weapon={ui.tool === "los" ? ui.weapon : undefined}
+        lookAtModel={ui.tool === "los" ? ui.target : undefined}
+        focus={cameraFocus}
+        enabled={!ui.drag && !ui.templateDrag && !editorDragging}
+      />
       <VideoStage time={replay ? replayTime : undefined} />
     </Canvas>
   );

@@ -18,7 +18,14 @@ export function eyeOf(battlefield: Battlefield, id: string, weapon?: string): Ve
   return entry && sightOrigin(battlefield, entry, known);
 }
 
-export function CameraRig({ battlefield, eyeOfModel, weapon, lookAtModel, focus, enabled }: {
+export function CameraRig({
+  battlefield,
+  eyeOfModel,
+  weapon,
+  lookAtModel,
+  focus,
+  enabled,
+}: {
   battlefield: Battlefield;
   /** The model whose eye the camera looks through, when the model's-eye view is on. */
   eyeOfModel?: string;
@@ -68,7 +75,14 @@ export function CameraRig({ battlefield, eyeOfModel, weapon, lookAtModel, focus,
       ) : (
         <PerspectiveCamera makeDefault position={[width / 2, 95, depth + 55]} fov={45} near={1} far={2000} />
       )}
-      <OrbitControls makeDefault enabled={enabled && !eye} target={[width / 2, 0, depth / 2]} maxPolarAngle={Math.PI / 2.05} minDistance={8} maxDistance={400} />
+      <OrbitControls
+        makeDefault
+        enabled={enabled && !eye}
+        target={[width / 2, 0, depth / 2]}
+        maxPolarAngle={Math.PI / 2.05}
+        minDistance={8}
+        maxDistance={400}
+      />
     </>
   );
 }

@@ -5,7 +5,12 @@ import type { DistanceFormat } from "../state/distances";
 import type { UiStore } from "../state/uiStore";
 import { Label } from "./Label";
 
-export function DragDistance({ battlefield, drag, rules, shown }: {
+export function DragDistance({
+  battlefield,
+  drag,
+  rules,
+  shown,
+}: {
   battlefield: Battlefield;
   drag: NonNullable<UiStore["drag"]>;
   /** As the game's rule system measures moves. */

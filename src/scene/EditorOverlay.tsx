@@ -43,7 +43,15 @@ function Draft({ battlefield }: { battlefield: Battlefield }) {
   );
 }
 
-function Handle({ at, color, size, onPointerDown, onClick, onContextMenu, testId }: {
+function Handle({
+  at,
+  color,
+  size,
+  onPointerDown,
+  onClick,
+  onContextMenu,
+  testId,
+}: {
   at: [number, number, number];
   color: string;
   size: number;
@@ -62,7 +70,17 @@ function Handle({ at, color, size, onPointerDown, onClick, onContextMenu, testId
 
 /** A selected hill's crest, at the plateau's height: where its slope ends. */
 function Crest({ hill }: { hill: Hill }) {
-  const points = useMemo(() => crestSegments(hill, 1).flatMap(([a, b]) => [[a[0], hill.height + LIFT, a[1]], [b[0], hill.height + LIFT, b[1]]] as Array<[number, number, number]>), [hill]);
+  const points = useMemo(
+    () =>
+      crestSegments(hill, 1).flatMap(
+        ([a, b]) =>
+          [
+            [a[0], hill.height + LIFT, a[1]],
+            [b[0], hill.height + LIFT, b[1]],
+          ] as Array<[number, number, number]>,
+      ),
+    [hill],
+  );
   return points.length ? <Line points={points} segments color={COLORS.selected} lineWidth={2} dashed={false} /> : null;
 }
 
@@ -138,7 +156,16 @@ function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; f
           }}
         >
           {/* The outline travels with the gizmo while it is dragged. */}
-          {gizmoDrag && loop.length >= 2 && <Line points={loop.map((p) => { const d = sub2(p, center); return [d[0], 0, d[1]] as [number, number, number]; })} color={COLORS.draft} lineWidth={1.5} />}
+          {gizmoDrag && loop.length >= 2 && (
+            <Line
+              points={loop.map((p) => {
+                const d = sub2(p, center);
+                return [d[0], 0, d[1]] as [number, number, number];
+              })}
+              color={COLORS.draft}
+              lineWidth={1.5}
+            />
+          )}
         </PivotControls>
       </group>
     </group>

@@ -48,7 +48,13 @@ function crestGeometry(hills: readonly Hill[]): BufferGeometry {
   }
   const geometry = new BufferGeometry();
   geometry.setAttribute("position", new BufferAttribute(new Float32Array(positions), 3));
-  geometry.setAttribute("normal", new BufferAttribute(new Float32Array(positions.length).map((_, i) => (i % 3 === 1 ? 1 : 0)), 3));
+  geometry.setAttribute(
+    "normal",
+    new BufferAttribute(
+      new Float32Array(positions.length).map((_, i) => (i % 3 === 1 ? 1 : 0)),
+      3,
+    ),
+  );
   return geometry;
 }
 
@@ -60,7 +66,14 @@ export function Hills({ solid, hills }: { solid: Solid; hills: readonly Hill[] }
   const crestMaterial = useMemo(() => tableMaterial({ pattern: "plain", color: "#ddd19c", depthOffset: -2 }), []);
   return (
     <>
-      <mesh geometry={geometry} material={material} receiveShadow castShadow name="table/hills" userData={{ owner: solid.owner, part: solid.part, kind: solid.kind }} />
+      <mesh
+        geometry={geometry}
+        material={material}
+        receiveShadow
+        castShadow
+        name="table/hills"
+        userData={{ owner: solid.owner, part: solid.part, kind: solid.kind }}
+      />
       <mesh geometry={crest} material={crestMaterial} receiveShadow raycast={() => null} name="hill-crests" />
     </>
   );

@@ -29,7 +29,19 @@ function textOf(node: ReactNode): string {
   return "";
 }
 
-export function Label({ at, children, tone = "neutral", small = false, testId }: { at: Vec3; children: ReactNode; tone?: Tone; small?: boolean; testId?: string }) {
+export function Label({
+  at,
+  children,
+  tone = "neutral",
+  small = false,
+  testId,
+}: {
+  at: Vec3;
+  children: ReactNode;
+  tone?: Tone;
+  small?: boolean;
+  testId?: string;
+}) {
   const text = textOf(children).replace(/\s+/g, " ").trim();
   const [x, y, z] = at;
   useLayoutEffect(() => {

@@ -61,7 +61,17 @@ function ModelLabel({ battlefield, from, target }: { battlefield: Battlefield; f
  * One label per squad when zoomed out; zoomed in, one per figure the shooter sees (hidden figures are listed
  * in the panel, not piled up as "0 %" labels); the hovered model always gets its own.
  */
-function TargetLabels({ battlefield, shooter, targets, hovered }: { battlefield: Battlefield; shooter: string; targets: readonly MatrixEntry[]; hovered?: string }) {
+function TargetLabels({
+  battlefield,
+  shooter,
+  targets,
+  hovered,
+}: {
+  battlefield: Battlefield;
+  shooter: string;
+  targets: readonly MatrixEntry[];
+  hovered?: string;
+}) {
   const from = battlefield.models.get(shooter)?.model.position;
   const names = useGame((s) => s.names);
   const units = useMemo(() => unitSights(battlefield, targets), [battlefield, targets]);
@@ -75,7 +85,12 @@ function TargetLabels({ battlefield, shooter, targets, hovered }: { battlefield:
         return (
           <Fragment key={u.unit}>
             {!perModel && (
-              <Label at={u.labelAt} tone={u.seen === u.entries.length && u.best >= 0.995 ? "clear" : u.seen ? "partial" : "blocked"} small={!u.seen} testId={`los-unit-label-${u.unit}`}>
+              <Label
+                at={u.labelAt}
+                tone={u.seen === u.entries.length && u.best >= 0.995 ? "clear" : u.seen ? "partial" : "blocked"}
+                small={!u.seen}
+                testId={`los-unit-label-${u.unit}`}
+              >
                 {unitSummary(u, names)}
               </Label>
             )}
@@ -98,7 +113,10 @@ function TerrainBlockers({ battlefield, report }: { battlefield: Battlefield; re
   const features = battlefield.scenario.features;
   const solids = useMemo(() => terrainSolids(battlefield), [features]);
   const edges = useMemo(
-    () => solids.filter((s) => owners.has(s.owner)).map((s) => ({ key: `${s.owner}/${s.part}/${s.position.join()}`, geometry: new EdgesGeometry(toBufferGeometry(solidTriangles(s)), 30) })),
+    () =>
+      solids
+        .filter((s) => owners.has(s.owner))
+        .map((s) => ({ key: `${s.owner}/${s.part}/${s.position.join()}`, geometry: new EdgesGeometry(toBufferGeometry(solidTriangles(s)), 30) })),
     [solids, [...owners].join()],
   );
   return (

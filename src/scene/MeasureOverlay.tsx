@@ -37,7 +37,11 @@ export function MeasureOverlay({ battlefield, ends, format }: { battlefield: Bat
   const lift = 0.4;
   if (resolved.length === 1) {
     const [x, y, z] = resolved[0]!.at;
-    return <Label at={[x, y + 2, z]} testId="ruler-start">from here…</Label>;
+    return (
+      <Label at={[x, y + 2, z]} testId="ruler-start">
+        from here…
+      </Label>
+    );
   }
   if (resolved.length < 2) return null;
   const [a, b] = resolved as [Resolved, Resolved];
@@ -46,11 +50,24 @@ export function MeasureOverlay({ battlefield, ends, format }: { battlefield: Bat
   const kind = a.model && b.model ? " base to base" : a.model || b.model ? " to the base" : "";
   return (
     <group name="ruler">
-      <Line points={[[a.at[0], a.at[1] + lift, a.at[2]], [b.at[0], b.at[1] + lift, b.at[2]]]} color="#ffe27a" lineWidth={3} />
+      <Line
+        points={[
+          [a.at[0], a.at[1] + lift, a.at[2]],
+          [b.at[0], b.at[1] + lift, b.at[2]],
+        ]}
+        color="#ffe27a"
+        lineWidth={3}
+      />
       <Label at={[(a.at[0] + b.at[0]) / 2, (a.at[1] + b.at[1]) / 2 + 3, (a.at[2] + b.at[2]) / 2]} testId="ruler-label">
         {format(distance)}
         {kind}
-        {Math.abs(rise) >= 0.05 && <> · {rise > 0 ? "+" : "−"}{format(Math.abs(rise))} height</>}
+        {Math.abs(rise) >= 0.05 && (
+          <>
+            {" "}
+            · {rise > 0 ? "+" : "−"}
+            {format(Math.abs(rise))} height
+          </>
+        )}
       </Label>
     </group>
   );

@@ -58,7 +58,19 @@ function InstancedGroup({ group, handlers, interactive }: { group: InstanceGroup
   );
 }
 
-export function Miniatures({ battlefield, colorOf, pinned, handlers, interactive }: { battlefield: Battlefield; colorOf: PartColor; pinned: ReadonlySet<string>; handlers: ModelPointerHandlers; interactive: boolean }) {
+export function Miniatures({
+  battlefield,
+  colorOf,
+  pinned,
+  handlers,
+  interactive,
+}: {
+  battlefield: Battlefield;
+  colorOf: PartColor;
+  pinned: ReadonlySet<string>;
+  handlers: ModelPointerHandlers;
+  interactive: boolean;
+}) {
   const groups = useMemo(() => instanceGroups(battlefield, colorOf, pinned), [battlefield, colorOf, pinned]);
   return (
     <group name="miniatures">

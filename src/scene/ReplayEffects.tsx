@@ -18,7 +18,14 @@ function centreOf(battlefield: Battlefield, id: string, lift: number): Vec3 | un
 
 const known = (p: Vec3 | undefined): p is Vec3 => p !== undefined;
 
-const OUTCOME_WORDS: Record<string, string> = { casualty: "✕", destroyed: "destroyed", pinned: "pinned", damaged: "damaged", unpinned: "rallied", "no-effect": "no effect" };
+const OUTCOME_WORDS: Record<string, string> = {
+  casualty: "✕",
+  destroyed: "destroyed",
+  pinned: "pinned",
+  damaged: "damaged",
+  unpinned: "rallied",
+  "no-effect": "no effect",
+};
 
 function Shot({ battlefield, shot }: { battlefield: Battlefield; shot: NonNullable<ReplayFrame["shot"]> }) {
   const muzzles = shot.firers.map((id) => centreOf(battlefield, id, 2.2)).filter(known);
@@ -31,7 +38,7 @@ function Shot({ battlefield, shot }: { battlefield: Battlefield; shot: NonNullab
       {flashing &&
         muzzles.map((at, i) => (
           <mesh key={i} position={at}>
-            <sphereGeometry args={[0.9 + 1.5 * (SHOT_PHASES.flashEnd - shot.progress) / SHOT_PHASES.flashEnd, 10, 8]} />
+            <sphereGeometry args={[0.9 + (1.5 * (SHOT_PHASES.flashEnd - shot.progress)) / SHOT_PHASES.flashEnd, 10, 8]} />
             <meshBasicMaterial color="#fff3b0" transparent opacity={0.85} />
           </mesh>
         ))}
@@ -49,7 +56,13 @@ function Shot({ battlefield, shot }: { battlefield: Battlefield; shot: NonNullab
         shot.outcomes.map((o) => {
           const at = centreOf(battlefield, o.model, 3);
           return at ? (
-            <Label key={o.model} at={at} tone={o.effect === "casualty" || o.effect === "destroyed" ? "blocked" : "partial"} small testId={`replay-outcome-${o.model}`}>
+            <Label
+              key={o.model}
+              at={at}
+              tone={o.effect === "casualty" || o.effect === "destroyed" ? "blocked" : "partial"}
+              small
+              testId={`replay-outcome-${o.model}`}
+            >
               {OUTCOME_WORDS[o.effect] ?? o.effect}
             </Label>
           ) : null;
@@ -77,7 +90,7 @@ function Smoke({ battlefield, time }: { battlefield: Battlefield; time: number }
     <group name="wreck-smoke">
       {wrecks.flatMap((at, w) =>
         [0, 1, 2, 3].map((k) => {
-          const phase = ((time / 3000 + k / 4 + w * 0.37) % 1 + 1) % 1;
+          const phase = (((time / 3000 + k / 4 + w * 0.37) % 1) + 1) % 1;
           return (
             <mesh key={`${w}-${k}`} position={[at[0] + Math.sin(k * 2.1) * 1.5, 5 + phase * 18, at[1] + phase * 3]}>
               <sphereGeometry args={[1.5 + phase * 3, 10, 8]} />

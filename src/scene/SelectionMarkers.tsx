@@ -40,7 +40,16 @@ export function SelectionMarkers({ battlefield, selection, hovered }: { battlefi
       const a = modelPose(battlefield, entry.model, entry.def);
       const bEntry = battlefield.models.get(best.id)!;
       const b = modelPose(battlefield, bEntry.model, bEntry.def);
-      return [{ key: `${id}-${best.id}`, points: [[a.x, a.y + 0.15, a.z], [b.x, b.y + 0.15, b.z]] as [number, number, number][], ok: best.distance <= COHERENCY_CM }];
+      return [
+        {
+          key: `${id}-${best.id}`,
+          points: [
+            [a.x, a.y + 0.15, a.z],
+            [b.x, b.y + 0.15, b.z],
+          ] as [number, number, number][],
+          ok: best.distance <= COHERENCY_CM,
+        },
+      ];
     });
   }, [battlefield, selection]);
   return (

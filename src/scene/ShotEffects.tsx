@@ -58,7 +58,12 @@ export function ShotEffects() {
     const firers = [...before.models.values()].filter((e) => e.model.id === shot.shooter || e.unitId === shot.shooter || e.unitId === unit(shot.shooter));
     const aim = centreOf(before, shot.target, 1.5) ?? centreOf(before, [...before.models.values()].find((e) => e.unitId === shot.target)?.model.id ?? "", 1.5);
     const known = (p: Vec3 | undefined): p is Vec3 => p !== undefined;
-    const tracers = aim ? firers.map((e) => centreOf(before, e.model.id, 2.2)).filter(known).map((from): [Vec3, Vec3] => [from, aim]) : [];
+    const tracers = aim
+      ? firers
+          .map((e) => centreOf(before, e.model.id, 2.2))
+          .filter(known)
+          .map((from): [Vec3, Vec3] => [from, aim])
+      : [];
     const fallen = shot.outcomes
       .filter((o) => o.effect === "casualty" || o.effect === "destroyed")
       .flatMap((o) => {
@@ -70,10 +75,7 @@ export function ShotEffects() {
   if (!drawn) return null;
   return (
     <group name="shot">
-      {fade > 0 &&
-        drawn.tracers.map(([a, b], i) => (
-          <Line key={i} points={[a, b]} color="#ffd36b" lineWidth={2} transparent opacity={fade} />
-        ))}
+      {fade > 0 && drawn.tracers.map(([a, b], i) => <Line key={i} points={[a, b]} color="#ffd36b" lineWidth={2} transparent opacity={fade} />)}
       {/* A bare cross: neighbours fall side by side, and the fire panel names them. */}
       {drawn.fallen.map(({ model, at }) => (
         <Label key={model} at={at} tone="blocked" testId={`fallen-${model}`}>

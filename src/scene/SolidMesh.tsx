@@ -24,11 +24,26 @@ function mergedGeometry(solids: readonly Solid[], ground: Ground, height: number
 }
 
 /** `clipAbove`: nothing of the solids is drawn above this height (a building edited floor by floor). */
-export function SolidMesh({ solids, look, ground, height = 1, clipAbove }: { solids: readonly Solid[]; look: TableLook; ground: Ground; height?: number; clipAbove?: number }) {
+export function SolidMesh({
+  solids,
+  look,
+  ground,
+  height = 1,
+  clipAbove,
+}: {
+  solids: readonly Solid[];
+  look: TableLook;
+  ground: Ground;
+  height?: number;
+  clipAbove?: number;
+}) {
   const geometry = useMemo(() => mergedGeometry(solids, ground, height), [solids, ground, height]);
   // A look is a few plain values: compared by them, a look made afresh each render keeps its material.
   const lookKey = JSON.stringify(look);
-  const material = useMemo(() => tableMaterial({ ...look, ...(clipAbove !== undefined && { clipping: [new Plane(new Vector3(0, -1, 0), clipAbove)] }) }), [lookKey, clipAbove]);
+  const material = useMemo(
+    () => tableMaterial({ ...look, ...(clipAbove !== undefined && { clipping: [new Plane(new Vector3(0, -1, 0), clipAbove)] }) }),
+    [lookKey, clipAbove],
+  );
   const { owner, part, kind } = solids[0]!;
   return <mesh geometry={geometry} material={material} castShadow receiveShadow name={`${owner}/${kind}`} userData={{ owner, part, kind }} />;
 }

@@ -24,7 +24,15 @@ function UnitMarkers({ battlefield, units }: { battlefield: Battlefield; units: 
   );
 }
 
-export function StatusMarkers({ battlefield, status, units }: { battlefield: Battlefield; status: Readonly<Record<string, ModelStatus>>; units: Readonly<Record<string, UnitStatus>> }) {
+export function StatusMarkers({
+  battlefield,
+  status,
+  units,
+}: {
+  battlefield: Battlefield;
+  status: Readonly<Record<string, ModelStatus>>;
+  units: Readonly<Record<string, UnitStatus>>;
+}) {
   return (
     <>
       <UnitMarkers battlefield={battlefield} units={units} />

@@ -14,7 +14,8 @@ import { add2, headingVector, scale2, type Vec2 } from "../core/geometry2d";
 
 /** The outline of a template in the plan, as points [x, z]. */
 function outline(shape: PlacedTemplate["shape"]): Vec2[][] {
-  const circle = (c: Vec2, r: number) => Array.from({ length: 48 }, (_, i) => add2(c, [r * Math.cos((i / 48) * 2 * Math.PI), r * Math.sin((i / 48) * 2 * Math.PI)]));
+  const circle = (c: Vec2, r: number) =>
+    Array.from({ length: 48 }, (_, i) => add2(c, [r * Math.cos((i / 48) * 2 * Math.PI), r * Math.sin((i / 48) * 2 * Math.PI)]));
   if (shape.kind === "blast") return shape.radii.map((r) => circle(shape.at, r));
   // A teardrop: the hull of a narrow circle at the muzzle and a wide one at the far end.
   const dir = headingVector(shape.heading);
@@ -32,7 +33,17 @@ function outline(shape: PlacedTemplate["shape"]): Vec2[][] {
 
 const noRaycast = () => null;
 
-function TemplateMesh({ template, y, grabbable, onGrab }: { template: PlacedTemplate; y: number; grabbable: boolean; onGrab: (id: string, event: ThreeEvent<PointerEvent>) => void }) {
+function TemplateMesh({
+  template,
+  y,
+  grabbable,
+  onGrab,
+}: {
+  template: PlacedTemplate;
+  y: number;
+  grabbable: boolean;
+  onGrab: (id: string, event: ThreeEvent<PointerEvent>) => void;
+}) {
   const rings = useMemo(() => outline(template.shape), [template.shape]);
   const fills = useMemo(() => rings.map((ring) => new ShapeGeometry(new Shape(ring.map(([x, z]) => ({ x, y: z }) as never)))), [rings]);
   const color = template.shape.kind === "teardrop" ? "#ff8a3d" : "#ffcf4a";
@@ -66,7 +77,12 @@ function TemplateMesh({ template, y, grabbable, onGrab }: { template: PlacedTemp
   );
 }
 
-export function TemplatesLayer({ battlefield, templates, grabbable, onGrab }: {
+export function TemplatesLayer({
+  battlefield,
+  templates,
+  grabbable,
+  onGrab,
+}: {
   battlefield: Battlefield;
   templates: Readonly<Record<string, PlacedTemplate>>;
   /** With the template tool, a laid template can be picked up and dragged. */

@@ -81,7 +81,17 @@ function groupSolids(solids: readonly Solid[], features: ReadonlyMap<string, Fea
   return [...groups.values()];
 }
 
-export const Terrain = memo(function Terrain({ battlefield, showRoofs, floorShown, handlers }: { battlefield: Battlefield; showRoofs: boolean; floorShown: Readonly<Record<string, number>>; handlers: TerrainHandlers }) {
+export const Terrain = memo(function Terrain({
+  battlefield,
+  showRoofs,
+  floorShown,
+  handlers,
+}: {
+  battlefield: Battlefield;
+  showRoofs: boolean;
+  floorShown: Readonly<Record<string, number>>;
+  handlers: TerrainHandlers;
+}) {
   // Terrain only changes with the features; models moving must not rebuild it.
   const features = battlefield.scenario.features;
   const solids = useMemo(() => [...terrainSolids(battlefield), ...decorativeSolids(battlefield)], [features]);
@@ -99,7 +109,14 @@ export const Terrain = memo(function Terrain({ battlefield, showRoofs, floorShow
       <TableTop solid={tableTop} ground={battlefield.ground} />
       {hillMesh && <Hills solid={hillMesh} hills={hills} />}
       {groups.map(({ key, solids: parts, feature }) => (
-        <SolidMesh key={key} solids={parts} look={solidLook(parts[0]!.kind, feature)} ground={battlefield.ground} height={feature && "height" in feature ? feature.height : 1} clipAbove={cuts.get(parts[0]!.owner)?.y} />
+        <SolidMesh
+          key={key}
+          solids={parts}
+          look={solidLook(parts[0]!.kind, feature)}
+          ground={battlefield.ground}
+          height={feature && "height" in feature ? feature.height : 1}
+          clipAbove={cuts.get(parts[0]!.owner)?.y}
+        />
       ))}
       <AreaFeatures battlefield={battlefield} />
       <Woods battlefield={battlefield} />

@@ -54,7 +54,8 @@ export function ViewshedOverlay({ observer }: { observer: string }) {
       .viewshed({ observer })
       .then((v) => current && setViewshed(v))
       .catch((error: unknown) => {
-        if (current && !(error instanceof SightClientError && error.reason === "cancelled")) useGame.getState().notify("error", `Viewshed: ${(error as Error).message}`);
+        if (current && !(error instanceof SightClientError && error.reason === "cancelled"))
+          useGame.getState().notify("error", `Viewshed: ${(error as Error).message}`);
       });
     return () => {
       current = false;

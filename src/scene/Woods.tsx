@@ -3,7 +3,18 @@
  * one instanced mesh per shape (three draw calls however many woods), placed by src/scene/scatter.ts.
  */
 import { useLayoutEffect, useMemo, useRef } from "react";
-import { BufferAttribute, Color, ConeGeometry, CylinderGeometry, IcosahedronGeometry, InstancedMesh, Matrix4, Quaternion, Vector3, type BufferGeometry } from "three";
+import {
+  BufferAttribute,
+  Color,
+  ConeGeometry,
+  CylinderGeometry,
+  IcosahedronGeometry,
+  type InstancedMesh,
+  Matrix4,
+  Quaternion,
+  Vector3,
+  type BufferGeometry,
+} from "three";
 import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
 import type { Battlefield } from "../core/battlefield";
 import type { AreaFeature } from "../core/scenario/schema";
@@ -49,7 +60,11 @@ function TreeInstances({ shape, trees }: { shape: TreeShape; trees: ReadonlyArra
     const matrix = new Matrix4();
     const color = new Color();
     trees.forEach((t, i) => {
-      matrix.compose(new Vector3(t.at[0], t.base, t.at[1]), new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), t.turn), new Vector3(t.height, t.height, t.height));
+      matrix.compose(
+        new Vector3(t.at[0], t.base, t.at[1]),
+        new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), t.turn),
+        new Vector3(t.height, t.height, t.height),
+      );
       m.setMatrixAt(i, matrix);
       color.setScalar(0.8 + 0.4 * t.shade);
       if (t.decorative) color.lerp(PALE, 0.55);
@@ -80,8 +95,12 @@ export function Woods({ battlefield }: { battlefield: Battlefield }) {
   }, [woods]);
   return (
     <group name="woods">
-      {woods.map((w) => <WoodsBase key={w.id} wood={w} battlefield={battlefield} />)}
-      {byShape.map(({ shape, trees }) => <TreeInstances key={`${shape}#${trees.length}`} shape={shape} trees={trees} />)}
+      {woods.map((w) => (
+        <WoodsBase key={w.id} wood={w} battlefield={battlefield} />
+      ))}
+      {byShape.map(({ shape, trees }) => (
+        <TreeInstances key={`${shape}#${trees.length}`} shape={shape} trees={trees} />
+      ))}
     </group>
   );
 }

@@ -25,4 +25,3 @@ export function useShapeGeometry(shape: SolidShape): BufferGeometry {
     return geometry;
   }, [shape]);
 }
-

@@ -27,7 +27,10 @@ export function modelMatrix(battlefield: Battlefield, entry: ModelEntry): Matrix
 }
 
 /** A pinned figure lies face down: turned forward about its feet. Drawing only; its colliders stay upright. */
-const LAID_DOWN = new Matrix4().makeTranslation(0, 0.5, 0).multiply(new Matrix4().makeRotationX(Math.PI / 2)).multiply(new Matrix4().makeTranslation(0, -0.3, 0));
+const LAID_DOWN = new Matrix4()
+  .makeTranslation(0, 0.5, 0)
+  .multiply(new Matrix4().makeRotationX(Math.PI / 2))
+  .multiply(new Matrix4().makeTranslation(0, -0.3, 0));
 
 export function instanceGroups(battlefield: Battlefield, colorOf: PartColor, pinned: ReadonlySet<string> = new Set()): InstanceGroup[] {
   const groups = new Map<string, InstanceGroup>();

@@ -26,7 +26,11 @@ export function solidLook(kind: SolidKind, feature: Feature | undefined): TableL
   const material = feature && "material" in feature ? feature.material : undefined;
   const decorative = feature !== undefined && "decorative" in feature && feature.decorative === true;
   const masonry = (): TableLook =>
-    material === "brick" ? { pattern: "brick", color: BRICK, decorative } : material === "stone" || material === undefined ? { pattern: "stone", color, decorative } : { pattern: "plain", color, decorative };
+    material === "brick"
+      ? { pattern: "brick", color: BRICK, decorative }
+      : material === "stone" || material === undefined
+        ? { pattern: "stone", color, decorative }
+        : { pattern: "plain", color, decorative };
   switch (kind) {
     case "building-wall":
     case "wall":

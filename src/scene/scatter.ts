@@ -33,7 +33,6 @@ const AREA_PER_TREE = 30;
 /** Neighbouring canopies may overlap by this share of their radii, as trees on a wargaming base do. */
 const OVERLAP = 0.3;
 
-
 /** The top of a wood's sight volume over flat ground (src/sight/areas.ts measures the same). */
 export function woodsTop(wood: AreaFeature, ground: Ground): number {
   return Math.max(...wood.outline.map((p) => ground.heightAt(p))) + wood.height;

@@ -17,7 +17,9 @@ function facingUp(positions: readonly number[], indices: readonly number[]): num
   for (let i = 0; i < indices.length; i += 3) {
     const [a, b, c] = [indices[i]!, indices[i + 1]!, indices[i + 2]!];
     // y of (b − a) × (c − a), in the x–z plane.
-    const up = (positions[c * 3]! - positions[a * 3]!) * (positions[b * 3 + 2]! - positions[a * 3 + 2]!) - (positions[b * 3]! - positions[a * 3]!) * (positions[c * 3 + 2]! - positions[a * 3 + 2]!);
+    const up =
+      (positions[c * 3]! - positions[a * 3]!) * (positions[b * 3 + 2]! - positions[a * 3 + 2]!) -
+      (positions[b * 3]! - positions[a * 3]!) * (positions[c * 3 + 2]! - positions[a * 3 + 2]!);
     turned.push(...(up >= 0 ? [a, b, c] : [a, c, b]));
   }
   return turned;
@@ -61,10 +63,17 @@ function refined(points: Vec2[], triangles: number[], ground: Ground): { points:
 
 /** An outline filled and laid `lift` cm over the ground (uv.y: `across` everywhere). */
 export function outlineDecal(outline: readonly Vec2[], ground: Ground, lift: number, across = 0): BufferGeometry {
-  const triangles = ShapeUtils.triangulateShape(outline.map(([x, z]) => new Vector2(x, z)), []).flat();
+  const triangles = ShapeUtils.triangulateShape(
+    outline.map(([x, z]) => new Vector2(x, z)),
+    [],
+  ).flat();
   const { points, triangles: fine } = refined([...outline], triangles, ground);
   const positions = points.flatMap((p) => [p[0], ground.heightAt(p) + lift, p[1]]);
-  return geometryOf(positions, points.flatMap(() => [0, across]), fine);
+  return geometryOf(
+    positions,
+    points.flatMap(() => [0, across]),
+    fine,
+  );
 }
 
 /** The unit normal of a path at each of its points (mitered at bends, capped so sharp bends stay sane). */

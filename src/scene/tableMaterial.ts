@@ -68,7 +68,10 @@ function paint(this: MeshStandardMaterial, shader: WebGLProgramParametersWithUni
     .replace("#include <worldpos_vertex>", `#include <worldpos_vertex>\n${vertexVaryings}`);
   shader.fragmentShader = shader.fragmentShader
     .replace("#include <common>", `#include <common>\n#define TABLE_PATTERN ${pattern}\n${fragmentPatterns}`)
-    .replace("#include <color_fragment>", "#include <color_fragment>\ndiffuseColor.rgb = mix(tablePattern(diffuseColor.rgb), tableSrgb(vec3(0.93, 0.91, 0.85)), uLighten);");
+    .replace(
+      "#include <color_fragment>",
+      "#include <color_fragment>\ndiffuseColor.rgb = mix(tablePattern(diffuseColor.rgb), tableSrgb(vec3(0.93, 0.91, 0.85)), uLighten);",
+    );
 }
 
 export function tableMaterial(look: TableLook): MeshStandardMaterial {

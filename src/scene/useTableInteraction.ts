@@ -62,7 +62,12 @@ function layTemplate(battlefield: Battlefield, at: Vec2, clicked?: string): void
   const { template, selection, set } = useUi.getState();
   const id = `template-${Date.now().toString(36)}-${templateCount++}`;
   if (template.kind === "blast") {
-    useGame.getState().perform({ type: "place-template", template: { id, from: "above", shape: { kind: "blast", at: [at[0], at[1]], radii: [...template.radii] }, label: clicked ? `on ${clicked}` : "" } });
+    useGame
+      .getState()
+      .perform({
+        type: "place-template",
+        template: { id, from: "above", shape: { kind: "blast", at: [at[0], at[1]], radii: [...template.radii] }, label: clicked ? `on ${clicked}` : "" },
+      });
     return;
   }
   const firer = selection[0] ? battlefield.models.get(selection[0]) : undefined;
@@ -82,7 +87,14 @@ function layTemplate(battlefield: Battlefield, at: Vec2, clicked?: string): void
       id,
       from: "level",
       level: modelPose(battlefield, firer.model, firer.def).y,
-      shape: { kind: "teardrop", from: firer.model.position, heading, length: template.length, narrowWidth: template.narrowWidth, wideWidth: template.wideWidth },
+      shape: {
+        kind: "teardrop",
+        from: firer.model.position,
+        heading,
+        length: template.length,
+        narrowWidth: template.narrowWidth,
+        wideWidth: template.wideWidth,
+      },
       label: `${template.name} flamethrower from ${firer.model.id}`,
       firer: firer.model.id,
     },
@@ -104,13 +116,21 @@ function dropped(drag: NonNullable<UiStore["drag"]>): void {
     { model: drag.model, to: drag.placement, path: [...drag.path] },
     ...drag.followers.map((f) => {
       const shift = sub2(f.from.position, start);
-      return { model: f.model, to: followerPlacement(game.battlefield, f.from, drag), path: drag.path.map((p) => [p[0] + shift[0], p[1] + shift[1]] as [number, number]) };
+      return {
+        model: f.model,
+        to: followerPlacement(game.battlefield, f.from, drag),
+        path: drag.path.map((p) => [p[0] + shift[0], p[1] + shift[1]] as [number, number]),
+      };
     }),
   ];
   game.perform({ type: "move-group", moves: settleMoves(game.battlefield, moves) });
 }
 
-export function useTableInteraction(battlefield: Battlefield): { models: ModelPointerHandlers; terrain: TerrainHandlers; grabTemplate: (id: string, event: ThreeEvent<PointerEvent>) => void } {
+export function useTableInteraction(battlefield: Battlefield): {
+  models: ModelPointerHandlers;
+  terrain: TerrainHandlers;
+  grabTemplate: (id: string, event: ThreeEvent<PointerEvent>) => void;
+} {
   // Commit a drag when the pointer is released anywhere.
   useEffect(() => {
     const release = () => {
@@ -151,13 +171,21 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
         const selection = event.shiftKey ? [...new Set([...ui().selection, id])] : ui().selection.includes(id) ? ui().selection : [id];
         // Keep the model where it was grabbed relative to the pointer, so it does not jump to the cursor.
         const grabbed = placementAt(event, model.heading);
-        const followers = selection.filter((other) => other !== id).flatMap((other) => {
-          const m = battlefield.models.get(other)?.model;
-          return m ? [{ model: other, from: placementOf(m) }] : [];
-        });
+        const followers = selection
+          .filter((other) => other !== id)
+          .flatMap((other) => {
+            const m = battlefield.models.get(other)?.model;
+            return m ? [{ model: other, from: placementOf(m) }] : [];
+          });
         ui().set({
           selection,
-          drag: { model: id, placement: placementOf(model), path: [model.position], offset: grabbed ? sub2(model.position, grabbed.position) : [0, 0], followers },
+          drag: {
+            model: id,
+            placement: placementOf(model),
+            path: [model.position],
+            offset: grabbed ? sub2(model.position, grabbed.position) : [0, 0],
+            followers,
+          },
         });
       },
       onModelDoubleClick(id, event) {
@@ -226,7 +254,10 @@ export function useTableInteraction(battlefield: Battlefield): { models: ModelPo
           const preset = unitPresets().find((p) => p.id === editor.preset);
           const pointed = placementAt(event, editor.heading);
           if (!preset) useGame.getState().notify("error", "Choose a unit in the Forces panel first, then click where it goes.");
-          else if (pointed) void landing(pointed.position, editor.heading).then((at) => at && placeUnit({ preset, side: editor.side, name: editor.unitName, formation: editor.formation, at }));
+          else if (pointed)
+            void landing(pointed.position, editor.heading).then(
+              (at) => at && placeUnit({ preset, side: editor.side, name: editor.unitName, formation: editor.formation, at }),
+            );
           return;
         }
         if (tool === "measure") set({ measured: [...measured, { point: [event.point.x, event.point.y, event.point.z] as const }].slice(-2) });

@@ -9,7 +9,16 @@ import type { ModelDefinition } from "../core/modelDefinition";
 /** Points on the rim, inset so the eye stays over the base. */
 const RIM_POINTS = 8;
 const RIM_INSET = 0.85;
-const RECT_RIM: readonly Vec2[] = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
+const RECT_RIM: readonly Vec2[] = [
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+];
 
 /** The base's centre and points around its rim (the front half only for `frontEdgeOnly`). Empty for hulls. */
 export function baseSightOffsets(def: ModelDefinition, frontEdgeOnly = false): Vec2[] {

@@ -43,15 +43,20 @@ function frameTowards(origin: Vec3, at: Vec3): Frame {
 
 /** Tangent-plane bounds [minA, maxA, minB, maxB] of points seen from the origin, padded by a cell's worth. */
 function tangentBounds(origin: Vec3, frame: Frame, points: readonly Vec3[]): [number, number, number, number] {
-  let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+  let minA = Infinity,
+    maxA = -Infinity,
+    minB = Infinity,
+    maxB = -Infinity;
   for (const p of points) {
     const d = [p[0] - origin[0], p[1] - origin[1], p[2] - origin[2]] as const;
     const along = d[0] * frame.f[0] + d[1] * frame.f[1] + d[2] * frame.f[2];
     if (along <= 1e-6) throw new Error("the dense reference needs a target wholly in front of the sight origin");
     const a = (d[0] * frame.r[0] + d[1] * frame.r[1] + d[2] * frame.r[2]) / along;
     const b = (d[0] * frame.u[0] + d[1] * frame.u[1] + d[2] * frame.u[2]) / along;
-    minA = Math.min(minA, a); maxA = Math.max(maxA, a);
-    minB = Math.min(minB, b); maxB = Math.max(maxB, b);
+    minA = Math.min(minA, a);
+    maxA = Math.max(maxA, a);
+    minB = Math.min(minB, b);
+    maxB = Math.max(maxB, b);
   }
   return [minA, maxA, minB, maxB];
 }
@@ -90,7 +95,13 @@ const mean = (points: readonly Vec3[], axis: 0 | 1 | 2) => points.reduce((s, p) 
  * The visible share of the target's body as `shooterId` sees it (from the eye, or from a weapon's origin),
  * passing through the shooter's own unit as the sampler does by default.
  */
-export function denseVisibleFraction(world: SightWorld, shooterId: string, targetId: string, raysPerPair = 16384, options: { weapon?: string } = {}): DenseVisibility {
+export function denseVisibleFraction(
+  world: SightWorld,
+  shooterId: string,
+  targetId: string,
+  raysPerPair = 16384,
+  options: { weapon?: string } = {},
+): DenseVisibility {
   const shooter = modelEntry(world, shooterId, "shooter");
   modelEntry(world, targetId, "target");
   const origin = sightOrigin(world.battlefield, shooter, options.weapon);

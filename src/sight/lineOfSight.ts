@@ -52,11 +52,15 @@ function summariseOpenings(world: SightWorld, origin: Vec3, samples: readonly Sa
   for (const plane of planes) {
     const wallPoint = (u: number): Vec2 => [plane.origin[0] + plane.along[0] * u, plane.origin[1] + plane.along[1] * u];
     if (segmentsDistance(wallPoint(plane.u0), wallPoint(plane.u1), ...line) > reach) continue;
-    let rays = 0, x = 0, z = 0;
+    let rays = 0,
+      x = 0,
+      z = 0;
     for (const s of clear) {
       const p = passThrough(plane, origin, s.point);
       if (!p) continue;
-      rays++; x += p[0]; z += p[2];
+      rays++;
+      x += p[0];
+      z += p[2];
     }
     if (!rays) continue;
     const at: Vec2 = [x / rays, z / rays];
@@ -80,7 +84,10 @@ function boundedFootprint(e: ModelEntry): { footprint: Footprint; reach: number 
   let cached = footprintCache.get(e.model);
   if (!cached) {
     const footprint = modelFootprint(e.def, e.model);
-    const reach = footprint.kind === "circle" ? distance2(footprint.center, e.model.position) + footprint.radius : Math.max(...footprint.points.map((p) => distance2(p, e.model.position)));
+    const reach =
+      footprint.kind === "circle"
+        ? distance2(footprint.center, e.model.position) + footprint.radius
+        : Math.max(...footprint.points.map((p) => distance2(p, e.model.position)));
     footprintCache.set(e.model, (cached = { footprint, reach }));
   }
   return cached;

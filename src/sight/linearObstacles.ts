@@ -60,7 +60,14 @@ function unit(v: Vec3): Vec3 {
  * Every linear obstacle on the way from the origin to the target's end of the sight line, nearest first.
  * `samples` are the report's sample rays: an obstacle that stopped one is listed even off the centre line.
  */
-export function linearCrossings(battlefield: Battlefield, origin: Vec3, end: Vec3, shooter: Footprint, target: Footprint, samples: readonly Sample[]): LinearCrossing[] {
+export function linearCrossings(
+  battlefield: Battlefield,
+  origin: Vec3,
+  end: Vec3,
+  shooter: Footprint,
+  target: Footprint,
+  samples: readonly Sample[],
+): LinearCrossing[] {
   const crossings: LinearCrossing[] = [];
   const blocked = nearestBlockedRays(origin, end, samples);
   for (const f of battlefield.scenario.features) {

@@ -36,16 +36,18 @@ export function openingPlanes(battlefield: Battlefield): OpeningPlane[] {
         const rect = openingRect(building, opening);
         // A ruined wall cut down below the opening has no opening left: there is no wall around it.
         if (rect.v0 >= wall.height) return [];
-        return [{
-          opening,
-          building,
-          origin: [wall.start[0] + wall.inward[0] * half, wall.start[1] + wall.inward[1] * half],
-          along: wall.along,
-          normal: wall.inward,
-          baseY: frame.baseY,
-          ...rect,
-          v1: Math.min(rect.v1, wall.height),
-        }];
+        return [
+          {
+            opening,
+            building,
+            origin: [wall.start[0] + wall.inward[0] * half, wall.start[1] + wall.inward[1] * half],
+            along: wall.along,
+            normal: wall.inward,
+            baseY: frame.baseY,
+            ...rect,
+            v1: Math.min(rect.v1, wall.height),
+          },
+        ];
       });
     });
     planeCache.set(key, planes);

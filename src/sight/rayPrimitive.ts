@@ -19,21 +19,31 @@ export function prepareSolid(solid: Solid): PreparedSolid {
   const [x, y, z, w] = solid.rotation;
   // Rotation matrix R (local→world), stored transposed so m·v is world→local.
   const r = [
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - z * w),
+    2 * (x * z + y * w),
+    2 * (x * y + z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - x * w),
+    2 * (x * z - y * w),
+    2 * (y * z + x * w),
+    1 - 2 * (x * x + y * y),
   ];
   const m = Float64Array.from([r[0]!, r[3]!, r[6]!, r[1]!, r[4]!, r[7]!, r[2]!, r[5]!, r[8]!]);
   const [hx, hy, hz] = halfBounds(solid);
   const corners: Vec3[] = [];
-  for (const sx of [-1, 1]) for (const sy of [-1, 1]) for (const sz of [-1, 1]) {
-    const lx = sx * hx, ly = sy * hy, lz = sz * hz;
-    corners.push([
-      solid.position[0] + r[0]! * lx + r[1]! * ly + r[2]! * lz,
-      solid.position[1] + r[3]! * lx + r[4]! * ly + r[5]! * lz,
-      solid.position[2] + r[6]! * lx + r[7]! * ly + r[8]! * lz,
-    ]);
-  }
+  for (const sx of [-1, 1])
+    for (const sy of [-1, 1])
+      for (const sz of [-1, 1]) {
+        const lx = sx * hx,
+          ly = sy * hy,
+          lz = sz * hz;
+        corners.push([
+          solid.position[0] + r[0]! * lx + r[1]! * ly + r[2]! * lz,
+          solid.position[1] + r[3]! * lx + r[4]! * ly + r[5]! * lz,
+          solid.position[2] + r[6]! * lx + r[7]! * ly + r[8]! * lz,
+        ]);
+      }
   return { solid, m, p: solid.position, corners };
 }
 
@@ -61,7 +71,9 @@ function halfBounds(solid: Solid): Vec3 {
 /** Distance along the unit ray (o, d) to the solid's surface; 0 when o is inside; Infinity on a miss. */
 export function rayDistanceToSolid(ps: PreparedSolid, o: Vec3, d: Vec3): number {
   const { m, p } = ps;
-  const wx = o[0] - p[0], wy = o[1] - p[1], wz = o[2] - p[2];
+  const wx = o[0] - p[0],
+    wy = o[1] - p[1],
+    wz = o[2] - p[2];
   const ox = m[0]! * wx + m[1]! * wy + m[2]! * wz;
   const oy = m[3]! * wx + m[4]! * wy + m[5]! * wz;
   const oz = m[6]! * wx + m[7]! * wy + m[8]! * wz;
@@ -125,7 +137,8 @@ function rayCylinder(ox: number, oy: number, oz: number, dx: number, dy: number,
     for (const cap of [-h, h]) {
       const t = (cap - oy) / dy;
       if (t >= 0 && t < best) {
-        const x = ox + t * dx, z = oz + t * dz;
+        const x = ox + t * dx,
+          z = oz + t * dz;
         if (x * x + z * z <= r * r) best = t;
       }
     }
@@ -151,16 +164,26 @@ function convexPlanes(vertices: Float32Array, indices: Uint32Array): Float64Arra
   const cached = planeCache.get(vertices);
   if (cached) return cached;
   // Normals point away from the centroid, so the triangles' winding does not matter.
-  let cx = 0, cy = 0, cz = 0;
+  let cx = 0,
+    cy = 0,
+    cz = 0;
   const n = vertices.length / 3;
   for (let i = 0; i < vertices.length; i += 3) (cx += vertices[i]!), (cy += vertices[i + 1]!), (cz += vertices[i + 2]!);
   (cx /= n), (cy /= n), (cz /= n);
   const planes: number[] = [];
   for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
-    const ux = vertices[b]! - vertices[a]!, uy = vertices[b + 1]! - vertices[a + 1]!, uz = vertices[b + 2]! - vertices[a + 2]!;
-    const vx = vertices[c]! - vertices[a]!, vy = vertices[c + 1]! - vertices[a + 1]!, vz = vertices[c + 2]! - vertices[a + 2]!;
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = indices[t]! * 3,
+      b = indices[t + 1]! * 3,
+      c = indices[t + 2]! * 3;
+    const ux = vertices[b]! - vertices[a]!,
+      uy = vertices[b + 1]! - vertices[a + 1]!,
+      uz = vertices[b + 2]! - vertices[a + 2]!;
+    const vx = vertices[c]! - vertices[a]!,
+      vy = vertices[c + 1]! - vertices[a + 1]!,
+      vz = vertices[c + 2]! - vertices[a + 2]!;
+    let nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     const length = Math.hypot(nx, ny, nz);
     if (length < 1e-12) continue;
     (nx /= length), (ny /= length), (nz /= length);
@@ -175,9 +198,12 @@ function convexPlanes(vertices: Float32Array, indices: Uint32Array): Float64Arra
 
 /** Ray against the intersection of half-spaces: the latest entry unless an exit comes first. */
 function rayConvex(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, planes: Float64Array): number {
-  let lo = 0, hi = Infinity;
+  let lo = 0,
+    hi = Infinity;
   for (let i = 0; i < planes.length; i += 4) {
-    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+    const nx = planes[i]!,
+      ny = planes[i + 1]!,
+      nz = planes[i + 2]!;
     const distance = planes[i + 3]! - (nx * ox + ny * oy + nz * oz);
     const along = nx * dx + ny * dy + nz * dz;
     if (Math.abs(along) < 1e-12) {
@@ -196,17 +222,29 @@ function rayConvex(ox: number, oy: number, oz: number, dx: number, dy: number, d
 function rayTriangles(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, vertices: Float32Array, indices: Uint32Array): number {
   let best = Infinity;
   for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
-    const e1x = vertices[b]! - vertices[a]!, e1y = vertices[b + 1]! - vertices[a + 1]!, e1z = vertices[b + 2]! - vertices[a + 2]!;
-    const e2x = vertices[c]! - vertices[a]!, e2y = vertices[c + 1]! - vertices[a + 1]!, e2z = vertices[c + 2]! - vertices[a + 2]!;
-    const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+    const a = indices[t]! * 3,
+      b = indices[t + 1]! * 3,
+      c = indices[t + 2]! * 3;
+    const e1x = vertices[b]! - vertices[a]!,
+      e1y = vertices[b + 1]! - vertices[a + 1]!,
+      e1z = vertices[b + 2]! - vertices[a + 2]!;
+    const e2x = vertices[c]! - vertices[a]!,
+      e2y = vertices[c + 1]! - vertices[a + 1]!,
+      e2z = vertices[c + 2]! - vertices[a + 2]!;
+    const px = dy * e2z - dz * e2y,
+      py = dz * e2x - dx * e2z,
+      pz = dx * e2y - dy * e2x;
     const det = e1x * px + e1y * py + e1z * pz;
     if (Math.abs(det) < 1e-12) continue;
     const inv = 1 / det;
-    const sx = ox - vertices[a]!, sy = oy - vertices[a + 1]!, sz = oz - vertices[a + 2]!;
+    const sx = ox - vertices[a]!,
+      sy = oy - vertices[a + 1]!,
+      sz = oz - vertices[a + 2]!;
     const u = (sx * px + sy * py + sz * pz) * inv;
     if (u < 0 || u > 1) continue;
-    const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+    const qx = sy * e1z - sz * e1y,
+      qy = sz * e1x - sx * e1z,
+      qz = sx * e1y - sy * e1x;
     const v = (dx * qx + dy * qy + dz * qz) * inv;
     if (v < 0 || u + v > 1) continue;
     const distance = (e2x * qx + e2y * qy + e2z * qz) * inv;

@@ -82,7 +82,10 @@ export class SightWorld {
   private addCollider(solid: Solid, body?: RAPIER.RigidBody): RAPIER.Collider {
     const [qx, qy, qz, qw] = solid.rotation;
     // Density 0: nothing here is simulated, and Rapier then skips each shape's mass properties.
-    const desc = colliderDesc(solid.shape).setTranslation(...solid.position).setRotation({ x: qx, y: qy, z: qz, w: qw }).setDensity(0);
+    const desc = colliderDesc(solid.shape)
+      .setTranslation(...solid.position)
+      .setRotation({ x: qx, y: qy, z: qz, w: qw })
+      .setDensity(0);
     const collider = this.world.createCollider(desc, body);
     this.tags.set(collider.handle, { owner: solid.owner, part: solid.part, kind: solid.kind });
     return collider;

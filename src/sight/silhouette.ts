@@ -19,8 +19,17 @@ export interface ViewBasis {
 }
 
 export function viewBasis(origin: Vec3, parts: readonly PreparedSolid[]): ViewBasis {
-  let cx = 0, cy = 0, cz = 0, n = 0;
-  for (const p of parts) for (const c of p.corners) { cx += c[0]; cy += c[1]; cz += c[2]; n++; }
+  let cx = 0,
+    cy = 0,
+    cz = 0,
+    n = 0;
+  for (const p of parts)
+    for (const c of p.corners) {
+      cx += c[0];
+      cy += c[1];
+      cz += c[2];
+      n++;
+    }
   const centre: Vec3 = [cx / n, cy / n, cz / n];
   const d: Vec3 = [centre[0] - origin[0], centre[1] - origin[1], centre[2] - origin[2]];
   const dist = Math.hypot(...d);
@@ -34,17 +43,26 @@ export function viewBasis(origin: Vec3, parts: readonly PreparedSolid[]): ViewBa
 
 /** The rectangle [minA, maxA, minB, maxB] that the corners project to on the plane through the centre. */
 export function projectedRect(origin: Vec3, v: ViewBasis, corners: readonly Vec3[]): [number, number, number, number] {
-  let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+  let minA = Infinity,
+    maxA = -Infinity,
+    minB = Infinity,
+    maxB = -Infinity;
   for (const c of corners) {
-    const dx = c[0] - origin[0], dy = c[1] - origin[1], dz = c[2] - origin[2];
+    const dx = c[0] - origin[0],
+      dy = c[1] - origin[1],
+      dz = c[2] - origin[2];
     const along = dx * v.f[0] + dy * v.f[1] + dz * v.f[2];
     if (along <= 1e-6) continue;
     const s = v.dist / along;
-    const qx = dx * s - v.f[0] * v.dist, qy = dy * s - v.f[1] * v.dist, qz = dz * s - v.f[2] * v.dist;
+    const qx = dx * s - v.f[0] * v.dist,
+      qy = dy * s - v.f[1] * v.dist,
+      qz = dz * s - v.f[2] * v.dist;
     const a = qx * v.r[0] + qz * v.r[2];
     const b = qx * v.u[0] + qy * v.u[1] + qz * v.u[2];
-    minA = Math.min(minA, a); maxA = Math.max(maxA, a);
-    minB = Math.min(minB, b); maxB = Math.max(maxB, b);
+    minA = Math.min(minA, a);
+    maxA = Math.max(maxA, a);
+    minB = Math.min(minB, b);
+    maxB = Math.max(maxB, b);
   }
   return [minA, maxA, minB, maxB];
 }

@@ -25,7 +25,8 @@ export interface SurfaceBelow {
 }
 
 export function surfaceBelow(world: SightWorld, at: Vec2): SurfaceBelow {
-  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isFinite)) throw new SightQueryError(`surface point must be [x, z] in cm, got ${JSON.stringify(at)}`);
+  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isFinite))
+    throw new SightQueryError(`surface point must be [x, z] in cm, got ${JSON.stringify(at)}`);
   const ground = world.battlefield.ground.heightAt(at);
   const models = new Set(world.battlefield.models.keys());
   const hit = world.castSegment([at[0], SKY_Y, at[1]], [at[0], ground - 1, at[1]], { ignoreOwners: models });
@@ -52,7 +53,8 @@ const ON_GROUND = 0.01;
  * floor, and with the upper floors hidden, on the floor shown.
  */
 export function standingSurface(world: SightWorld, at: Vec2, below = SKY_Y): StandingSurface {
-  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isFinite)) throw new SightQueryError(`surface point must be [x, z] in cm, got ${JSON.stringify(at)}`);
+  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isFinite))
+    throw new SightQueryError(`surface point must be [x, z] in cm, got ${JSON.stringify(at)}`);
   if (!Number.isFinite(below)) throw new SightQueryError(`the height to look down from must be a number of cm, got ${JSON.stringify(below)}`);
   const ground = world.battlefield.ground.heightAt(at);
   const hit = below > ground ? world.castSegment([at[0], below, at[1]], [at[0], ground - 1, at[1]], { onlyKinds: FLOORS }) : null;

@@ -79,7 +79,8 @@ function requireFinite(field: string, value: number): void {
 }
 
 function requirePoint(field: string, p: Vec2): void {
-  if (!Array.isArray(p) || p.length !== 2 || !p.every(Number.isFinite)) throw new SightQueryError(`${field} must be a point [x, z] in cm, got ${JSON.stringify(p)}`);
+  if (!Array.isArray(p) || p.length !== 2 || !p.every(Number.isFinite))
+    throw new SightQueryError(`${field} must be a point [x, z] in cm, got ${JSON.stringify(p)}`);
 }
 
 function blastTemplate(at: Vec2, radii: readonly number[]): PlanTemplate {
@@ -220,7 +221,8 @@ export function rollScatter(
   options: { distanceSides: number; multiplier: number; reason: string },
 ): { bearing: number; distance: number; distanceRoll: number } {
   const { distanceSides, multiplier, reason } = options;
-  if (!Number.isInteger(distanceSides) || distanceSides < 2) throw new SightQueryError(`scatter distanceSides must be a whole number of at least 2, got ${distanceSides}`);
+  if (!Number.isInteger(distanceSides) || distanceSides < 2)
+    throw new SightQueryError(`scatter distanceSides must be a whole number of at least 2, got ${distanceSides}`);
   requirePositive("scatter multiplier", multiplier);
   const bearing = dice.roll(360, `${reason} (scatter bearing)`) % 360;
   const distanceRoll = dice.roll(distanceSides, `${reason} (scatter distance)`);

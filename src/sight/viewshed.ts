@@ -60,7 +60,9 @@ export function computeViewshed(world: SightWorld, observerId: string, options: 
       const x = (c + 0.5) * cell;
       const z = (r + 0.5) * cell;
       const y = heights[r * columns + c]!;
-      const dx = x - eye[0], dy = y - eye[1], dz = z - eye[2];
+      const dx = x - eye[0],
+        dy = y - eye[1],
+        dz = z - eye[2];
       const length = Math.hypot(dx, dy, dz);
       const k = Math.max(0, length - SURFACE_GAP) / length;
       const end: [number, number, number] = [eye[0] + dx * k, eye[1] + dy * k, eye[2] + dz * k];

@@ -130,7 +130,11 @@ interface SamplingContext {
 /** Samples one part on a grid: the directions whose first target surface is that part, each cast in Rapier. */
 function samplePart(ctx: SamplingContext, group: string, grid: number): Sample[] {
   const { world, origin, parts } = ctx;
-  const rect = projectedRect(origin, ctx.view, parts.filter((p) => p.solid.part === group).flatMap((p) => p.corners));
+  const rect = projectedRect(
+    origin,
+    ctx.view,
+    parts.filter((p) => p.solid.part === group).flatMap((p) => p.corners),
+  );
   const weight = ((rect[1] - rect[0]) * (rect[3] - rect[2])) / (grid * grid);
   if (!(weight > 0)) return [];
   const samples: Sample[] = [];
@@ -154,7 +158,9 @@ function samplePart(ctx: SamplingContext, group: string, grid: number): Sample[]
       continue;
     }
     const smoke = smokeBlocking(world.battlefield, origin, end);
-    samples.push(smoke ? { part, cell, weight, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, cell, weight, point, clear: true });
+    samples.push(
+      smoke ? { part, cell, weight, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, cell, weight, point, clear: true },
+    );
   }
   return samples;
 }
@@ -231,7 +237,7 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   const shooter = modelEntry(world, shooterId, "shooter");
   const target = modelEntry(world, targetId, "target");
   const origin = sightOrigin(world.battlefield, shooter, options.weapon, options.originOffset);
-  const own = options.ignoreOwnUnit ?? true ? unitMates(world, shooter) : NOBODY;
+  const own = (options.ignoreOwnUnit ?? true) ? unitMates(world, shooter) : NOBODY;
   const ignore = options.seeThrough?.length ? new Set([...own, ...options.seeThrough]) : own;
   const solids = world.modelSolids(targetId);
   let parts = preparedCache.get(solids);

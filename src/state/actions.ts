@@ -27,7 +27,13 @@ export function turn(degrees: number): void {
     .map((m) => ({ model: m.id, to: { ...placementOf(m), heading: m.heading - degrees }, path: [] }));
   if (!moves.length) return;
   const last = log.cursor === log.events.length ? log.events[log.cursor - 1] : undefined;
-  if (recentTurnOf(last, moves.map((m) => m.model))) useGame.getState().undo();
+  if (
+    recentTurnOf(
+      last,
+      moves.map((m) => m.model),
+    )
+  )
+    useGame.getState().undo();
   const { perform } = useGame.getState();
   if (moves.length === 1) perform({ type: "move", ...moves[0]! });
   else perform({ type: "move-group", moves });

@@ -156,7 +156,16 @@ export function moveSelected(by: Vec2, turn: number, { snapTurn = true } = {}): 
   const { snap } = useEditor.getState();
   const degrees = snapTurn && (snap.grid || snap.features) ? snapAngle(turn, ROTATION_STEP) : turn;
   const pivot = featureCenter(selected);
-  const shift = by[0] === 0 && by[1] === 0 ? by : sub2(snapped(add2(pivot, by), group.map((f) => f.id)), pivot);
+  const shift =
+    by[0] === 0 && by[1] === 0
+      ? by
+      : sub2(
+          snapped(
+            add2(pivot, by),
+            group.map((f) => f.id),
+          ),
+          pivot,
+        );
   const moved = movedTogether(group, pivot, degrees, shift);
   if (moved.length === 1) useGame.getState().perform({ type: "change-feature", feature: moved[0] });
   else useGame.getState().perform({ type: "change-features", features: moved });

@@ -24,7 +24,11 @@ export function unitPresets(): readonly UnitPreset[] {
 
 /** An id not yet used on the table: `base-1`, `base-2`… */
 function freshId(scenario: Scenario, base: string, taken: ReadonlySet<string> = new Set()): string {
-  const used = new Set([...taken, ...scenario.forces.flatMap((f) => [f.id, ...f.units.flatMap((u) => [u.id, ...u.models.map((m) => m.id)])]), ...scenario.features.map((f) => f.id)]);
+  const used = new Set([
+    ...taken,
+    ...scenario.forces.flatMap((f) => [f.id, ...f.units.flatMap((u) => [u.id, ...u.models.map((m) => m.id)])]),
+    ...scenario.features.map((f) => f.id),
+  ]);
   for (let n = 1; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
@@ -60,10 +64,12 @@ export function placeUnit(request: UnitRequest): boolean {
     return false;
   }
   const unitId = freshId(scenario, request.preset.id);
-  const size = Math.max(...defs.map((def) => {
-    const [x0, z0, x1, z1] = footprintBounds(modelFootprint(def!, { id: "", model: def!.id, position: [0, 0], heading: 0, turretHeading: 0 }));
-    return Math.max(x1 - x0, z1 - z0);
-  }));
+  const size = Math.max(
+    ...defs.map((def) => {
+      const [x0, z0, x1, z1] = footprintBounds(modelFootprint(def!, { id: "", model: def!.id, position: [0, 0], heading: 0, turretHeading: 0 }));
+      return Math.max(x1 - x0, z1 - z0);
+    }),
+  );
   const spots = laidOut(request.at.position, request.at.heading, formationOffsets(defs.length, size + GAP, request.formation));
   const others: Body[] = tableBodies(battlefield);
   const models: Model[] = [];

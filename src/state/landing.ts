@@ -31,7 +31,9 @@ export async function landing(at: Vec2, heading: number, client: SightClient = g
     const surface = await client.surface({ at: position, below: lookDownFrom(at) });
     return { position, heading, ...(surface.floor && { floor: { ...surface.floor } }) };
   } catch (error) {
-    useGame.getState().notify("error", `Cannot tell what stands under (${at[0].toFixed(1)}, ${at[1].toFixed(1)}): ${error instanceof Error ? error.message : String(error)}`);
+    useGame
+      .getState()
+      .notify("error", `Cannot tell what stands under (${at[0].toFixed(1)}, ${at[1].toFixed(1)}): ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 }

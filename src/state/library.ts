@@ -28,7 +28,12 @@ export async function listBattlefields(): Promise<SavedBattlefield[]> {
 }
 
 export async function saveBattlefield(scenario: Scenario, name: string): Promise<SavedBattlefield> {
-  const entry: SavedBattlefield = { id: `bf-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, name, saved: new Date().toISOString(), text: scenarioFile(scenario, name) };
+  const entry: SavedBattlefield = {
+    id: `bf-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+    name,
+    saved: new Date().toISOString(),
+    text: scenarioFile(scenario, name),
+  };
   await set(entry.id, entry, store());
   return entry;
 }
@@ -45,4 +50,10 @@ export async function deleteBattlefield(id: string): Promise<void> {
   await del(id, store());
 }
 
-export const battlefieldFileName = (name: string): string => `${name.replace(/[^\w-]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "battlefield"}.json`;
+export const battlefieldFileName = (name: string): string =>
+  `${
+    name
+      .replace(/[^\w-]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase() || "battlefield"
+  }.json`;

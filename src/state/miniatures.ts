@@ -18,7 +18,11 @@ export function freeId(scenario: Scenario, base: string): string {
     ...scenario.features.map((f) => f.id),
     ...scenario.forces.flatMap((f) => [f.id, ...f.units.flatMap((u) => [u.id, ...u.models.map((m) => m.id)])]),
   ]);
-  const slug = base.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "mini";
+  const slug =
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "mini";
   for (let n = 1; ; n++) {
     const id = n === 1 ? slug : `${slug}-${n}`;
     if (!used.has(id)) return id;
@@ -43,7 +47,14 @@ export function placeMiniatureAt(miniature: Miniature, force: string, at: Placem
     notify("error", `${miniature.name} has no model to stand on the table`);
     return false;
   }
-  const wanted = { id: freeId(scenario, `${miniature.id}-1`), model: miniature.id, position: at.position, heading: at.heading, turretHeading: 0, ...(at.floor && { floor: at.floor }) };
+  const wanted = {
+    id: freeId(scenario, `${miniature.id}-1`),
+    model: miniature.id,
+    position: at.position,
+    heading: at.heading,
+    turretHeading: 0,
+    ...(at.floor && { floor: at.floor }),
+  };
   const model = nearestFreeSpot(battlefield, def, wanted, tableBodies(battlefield));
   if (!model) {
     notify("error", `No room for ${miniature.name} where it was dropped: move something or drop it elsewhere`);

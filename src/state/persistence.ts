@@ -59,7 +59,9 @@ export async function restoreAutosave(store: GameStoreApi, storage: SaveStorage 
   if (text === undefined) return;
   if (typeof text !== "string") {
     await keep(storage, JSON.stringify(text) ?? String(text), "the autosave is not a saved game's text");
-    store.getState().notify("error", "Your last game could not be restored: the autosave is not a saved game. It is kept under Kept saves; this is a new game.");
+    store
+      .getState()
+      .notify("error", "Your last game could not be restored: the autosave is not a saved game. It is kept under Kept saves; this is a new game.");
     return;
   }
   const result = parseGame(text, scenarioCatalog, LOAD_OPTIONS);
@@ -71,7 +73,9 @@ export async function restoreAutosave(store: GameStoreApi, storage: SaveStorage 
   const { log, warning } = result.game;
   if (warning) await keep(storage, text, warning);
   try {
-    store.getState().replace(log, warning ? { kind: "error", text: `Restored your last game, but ${warning}. The whole record is kept under Kept saves.` } : undefined);
+    store
+      .getState()
+      .replace(log, warning ? { kind: "error", text: `Restored your last game, but ${warning}. The whole record is kept under Kept saves.` } : undefined);
   } catch (error) {
     await keep(storage, text, `the game loaded but could not be shown: ${(error as Error).message}`);
     store.getState().notify("error", `Your last game could not be shown (${(error as Error).message}). It is kept under Kept saves; this is a new game.`);
@@ -118,7 +122,9 @@ export async function startPersistence(store: GameStoreApi, cancelled: () => boo
     await restoreAutosave(store, storage);
   } catch (error) {
     // Nothing could be read or kept: autosaving now could overwrite the only copy, so do not start.
-    store.getState().notify("error", `Could not read or keep the autosave (${(error as Error).message}); changes in this session are not autosaved. Use Save to keep them.`);
+    store
+      .getState()
+      .notify("error", `Could not read or keep the autosave (${(error as Error).message}); changes in this session are not autosaved. Use Save to keep them.`);
     return () => {};
   }
   return cancelled() ? () => {} : startAutosave(store, storage);
@@ -128,7 +134,13 @@ export async function startPersistence(store: GameStoreApi, cancelled: () => boo
 export function restoreKept(kept: KeptSave, store: GameStoreApi): void {
   const result = parseGame(kept.text, scenarioCatalog, LOAD_OPTIONS);
   if (!result.ok) store.getState().notify("error", `This kept save does not load: ${result.error}. Export it to repair it by hand.`);
-  else store.getState().replace(result.game.log, { kind: result.game.warning ? "error" : "info", text: result.game.warning ? `Restored the kept save up to where it breaks: ${result.game.warning}` : "Restored the kept save" });
+  else
+    store
+      .getState()
+      .replace(result.game.log, {
+        kind: result.game.warning ? "error" : "info",
+        text: result.game.warning ? `Restored the kept save up to where it breaks: ${result.game.warning}` : "Restored the kept save",
+      });
 }
 
 /** Starts the download of a JSON text file. */
@@ -168,7 +180,9 @@ export async function readJsonFile(file: File, what: string): Promise<{ ok: true
   const text = await file.text();
   if (looksBinary(text)) return { ok: false, problem: binaryFile(file, text, what) };
   const json = readJson(text);
-  return json.ok ? { ok: true, text, data: json.value } : { ok: false, problem: `${file.name} is not ${what}: it is not valid JSON (${describeSyntaxProblem(json.problem)}).` };
+  return json.ok
+    ? { ok: true, text, data: json.value }
+    : { ok: false, problem: `${file.name} is not ${what}: it is not valid JSON (${describeSyntaxProblem(json.problem)}).` };
 }
 
 /**
@@ -189,8 +203,13 @@ export async function readGameFile(file: File): Promise<OpenedFile> {
   const result = parseGame(text, scenarioCatalog, LOAD_OPTIONS);
   if (!result.ok) {
     // Not JSON at all, and nothing of a game in it: one plain sentence.
-    if (!json.ok && result.problems.length === 1) return { ok: false, problems: [`${file.name} is not ${what}: it is not valid JSON (${describeSyntaxProblem(json.problem)}).`] };
+    if (!json.ok && result.problems.length === 1)
+      return { ok: false, problems: [`${file.name} is not ${what}: it is not valid JSON (${describeSyntaxProblem(json.problem)}).`] };
     return { ok: false, problems: result.problems };
   }
-  return { ok: true, log: result.game.log, message: result.game.warning ? { kind: "error", text: `${file.name}: ${result.game.warning}` } : { kind: "info", text: `Loaded ${file.name}` } };
+  return {
+    ok: true,
+    log: result.game.log,
+    message: result.game.warning ? { kind: "error", text: `${file.name}: ${result.game.warning}` } : { kind: "info", text: `Loaded ${file.name}` },
+  };
 }

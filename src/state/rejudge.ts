@@ -39,7 +39,10 @@ export async function rejudgeOpened(log: GameLog, title: string, keepUpTo: (even
   if (!total) return;
   const current = () => check === latest;
   try {
-    const report = await getSightClient().rejudge({ header: log.header, events: log.events }, (done, all) => current() && useRejudge.setState({ checking: { title, done, total: all } }));
+    const report = await getSightClient().rejudge(
+      { header: log.header, events: log.events },
+      (done, all) => current() && useRejudge.setState({ checking: { title, done, total: all } }),
+    );
     if (!current()) return;
     const { divergence, notRejudged } = report;
     if (divergence) {

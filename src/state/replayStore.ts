@@ -80,7 +80,15 @@ export const useReplay = create<ReplayStore>()((set, get) => {
     open(loaded, title) {
       const own = get().own ?? useGame.getState().log;
       const timeline = buildTimeline(loaded.log.events);
-      const replay: OpenReplay = { title, log: loaded.log, timeline, marks: turnMarks(loaded.log.events), notes: loaded.notes, ...(loaded.warning ? { warning: loaded.warning } : {}), ...(loaded.divergence ? { divergence: loaded.divergence } : {}) };
+      const replay: OpenReplay = {
+        title,
+        log: loaded.log,
+        timeline,
+        marks: turnMarks(loaded.log.events),
+        notes: loaded.notes,
+        ...(loaded.warning ? { warning: loaded.warning } : {}),
+        ...(loaded.divergence ? { divergence: loaded.divergence } : {}),
+      };
       useGame.getState().setReadOnly(READ_ONLY);
       set({ replay, own, time: 0, playing: false });
       show(0);
@@ -110,7 +118,8 @@ export const useReplay = create<ReplayStore>()((set, get) => {
       if (!s.replay) return;
       const index = currentIndex(s);
       const marks = [0, ...s.replay.marks, s.replay.log.events.length];
-      const target = direction > 0 ? marks.find((m) => m > index) : marks.findLast((m) => m < index || (m === index && locate(s.replay!.timeline, s.time).progress > 0));
+      const target =
+        direction > 0 ? marks.find((m) => m > index) : marks.findLast((m) => m < index || (m === index && locate(s.replay!.timeline, s.time).progress > 0));
       s.seekEvent(target ?? (direction > 0 ? s.replay.log.events.length : 0));
     },
     setPlaying(playing) {
@@ -189,5 +198,7 @@ export async function openReplayUrl(url: string): Promise<boolean> {
 /** The replay file of the game being played, or of the replay being watched (with its notes). */
 export function replayText(): string {
   const replay = useReplay.getState().replay;
-  return replay ? serializeReplay({ log: { ...replay.log, cursor: replay.log.events.length }, notes: replay.notes }) : serializeReplay({ log: useGame.getState().log, notes: [] });
+  return replay
+    ? serializeReplay({ log: { ...replay.log, cursor: replay.log.events.length }, notes: replay.notes })
+    : serializeReplay({ log: useGame.getState().log, notes: [] });
 }

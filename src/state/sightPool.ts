@@ -32,13 +32,23 @@ export function createPooledSightClient(startWorker: () => SightWorkerPort, size
   let scenario: Scenario | undefined;
 
   const follow = (change: (client: SightClient) => Promise<unknown>) => {
-    for (const h of helpers) h.settled = change(h.client).then(() => true, () => false);
+    for (const h of helpers)
+      h.settled = change(h.client).then(
+        () => true,
+        () => false,
+      );
   };
   const startHelpers = () => {
     if (helpers.length || !scenario) return;
     for (let i = 1; i < size; i++) {
       const client = createSightClient(startWorker());
-      helpers.push({ client, settled: client.sync(scenario).then(() => true, () => false) });
+      helpers.push({
+        client,
+        settled: client.sync(scenario).then(
+          () => true,
+          () => false,
+        ),
+      });
     }
   };
 
@@ -54,7 +64,10 @@ export function createPooledSightClient(startWorker: () => SightWorkerPort, size
       clients.map((client, i) =>
         client.matrix({ pairs: chunks[i]! }, (d) => {
           done[i] = d;
-          onProgress?.(done.reduce((a, b) => a + b, 0), total);
+          onProgress?.(
+            done.reduce((a, b) => a + b, 0),
+            total,
+          );
         }),
       ),
     );

@@ -41,7 +41,17 @@ let projector: Projector | undefined;
 
 /** Exposes the hooks; the returned function takes them away (an effect's cleanup). */
 export function exposeTestHooks(): () => void {
-  window.__hulldown = { sight: getSightClient(), game: useGame, ui: useUi, replay: useReplay, video: useVideoStage, rejudge: useRejudge, screenPosition: (id) => projector?.screenPosition(id), projectPoint: (p) => projector?.projectPoint(p), frameCost: () => projector?.frameCost() };
+  window.__hulldown = {
+    sight: getSightClient(),
+    game: useGame,
+    ui: useUi,
+    replay: useReplay,
+    video: useVideoStage,
+    rejudge: useRejudge,
+    screenPosition: (id) => projector?.screenPosition(id),
+    projectPoint: (p) => projector?.projectPoint(p),
+    frameCost: () => projector?.frameCost(),
+  };
   return () => {
     delete window.__hulldown;
   };

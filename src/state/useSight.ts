@@ -80,7 +80,17 @@ export function useLosFeed(): void {
         // goes into the game log once.
         if (target === chosen && recorded.current !== checks) {
           recorded.current = checks;
-          useGame.getState().recordEvent({ type: "los-checked", shooter, target, ...(weapon ? { weapon } : {}), visibleFraction: report.visibleFraction, hullDown: report.hullDown, time: Date.now() });
+          useGame
+            .getState()
+            .recordEvent({
+              type: "los-checked",
+              shooter,
+              target,
+              ...(weapon ? { weapon } : {}),
+              visibleFraction: report.visibleFraction,
+              hullDown: report.hullDown,
+              time: Date.now(),
+            });
         }
       })
       .catch((error: Error) => current && !superseded(error) && useLos.setState({ report: undefined, error: error.message }));

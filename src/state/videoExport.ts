@@ -67,7 +67,10 @@ export async function exportVideo(plan: VideoPlan, onProgress: (p: VideoProgress
   replayStore.setPlaying(false);
   useVideoStage.getState().setFilming(true);
   const picture = stage.begin(plan.width, plan.height);
-  const output = new Output({ format: encoding.container === "mp4" ? new Mp4OutputFormat({ fastStart: "in-memory" }) : new WebMOutputFormat(), target: new BufferTarget() });
+  const output = new Output({
+    format: encoding.container === "mp4" ? new Mp4OutputFormat({ fastStart: "in-memory" }) : new WebMOutputFormat(),
+    target: new BufferTarget(),
+  });
   const source = new CanvasSource(picture, { codec: encoding.codec, quality: QUALITY_HIGH });
   output.addVideoTrack(source, { frameRate: plan.fps });
   const started = performance.now();

@@ -47,7 +47,13 @@ function SidePanel() {
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
-      {tool === "measure" && <p className="muted">{measured.length < 2 ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference." : "Click another model or point to measure again."}</p>}
+      {tool === "measure" && (
+        <p className="muted">
+          {measured.length < 2
+            ? "Click two models or two points of the table (or one of each): the ruler shows the distance (base to base between models) and the height difference."
+            : "Click another model or point to measure again."}
+        </p>
+      )}
     </Collapsible>
   );
 }
@@ -118,7 +124,14 @@ export function App() {
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}
-      {miniFile && <ImportMiniDialog key={`${miniFile.file.name}:${miniFile.file.lastModified}`} file={miniFile.file} dropAt={miniFile.dropAt} onClose={() => setMiniFile(undefined)} />}
+      {miniFile && (
+        <ImportMiniDialog
+          key={`${miniFile.file.name}:${miniFile.file.lastModified}`}
+          file={miniFile.file}
+          dropAt={miniFile.dropAt}
+          onClose={() => setMiniFile(undefined)}
+        />
+      )}
     </main>
   );
 }

@@ -4,7 +4,17 @@
  * (on the terrain Q/E turn the feature, not a model).
  */
 import { useEffect } from "react";
-import { copySelected, deleteSelected, duplicateSelected, finishDrawing, paste, rotateSelected, ROTATION_STEP, setEditing, undoLastPoint } from "../state/editActions";
+import {
+  copySelected,
+  deleteSelected,
+  duplicateSelected,
+  finishDrawing,
+  paste,
+  rotateSelected,
+  ROTATION_STEP,
+  setEditing,
+  undoLastPoint,
+} from "../state/editActions";
 import { useEditor } from "../state/editorStore";
 import { removeModel } from "../state/forceActions";
 import { useUi } from "../state/uiStore";

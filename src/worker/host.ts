@@ -143,7 +143,10 @@ export class SightHost {
     this.cancelLatestWins();
     const previous = this.world;
     const step = previous.then(apply);
-    this.world = step.then((s) => s.world, () => previous);
+    this.world = step.then(
+      (s) => s.world,
+      () => previous,
+    );
     return step.then((s) => s.result);
   }
 
@@ -183,7 +186,12 @@ export class SightHost {
    * Maps the items in time slices. Before the first item and after each slice it yields, reports progress
    * and stops if the request is no longer current.
    */
-  private async sliced<T>(id: number, isCurrent: () => boolean, items: readonly T[], step: (item: T) => MatrixEntry): Promise<MatrixEntry[] | typeof CANCELLED> {
+  private async sliced<T>(
+    id: number,
+    isCurrent: () => boolean,
+    items: readonly T[],
+    step: (item: T) => MatrixEntry,
+  ): Promise<MatrixEntry[] | typeof CANCELLED> {
     const results: MatrixEntry[] = [];
     let sliceStart = -Infinity;
     for (const item of items) {

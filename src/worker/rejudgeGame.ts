@@ -41,7 +41,11 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
   const catalogOf = options.catalogOf ?? scenarioCatalog;
   const ruleset = rulesetById(header.ruleset.id);
   const tables = ruleset?.loadTables(header.ruleset.tables);
-  const unjudgeable = !ruleset ? `Hulldown has no rule system "${header.ruleset.id}"` : !tables!.ok ? `the game's rules tables do not load: ${tables!.errors.join("; ")}` : undefined;
+  const unjudgeable = !ruleset
+    ? `Hulldown has no rule system "${header.ruleset.id}"`
+    : !tables!.ok
+      ? `the game's rules tables do not load: ${tables!.errors.join("; ")}`
+      : undefined;
   const total = events.filter(isJudged).length;
   const notRejudged: string[] = [];
   let rejudged = 0;
@@ -51,7 +55,8 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
   let world: SightWorld | undefined;
   let worldOn: Battlefield | undefined;
   const table: Table = {
-    battlefieldOf: (state) => (battlefield?.scenario === state.scenario ? battlefield : (battlefield = createBattlefield(state.scenario, catalogOf(state.scenario)))),
+    battlefieldOf: (state) =>
+      battlefield?.scenario === state.scenario ? battlefield : (battlefield = createBattlefield(state.scenario, catalogOf(state.scenario))),
     async worldOf(on) {
       if (worldOn !== on) world = (await syncWorld(world, (worldOn = on))).world;
       return world!;
@@ -66,7 +71,10 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
         if (why) notRejudged.push(`${at}: not re-judged: ${why}`);
         else {
           const previous = rolledSides({ header, events, cursor: i });
-          const expected = event.type === "fire-resolved" ? await judgeShot(ruleset!, game, event, state, previous, table) : judgeOrder(ruleset!, game, event, state, previous, table);
+          const expected =
+            event.type === "fire-resolved"
+              ? await judgeShot(ruleset!, game, event, state, previous, table)
+              : judgeOrder(ruleset!, game, event, state, previous, table);
           const difference = typeof expected === "string" ? expected : firstDifference(expected, event);
           if (difference) return { rejudged, notRejudged, divergence: { event: i, message: `${at}: ${difference}` } };
           rejudged++;
@@ -85,7 +93,8 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
 function unrecordedShot(event: GameEventOf<"fire-resolved">): string | undefined {
   const details = event.details as { verdict?: { declaration?: unknown }; game?: unknown } | undefined;
   const declaration = details?.verdict?.declaration as Partial<FireDeclaration> | undefined;
-  if (typeof declaration?.shooter !== "string" || typeof declaration.target !== "string") return "the file does not record the shot's declaration (details.verdict.declaration)";
+  if (typeof declaration?.shooter !== "string" || typeof declaration.target !== "string")
+    return "the file does not record the shot's declaration (details.verdict.declaration)";
   if (!Object.hasOwn(details!, "game")) return "recorded before shots kept the rule state they were judged with (details.game)";
   return undefined;
 }
@@ -105,7 +114,14 @@ async function judgeShot(
   const world = await table.worldOf(battlefield);
   try {
     const roll = { seed: game.header.seed, previous };
-    const answer = answerFire(world, battlefield, { ruleset: game.header.ruleset, declaration, status: state.status, turn: state.turn, game: details.game, roll });
+    const answer = answerFire(world, battlefield, {
+      ruleset: game.header.ruleset,
+      declaration,
+      status: state.status,
+      turn: state.turn,
+      game: details.game,
+      roll,
+    });
     if (!answer.result) return `the rules refuse this shot (${answer.verdict.rulings.map((r) => r.reason).join("; ")}), the file says it was fired`;
     return fireEvent(ruleset, declaration, answer.result, event.time);
   } catch (error) {
@@ -114,7 +130,14 @@ async function judgeShot(
 }
 
 /** The order as the rules give it now, from the dice at its place in the stream. */
-function judgeOrder(ruleset: Ruleset, game: Pick<GameLog, "header">, event: GameEventOf<"order-given">, state: GameState, previous: readonly number[], table: Table): GameEvent | string {
+function judgeOrder(
+  ruleset: Ruleset,
+  game: Pick<GameLog, "header">,
+  event: GameEventOf<"order-given">,
+  state: GameState,
+  previous: readonly number[],
+  table: Table,
+): GameEvent | string {
   try {
     const battlefield = table.battlefieldOf(state);
     const result = giveOrder(ruleset, { rules: game.header.ruleset, battlefield, state }, event.unit, event.asked, createDice(game.header.seed, previous));

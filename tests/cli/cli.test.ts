@@ -21,8 +21,27 @@ const WALL = { x: 90, from: 56, to: 64, height: 1.8, thickness: 1 };
 /** A rifleman looking at a Panzer IV over a short low wall, a small house beside them. */
 const battlefield = scenario(
   [
-    { id: "wall-1", kind: "wall", path: [[WALL.x, WALL.from], [WALL.x, WALL.to]], height: WALL.height, thickness: WALL.thickness },
-    { id: "house-1", kind: "building", footprint: [[120, 20], [140, 20], [140, 35], [120, 35]], floors: 1 },
+    {
+      id: "wall-1",
+      kind: "wall",
+      path: [
+        [WALL.x, WALL.from],
+        [WALL.x, WALL.to],
+      ],
+      height: WALL.height,
+      thickness: WALL.thickness,
+    },
+    {
+      id: "house-1",
+      kind: "building",
+      footprint: [
+        [120, 20],
+        [140, 20],
+        [140, 35],
+        [120, 35],
+      ],
+      floors: 1,
+    },
   ],
   [
     { id: "us-1", model: "us-rifleman", position: [40, 60], side: "A" },
@@ -169,7 +188,9 @@ describe("validate on a game or replay file", { timeout: 240_000 }, () => {
     const lines = r.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]!.startsWith(`${doctored}: events[2]: fire-resolved: the rules give `)).toBe(true);
-    expect(lines[0]).toMatch(new RegExp(`the rules give .*${last.model} casualty.* with these dice, the file says .*${last.model} pinned.*; the game holds up to event 2$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`the rules give .*${last.model} casualty.* with these dice, the file says .*${last.model} pinned.*; the game holds up to event 2$`),
+    );
   });
 });
 

@@ -18,16 +18,48 @@ interface Answer {
   readonly result?: { readonly rolls: unknown[]; readonly details: FireDetails };
 }
 
-const rifleman = (id: string, x: number, side: "A" | "B", extra: Partial<Placed> = {}): Placed => ({ id, model: side === "A" ? "us-rifleman" : "ger-rifleman", position: [x, 60], side, ...extra });
-const woods = (edge: number) => ({ id: "bois", kind: "woods" as const, outline: [[edge, 40], [140, 40], [140, 80], [edge, 80]] as [number, number][], height: 8 });
-const lowWall = { id: "wall-1", kind: "wall" as const, path: [[100, 20], [100, 100]] as [number, number][], height: 1.4, thickness: 1 };
+const rifleman = (id: string, x: number, side: "A" | "B", extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: side === "A" ? "us-rifleman" : "ger-rifleman",
+  position: [x, 60],
+  side,
+  ...extra,
+});
+const woods = (edge: number) => ({
+  id: "bois",
+  kind: "woods" as const,
+  outline: [
+    [edge, 40],
+    [140, 40],
+    [140, 80],
+    [edge, 80],
+  ] as [number, number][],
+  height: 8,
+});
+const lowWall = {
+  id: "wall-1",
+  kind: "wall" as const,
+  path: [
+    [100, 20],
+    [100, 100],
+  ] as [number, number][],
+  height: 1.4,
+  thickness: 1,
+};
 const house = testHouse({
   roof: { state: "intact", shape: "gable", ridgeHeight: 3.5 },
   openings: [{ id: "window-up", type: "window", wall: 3, floor: 1, offset: 10, width: 4, height: 3, sill: 1 }],
 });
 /** The middle of the test house's west wall, whose window the MG looks through. */
 const WALL_MIDDLE = 100.3;
-const mgBehindWindow = (d: number): Placed => ({ id: "mg", model: "ger-mg42-team", position: [WALL_MIDDLE + d, 60], heading: -90, side: "B", floor: { building: "house", level: 1 } });
+const mgBehindWindow = (d: number): Placed => ({
+  id: "mg",
+  model: "ger-mg42-team",
+  position: [WALL_MIDDLE + d, 60],
+  heading: -90,
+  side: "B",
+  floor: { building: "house", level: 1 },
+});
 
 let dir: string;
 const files = new Map<string, string>();
@@ -59,7 +91,16 @@ beforeAll(async () => {
   await field("mg-8", [house], [mgBehindWindow(8), rifleman("us", 40, "A")]);
   // Battleground WWII: a bazooka 8" (edge to edge) from a man touching the low wall's far face.
   await field("bg-wall", [lowWall], [{ id: "us", model: "us-bazooka", position: [101.8 - 2.5 - 20.32, 60], side: "A" }, rifleman("ger", 101.8, "B")]);
-  await field("open", [], [rifleman("us-1", 40, "A", { unit: "squad" }), rifleman("us-2", 40, "A", { unit: "squad", position: [40, 64] }), rifleman("ger-1", 60, "B", { unit: "ger" }), rifleman("ger-2", 60, "B", { unit: "ger", position: [60, 64] })]);
+  await field(
+    "open",
+    [],
+    [
+      rifleman("us-1", 40, "A", { unit: "squad" }),
+      rifleman("us-2", 40, "A", { unit: "squad", position: [40, 64] }),
+      rifleman("ger-1", 60, "B", { unit: "ger" }),
+      rifleman("ger-2", 60, "B", { unit: "ger", position: [60, 64] }),
+    ],
+  );
 });
 
 afterAll(async () => {
@@ -78,12 +119,17 @@ describe("fire: Operation WW2 sight rules from measured positions", { timeout: S
   });
 
   it("a target 7 cm beyond a low wall is visible under v1 and not under v2.0", async () => {
-    const [v1, v2] = await Promise.all([fire([files.get("wall-7")!, "us", "ger", "--version", "v1"]), fire([files.get("wall-7")!, "us", "ger", "--version", "v2.0"])]);
+    const [v1, v2] = await Promise.all([
+      fire([files.get("wall-7")!, "us", "ger", "--version", "v1"]),
+      fire([files.get("wall-7")!, "us", "ger", "--version", "v2.0"]),
+    ]);
     expect(v1.verdict.pairs.every((p) => p.canSee)).toBe(true);
     expect(v1.verdict.valid).toBe(true);
     expect(v2.verdict.pairs.every((p) => !p.canSee)).toBe(true);
     expect(v2.verdict.valid).toBe(false);
-    expect(rulingsText(v2)[0]).toMatch(/^us cannot see ger: the target is \d\.\d cm beyond the low wall wall-1; ground-level models see at most 5 cm beyond it \(v2\.0\) \[§5\.3\]$/);
+    expect(rulingsText(v2)[0]).toMatch(
+      /^us cannot see ger: the target is \d\.\d cm beyond the low wall wall-1; ground-level models see at most 5 cm beyond it \(v2\.0\) \[§5\.3\]$/,
+    );
   });
 
   it("an MG 3 cm behind a first-floor window can fire out; at 8 cm it cannot", async () => {
@@ -91,7 +137,9 @@ describe("fire: Operation WW2 sight rules from measured positions", { timeout: S
     expect(near.verdict.valid).toBe(true);
     expect(near.verdict.firers).toMatchObject([{ model: "mg", weapon: { id: "team-weapon" }, canFire: true }]);
     expect(far.verdict.valid).toBe(false);
-    expect(rulingsText(far)[0]).toMatch(/^mg cannot see us: the shooter is \d\.\d cm inside house from the window window-up; only models within 5 cm of an opening can fire \[§5\.4\]$/);
+    expect(rulingsText(far)[0]).toMatch(
+      /^mg cannot see us: the shooter is \d\.\d cm inside house from the window window-up; only models within 5 cm of an opening can fire \[§5\.4\]$/,
+    );
   });
 });
 
@@ -123,7 +171,9 @@ describe("fire --ruleset battleground", { timeout: SPAWN_TIMEOUT }, () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Battleground WWII sheet: us fires at ger$/m);
     expect(r.stdout).toMatch(/^ {2}us \(small-arms\): 1 die · sample weapons table at "ger", needs 8 or less on a d20$/m);
-    expect(r.stdout).toMatch(/^ {4}−5 to-hit: ger is behind the wall wall-1 \(touching it; the shooter is [\d.]+ cm from it\): linear cover \[§3\.2\] · sample terrain table$/m);
+    expect(r.stdout).toMatch(
+      /^ {4}−5 to-hit: ger is behind the wall wall-1 \(touching it; the shooter is [\d.]+ cm from it\): linear cover \[§3\.2\] · sample terrain table$/m,
+    );
     expect(r.stdout).toMatch(/^ {2}#0 +d20 +\d+ +to-hit (1 → critical|\d+ (at or under|over) TN 8)/m);
     // Seed 7 rolls a 1 and a minor critical: +5 on the man the bazooka hit.
     expect(r.stdout).toMatch(/impact 11 \(HE FP 6 ring 1 \+ 5 \(critical hit\)\)/);
@@ -144,12 +194,30 @@ describe("fire: bad input exits 2 with one line", { timeout: SPAWN_TIMEOUT }, ()
   it("names the unknown id, weapon, rule system, version or option", async () => {
     const open = files.get("open")!;
     const cases: Array<[string[], string[]]> = [
-      [[open, "us-1", "nobody"], ['unknown target "nobody"', open, "unit-ger (ger-1, ger-2)"]],
-      [[open, "us-1", "ger-1", "--weapon", "bazooka"], ['us-1 has no weapon "bazooka" under Operation WW2', "small-arms, hand-grenade"]],
-      [[open, "us-1", "ger-1", "--ruleset", "chess"], ['unknown rule system "chess"', "operation-ww2"]],
-      [[open, "us-1", "ger-1", "--version", "v3"], ['Operation WW2 has no version "v3"', "v2.0, v1"]],
-      [[open, "us-1", "ger-1", "--option", "fog=true"], ['Operation WW2 has no option "fog"', "smallWoodsLetSightThrough"]],
-      [[open, "us-1", "ger-1", "--option", "smallWoodsLetSightThrough=maybe"], ['option "smallWoodsLetSightThrough" of Operation WW2 must be one of true, false, got "maybe"']],
+      [
+        [open, "us-1", "nobody"],
+        ['unknown target "nobody"', open, "unit-ger (ger-1, ger-2)"],
+      ],
+      [
+        [open, "us-1", "ger-1", "--weapon", "bazooka"],
+        ['us-1 has no weapon "bazooka" under Operation WW2', "small-arms, hand-grenade"],
+      ],
+      [
+        [open, "us-1", "ger-1", "--ruleset", "chess"],
+        ['unknown rule system "chess"', "operation-ww2"],
+      ],
+      [
+        [open, "us-1", "ger-1", "--version", "v3"],
+        ['Operation WW2 has no version "v3"', "v2.0, v1"],
+      ],
+      [
+        [open, "us-1", "ger-1", "--option", "fog=true"],
+        ['Operation WW2 has no option "fog"', "smallWoodsLetSightThrough"],
+      ],
+      [
+        [open, "us-1", "ger-1", "--option", "smallWoodsLetSightThrough=maybe"],
+        ['option "smallWoodsLetSightThrough" of Operation WW2 must be one of true, false, got "maybe"'],
+      ],
       [[open, "us-1", "ger-1", "--roll"], ["--roll needs --seed"]],
     ];
     const runs = await Promise.all(cases.map(([args]) => run("fire", args)));

@@ -27,7 +27,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("npm run fire --ruleset bolt-action", () => {
   it(
-    "judges in inches: long range at 12.1\", the small unit, 5+ on a d6",
+    'judges in inches: long range at 12.1", the small unit, 5+ on a d6',
     async () => {
       const r = await run("fire", [file, "us-1", "unit-ger", "--ruleset", "bolt-action"]);
       expect(r.code, r.stderr).toBe(0);
@@ -56,7 +56,12 @@ describe("npm run fire --ruleset bolt-action", () => {
   it(
     "refuses a switch the system does not have",
     async () => {
-      expectOneLineError(await run("fire", [file, "us-1", "unit-ger", "--ruleset", "bolt-action", "--declare", "smoke"]), "fire", 'no declaration switch "smoke"', "he, assault");
+      expectOneLineError(
+        await run("fire", [file, "us-1", "unit-ger", "--ruleset", "bolt-action", "--declare", "smoke"]),
+        "fire",
+        'no declaration switch "smoke"',
+        "he, assault",
+      );
     },
     SPAWN_TIMEOUT,
   );

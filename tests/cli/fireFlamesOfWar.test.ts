@@ -16,8 +16,23 @@ interface Answer {
   readonly result?: { readonly rolls: unknown[]; readonly details: FireDetails };
 }
 
-const hedge = { id: "hedge-1", kind: "hedge" as const, path: [[60, 10], [60, 110]] as [number, number][], height: 2, thickness: 1.5 };
-const team = (id: string, x: number, z: number, side: "A" | "B"): Placed => ({ id, model: side === "A" ? "us-30cal-team" : "ger-mg42-team", position: [x, z], side, unit: side === "A" ? "us" : "ger" });
+const hedge = {
+  id: "hedge-1",
+  kind: "hedge" as const,
+  path: [
+    [60, 10],
+    [60, 110],
+  ] as [number, number][],
+  height: 2,
+  thickness: 1.5,
+};
+const team = (id: string, x: number, z: number, side: "A" | "B"): Placed => ({
+  id,
+  model: side === "A" ? "us-30cal-team" : "ger-mg42-team",
+  position: [x, z],
+  side,
+  unit: side === "A" ? "us" : "ger",
+});
 
 let dir: string;
 let file: string;
@@ -25,7 +40,10 @@ let file: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "hulldown-fow-"));
   file = join(dir, "hedge.json");
-  await writeFile(file, JSON.stringify(scenario([hedge], [team("us-1", 40, 50, "A"), team("us-2", 40, 70, "A"), team("ger-1", 75, 50, "B"), team("ger-2", 75, 70, "B")])));
+  await writeFile(
+    file,
+    JSON.stringify(scenario([hedge], [team("us-1", 40, 50, "A"), team("us-2", 40, 70, "A"), team("ger-1", 75, 50, "B"), team("ger-2", 75, 70, "B")])),
+  );
 });
 
 afterAll(async () => {

@@ -126,7 +126,11 @@ describe("the default battlefield", () => {
     expect(Math.max(...buildings.map((b) => b.floors))).toBeGreaterThanOrEqual(3);
     const house = buildings.find((b) => b.id === "house")!;
     for (const wall of [0, 1, 2, 3]) {
-      for (const floor of [0, 1]) expect(house.openings.some((o) => o.type === "window" && o.wall === wall && o.floor === floor), `wall ${wall} floor ${floor}`).toBe(true);
+      for (const floor of [0, 1])
+        expect(
+          house.openings.some((o) => o.type === "window" && o.wall === wall && o.floor === floor),
+          `wall ${wall} floor ${floor}`,
+        ).toBe(true);
     }
     expect(house.openings.filter((o) => o.type === "door").every((o) => o.floor === 0)).toBe(true);
   });

@@ -5,7 +5,16 @@ import { buildingPreset, FEATURE_KINDS, featureFromDrawing, freeId, pointsNeeded
 import { crestSegments } from "../../src/core/edit/crest";
 import { pickFeature } from "../../src/core/edit/pick";
 import { addOpening, changeOpening, removeOpening } from "../../src/core/edit/openings";
-import { deleteVertex, featureCenter, featurePoints, insertVertex, moveVertex, rotateFeature, ShapeEditError, translateFeature } from "../../src/core/edit/shape";
+import {
+  deleteVertex,
+  featureCenter,
+  featurePoints,
+  insertVertex,
+  moveVertex,
+  rotateFeature,
+  ShapeEditError,
+  translateFeature,
+} from "../../src/core/edit/shape";
 import { snapAngle, snapPoint } from "../../src/core/edit/snap";
 import { toEvent, type Command } from "../../src/core/game/commands";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
@@ -22,17 +31,42 @@ const building = (extra: Partial<Building> = {}) => scenario([testHouse(extra as
 
 describe("new features", () => {
   it("every kind the format knows can be drawn, and the loader accepts what is drawn", () => {
-    const points: [number, number][] = [[40, 40], [60, 40], [60, 55], [40, 55]];
-    const features = FEATURE_KINDS.map((kind) => featureFromDrawing(kind, `${kind}-1`, points.slice(0, Math.max(pointsNeeded(kind), kind === "building" ? 4 : 0))));
+    const points: [number, number][] = [
+      [40, 40],
+      [60, 40],
+      [60, 55],
+      [40, 55],
+    ];
+    const features = FEATURE_KINDS.map((kind) =>
+      featureFromDrawing(kind, `${kind}-1`, points.slice(0, Math.max(pointsNeeded(kind), kind === "building" ? 4 : 0))),
+    );
     const result = parseScenario({ format: "hulldown-scenario", version: 1, features }, TEST_CATALOG);
     expect(result.ok ? [] : result.issues).toEqual([]);
     expect(FEATURE_KINDS).toHaveLength(20);
-    expect(features.find((f) => f.kind === "hedge")).toMatchObject({ path: [[40, 40], [60, 40]], height: 2, thickness: 1.5 });
+    expect(features.find((f) => f.kind === "hedge")).toMatchObject({
+      path: [
+        [40, 40],
+        [60, 40],
+      ],
+      height: 2,
+      thickness: 1.5,
+    });
   });
 
   it("a drawn footprint of 4 corners gets a gable roof, any other a flat one the loader accepts", () => {
-    const four = featureFromDrawing("building", "b", [[0, 0], [10, 0], [10, 8], [0, 8]]) as Building;
-    const five = featureFromDrawing("building", "c", [[20, 0], [30, 0], [32, 5], [30, 8], [20, 8]]) as Building;
+    const four = featureFromDrawing("building", "b", [
+      [0, 0],
+      [10, 0],
+      [10, 8],
+      [0, 8],
+    ]) as Building;
+    const five = featureFromDrawing("building", "c", [
+      [20, 0],
+      [30, 0],
+      [32, 5],
+      [30, 8],
+      [20, 8],
+    ]) as Building;
     expect(four.roof.shape).toBe("gable");
     expect(five.roof.shape).toBe("flat");
     expect(parseScenario({ format: "hulldown-scenario", version: 1, features: [four, five] }, TEST_CATALOG).ok).toBe(true);
@@ -41,7 +75,10 @@ describe("new features", () => {
   it("building presets stand where they are placed, with free ids, and load", () => {
     const empty = scenario([], []);
     const church = buildingPreset("church", empty, [90, 60]);
-    expect(church.map((b) => [b.id, b.name])).toEqual([["church-1", "Church 1"], ["church-1-tower", "Church 1 tower"]]);
+    expect(church.map((b) => [b.id, b.name])).toEqual([
+      ["church-1", "Church 1"],
+      ["church-1-tower", "Church 1 tower"],
+    ]);
     expect(featureCenter(church[0]!)).toEqual([90, 60]);
     // The tower stands against the nave's west end (-x), turned with it: a quarter turn takes -x to +z.
     close(featureCenter(church[1]!), [90 - 15.5, 60]);
@@ -57,10 +94,24 @@ describe("new features", () => {
 });
 
 describe("moving and turning", () => {
-  const lShape = featureFromDrawing("woods", "w", [[0, 0], [20, 0], [20, 10], [10, 10], [10, 30], [0, 30]]);
+  const lShape = featureFromDrawing("woods", "w", [
+    [0, 0],
+    [20, 0],
+    [20, 10],
+    [10, 10],
+    [10, 30],
+    [0, 30],
+  ]);
 
   it("a move shifts every point by the same amount", () => {
-    expect(featurePoints(translateFeature(lShape, [5, -2]))).toEqual([[5, -2], [25, -2], [25, 8], [15, 8], [15, 28], [5, 28]]);
+    expect(featurePoints(translateFeature(lShape, [5, -2]))).toEqual([
+      [5, -2],
+      [25, -2],
+      [25, 8],
+      [15, 8],
+      [15, 28],
+      [5, 28],
+    ]);
   });
 
   it("a turn about the centroid keeps the centroid and turns +z towards +x", () => {
@@ -75,20 +126,57 @@ describe("moving and turning", () => {
   it("a wreck turns with its heading; a hedge about a given point", () => {
     const wreck = featureFromDrawing("wreck", "x", [[50, 50]]);
     expect(rotateFeature(wreck, 15)).toMatchObject({ at: [50, 50], heading: 15 });
-    const hedge = featureFromDrawing("hedge", "h", [[10, 0], [20, 0]]);
-    featurePoints(rotateFeature(hedge, -90, [0, 0])).forEach((p, i) => close(p, [[0, 10], [0, 20]][i]!));
+    const hedge = featureFromDrawing("hedge", "h", [
+      [10, 0],
+      [20, 0],
+    ]);
+    featurePoints(rotateFeature(hedge, -90, [0, 0])).forEach((p, i) =>
+      close(
+        p,
+        [
+          [0, 10],
+          [0, 20],
+        ][i]!,
+      ),
+    );
   });
 });
 
 describe("vertex edits", () => {
-  const hedge = featureFromDrawing("hedge", "h", [[0, 0], [10, 0], [10, 10]]);
+  const hedge = featureFromDrawing("hedge", "h", [
+    [0, 0],
+    [10, 0],
+    [10, 10],
+  ]);
 
   it("moves, inserts halfway or at a point, extends a path's end, and deletes", () => {
-    expect(featurePoints(moveVertex(hedge, 1, [12, 1]))).toEqual([[0, 0], [12, 1], [10, 10]]);
-    expect(featurePoints(insertVertex(hedge, 0))).toEqual([[0, 0], [5, 0], [10, 0], [10, 10]]);
-    expect(featurePoints(insertVertex(hedge, 1, [14, 3]))).toEqual([[0, 0], [10, 0], [14, 3], [10, 10]]);
-    expect(featurePoints(insertVertex(hedge, 2))).toEqual([[0, 0], [10, 0], [10, 10], [10, 20]]);
-    expect(featurePoints(deleteVertex(hedge, 1))).toEqual([[0, 0], [10, 10]]);
+    expect(featurePoints(moveVertex(hedge, 1, [12, 1]))).toEqual([
+      [0, 0],
+      [12, 1],
+      [10, 10],
+    ]);
+    expect(featurePoints(insertVertex(hedge, 0))).toEqual([
+      [0, 0],
+      [5, 0],
+      [10, 0],
+      [10, 10],
+    ]);
+    expect(featurePoints(insertVertex(hedge, 1, [14, 3]))).toEqual([
+      [0, 0],
+      [10, 0],
+      [14, 3],
+      [10, 10],
+    ]);
+    expect(featurePoints(insertVertex(hedge, 2))).toEqual([
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [10, 20],
+    ]);
+    expect(featurePoints(deleteVertex(hedge, 1))).toEqual([
+      [0, 0],
+      [10, 10],
+    ]);
   });
 
   it("refuses to go below the points a shape needs, or to edit a point that is not there", () => {
@@ -100,11 +188,14 @@ describe("vertex edits", () => {
 
   it("a building's openings stay where they were when a wall is split or two walls merge", () => {
     // Wall 0 runs (100,50)→(120,50); a window 15 cm along it, a door on wall 2 (120,70)→(100,70).
-    const b = building({ roof: { state: "intact", shape: "flat", ridgeHeight: 3.5 }, openings: [
-      { id: "win", type: "window", wall: 0, floor: 0, offset: 15, width: 2, height: 2, sill: 1 },
-      { id: "near", type: "window", wall: 0, floor: 0, offset: 4, width: 2, height: 2, sill: 1 },
-      { id: "door", type: "door", wall: 2, floor: 0, offset: 10, width: 2, height: 4, sill: 0 },
-    ] });
+    const b = building({
+      roof: { state: "intact", shape: "flat", ridgeHeight: 3.5 },
+      openings: [
+        { id: "win", type: "window", wall: 0, floor: 0, offset: 15, width: 2, height: 2, sill: 1 },
+        { id: "near", type: "window", wall: 0, floor: 0, offset: 4, width: 2, height: 2, sill: 1 },
+        { id: "door", type: "door", wall: 2, floor: 0, offset: 10, width: 2, height: 4, sill: 0 },
+      ],
+    });
     const split = insertVertex(b, 0, [110, 48]) as Building;
     expect(split.footprint).toHaveLength(5);
     const at = (x: Building, id: string) => x.openings.find((o) => o.id === id)!;
@@ -133,7 +224,12 @@ describe("openings", () => {
 });
 
 describe("snapping", () => {
-  const others = [featureFromDrawing("wall", "w", [[10, 10], [30, 10]])];
+  const others = [
+    featureFromDrawing("wall", "w", [
+      [10, 10],
+      [30, 10],
+    ]),
+  ];
 
   it("catches corners before edges, edges before the grid, and falls back to the grid", () => {
     expect(snapPoint([29.2, 10.6], { grid: 2.54, reach: 1.5, features: others })).toEqual({ point: [30, 10], to: "vertex" });
@@ -154,7 +250,25 @@ describe("snapping", () => {
 describe("a hill's crest", () => {
   it("runs the slope's distance inside the outline, where the ground stops rising, on a concave hill too", () => {
     // An L-shaped hill, 4 cm high, 5 cm of slope: its plateau is the L inset by 5 cm.
-    const hill = scenario([{ id: "hill", kind: "hill", outline: [[10, 10], [50, 10], [50, 30], [30, 30], [30, 60], [10, 60]], height: 4, slope: 5 }], []).features[0] as Extract<Feature, { kind: "hill" }>;
+    const hill = scenario(
+      [
+        {
+          id: "hill",
+          kind: "hill",
+          outline: [
+            [10, 10],
+            [50, 10],
+            [50, 30],
+            [30, 30],
+            [30, 60],
+            [10, 60],
+          ],
+          height: 4,
+          slope: 5,
+        },
+      ],
+      [],
+    ).features[0] as Extract<Feature, { kind: "hill" }>;
     const segments = crestSegments(hill, 0.5);
     expect(segments.length).toBeGreaterThan(100);
     const ends = segments.flat();
@@ -172,9 +286,22 @@ describe("a hill's crest", () => {
 
 describe("picking", () => {
   it("a click picks lines and points over areas, and the smallest area under it", () => {
-    const woods = featureFromDrawing("woods", "woods", [[0, 0], [60, 0], [60, 40], [0, 40]]);
-    const house = featureFromDrawing("building", "house", [[10, 10], [20, 10], [20, 18], [10, 18]]);
-    const hedge = featureFromDrawing("hedge", "hedge", [[30, 5], [30, 35]]);
+    const woods = featureFromDrawing("woods", "woods", [
+      [0, 0],
+      [60, 0],
+      [60, 40],
+      [0, 40],
+    ]);
+    const house = featureFromDrawing("building", "house", [
+      [10, 10],
+      [20, 10],
+      [20, 18],
+      [10, 18],
+    ]);
+    const hedge = featureFromDrawing("hedge", "hedge", [
+      [30, 5],
+      [30, 35],
+    ]);
     const smoke = featureFromDrawing("smoke", "smoke", [[50, 30]]);
     const all = [woods, house, hedge, smoke];
     expect(pickFeature(all, [15, 15])?.id).toBe("house");
@@ -187,10 +314,37 @@ describe("picking", () => {
 
 describe("copies", () => {
   it("get free ids, a shifted shape and a name that says copy", () => {
-    const s = scenario([{ id: "hedge-1", kind: "hedge", name: "Long hedge", path: [[0, 0], [10, 0]] }, { id: "hedge-2", kind: "hedge", path: [[0, 5], [10, 5]] }], []);
+    const s = scenario(
+      [
+        {
+          id: "hedge-1",
+          kind: "hedge",
+          name: "Long hedge",
+          path: [
+            [0, 0],
+            [10, 0],
+          ],
+        },
+        {
+          id: "hedge-2",
+          kind: "hedge",
+          path: [
+            [0, 5],
+            [10, 5],
+          ],
+        },
+      ],
+      [],
+    );
     const copies = copiesOf(s, s.features, [5, 5]);
-    expect(copies.map((f) => [f.id, f.name])).toEqual([["hedge-3", "Long hedge (copy)"], ["hedge-4", undefined]]);
-    expect(featurePoints(copies[1]!)).toEqual([[5, 10], [15, 10]]);
+    expect(copies.map((f) => [f.id, f.name])).toEqual([
+      ["hedge-3", "Long hedge (copy)"],
+      ["hedge-4", undefined],
+    ]);
+    expect(featurePoints(copies[1]!)).toEqual([
+      [5, 10],
+      [15, 10],
+    ]);
   });
 });
 
@@ -223,17 +377,25 @@ describe("a church and its tower, one group", () => {
   it("copies make a group of their own, so the copy's tower goes with the copy", () => {
     const original = church();
     const copies = copiesOf({ ...empty, features: original }, original, [0, 40]);
-    expect(copies.map((c) => [c.id, c.group])).toEqual([["church-2", "church-2"], ["church-1-tower-1", "church-2"]]);
+    expect(copies.map((c) => [c.id, c.group])).toEqual([
+      ["church-2", "church-2"],
+      ["church-1-tower-1", "church-2"],
+    ]);
     expect(groupOf([...original, ...copies], "church-1-tower-1").map((f) => f.id)).toEqual(["church-2", "church-1-tower-1"]);
   });
 });
 
-const hedgeAt = (x: number) => featureFromDrawing("hedge", "hedge-1", [[x, 20], [x, 100]]);
+const hedgeAt = (x: number) =>
+  featureFromDrawing("hedge", "hedge-1", [
+    [x, 20],
+    [x, 100],
+  ]);
 
 describe("terrain edits in the game log", () => {
   const EYE = 2.9;
   const table = () => scenario([], [eyeAt("eye", 40, 60, EYE), boardAt("board", 120, 60)]);
-  const start = (s: Scenario = table()) => newGame(s, { seed: 1, ruleset: { id: "operation-ww2", version: "2.0", options: {} }, created: "2026-11-22T00:00:00Z" });
+  const start = (s: Scenario = table()) =>
+    newGame(s, { seed: 1, ruleset: { id: "operation-ww2", version: "2.0", options: {} }, created: "2026-11-22T00:00:00Z" });
   const perform = (log: GameLog, command: Command): GameLog => {
     const result = toEvent(currentState(log), TEST_CATALOG, command, 0);
     if (!result.ok) throw new Error(result.error);
@@ -244,7 +406,10 @@ describe("terrain edits in the game log", () => {
     return result.ok ? "accepted" : result.error;
   };
   const visible = async (log: GameLog) => sightReport(await createSightWorld(currentState(log).scenario, TEST_CATALOG), "eye", "board").visibleFraction;
-  const hedge = featureFromDrawing("hedge", "hedge-1", [[80, 20], [80, 100]]) as Extract<Feature, { kind: "hedge" }>;
+  const hedge = featureFromDrawing("hedge", "hedge-1", [
+    [80, 20],
+    [80, 100],
+  ]) as Extract<Feature, { kind: "hedge" }>;
 
   it("a hedge added, changed, removed: the sight world's answer follows, and undo and redo walk it back and forth", async () => {
     let log = start();
@@ -274,8 +439,12 @@ describe("terrain edits in the game log", () => {
     expect(refusal(log, { type: "change-feature", feature: tooFar })).toBe(
       "cannot change House 1: features[0].openings[5].offset: a 1.6 cm wide opening centred 13.5 cm along wall 2 spans 12.7 to 14.3 cm, but the wall is 14 cm long",
     );
-    expect(refusal(log, { type: "change-feature", feature: insertVertex(house, 0) })).toMatch(/^cannot change House 1: features\[0\]\.roof\.shape: a gable roof \(the default\) needs a 4-point footprint/);
-    expect(refusal(log, { type: "change-feature", feature: { ...house, floors: 0 } })).toMatch(/^cannot change House 1: features\[0\]\.floors: expected 1 or more/);
+    expect(refusal(log, { type: "change-feature", feature: insertVertex(house, 0) })).toMatch(
+      /^cannot change House 1: features\[0\]\.roof\.shape: a gable roof \(the default\) needs a 4-point footprint/,
+    );
+    expect(refusal(log, { type: "change-feature", feature: { ...house, floors: 0 } })).toMatch(
+      /^cannot change House 1: features\[0\]\.floors: expected 1 or more/,
+    );
     expect(refusal(log, { type: "add-features", features: [hedge, { ...hedge }] })).toBe('cannot add: there is already a feature "hedge-1"');
     expect(refusal(log, { type: "add-features", features: [{ ...hedge, path: [[80, 20]] }] })).toMatch(/^cannot add: features\[1\]\.path: /);
     expect(refusal(log, { type: "remove-features", ids: ["nothing"] })).toBe('cannot delete: there is no feature "nothing"');
@@ -291,7 +460,9 @@ describe("terrain edits in the game log", () => {
     expect(currentState(log).scenario.features).toEqual(turned);
     expect(currentState(undo(log)).scenario.features).toEqual(before);
     // A shift that is not a number breaks both footprints: refused with the loader's words, neither moves.
-    expect(refusal(log, { type: "change-features", features: movedTogether(turned, [100, 90], 0, [Number.NaN, 0]) })).toMatch(/^cannot change the group: features\[0\]\.footprint\[0\]\[0\]: /);
+    expect(refusal(log, { type: "change-features", features: movedTogether(turned, [100, 90], 0, [Number.NaN, 0]) })).toMatch(
+      /^cannot change the group: features\[0\]\.footprint\[0\]\[0\]: /,
+    );
     expect(refusal(log, { type: "change-features", features: [turned[0]!, turned[0]!] })).toBe("a feature is changed twice in one change");
     expect(refusal(log, { type: "change-features", features: [{ ...turned[0]!, id: "nothing" }] })).toBe('there is no feature "nothing" to change');
     // A saved game with the group's change loads back to the same table.
@@ -301,7 +472,9 @@ describe("terrain edits in the game log", () => {
 
   it("a building with a model on its floor cannot be deleted from under it", () => {
     const s = scenario([testHouse()], [{ id: "mg", model: "ger-rifleman", position: [110, 60], floor: { building: "house", level: 1 }, side: "B" }]);
-    expect(refusal(start(s), { type: "remove-features", ids: ["house"] })).toBe('cannot delete: forces[0].units[0].models[0].floor.building: no building with id "house"');
+    expect(refusal(start(s), { type: "remove-features", ids: ["house"] })).toBe(
+      'cannot delete: forces[0].units[0].models[0].floor.building: no building with id "house"',
+    );
   });
 
   it("a saved game replays its terrain edits; a file whose edit breaks the battlefield loads up to it", () => {
@@ -313,7 +486,9 @@ describe("terrain edits in the game log", () => {
     const damaged = JSON.parse(serializeGame(log));
     damaged.events[1] = { n: 1, type: "features-added", features: [{ ...hedge, id: "eye" }] };
     const result = parseGame(JSON.stringify(damaged), TEST_CATALOG);
-    expect(result.ok && result.game.warning).toMatch(/^events\[1\]: features-added: cannot add: forces\[0\]\.units\[0\]\.models\[0\]\.id: id "eye" is already used at features\[1\]/);
+    expect(result.ok && result.game.warning).toMatch(
+      /^events\[1\]: features-added: cannot add: forces\[0\]\.units\[0\]\.models\[0\]\.id: id "eye" is already used at features\[1\]/,
+    );
     expect(result.ok && result.game.log.events).toHaveLength(1);
   });
 });

@@ -8,7 +8,16 @@ import { formationOffsets, laidOut } from "../../src/core/formation";
 import type { Model } from "../../src/core/scenario/schema";
 import { scenario, testHouse, TEST_CATALOG } from "../helpers/scene";
 
-const wall = { id: "wall", kind: "wall" as const, path: [[50, 0], [50, 120]] as [number, number][], thickness: 1, height: 1.8 };
+const wall = {
+  id: "wall",
+  kind: "wall" as const,
+  path: [
+    [50, 0],
+    [50, 120],
+  ] as [number, number][],
+  thickness: 1,
+  height: 1.8,
+};
 
 const start = () =>
   newGame(scenario([wall, testHouse()], [{ id: "gi", model: "us-rifleman", position: [20, 20], side: "A" }]), {
@@ -28,7 +37,14 @@ const refusal = (log: GameLog, command: Command) => {
   return result.ok ? undefined : result.error;
 };
 
-const rifleman = (id: string, x: number, z: number, extra: Partial<Model> = {}): Model => ({ id, model: "us-rifleman", position: [x, z], heading: 0, turretHeading: 0, ...extra });
+const rifleman = (id: string, x: number, z: number, extra: Partial<Model> = {}): Model => ({
+  id,
+  model: "us-rifleman",
+  position: [x, z],
+  heading: 0,
+  turretHeading: 0,
+  ...extra,
+});
 
 const squad = (side = "B", force = "force-B"): Command => ({
   type: "place-unit",
@@ -49,7 +65,11 @@ describe("placing a unit", () => {
 
   it("joins an existing force of the same side, and refuses a force of another side", () => {
     const log = perform(start(), squad("A", "force-A"));
-    expect(currentState(log).scenario.forces.find((f) => f.id === "force-A")!.units.map((u) => u.id)).toEqual(["unit-gi", "squad-1"]);
+    expect(
+      currentState(log)
+        .scenario.forces.find((f) => f.id === "force-A")!
+        .units.map((u) => u.id),
+    ).toEqual(["unit-gi", "squad-1"]);
     expect(refusal(start(), squad("B", "force-A"))).toMatch(/force "force-A" is on side A, not B/);
   });
 
@@ -58,7 +78,12 @@ describe("placing a unit", () => {
     expect(refusal(start(), clash)).toMatch(/id "gi" is already used/);
     const off: Command = { type: "place-unit", force: "force-A", side: "A", unit: { id: "squad-1", name: "", models: [rifleman("x", 300, 30)] } };
     expect(refusal(start(), off)).toMatch(/position: \[300, 30\] is off the 180 × 120 cm table/);
-    const unknown: Command = { type: "place-unit", force: "force-A", side: "A", unit: { id: "squad-1", name: "", models: [{ ...rifleman("x", 30, 30), model: "king-tiger" }] } };
+    const unknown: Command = {
+      type: "place-unit",
+      force: "force-A",
+      side: "A",
+      unit: { id: "squad-1", name: "", models: [{ ...rifleman("x", 30, 30), model: "king-tiger" }] },
+    };
     expect(refusal(start(), unknown)).toMatch(/unknown model definition "king-tiger"/);
   });
 
@@ -81,8 +106,18 @@ describe("placing a unit", () => {
 describe("editing a model", () => {
   it("sets heading, floor, figure and eye height, and puts them back to defaults with null", () => {
     let log = perform(start(), { type: "place-unit", force: "force-A", side: "A", unit: { id: "u", name: "", models: [rifleman("up", 110, 60)] } });
-    log = perform(log, { type: "edit-model", model: "up", changes: { heading: 45, floor: { building: "house", level: 1 }, figureHeight: 3.6, eyeHeight: 3.2, name: "Sgt Rock" } });
-    expect(findModel(currentState(log).scenario, "up")).toMatchObject({ heading: 45, floor: { building: "house", level: 1 }, figureHeight: 3.6, eyeHeight: 3.2, name: "Sgt Rock" });
+    log = perform(log, {
+      type: "edit-model",
+      model: "up",
+      changes: { heading: 45, floor: { building: "house", level: 1 }, figureHeight: 3.6, eyeHeight: 3.2, name: "Sgt Rock" },
+    });
+    expect(findModel(currentState(log).scenario, "up")).toMatchObject({
+      heading: 45,
+      floor: { building: "house", level: 1 },
+      figureHeight: 3.6,
+      eyeHeight: 3.2,
+      name: "Sgt Rock",
+    });
     log = perform(log, { type: "edit-model", model: "up", changes: { floor: null, eyeHeight: null } });
     const model = findModel(currentState(log).scenario, "up")!;
     expect(model.floor).toBeUndefined();
@@ -93,7 +128,9 @@ describe("editing a model", () => {
   });
 
   it("refuses a floor the building does not have, and a floor of a building the model is not in", () => {
-    expect(refusal(start(), { type: "edit-model", model: "gi", changes: { floor: { building: "house", level: 1 } } })).toMatch(/outside the footprint of building "house"/);
+    expect(refusal(start(), { type: "edit-model", model: "gi", changes: { floor: { building: "house", level: 1 } } })).toMatch(
+      /outside the footprint of building "house"/,
+    );
     let log = perform(start(), { type: "place-unit", force: "force-A", side: "A", unit: { id: "u", name: "", models: [rifleman("up", 110, 60)] } });
     expect(refusal(log, { type: "edit-model", model: "up", changes: { floor: { building: "house", level: 2 } } })).toMatch(/has floors 0–1/);
     log = perform(log, { type: "edit-model", model: "up", changes: { floor: { building: "house", level: 0 } } });
@@ -113,7 +150,11 @@ describe("editing and removing units", () => {
     log = undo(log);
     expect(findModel(currentState(log).scenario, "squad-1-1")).toBeDefined();
     log = undo(log);
-    expect(currentState(log).scenario.forces.find((f) => f.id === "force-B")!.units.map((u) => u.id)).toEqual(["squad-1"]);
+    expect(
+      currentState(log)
+        .scenario.forces.find((f) => f.id === "force-B")!
+        .units.map((u) => u.id),
+    ).toEqual(["squad-1"]);
     expect(refusal(log, { type: "edit-unit", unit: "squad-1", force: "force-Z" })).toMatch(/no force "force-Z"/);
     expect(refusal(log, { type: "remove-unit", unit: "nobody" })).toMatch(/unit "nobody"/);
   });
@@ -142,8 +183,16 @@ describe("moves in play are physical too", () => {
 
 describe("formations", () => {
   it("lays a line abreast across the facing and a column along it, centred on the click", () => {
-    expect(formationOffsets(3, 4, "line")).toEqual([[-4, 0], [0, 0], [4, 0]]);
-    expect(formationOffsets(3, 4, "column")).toEqual([[0, 4], [0, 0], [0, -4]]);
+    expect(formationOffsets(3, 4, "line")).toEqual([
+      [-4, 0],
+      [0, 0],
+      [4, 0],
+    ]);
+    expect(formationOffsets(3, 4, "column")).toEqual([
+      [0, 4],
+      [0, 0],
+      [0, -4],
+    ]);
     // Facing +x (heading 90) a line runs along z.
     const spots = laidOut([50, 50], 90, formationOffsets(3, 4, "line"));
     spots.forEach((p, i) => {
@@ -165,7 +214,13 @@ describe("game files with the editor's events", () => {
   it("load up to a unit-placed event that would reuse an id, and say where", () => {
     const log = perform(start(), squad());
     const file = JSON.parse(serializeGame(log));
-    file.events.push({ n: file.events[0].n + 1, type: "unit-placed", force: "force-A", side: "A", unit: { id: "squad-2", name: "", models: [rifleman("gi", 70, 70)] } });
+    file.events.push({
+      n: file.events[0].n + 1,
+      type: "unit-placed",
+      force: "force-A",
+      side: "A",
+      unit: { id: "squad-2", name: "", models: [rifleman("gi", 70, 70)] },
+    });
     const loaded = parseGame(JSON.stringify(file), TEST_CATALOG);
     expect(loaded.ok && loaded.game.log.events).toHaveLength(1);
     expect(loaded.ok && loaded.game.warning).toMatch(/^events\[1\]: .*id "gi" is already used.*loaded up to event 1$/);

@@ -15,14 +15,27 @@ import { scenario } from "../helpers/scene";
 
 const table = () =>
   scenario(
-    [{ id: "house", kind: "building", floors: 2, footprint: [[50, 50], [70, 50], [70, 60], [50, 60]] }],
+    [
+      {
+        id: "house",
+        kind: "building",
+        floors: 2,
+        footprint: [
+          [50, 50],
+          [70, 50],
+          [70, 60],
+          [50, 60],
+        ],
+      },
+    ],
     [
       { id: "rifleman", model: "us-rifleman", position: [20, 20], side: "A" },
       { id: "tank", model: "ger-panzer-iv", position: [100, 60], heading: 0, side: "B" },
     ],
   );
 
-const start = (seed = 42) => newGame(table(), { seed, ruleset: { id: "operation-ww2", version: "2.0", options: { night: false } }, created: "2026-11-22T00:00:00Z" });
+const start = (seed = 42) =>
+  newGame(table(), { seed, ruleset: { id: "operation-ww2", version: "2.0", options: { night: false } }, created: "2026-11-22T00:00:00Z" });
 
 function perform(log: GameLog, command: Command): GameLog {
   const result = toEvent(currentState(log), MODEL_CATALOG, command, 0);
@@ -37,11 +50,25 @@ function shot(seed: number, outcomes: Extract<GameEvent, { type: "fire-resolved"
   const dice = createDice(seed);
   dice.roll(10, "to hit");
   dice.roll(10, "damage");
-  return { type: "fire-resolved", ruleset: "operation-ww2", shooter: "rifleman", weapon: "small-arms", target: "tank", rolls: dice.rolls.map((r) => ({ ...r })), outcomes, summary: "test", details };
+  return {
+    type: "fire-resolved",
+    ruleset: "operation-ww2",
+    shooter: "rifleman",
+    weapon: "small-arms",
+    target: "tank",
+    rolls: dice.rolls.map((r) => ({ ...r })),
+    outcomes,
+    summary: "test",
+    details,
+  };
 }
 
 /** A game of four events: two moves, a turret traverse and a shot. */
-const played = () => record(perform(perform(perform(start(), moveTo(30, 20)), moveTo(40, 25)), { type: "traverse", model: "tank", turretHeading: 45 }), shot(42, [{ model: "tank", effect: "damaged", detail: "tracks" }]));
+const played = () =>
+  record(
+    perform(perform(perform(start(), moveTo(30, 20)), moveTo(40, 25)), { type: "traverse", model: "tank", turretHeading: 45 }),
+    shot(42, [{ model: "tank", effect: "damaged", detail: "tracks" }]),
+  );
 
 const file = (log: GameLog = played()) => JSON.parse(serializeGame(log)) as { events: Record<string, unknown>[] } & Record<string, unknown>;
 
@@ -50,7 +77,8 @@ function loaded(result: GameFileResult) {
   return result.game;
 }
 
-const load = (data: unknown) => parseGame(typeof data === "string" ? data : JSON.stringify(data), MODEL_CATALOG, { rulesets: [{ id: "operation-ww2", versions: ["2.0", "1.0"] }] });
+const load = (data: unknown) =>
+  parseGame(typeof data === "string" ? data : JSON.stringify(data), MODEL_CATALOG, { rulesets: [{ id: "operation-ww2", versions: ["2.0", "1.0"] }] });
 
 describe("saving and loading a game", () => {
   it("save → load → save is byte-identical, the ruleset header's key order included", () => {
@@ -70,7 +98,10 @@ describe("saving and loading a game", () => {
   });
 
   it("names a syntax error by line and column", () => {
-    expect(load('{"format": "hulldown-game",\n  "version": 1 1}')).toMatchObject({ ok: false, error: "(file): not valid JSON: line 2, column 16: expected , or } after a field, found \"1\"" });
+    expect(load('{"format": "hulldown-game",\n  "version": 1 1}')).toMatchObject({
+      ok: false,
+      error: '(file): not valid JSON: line 2, column 16: expected , or } after a field, found "1"',
+    });
   });
 });
 
@@ -79,11 +110,17 @@ describe("events are numbered", () => {
 
   it("reports a gap, a duplicate and a swap at their place", () => {
     const { events } = file();
-    expect(loaded(breakAt([events[0]!, events[2]!, events[3]!])).warning).toBe("events[1].n: numbered 2, expected 1: an event is missing before it; the game was loaded up to event 1");
-    expect(loaded(breakAt([events[0]!, events[1]!, events[1]!, events[2]!])).warning).toBe("events[2].n: numbered 1, expected 2: it repeats or is out of order; the game was loaded up to event 2");
+    expect(loaded(breakAt([events[0]!, events[2]!, events[3]!])).warning).toBe(
+      "events[1].n: numbered 2, expected 1: an event is missing before it; the game was loaded up to event 1",
+    );
+    expect(loaded(breakAt([events[0]!, events[1]!, events[1]!, events[2]!])).warning).toBe(
+      "events[2].n: numbered 1, expected 2: it repeats or is out of order; the game was loaded up to event 2",
+    );
     expect(loaded(breakAt([events[0]!, events[2]!, events[1]!])).log.events).toHaveLength(1);
     const { n: _n, ...unnumbered } = events[1]!;
-    expect(loaded(breakAt([events[0]!, unnumbered])).warning).toBe("events[1].n: numbered nothing, expected 1: the event has no number; the game was loaded up to event 1");
+    expect(loaded(breakAt([events[0]!, unnumbered])).warning).toBe(
+      "events[1].n: numbered nothing, expected 1: the event has no number; the game was loaded up to event 1",
+    );
   });
 
   it("loads a file saved before events were numbered (no event has a number) in its order", () => {
@@ -103,21 +140,46 @@ describe("events are numbered", () => {
 });
 
 describe("each event is checked against the state it applies to", () => {
-  const placing = (model: Record<string, unknown>) => ({ n: 0, type: "model-placed", force: "force-A", unit: "new", model: { model: "us-rifleman", position: [10, 10], ...model } });
+  const placing = (model: Record<string, unknown>) => ({
+    n: 0,
+    type: "model-placed",
+    force: "force-A",
+    unit: "new",
+    model: { model: "us-rifleman", position: [10, 10], ...model },
+  });
   const warningOf = (event: unknown) => loaded(load({ ...file(start()), events: [event] })).warning;
 
   it("refuses model-placed events the table cannot hold", () => {
-    expect(warningOf(placing({ id: "far", position: [500, 10] }))).toMatch(/^events\[0\]: model-placed: model "far" cannot be placed: .*\.position: \[500, 10\] is off the 180 × 120 cm table/);
-    expect(warningOf(placing({ id: "house" }))).toMatch(/^events\[0\]: model-placed: model "house" cannot be placed: .*\.id: id "house" is already used at features\[0\]/);
+    expect(warningOf(placing({ id: "far", position: [500, 10] }))).toMatch(
+      /^events\[0\]: model-placed: model "far" cannot be placed: .*\.position: \[500, 10\] is off the 180 × 120 cm table/,
+    );
+    expect(warningOf(placing({ id: "house" }))).toMatch(
+      /^events\[0\]: model-placed: model "house" cannot be placed: .*\.id: id "house" is already used at features\[0\]/,
+    );
     expect(warningOf(placing({ id: "up", floor: { building: "barn", level: 0 } }))).toMatch(/no building with id "barn"/);
     expect(warningOf(placing({ id: "eye", figureHeight: 3, eyeHeight: 5 }))).toMatch(/eye \(5 cm\) above the top of the figure \(3 cm\)/);
-    expect(warningOf(placing({ id: "huge", figureHeight: 1e6 }))).toBe("events[0].model.figureHeight: 1000000 cm is more than the 100 cm a figure may be; the game was loaded up to event 0");
+    expect(warningOf(placing({ id: "huge", figureHeight: 1e6 }))).toBe(
+      "events[0].model.figureHeight: 1000000 cm is more than the 100 cm a figure may be; the game was loaded up to event 0",
+    );
   });
 
   it("refuses moves off the table, onto missing floors, and from where the model is not", () => {
-    expect(warningOf({ n: 0, type: "model-moved", model: "rifleman", from: { position: [20, 20], heading: 0 }, to: { position: [400, 20], heading: 0 }, path: [] })).toMatch(/off the 180 × 120 cm table/);
-    expect(warningOf({ n: 0, type: "model-moved", model: "rifleman", from: { position: [20, 20], heading: 0 }, to: { position: [55, 55], heading: 0, floor: { building: "house", level: 5 } }, path: [] })).toMatch(/has floors 0–1, not 5/);
-    expect(warningOf({ n: 0, type: "model-moved", model: "rifleman", from: { position: [21, 20], heading: 0 }, to: { position: [30, 20], heading: 0 }, path: [] })).toMatch(/does not stand where the move starts/);
+    expect(
+      warningOf({ n: 0, type: "model-moved", model: "rifleman", from: { position: [20, 20], heading: 0 }, to: { position: [400, 20], heading: 0 }, path: [] }),
+    ).toMatch(/off the 180 × 120 cm table/);
+    expect(
+      warningOf({
+        n: 0,
+        type: "model-moved",
+        model: "rifleman",
+        from: { position: [20, 20], heading: 0 },
+        to: { position: [55, 55], heading: 0, floor: { building: "house", level: 5 } },
+        path: [],
+      }),
+    ).toMatch(/has floors 0–1, not 5/);
+    expect(
+      warningOf({ n: 0, type: "model-moved", model: "rifleman", from: { position: [21, 20], heading: 0 }, to: { position: [30, 20], heading: 0 }, path: [] }),
+    ).toMatch(/does not stand where the move starts/);
   });
 
   it("treats ids such as toString as ids", () => {
@@ -125,10 +187,21 @@ describe("each event is checked against the state it applies to", () => {
     const laid = loaded(load({ ...file(start()), cursor: 1, events: [{ n: 0, type: "template-placed", template }] }));
     expect(laid.warning).toBeUndefined();
     expect(Object.keys(currentState(laid.log).templates)).toEqual(["toString"]);
-    expect(warningOf({ n: 0, type: "template-removed", id: "toString" })).toBe('events[0]: template-removed: no template "toString"; the game was loaded up to event 0');
+    expect(warningOf({ n: 0, type: "template-removed", id: "toString" })).toBe(
+      'events[0]: template-removed: no template "toString"; the game was loaded up to event 0',
+    );
     expect(warningOf({ n: 0, type: "template-removed", id: "constructor" })).toMatch(/no template "constructor"/);
-    const damaged = scenario([], [{ id: "toString", model: "ger-panzer-iv", position: [100, 60], side: "B" }, { id: "rifleman", model: "us-rifleman", position: [20, 20], side: "A" }]);
-    const log = record(newGame(damaged, { seed: 42, ruleset: { id: "operation-ww2", version: "2.0", options: {} } }), shot(42, [{ model: "toString", effect: "damaged", detail: "tracks" }]));
+    const damaged = scenario(
+      [],
+      [
+        { id: "toString", model: "ger-panzer-iv", position: [100, 60], side: "B" },
+        { id: "rifleman", model: "us-rifleman", position: [20, 20], side: "A" },
+      ],
+    );
+    const log = record(
+      newGame(damaged, { seed: 42, ruleset: { id: "operation-ww2", version: "2.0", options: {} } }),
+      shot(42, [{ model: "toString", effect: "damaged", detail: "tracks" }]),
+    );
     const reloaded = loaded(load(serializeGame(log)));
     expect(reloaded.warning).toBeUndefined();
     expect(statusOf(currentState(reloaded.log), "toString").markers).toEqual(["tracks"]);
@@ -162,22 +235,33 @@ describe("resolved shots are re-derived from the seed", () => {
   it("reports dice outside a die's sides and dice the seed never rolled", () => {
     expect(shotFile((e) => (e.rolls[0]!.value = 15))).toBe("events[3].rolls[0].value: a d10 cannot show 15; the game was loaded up to event 3");
     const rolled = createDice(42).roll(10, "");
-    expect(shotFile((e) => (e.rolls[0]!.value = (rolled % 10) + 1))).toBe(`events[3].rolls[0].value: a d10 showing ${(rolled % 10) + 1}, but the game's seed rolled ${rolled} here; the game was loaded up to event 3`);
+    expect(shotFile((e) => (e.rolls[0]!.value = (rolled % 10) + 1))).toBe(
+      `events[3].rolls[0].value: a d10 showing ${(rolled % 10) + 1}, but the game's seed rolled ${rolled} here; the game was loaded up to event 3`,
+    );
   });
 
   it("reports a changed seed or rule system version", () => {
     const data = file();
     expect(loaded(load({ ...data, seed: 43 })).warning).toMatch(/^events\[3\]\.rolls\[\d\]\.value: a d10 showing \d+, but the game's seed rolled \d+ here/);
-    expect(load({ ...data, ruleset: { ...(data.ruleset as object), version: "9.9" } })).toMatchObject({ ok: false, error: 'ruleset.version: operation-ww2 has versions 2.0, 1.0, not "9.9"' });
+    expect(load({ ...data, ruleset: { ...(data.ruleset as object), version: "9.9" } })).toMatchObject({
+      ok: false,
+      error: 'ruleset.version: operation-ww2 has versions 2.0, 1.0, not "9.9"',
+    });
   });
 
   it("reports a shot ruled by another rule system than the game's", () => {
-    expect(shotFile((e) => (e.ruleset = "bolt-action"))).toBe('events[3].ruleset: ruled by "bolt-action", but this game is played with "operation-ww2"; the game was loaded up to event 3');
+    expect(shotFile((e) => (e.ruleset = "bolt-action"))).toBe(
+      'events[3].ruleset: ruled by "bolt-action", but this game is played with "operation-ww2"; the game was loaded up to event 3',
+    );
   });
 
   it("reports an outcome for a model not on the table, or removed twice", () => {
-    expect(shotFile((e) => e.outcomes.push({ model: "ghost", effect: "casualty", detail: "" }))).toBe('events[3]: fire-resolved: the shot\'s outcome names model "ghost", which is not on the table; the game was loaded up to event 3');
-    expect(shotFile((e) => e.outcomes.push({ model: "rifleman", effect: "casualty", detail: "" }, { model: "rifleman", effect: "casualty", detail: "" }))).toBe('events[3]: fire-resolved: model "rifleman" is removed twice by one shot; the game was loaded up to event 3');
+    expect(shotFile((e) => e.outcomes.push({ model: "ghost", effect: "casualty", detail: "" }))).toBe(
+      'events[3]: fire-resolved: the shot\'s outcome names model "ghost", which is not on the table; the game was loaded up to event 3',
+    );
+    expect(shotFile((e) => e.outcomes.push({ model: "rifleman", effect: "casualty", detail: "" }, { model: "rifleman", effect: "casualty", detail: "" }))).toBe(
+      'events[3]: fire-resolved: model "rifleman" is removed twice by one shot; the game was loaded up to event 3',
+    );
   });
 });
 

@@ -29,7 +29,10 @@ function perform(log: GameLog, command: Command): GameLog {
 const moveTo = (x: number, z: number): Command => ({ type: "move", model: "rifleman", to: { position: [x, z], heading: 90 } });
 
 describe("templates in the game log", () => {
-  const blast = (id: string, at: [number, number]): Command => ({ type: "place-template", template: { id, from: "above", shape: { kind: "blast", at, radii: [3, 5] }, label: "" } });
+  const blast = (id: string, at: [number, number]): Command => ({
+    type: "place-template",
+    template: { id, from: "above", shape: { kind: "blast", at, radii: [3, 5] }, label: "" },
+  });
 
   it("moves a laid template in one event that one undo takes back, and saves it", () => {
     let log = perform(start(), blast("b1", [50, 50]));
@@ -95,15 +98,27 @@ describe("the game log", () => {
     log = undo(log);
     expect(findModel(currentState(log).scenario, "rifleman")!.position).toEqual([20, 20]);
     expect(findModel(currentState(log).scenario, "tank")!.position).toEqual([100, 60]);
-    const offTable = toEvent(currentState(log), MODEL_CATALOG, { type: "move-group", moves: [{ model: "rifleman", to: { position: [25, 30], heading: 0 } }, { model: "tank", to: { position: [400, 70], heading: 0 } }] });
+    const offTable = toEvent(currentState(log), MODEL_CATALOG, {
+      type: "move-group",
+      moves: [
+        { model: "rifleman", to: { position: [25, 30], heading: 0 } },
+        { model: "tank", to: { position: [400, 70], heading: 0 } },
+      ],
+    });
     expect(offTable).toEqual({ ok: false, error: "cannot move tank: [400.0, 70.0] is off the 180 × 120 cm table" });
   });
 
   it("refuses a command that does not fit the table, with a reason, and leaves the log alone", () => {
     const log = start();
-    expect(toEvent(currentState(log), MODEL_CATALOG, moveTo(500, 20))).toEqual({ ok: false, error: "cannot move rifleman: [500.0, 20.0] is off the 180 × 120 cm table" });
+    expect(toEvent(currentState(log), MODEL_CATALOG, moveTo(500, 20))).toEqual({
+      ok: false,
+      error: "cannot move rifleman: [500.0, 20.0] is off the 180 × 120 cm table",
+    });
     expect(toEvent(currentState(log), MODEL_CATALOG, moveTo(Number.NaN, 20)).ok).toBe(false);
-    expect(toEvent(currentState(log), MODEL_CATALOG, { type: "traverse", model: "rifleman", turretHeading: 30 })).toEqual({ ok: false, error: "rifleman has no turret to traverse" });
+    expect(toEvent(currentState(log), MODEL_CATALOG, { type: "traverse", model: "rifleman", turretHeading: 30 })).toEqual({
+      ok: false,
+      error: "rifleman has no turret to traverse",
+    });
     expect(() => record(log, { type: "model-removed", model: "ghost", cause: "test" })).toThrow(/ghost/);
   });
 
@@ -146,7 +161,13 @@ describe("the game log", () => {
     const whole = createDice(7);
     const sequence = [whole.roll(10, "a"), whole.roll(6, "b"), whole.roll(20, "c"), whole.roll(10, "d")];
     const log = record(newGame(table(), { seed: 7, ruleset: { id: "x", version: "1", options: {} } }), {
-      type: "fire-resolved", ruleset: "x", shooter: "rifleman", weapon: "w", target: "tank", outcomes: [], summary: "",
+      type: "fire-resolved",
+      ruleset: "x",
+      shooter: "rifleman",
+      weapon: "w",
+      target: "tank",
+      outcomes: [],
+      summary: "",
       rolls: whole.rolls.slice(0, 2).map((r) => ({ ...r })),
     });
     const resumed = nextDice(log);
@@ -180,7 +201,17 @@ describe("the game log", () => {
     const file = JSON.parse(serializeGame(start()));
     file.seed = "x";
     file.scenario.forces[0].units[0].models[0].position = [20];
-    file.scenario.features = [{ id: "w", kind: "wall", path: [[0, 0], [10, 0]], heigth: 2 }];
+    file.scenario.features = [
+      {
+        id: "w",
+        kind: "wall",
+        path: [
+          [0, 0],
+          [10, 0],
+        ],
+        heigth: 2,
+      },
+    ];
     const loaded = parseGame(JSON.stringify(file), MODEL_CATALOG);
     if (loaded.ok) throw new Error("expected the file to be refused");
     expect(loaded.problems).toHaveLength(3);

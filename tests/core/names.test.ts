@@ -19,16 +19,51 @@ const rifle = (id: string, x: number, extra: Record<string, unknown> = {}) => ({
 
 const battlefield = load({
   features: [
-    { id: "hill-a", kind: "hill", name: "Hill 112", outline: [[10, 80], [40, 80], [25, 110]], height: 3, slope: 4 },
-    { id: "house-1", kind: "building", footprint: [[100, 90], [110, 90], [110, 100], [100, 100]], floors: 1 },
-    { id: "house-2", kind: "building", footprint: [[120, 90], [130, 90], [130, 100], [120, 100]], floors: 1 },
+    {
+      id: "hill-a",
+      kind: "hill",
+      name: "Hill 112",
+      outline: [
+        [10, 80],
+        [40, 80],
+        [25, 110],
+      ],
+      height: 3,
+      slope: 4,
+    },
+    {
+      id: "house-1",
+      kind: "building",
+      footprint: [
+        [100, 90],
+        [110, 90],
+        [110, 100],
+        [100, 100],
+      ],
+      floors: 1,
+    },
+    {
+      id: "house-2",
+      kind: "building",
+      footprint: [
+        [120, 90],
+        [130, 90],
+        [130, 100],
+        [120, 100],
+      ],
+      floors: 1,
+    },
   ],
   forces: [
     {
       id: "ger",
       side: "Axis",
       units: [
-        { id: "g1", name: "Grenadiers 2", models: [rifle("g1-a", 10, { model: "ger-nco" }), rifle("g1-b", 13), rifle("g1-c", 16), rifle("g1-d", 19, { name: "Gefreiter Kunz" })] },
+        {
+          id: "g1",
+          name: "Grenadiers 2",
+          models: [rifle("g1-a", 10, { model: "ger-nco" }), rifle("g1-b", 13), rifle("g1-c", 16), rifle("g1-d", 19, { name: "Gefreiter Kunz" })],
+        },
         { id: "g2", models: [rifle("g2-a", 40), rifle("g2-b", 43)] },
         { id: "g3", models: [rifle("g3-a", 50)] },
         { id: "tank-1", models: [{ id: "panther-1", model: "ger-panther", position: [80, 40] }] },
@@ -68,13 +103,31 @@ describe("display names", () => {
   });
 
   it("keeps a model's number after a comrade is gone: the starting scenario is asked first", () => {
-    const later: Scenario = { ...battlefield, forces: battlefield.forces.map((f) => ({ ...f, units: f.units.map((u) => ({ ...u, models: u.models.filter((m) => m.id !== "g1-b") })) })) };
+    const later: Scenario = {
+      ...battlefield,
+      forces: battlefield.forces.map((f) => ({ ...f, units: f.units.map((u) => ({ ...u, models: u.models.filter((m) => m.id !== "g1-b") })) })),
+    };
     expect(displayNames([later], MODEL_CATALOG).of("g1-c")).toBe("Grenadiers 2 · Panzergrenadier 1");
     expect(displayNames([battlefield, later], MODEL_CATALOG).of("g1-c")).toBe("Grenadiers 2 · Panzergrenadier 2");
   });
 
   it("replaces whole-word ids in a sentence, longest first; an id that is a plain word only where it is not the word", () => {
-    const withWord = load({ features: [{ id: "ruin", kind: "woods", name: "Bois", outline: [[0, 0], [10, 0], [5, 10]], height: 5 }], forces: battlefield.forces });
+    const withWord = load({
+      features: [
+        {
+          id: "ruin",
+          kind: "woods",
+          name: "Bois",
+          outline: [
+            [0, 0],
+            [10, 0],
+            [5, 10],
+          ],
+          height: 5,
+        },
+      ],
+      forces: battlefield.forces,
+    });
     const text = displayNames([withWord], MODEL_CATALOG).inText("g1 (g1-c, g1-cx) at tank-1 behind the ruin ruin; panther-1 by ruin, a ruin.");
     expect(text).toBe("Grenadiers 2 (Grenadiers 2 · Panzergrenadier 2, g1-cx) at Panther Ausf. G 1 behind the ruin Bois; Panther Ausf. G 1 by Bois, a ruin.");
   });

@@ -14,13 +14,29 @@ import { scenario, testHouse, TEST_CATALOG, type Placed } from "../helpers/scene
 
 type FeatureInput = Parameters<typeof scenario>[0][number];
 
-const wall: FeatureInput = { id: "wall", kind: "wall", path: [[50, 0], [50, 120]], thickness: 1, height: 1.8 };
+const wall: FeatureInput = {
+  id: "wall",
+  kind: "wall",
+  path: [
+    [50, 0],
+    [50, 120],
+  ],
+  thickness: 1,
+  height: 1.8,
+};
 
 function table(features: FeatureInput[], models: Placed[] = []): Battlefield {
   return createBattlefield(scenario(features, models), TEST_CATALOG);
 }
 
-const rifleman = (x: number, z: number, extra: Partial<Model> = {}): Model => ({ id: "new", model: "us-rifleman", position: [x, z], heading: 0, turretHeading: 0, ...extra });
+const rifleman = (x: number, z: number, extra: Partial<Model> = {}): Model => ({
+  id: "new",
+  model: "us-rifleman",
+  position: [x, z],
+  heading: 0,
+  turretHeading: 0,
+  ...extra,
+});
 
 /** What `model` would overlap on `battlefield`, among its features and its models. */
 function obstruction(battlefield: Battlefield, model: Model) {
@@ -51,7 +67,14 @@ describe("overlap with a wall", () => {
   });
 
   it("lets a base through wire, which stops no model", () => {
-    const wire: FeatureInput = { id: "wire", kind: "wire", path: [[50, 0], [50, 120]] };
+    const wire: FeatureInput = {
+      id: "wire",
+      kind: "wire",
+      path: [
+        [50, 0],
+        [50, 120],
+      ],
+    };
     expect(obstruction(table([wire]), rifleman(50, 60))).toBeUndefined();
   });
 });
@@ -77,7 +100,16 @@ describe("overlap with a building's walls", () => {
   });
 
   it("refuses a vehicle inside the house even clear of its walls", () => {
-    const big = table([testHouse({ footprint: [[100, 30], [140, 30], [140, 90], [100, 90]] })]);
+    const big = table([
+      testHouse({
+        footprint: [
+          [100, 30],
+          [140, 30],
+          [140, 90],
+          [100, 90],
+        ],
+      }),
+    ]);
     expect(obstruction(big, { ...rifleman(120, 60), model: "ger-panzer-iv" })).toEqual({ id: "house", what: "building" });
   });
 });
@@ -121,7 +153,9 @@ describe("overlap with other models", () => {
     const moved = nearestFreeSpot(battlefield, TEST_CATALOG.get("us-rifleman")!, upstairs, [])!;
     expect(moved.position[0]).toBeGreaterThan(100.6 + 1.2);
     expect(moved.floor).toEqual({ building: "house", level: 1 });
-    expect(nearestFreeSpot(battlefield, TEST_CATALOG.get("ger-panzer-iv")!, { ...rifleman(110, 60), model: "ger-panzer-iv" }, [], { maxDistance: 3 })).toBeUndefined();
+    expect(
+      nearestFreeSpot(battlefield, TEST_CATALOG.get("ger-panzer-iv")!, { ...rifleman(110, 60), model: "ger-panzer-iv" }, [], { maxDistance: 3 }),
+    ).toBeUndefined();
   });
 });
 
@@ -149,13 +183,30 @@ describe("models moved with their unit", () => {
   });
 
   it("settle each dropped model clear of the wall and of each other", () => {
-    const moved = table([wall], [
-      { id: "a", model: "us-rifleman", position: [30, 30] },
-      { id: "b", model: "us-rifleman", position: [30, 40] },
-    ]);
+    const moved = table(
+      [wall],
+      [
+        { id: "a", model: "us-rifleman", position: [30, 30] },
+        { id: "b", model: "us-rifleman", position: [30, 40] },
+      ],
+    );
     const settled = settleMoves(moved, [
-      { model: "a", to: { position: [49.8, 60], heading: 0 }, path: [[30, 30], [49.8, 60]] as [number, number][] },
-      { model: "b", to: { position: [49.8, 61], heading: 0 }, path: [[30, 40], [49.8, 61]] as [number, number][] },
+      {
+        model: "a",
+        to: { position: [49.8, 60], heading: 0 },
+        path: [
+          [30, 30],
+          [49.8, 60],
+        ] as [number, number][],
+      },
+      {
+        model: "b",
+        to: { position: [49.8, 61], heading: 0 },
+        path: [
+          [30, 40],
+          [49.8, 61],
+        ] as [number, number][],
+      },
     ]);
     const [a, b] = settled.map((m) => rifleman(m.to.position[0], m.to.position[1], { id: m.model }));
     expect(obstruction(moved, a!)).toBeUndefined();
@@ -168,10 +219,13 @@ describe("models moved with their unit", () => {
 
 describe("a unit dropped as one", () => {
   it("slides together, keeping its formation, when a small shift clears the wall", () => {
-    const battlefield = table([wall], [
-      { id: "a", model: "us-rifleman", position: [30, 30], unit: "u" },
-      { id: "b", model: "us-rifleman", position: [30, 34], unit: "u" },
-    ]);
+    const battlefield = table(
+      [wall],
+      [
+        { id: "a", model: "us-rifleman", position: [30, 30], unit: "u" },
+        { id: "b", model: "us-rifleman", position: [30, 34], unit: "u" },
+      ],
+    );
     // Both dropped with their edges 0.3 cm into the wall's west face (x = 49.5): a 0.5 cm slide west clears them.
     const settled = settleMoves(battlefield, [
       { model: "a", to: { position: [48.55, 60], heading: 0 } },

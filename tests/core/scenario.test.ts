@@ -69,7 +69,14 @@ describe("a valid scenario", () => {
       table: { width: 120 },
       features: [
         { ...house(), kind: "building", openings: [{ id: "door", type: "door", wall: 0, offset: 10, width: 2, height: 4 }] },
-        { id: "wall", kind: "wall", path: [[0, 0], [10, 0]] },
+        {
+          id: "wall",
+          kind: "wall",
+          path: [
+            [0, 0],
+            [10, 0],
+          ],
+        },
       ],
       forces: [{ id: "us", side: "Allies", units: [{ id: "squad", models: [{ id: "m1", model: "us-sherman-m4", position: [10, 10] }] }] }],
     };
@@ -103,7 +110,9 @@ describe("errors name the JSON path and the reason", () => {
 
   it("NaN and infinite coordinates (possible from code, not from JSON)", () => {
     expect(issuesOf(withModel({ position: [NaN, 10] }))).toEqual([{ path: `${MODEL_PATH}.position[0]`, message: "expected a number of centimetres, got NaN" }]);
-    expect(issuesOf(withModel({ position: [10, Infinity] }))).toEqual([{ path: `${MODEL_PATH}.position[1]`, message: "expected a number of centimetres, got Infinity" }]);
+    expect(issuesOf(withModel({ position: [10, Infinity] }))).toEqual([
+      { path: `${MODEL_PATH}.position[1]`, message: "expected a number of centimetres, got Infinity" },
+    ]);
     expect(errorsOf(withFeatures({ id: "s", kind: "smoke", at: [10, 10], radius: NaN }))).toBe("features[0].radius: expected a number of centimetres, got NaN");
   });
 
@@ -112,7 +121,16 @@ describe("errors name the JSON path and the reason", () => {
       ...ENVELOPE,
       table: { width: -180 },
       features: [
-        { id: "hill", kind: "hill", outline: [[0, 0], [10, 0]], height: 5, slope: 2 },
+        {
+          id: "hill",
+          kind: "hill",
+          outline: [
+            [0, 0],
+            [10, 0],
+          ],
+          height: 5,
+          slope: 2,
+        },
         { id: "", kind: "smoke", at: [5, 5], radius: 3 },
       ],
       forces: [{ id: "us", side: "Allies", units: [{ id: "squad", models: [{ id: "m1", model: "us-rifleman", position: "abc", heading: "north" }] }] }],
@@ -163,7 +181,13 @@ describe("errors name the JSON path and the reason", () => {
   it("duplicate ids, wherever they are", () => {
     expect(errorsOf(withModel({ id: "house" }, [house()]))).toBe(`${MODEL_PATH}.id: id "house" is already used at features[0]`);
     expect(errorsOf(withFeatures(house(), house()))).toBe('features[1].id: id "house" is already used at features[0]');
-    const twoForces = { ...ENVELOPE, forces: [{ id: "a", side: "A", units: [] }, { id: "a", side: "B", units: [] }] };
+    const twoForces = {
+      ...ENVELOPE,
+      forces: [
+        { id: "a", side: "A", units: [] },
+        { id: "a", side: "B", units: [] },
+      ],
+    };
     expect(errorsOf(twoForces)).toBe('forces[1].id: id "a" is already used at forces[0]');
     const openings = [
       { id: "w", type: "window", wall: 0, offset: 5, width: 2, height: 2, sill: 1 },
@@ -254,9 +278,14 @@ describe("errors name the JSON path and the reason", () => {
       expect(result.issues[0]!.message).toMatch(/^not valid JSON: line \d+, column \d+: /);
     }
     const result = parseScenarioJson('{\n  "format": "hulldown-scenario",\n  "version": 1,\n}', MODEL_CATALOG);
-    expect(!result.ok && result.issues[0]!.message).toBe("not valid JSON: line 4, column 1: expected a field name in double quotes, found \"}\"");
-    expect(parseScenarioJson('{"format": "hulldown-scenario", r}', MODEL_CATALOG)).toEqual({ ok: false, issues: [{ path: ROOT_PATH, message: 'not valid JSON: line 1, column 33: expected a field name in double quotes, found "r"' }] });
-    expect(parseScenarioJson('{"version": 1,\n "x": NaN}', MODEL_CATALOG)).toMatchObject({ issues: [{ message: expect.stringMatching(/line 2, column 7: .*JSON has no NaN/) }] });
+    expect(!result.ok && result.issues[0]!.message).toBe('not valid JSON: line 4, column 1: expected a field name in double quotes, found "}"');
+    expect(parseScenarioJson('{"format": "hulldown-scenario", r}', MODEL_CATALOG)).toEqual({
+      ok: false,
+      issues: [{ path: ROOT_PATH, message: 'not valid JSON: line 1, column 33: expected a field name in double quotes, found "r"' }],
+    });
+    expect(parseScenarioJson('{"version": 1,\n "x": NaN}', MODEL_CATALOG)).toMatchObject({
+      issues: [{ message: expect.stringMatching(/line 2, column 7: .*JSON has no NaN/) }],
+    });
   });
 
   it("JSON that is not an object", () => {
@@ -270,38 +299,77 @@ describe("errors name the JSON path and the reason", () => {
   });
 
   it("a file of another format or version", () => {
-    expect(errorsOf({ format: "vassal", version: 2 })).toBe('format: expected "hulldown-scenario", got "vassal"\nversion: made by a newer Hulldown (format 2); this one reads format 1');
+    expect(errorsOf({ format: "vassal", version: 2 })).toBe(
+      'format: expected "hulldown-scenario", got "vassal"\nversion: made by a newer Hulldown (format 2); this one reads format 1',
+    );
     expect(errorsOf({ ...ENVELOPE, version: 0 })).toBe("version: this build reads format version 1, got 0");
     expect(errorsOf({})).toBe('format: expected "hulldown-scenario", got nothing\nversion: this build reads format version 1, got nothing');
   });
 
   it("an unknown feature kind names the kind and lists the known ones", () => {
     const kinds = Feature.options.map((o) => o.shape.kind.value);
-    expect(errorsOf(withFeatures({ id: "pond", kind: "lake", outline: [] }))).toBe(`features[0].kind: unknown kind "lake"; expected one of ${kinds.join(", ")}`);
+    expect(errorsOf(withFeatures({ id: "pond", kind: "lake", outline: [] }))).toBe(
+      `features[0].kind: unknown kind "lake"; expected one of ${kinds.join(", ")}`,
+    );
     expect(errorsOf(withFeatures({ id: "pond" }))).toBe(`features[0].kind: missing kind; expected one of ${kinds.join(", ")}`);
     expect(errorsOf(withFeatures(5))).toBe("features[0]: expected an object { … }, got 5");
   });
 
   it("an unknown field (a typo) names the field and lists the right ones", () => {
-    expect(errorsOf(withFeatures({ id: "w", kind: "wall", path: [[0, 0], [5, 0]], heigth: 3 }))).toBe(
-      'features[0].heigth: unknown field "heigth"; the fields of a wall are id, name, group, decorative, kind, path, height, thickness, material',
+    expect(
+      errorsOf(
+        withFeatures({
+          id: "w",
+          kind: "wall",
+          path: [
+            [0, 0],
+            [5, 0],
+          ],
+          heigth: 3,
+        }),
+      ),
+    ).toBe('features[0].heigth: unknown field "heigth"; the fields of a wall are id, name, group, decorative, kind, path, height, thickness, material');
+    expect(errorsOf(withModel({ facing: 90 }))).toBe(
+      `${MODEL_PATH}.facing: unknown field "facing"; the fields here are ${Object.keys(Model.shape).join(", ")}`,
     );
-    expect(errorsOf(withModel({ facing: 90 }))).toBe(`${MODEL_PATH}.facing: unknown field "facing"; the fields here are ${Object.keys(Model.shape).join(", ")}`);
     expect(issuesOf({ ...ENVELOPE, tabel: {}, forcs: [] }).map((i) => i.path)).toEqual(["tabel", "forcs"]);
   });
 
   it("missing fields, wrong types and out-of-range values in plain words", () => {
-    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: [[0, 0], [5, 0], [0, 5]], slope: 2 }))).toBe(
-      "features[0].height: missing; expected a number of centimetres",
-    );
+    expect(
+      errorsOf(
+        withFeatures({
+          id: "h",
+          kind: "hill",
+          outline: [
+            [0, 0],
+            [5, 0],
+            [0, 5],
+          ],
+          slope: 2,
+        }),
+      ),
+    ).toBe("features[0].height: missing; expected a number of centimetres");
     expect(errorsOf(withModel({ model: undefined }))).toBe(`${MODEL_PATH}.model: missing; expected an id string`);
     expect(errorsOf(withFeatures(house({ floors: 0, material: "mud" })))).toBe(
       'features[0].floors: expected 1 or more, got 0\nfeatures[0].material: expected one of "stone", "brick", "wood", "concrete", got "mud"',
     );
     expect(errorsOf(withFeatures(house({ floors: 2.5 })))).toBe("features[0].floors: expected a whole number, got 2.5");
-    expect(errorsOf(withFeatures({ id: "c", kind: "crops", outline: [[0, 0], [5, 0], [0, 5]], height: 1, concealing: "yes" }))).toBe(
-      'features[0].concealing: expected true or false, got "yes"',
-    );
+    expect(
+      errorsOf(
+        withFeatures({
+          id: "c",
+          kind: "crops",
+          outline: [
+            [0, 0],
+            [5, 0],
+            [0, 5],
+          ],
+          height: 1,
+          concealing: "yes",
+        }),
+      ),
+    ).toBe('features[0].concealing: expected true or false, got "yes"');
     expect(errorsOf(withFeatures({ id: "t", kind: "tankTraps", points: [] }))).toBe("features[0].points: expected at least 1 item, got []");
     expect(errorsOf({ ...ENVELOPE, forces: {} })).toBe("forces: expected a list [ … ], got {}");
     expect(errorsOf({ ...ENVELOPE, forces: [{ id: "a", side: "", units: [] }] })).toBe('forces[0].side: cannot be empty, got ""');
@@ -406,19 +474,69 @@ describe("physical bounds: the engine never sees what it cannot build", () => {
     expect(errorsOf(withModel({ base: { shape: "round", width: 1e308 } }))).toBe(`${MODEL_PATH}.base.width: 1e+308 cm is more than the 100 cm a base may be`);
     expect(errorsOf(withModel({ figureHeight: 1e6 }))).toBe(`${MODEL_PATH}.figureHeight: 1000000 cm is more than the 100 cm a figure may be`);
     expect(errorsOf(withModel({ heading: 1e308 }))).toBe(`${MODEL_PATH}.heading: 1e+308° is not a heading; give an angle between -3600 and 3600 degrees`);
-    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: [[0, 0], [50, 0], [0, 50]], height: 0, slope: 1e308 }))).toBe(
+    expect(
+      errorsOf(
+        withFeatures({
+          id: "h",
+          kind: "hill",
+          outline: [
+            [0, 0],
+            [50, 0],
+            [0, 50],
+          ],
+          height: 0,
+          slope: 1e308,
+        }),
+      ),
+    ).toBe(
       ["features[0].height: 0 cm: a hill must be more than 0 cm", "features[0].slope: 1e+308 cm is more than the 600 cm a hill's slope may be"].join("\n"),
     );
     expect(errorsOf({ ...ENVELOPE, table: { width: 5000, depth: 20000 } })).toBe(
       ["table.width: 5000 cm is more than the 600 cm a table may be", "table.depth: 20000 cm is more than the 600 cm a table may be"].join("\n"),
     );
-    expect(errorsOf(withFeatures({ id: "w", kind: "wall", path: [[0, 0], [1e9, 0]] }))).toBe("features[0].path[1][0]: 1000000000 cm is more than the 700 cm a coordinate may be");
+    expect(
+      errorsOf(
+        withFeatures({
+          id: "w",
+          kind: "wall",
+          path: [
+            [0, 0],
+            [1e9, 0],
+          ],
+        }),
+      ),
+    ).toBe("features[0].path[1][0]: 1000000000 cm is more than the 700 cm a coordinate may be");
   });
 
   it("keeps terrain within reach of the table it stands on", () => {
-    expect(errorsOf(withFeatures({ id: "w", kind: "wall", path: [[0, 0], [650, 10]] }))).toBe("features[0].path[1]: [650, 10] is more than 100 cm off the 180 × 120 cm table");
-    expect(errorsOf(withFeatures({ id: "s", kind: "smoke", at: [-90, 300], radius: 5 }))).toBe("features[0].at: [-90, 300] is more than 100 cm off the 180 × 120 cm table");
-    expect(parseScenario(withFeatures({ id: "w", kind: "wall", path: [[-20, 0], [200, 10]] }), MODEL_CATALOG).ok).toBe(true);
+    expect(
+      errorsOf(
+        withFeatures({
+          id: "w",
+          kind: "wall",
+          path: [
+            [0, 0],
+            [650, 10],
+          ],
+        }),
+      ),
+    ).toBe("features[0].path[1]: [650, 10] is more than 100 cm off the 180 × 120 cm table");
+    expect(errorsOf(withFeatures({ id: "s", kind: "smoke", at: [-90, 300], radius: 5 }))).toBe(
+      "features[0].at: [-90, 300] is more than 100 cm off the 180 × 120 cm table",
+    );
+    expect(
+      parseScenario(
+        withFeatures({
+          id: "w",
+          kind: "wall",
+          path: [
+            [-20, 0],
+            [200, 10],
+          ],
+        }),
+        MODEL_CATALOG,
+      ).ok,
+    ).toBe(true);
   });
 
   it("normalises headings to [0, 360)", () => {
@@ -429,10 +547,15 @@ describe("physical bounds: the engine never sees what it cannot build", () => {
 
   it("caps list sizes and counts at documented limits", () => {
     const big = Array.from({ length: 200_000 }, (_, i) => [i % 100, Math.floor(i / 100) % 100]);
-    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: big, height: 5, slope: 2 }))).toBe("features[0].outline: an outline may have at most 200 items, got a list of 200000 items");
+    expect(errorsOf(withFeatures({ id: "h", kind: "hill", outline: big, height: 5, slope: 2 }))).toBe(
+      "features[0].outline: an outline may have at most 200 items, got a list of 200000 items",
+    );
     // Two 200-point hills over a 600 × 600 cm table: 400 points × 581² cm², some 135 million tests.
     const ring = Array.from({ length: 200 }, (_, i) => [300 + 290 * Math.cos(i / 31.8), 300 + 290 * Math.sin(i / 31.8)]);
-    const hills = [{ id: "h1", kind: "hill", outline: ring, height: 5, slope: 2 }, { id: "h2", kind: "hill", outline: ring, height: 5, slope: 2 }];
+    const hills = [
+      { id: "h1", kind: "hill", outline: ring, height: 5, slope: 2 },
+      { id: "h2", kind: "hill", outline: ring, height: 5, slope: 2 },
+    ];
     expect(errorsOf({ ...ENVELOPE, table: { width: 600, depth: 600 }, features: hills })).toMatch(
       /^features: the hills' 400 outline points over \d+ cm² of ground make \d+ ground tests, more than the 20000000 the ground may take/,
     );
@@ -447,7 +570,10 @@ describe("physical bounds: the engine never sees what it cannot build", () => {
     const text = `{"format": "hulldown-scenario", "version": 1, "features": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
     // The object is level 1, so the 64th "[" is the first too deep (columns count from 1).
     const column = text.indexOf("[") + 64;
-    expect(parseScenarioJson(text, MODEL_CATALOG)).toEqual({ ok: false, issues: [{ path: ROOT_PATH, message: `not valid JSON: line 1, column ${column}: nested deeper than 64 levels` }] });
+    expect(parseScenarioJson(text, MODEL_CATALOG)).toEqual({
+      ok: false,
+      issues: [{ path: ROOT_PATH, message: `not valid JSON: line 1, column ${column}: nested deeper than 64 levels` }],
+    });
     expect(issuesOf(JSON.parse('{"format": "hulldown-scenario", "version": 1, "table": {"__proto__": {"width": 1}}}'))).toEqual([
       { path: "table.__proto__", message: 'the key "__proto__" is not allowed anywhere in a Hulldown file' },
     ]);

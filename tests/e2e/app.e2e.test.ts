@@ -20,9 +20,9 @@ afterAll(() => app?.close());
 describe("the app in a browser", () => {
   it("draws the default battlefield with no console errors", async () => {
     // SwiftShader draws on the CPU (about 2 frames a second): wait for the scene, not just the clear colour.
-    await expect.poll(async () => colours(app.page, await app.canvasPixels()), { timeout: 60_000, interval: 0 }).toSatisfy(
-      (drawn: Colours) => drawn.distinct > 500 && drawn.dominantShare < 0.6,
-    );
+    await expect
+      .poll(async () => colours(app.page, await app.canvasPixels()), { timeout: 60_000, interval: 0 })
+      .toSatisfy((drawn: Colours) => drawn.distinct > 500 && drawn.dominantShare < 0.6);
     await app.screenshot("default-view");
     expect(app.errors).toEqual([]);
   });

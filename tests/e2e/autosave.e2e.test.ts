@@ -22,8 +22,15 @@ function eighteenMoves(): GameLog {
   if (!parsed.ok) throw new Error("the default battlefield is invalid");
   let log = newGame(parsed.scenario, { seed: 9, ruleset: { id: "operation-ww2", version: "v2.0", options: {} } });
   for (let i = 0; i < 18; i++) {
-    const model = currentState(log).scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((m) => m.id === MODEL)!;
-    const result = toEvent(currentState(log), catalogFor("28mm"), { type: "move", model: MODEL, to: { position: [model.position[0] + 0.5, model.position[1]], heading: 0 } }, 0);
+    const model = currentState(log)
+      .scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models))
+      .find((m) => m.id === MODEL)!;
+    const result = toEvent(
+      currentState(log),
+      catalogFor("28mm"),
+      { type: "move", model: MODEL, to: { position: [model.position[0] + 0.5, model.position[1]], heading: 0 } },
+      0,
+    );
     if (!result.ok) throw new Error(result.error);
     log = record(log, result.event);
   }

@@ -44,7 +44,10 @@ describe("Battleground WWII fire", () => {
     await app.page.getByTestId("fire-roll").click();
     const result = app.page.getByTestId("fire-result");
     await result.waitFor({ timeout: 60_000 });
-    const event = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as { type: string; rolls: Array<{ sides: number; value: number }> };
+    const event = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as {
+      type: string;
+      rolls: Array<{ sides: number; value: number }>;
+    };
     expect(event.type).toBe("fire-resolved");
     expect(event.rolls.length).toBeGreaterThan(0);
     const dieRows = await result.getByTestId("shot-die").allTextContents();
@@ -95,7 +98,14 @@ describe("Battleground WWII fire", () => {
     const verdict = app.page.getByTestId("fire-verdict");
     await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/-3 to-hit: OM2: .* moved in the Bonus Move and stands in the Standard Action/);
     // The bazooka's TN (his comrades' rifles roll no to-hit).
-    const bazookaNeed = async () => Number((await verdict.getByTestId("fire-firer").filter({ hasText: /bazooka/ }).getByTestId("fire-need").textContent())!.match(/needs (-?\d+)/)![1]);
+    const bazookaNeed = async () =>
+      Number(
+        (await verdict
+          .getByTestId("fire-firer")
+          .filter({ hasText: /bazooka/ })
+          .getByTestId("fire-need")
+          .textContent())!.match(/needs (-?\d+)/)![1],
+      );
     const tnBefore = await bazookaNeed();
 
     // Motivated: +1, recorded as a model-state-set event; undo takes it back.
@@ -108,10 +118,15 @@ describe("Battleground WWII fire", () => {
 
     await app.page.getByTestId("fire-roll").click();
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type), { timeout: 120_000 }).toBe("fire-resolved");
-    const shot = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as { type: string; details: { verdict: { firers: Array<{ model: string; shots: Array<{ modifiers: Array<{ reason: string }> }> }> } } };
+    const shot = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as {
+      type: string;
+      details: { verdict: { firers: Array<{ model: string; shots: Array<{ modifiers: Array<{ reason: string }> }> }> } };
+    };
     expect(shot.type).toBe("fire-resolved");
     const firer = shot.details.verdict.firers.find((f) => f.model === SHOOTER)!;
-    expect(firer.shots.flatMap((s) => s.modifiers.map((m) => m.reason))).toEqual(expect.arrayContaining([expect.stringMatching(/^OM2: /), expect.stringMatching(/is Motivated/)]));
+    expect(firer.shots.flatMap((s) => s.modifiers.map((m) => m.reason))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^OM2: /), expect.stringMatching(/is Motivated/)]),
+    );
     // The shot's line in the game log, after the move and the morale change.
     expect(await app.page.getByTestId("game-log").textContent()).toMatch(/moved [\d.]+ cm.*morale motivated.*fires at/s);
     await app.screenshot("battleground-move-then-fire-result");

@@ -50,7 +50,12 @@ describe("Bolt Action", () => {
     await app.page.getByTestId("fire-roll").click();
     const result = app.page.getByTestId("fire-result");
     await result.waitFor({ timeout: 60_000 });
-    const event = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as { type: string; ruleset: string; rolls: Array<{ sides: number; value: number }>; units?: Array<{ unit: string; pins?: number }> };
+    const event = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as {
+      type: string;
+      ruleset: string;
+      rolls: Array<{ sides: number; value: number }>;
+      units?: Array<{ unit: string; pins?: number }>;
+    };
     expect(event).toMatchObject({ type: "fire-resolved", ruleset: "bolt-action" });
     expect(event.rolls.every((r) => r.sides === 6)).toBe(true);
     const dieRows = result.getByTestId("shot-die");

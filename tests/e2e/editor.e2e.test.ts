@@ -31,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** The US rifleman's view of the German, from the app's sight worker. */
-const visible = () => app.page.evaluate(() => window.__hulldown!.sight.report({ shooter: "us-rifleman", target: "ger-rifleman" }).then((r) => r.visibleFraction));
+const visible = () =>
+  app.page.evaluate(() => window.__hulldown!.sight.report({ shooter: "us-rifleman", target: "ger-rifleman" }).then((r) => r.visibleFraction));
 const features = () => app.page.evaluate(() => window.__hulldown!.game.getState().state.scenario.features);
 
 /** Clicks (or presses at) the table point [x, z] where it is drawn. */
@@ -91,7 +92,9 @@ describe("the battlefield editor", () => {
     // A refused value: the schema's message, the hedge as it was.
     await height.fill("-2");
     await height.press("Enter");
-    await expect.poll(() => app.page.locator(".toast").textContent()).toMatch(/cannot change Hedge 1: features\[0\]\.height: -2 cm: a hedge must be more than 0 cm/);
+    await expect
+      .poll(() => app.page.locator(".toast").textContent())
+      .toMatch(/cannot change Hedge 1: features\[0\]\.height: -2 cm: a hedge must be more than 0 cm/);
     expect(await features()).toMatchObject([{ height: 1.5 }]);
     await expect.poll(visible, { timeout: 30_000 }).toBeGreaterThan(behindHedge);
     behindHedge = await visible();
@@ -127,10 +130,11 @@ describe("the battlefield editor", () => {
   }, 120_000);
 
   it("moves the house with the gizmo's arrow; Ctrl+D duplicates it and Del deletes the copy", async () => {
-    const centre = async () => app.page.evaluate(() => {
-      const house = window.__hulldown!.game.getState().state.scenario.features.find((f) => f.id === "house-1") as { footprint: [number, number][] };
-      return [house.footprint.reduce((s, p) => s + p[0], 0) / 4, house.footprint.reduce((s, p) => s + p[1], 0) / 4];
-    });
+    const centre = async () =>
+      app.page.evaluate(() => {
+        const house = window.__hulldown!.game.getState().state.scenario.features.find((f) => f.id === "house-1") as { footprint: [number, number][] };
+        return [house.footprint.reduce((s, p) => s + p[0], 0) / 4, house.footprint.reduce((s, p) => s + p[1], 0) / 4];
+      });
     const [cx, cz] = await centre();
     await clickTable(cx!, cz!);
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().state.scenario.features.length)).toBe(2);
@@ -157,7 +161,14 @@ describe("the battlefield editor", () => {
 
   it("draws a hill closed on its first point, and places a church with its tower and a ruin", async () => {
     await app.page.getByTestId("draw-hill").click();
-    for (const [x, z] of [[40, 58], [75, 56], [78, 78], [42, 80], [40.3, 58.2]] as const) await clickTable(x, z);
+    for (const [x, z] of [
+      [40, 58],
+      [75, 56],
+      [78, 78],
+      [42, 80],
+      [40.3, 58.2],
+    ] as const)
+      await clickTable(x, z);
     await expect.poll(async () => (await features()).map((f) => f.kind)).toEqual(["hedge", "building", "hill"]);
     expect(((await features())[2] as { outline: unknown[] }).outline).toHaveLength(4);
     expect(await app.page.getByTestId("prop-slope").inputValue()).toBe("6");

@@ -40,7 +40,11 @@ describe("Flames of War", () => {
     await app.page.getByTestId("fire-roll").click();
     const result = app.page.getByTestId("fire-result");
     await result.waitFor({ timeout: 90_000 });
-    const event = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as { type: string; ruleset: string; details: { dice: Array<{ purpose: string }>; allocation: unknown[] } };
+    const event = (await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as {
+      type: string;
+      ruleset: string;
+      details: { dice: Array<{ purpose: string }>; allocation: unknown[] };
+    };
     expect(event).toMatchObject({ type: "fire-resolved", ruleset: "flames-of-war" });
     const rows = await result.getByTestId("shot-die").allTextContents();
     expect(rows).toHaveLength(event.details.dice.length);

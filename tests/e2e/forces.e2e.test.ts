@@ -28,10 +28,13 @@ const unitNamed = async (name: string) => (await table()).forces.flatMap((f) => 
 
 /** Clicks the table at [x, z] like a user. */
 async function clickTable(x: number, z: number): Promise<void> {
-  const at = await app.page.evaluate(([px, pz]) => {
-    const hooks = window.__hulldown!;
-    return hooks.projectPoint([px, hooks.game.getState().battlefield.ground.heightAt([px, pz]), pz]);
-  }, [x, z] as const);
+  const at = await app.page.evaluate(
+    ([px, pz]) => {
+      const hooks = window.__hulldown!;
+      return hooks.projectPoint([px, hooks.game.getState().battlefield.ground.heightAt([px, pz]), pz]);
+    },
+    [x, z] as const,
+  );
   await app.page.mouse.click(at!.x, at!.y);
 }
 
@@ -71,7 +74,10 @@ describe("the Forces tool and the battlefield files", () => {
     const able = (await unitNamed("Able"))!;
     const baker = (await unitNamed("Baker"))!;
     expect([able.side, able.models.length, baker.side, baker.models.length]).toEqual(["USA", 10, "Germany", 8]);
-    const centre = (u: typeof able) => [u.models.reduce((s, m) => s + m.position[0], 0) / u.models.length, u.models.reduce((s, m) => s + m.position[1], 0) / u.models.length];
+    const centre = (u: typeof able) => [
+      u.models.reduce((s, m) => s + m.position[0], 0) / u.models.length,
+      u.models.reduce((s, m) => s + m.position[1], 0) / u.models.length,
+    ];
     expect(Math.hypot(centre(able)[0]! - 150, centre(able)[1]! - 100)).toBeLessThan(4);
     expect(Math.hypot(centre(baker)[0]! - 60, centre(baker)[1]! - 112)).toBeLessThan(4);
     for (const m of [...able.models, ...baker.models]) expect(await obstructionOfModel(m.id)).toBeUndefined();
@@ -99,7 +105,10 @@ describe("the Forces tool and the battlefield files", () => {
     }, WALL.at);
     await app.page.mouse.move(to!.x, to!.y, { steps: 8 });
     await dropDragged(app);
-    const after = (await table()).forces.flatMap((f) => f.units).flatMap((u) => u.models).find((m) => m.id === model)!;
+    const after = (await table()).forces
+      .flatMap((f) => f.units)
+      .flatMap((u) => u.models)
+      .find((m) => m.id === model)!;
     expect(await obstructionOfModel(model)).toBeUndefined();
     const moved = await app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type);
     if (moved === "model-moved") expect(Math.hypot(after.position[0] - WALL.at[0], after.position[1] - WALL.at[1])).toBeLessThan(4);
@@ -113,7 +122,15 @@ describe("the Forces tool and the battlefield files", () => {
     await app.page.evaluate((m) => window.__hulldown!.ui.getState().set({ selection: [m] }), model);
     await app.page.getByTestId("forces-heading").fill("90");
     await app.page.getByTestId("forces-heading").press("Enter");
-    await expect.poll(async () => (await table()).forces.flatMap((f) => f.units).flatMap((u) => u.models).find((m) => m.id === model)?.heading).toBe(90);
+    await expect
+      .poll(
+        async () =>
+          (await table()).forces
+            .flatMap((f) => f.units)
+            .flatMap((u) => u.models)
+            .find((m) => m.id === model)?.heading,
+      )
+      .toBe(90);
     await app.page.getByTestId("floor-shown-house").selectOption("0");
     await app.screenshot("forces-house-ground-floor");
   }, 240_000);

@@ -25,7 +25,11 @@ const table = () =>
   app.page.evaluate(() => {
     const { state, log } = window.__hulldown!.game.getState();
     const models = state.scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models));
-    return { events: log.events.length, minis: (state.scenario.miniatures ?? []).map((m) => m.id), ofMini: models.filter((m) => m.model.startsWith("mini-")).map((m) => ({ id: m.id, model: m.model, position: m.position })) };
+    return {
+      events: log.events.length,
+      minis: (state.scenario.miniatures ?? []).map((m) => m.id),
+      ofMini: models.filter((m) => m.model.startsWith("mini-")).map((m) => ({ id: m.id, model: m.model, position: m.position })),
+    };
   });
 
 describe("import a miniature", () => {

@@ -39,7 +39,8 @@ async function dropFile(name: string, bytes: Buffer, at: { x: number; y: number 
       const transfer = new DataTransfer();
       transfer.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name));
       const target = document.elementFromPoint(x, y)!;
-      for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+      for (const type of ["dragenter", "dragover", "drop"])
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, clientX: x, clientY: y, bubbles: true, cancelable: true }));
     },
     { name, data: bytes.toString("base64"), x: at.x, y: at.y },
   );
@@ -78,7 +79,14 @@ describe("a new user builds a small table", () => {
     await app.page.keyboard.press("Escape");
     await app.page.getByTestId("draw-hill").click();
     // In front of the hedge, clear of the panel docked over the table's far right corner.
-    for (const [x, z] of [[110, 70], [150, 70], [150, 95], [110, 95], [110, 70]] as const) await clickTable(x, z);
+    for (const [x, z] of [
+      [110, 70],
+      [150, 70],
+      [150, 95],
+      [110, 95],
+      [110, 70],
+    ] as const)
+      await clickTable(x, z);
     await app.page.keyboard.press("Escape");
     await expect.poll(async () => (await table()).features.map((f) => f.kind)).toEqual(["building", "hedge", "hill"]);
     await app.screenshot("new-user-terrain");
@@ -91,7 +99,10 @@ describe("a new user builds a small table", () => {
     await addSquad("us-rifle-squad", "USA", [40, 100]);
     await addSquad("ger-grenadier-squad", "Germany", [110, 108]);
     const sides = (await table()).forces.map((f) => [f.side, f.units[0]!.models.length]);
-    expect(sides).toEqual([["USA", 10], ["Germany", 8]]);
+    expect(sides).toEqual([
+      ["USA", 10],
+      ["Germany", 8],
+    ]);
     await app.screenshot("new-user-forces");
   }, 120_000);
 
@@ -126,7 +137,8 @@ describe("a new user builds a small table", () => {
     await app.page.getByTestId("preset-church").click();
     await clickTable(90, 20);
     await app.page.keyboard.press("Escape");
-    const church = async () => (await table()).features.filter((f) => f.group === "church-1").map((f) => f as Extract<Scenario["features"][number], { kind: "building" }>);
+    const church = async () =>
+      (await table()).features.filter((f) => f.group === "church-1").map((f) => f as Extract<Scenario["features"][number], { kind: "building" }>);
     const centre = (b: { footprint: [number, number][] }) => [b.footprint.reduce((s, p) => s + p[0], 0) / 4, b.footprint.reduce((s, p) => s + p[1], 0) / 4];
     await expect.poll(async () => (await church()).length).toBe(2);
     const before = await church();

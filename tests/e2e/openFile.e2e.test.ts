@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const bocage = () => JSON.parse(readFileSync("src/scenarios/normandy-bocage.json", "utf8"));
-const game = () => app.page.evaluate(() => ({ name: window.__hulldown!.game.getState().log.header.scenario.name, events: window.__hulldown!.game.getState().log.events.length }));
+const game = () =>
+  app.page.evaluate(() => ({
+    name: window.__hulldown!.game.getState().log.header.scenario.name,
+    events: window.__hulldown!.game.getState().log.events.length,
+  }));
 
 async function open(name: string, contents: string | Buffer): Promise<void> {
   const chooser = app.page.waitForEvent("filechooser");
@@ -70,7 +74,9 @@ describe("Open…", () => {
     await open("sherman.glb", readFileSync("models/gltf/28mm/us-sherman-m4.glb"));
     const problems = app.page.getByTestId("open-problems").locator("li");
     await problems.first().waitFor();
-    expect(await problems.allTextContents()).toEqual(["sherman.glb is not a game or battlefield file: those are JSON text, and this is a binary file (a 3D model)."]);
+    expect(await problems.allTextContents()).toEqual([
+      "sherman.glb is not a game or battlefield file: those are JSON text, and this is a binary file (a 3D model).",
+    ]);
     await app.page.getByTestId("open-dialog").getByRole("button", { name: "Close" }).click();
     expect(app.errors).toEqual([]);
   });

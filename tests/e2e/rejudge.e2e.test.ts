@@ -33,7 +33,13 @@ async function open(name: string, contents: string): Promise<void> {
   await (await chooser).setFiles({ name, mimeType: "application/json", buffer: Buffer.from(contents) });
   // A game in progress asks first; replace it.
   const replace = app.page.getByTestId("open-replace");
-  if (await replace.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await replace.click();
+  if (
+    await replace.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await replace.click();
   await closeBriefingIfShown(app.page);
 }
 
@@ -46,16 +52,21 @@ describe("a game file's shots judged again", { timeout: 240_000 }, () => {
     // Progress while it runs, then the line that says it passed.
     const status = app.page.getByTestId("rejudge-status");
     await status.waitFor({ timeout: 30_000 });
-    expect(await status.textContent()).toMatch(/^(Judging the shots of sample-game\.json again: \d+ of 10|sample-game\.json: 10 shots and orders judged again, as recorded)$/);
+    expect(await status.textContent()).toMatch(
+      /^(Judging the shots of sample-game\.json again: \d+ of 10|sample-game\.json: 10 shots and orders judged again, as recorded)$/,
+    );
     await app.screenshot("rejudge-status");
     await expect.poll(() => status.textContent(), { timeout: 180_000 }).toBe("sample-game.json: 10 shots and orders judged again, as recorded");
     expect(await app.page.getByTestId("rejudge-dialog").count()).toBe(0);
   });
 
   it("reports a casualty turned into a pin at its shot, and keeps the game up to it", async () => {
-    await open("doctored.json", sampleGame((all) => {
-      all[13]!.outcomes![1]!.effect = "pinned";
-    }));
+    await open(
+      "doctored.json",
+      sampleGame((all) => {
+        all[13]!.outcomes![1]!.effect = "pinned";
+      }),
+    );
     await expect.poll(events, { timeout: 30_000 }).toBe(21);
     const dialog = app.page.getByTestId("rejudge-dialog");
     await dialog.waitFor({ timeout: 180_000 });
@@ -77,7 +88,9 @@ describe("a game file's shots judged again", { timeout: 240_000 }, () => {
     await (await chooser).setFiles({ name: "doctored-replay.json", mimeType: "application/json", buffer: Buffer.from(text) });
     const dialog = app.page.getByTestId("rejudge-dialog");
     await dialog.waitFor({ timeout: 180_000 });
-    expect(await app.page.getByTestId("rejudge-warning").textContent()).toMatch(/^events\[13\]: fire-resolved: the rules give .+ with these dice, the file says .+; the game holds up to event 13$/);
+    expect(await app.page.getByTestId("rejudge-warning").textContent()).toMatch(
+      /^events\[13\]: fire-resolved: the rules give .+ with these dice, the file says .+; the game holds up to event 13$/,
+    );
     await app.page.getByTestId("rejudge-keep-part").click();
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.replay.getState().replay?.log.events.length)).toBe(13);
     expect(await app.page.locator(".replay-warning").textContent()).toMatch(/^events\[13\]: fire-resolved: /);

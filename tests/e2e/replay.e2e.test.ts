@@ -27,7 +27,12 @@ afterAll(() => app?.close());
 
 /** The table the page shows, as plain JSON. */
 const shownState = () => app.page.evaluate(() => JSON.parse(JSON.stringify(window.__hulldown!.game.getState().state)));
-const shown = () => app.page.evaluate(() => ({ cursor: window.__hulldown!.game.getState().log.cursor, time: window.__hulldown!.replay.getState().time, playing: window.__hulldown!.replay.getState().playing }));
+const shown = () =>
+  app.page.evaluate(() => ({
+    cursor: window.__hulldown!.game.getState().log.cursor,
+    time: window.__hulldown!.replay.getState().time,
+    playing: window.__hulldown!.replay.getState().playing,
+  }));
 const seekEvent = (i: number) => app.page.evaluate((n) => window.__hulldown!.replay.getState().seekEvent(n), i);
 
 describe("the replay player", () => {
@@ -51,7 +56,10 @@ describe("the replay player", () => {
     }, shot);
     await app.page.getByTestId("replay-dice").first().waitFor();
     const dice = await app.page.getByTestId("replay-dice").first().textContent();
-    const rolled = (log.events[shot] as { rolls: Array<{ value: number }> }).rolls.slice(0, 24).map((r) => String(r.value)).join("");
+    const rolled = (log.events[shot] as { rolls: Array<{ value: number }> }).rolls
+      .slice(0, 24)
+      .map((r) => String(r.value))
+      .join("");
     expect(dice!.replace(/\s|\+\d+$/g, "")).toBe(rolled);
     await app.page.waitForTimeout(500);
     const second = await app.canvasPixels();

@@ -16,10 +16,13 @@ afterAll(() => app?.close());
 
 /** Where a point [x, z] of the table (on its surface) is on screen. */
 const screenAt = ([x, z]: readonly [number, number]) =>
-  app.page.evaluate(([px, pz]) => {
-    const hooks = window.__hulldown!;
-    return hooks.projectPoint([px, hooks.game.getState().battlefield.ground.heightAt([px, pz]), pz])!;
-  }, [x, z] as const);
+  app.page.evaluate(
+    ([px, pz]) => {
+      const hooks = window.__hulldown!;
+      return hooks.projectPoint([px, hooks.game.getState().battlefield.ground.heightAt([px, pz]), pz])!;
+    },
+    [x, z] as const,
+  );
 
 const lastEvent = () => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1));
 
@@ -142,7 +145,8 @@ describe("the table", () => {
     }, "us-sherman-2");
     const viewport = app.page.viewportSize()!;
     expect((await log.boundingBox())!.height).toBeLessThanOrEqual(Math.max(height, viewport.height * 0.3) + 1);
-    const scrolledToEnd = () => log.locator(".panel-body").evaluate((body) => body.scrollHeight > body.clientHeight && body.scrollTop + body.clientHeight >= body.scrollHeight - 2);
+    const scrolledToEnd = () =>
+      log.locator(".panel-body").evaluate((body) => body.scrollHeight > body.clientHeight && body.scrollTop + body.clientHeight >= body.scrollHeight - 2);
     await expect.poll(scrolledToEnd).toBe(true);
     await app.screenshot("panels-docked-left");
   }, 120_000);

@@ -51,7 +51,9 @@ describe("the table's look", () => {
     const trunksAndFloor = woods.filter(woody).length / woods.length;
     const lum = woods.map(luminance);
     const spread = Math.sqrt(lum.reduce((s, l) => s + (l - lum.reduce((a, b) => a + b, 0) / lum.length) ** 2, 0) / lum.length);
-    console.log(`table look: wood pixels leafy ${(leaves * 100).toFixed(0)}%, trunk/floor ${(trunksAndFloor * 100).toFixed(0)}%, luminance spread ${spread.toFixed(1)}`);
+    console.log(
+      `table look: wood pixels leafy ${(leaves * 100).toFixed(0)}%, trunk/floor ${(trunksAndFloor * 100).toFixed(0)}%, luminance spread ${spread.toFixed(1)}`,
+    );
     expect(leaves).toBeGreaterThan(0.3);
     expect(trunksAndFloor).toBeGreaterThan(0.01);
     // Trees are lit and shaded canopies, not one flat translucent box.
@@ -77,11 +79,53 @@ describe("the table's look", () => {
         features: [
           { id: "look-smoke", kind: "smoke", at: [108, 99], radius: 5, height: 9 },
           { id: "look-crater", kind: "crater", at: [99, 111], radius: 3 },
-          { id: "look-pond", kind: "pond", outline: [[112, 106], [121, 105], [122, 114], [113, 116]] },
-          { id: "look-river", kind: "river", path: [[60, 118], [75, 110], [86, 104]], width: 5 },
-          { id: "look-rough", kind: "rough", outline: [[100, 86], [110, 84], [112, 92], [101, 93]] },
-          { id: "look-hedge", kind: "hedge", path: [[100, 78], [118, 78]] },
-          { id: "look-hedge-decorative", kind: "hedge", path: [[100, 82], [118, 82]], decorative: true },
+          {
+            id: "look-pond",
+            kind: "pond",
+            outline: [
+              [112, 106],
+              [121, 105],
+              [122, 114],
+              [113, 116],
+            ],
+          },
+          {
+            id: "look-river",
+            kind: "river",
+            path: [
+              [60, 118],
+              [75, 110],
+              [86, 104],
+            ],
+            width: 5,
+          },
+          {
+            id: "look-rough",
+            kind: "rough",
+            outline: [
+              [100, 86],
+              [110, 84],
+              [112, 92],
+              [101, 93],
+            ],
+          },
+          {
+            id: "look-hedge",
+            kind: "hedge",
+            path: [
+              [100, 78],
+              [118, 78],
+            ],
+          },
+          {
+            id: "look-hedge-decorative",
+            kind: "hedge",
+            path: [
+              [100, 82],
+              [118, 82],
+            ],
+            decorative: true,
+          },
         ],
       }),
     );

@@ -41,7 +41,15 @@ describe("the tabletop", () => {
 
   it("shows, for a shooter and a target picked with the mouse, the visible % of `npm run los`", async () => {
     await lookFromShooterAtTarget();
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli/los.ts", "src/scenarios/default.json", SHOOTER, TARGET, "--json"]);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "--import",
+      "tsx",
+      "src/cli/los.ts",
+      "src/scenarios/default.json",
+      SHOOTER,
+      TARGET,
+      "--json",
+    ]);
     const fromCli = Math.round(JSON.parse(stdout).visibleFraction * 100);
     await percentWhen((p) => p === fromCli);
     before = fromCli;

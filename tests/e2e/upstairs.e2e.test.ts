@@ -33,28 +33,36 @@ async function chooseLosTool(): Promise<void> {
 }
 
 describe("models upstairs, roofs on", () => {
-  it.each(UPSTAIRS)("picks %s where it is drawn", async (id) => {
-    await chooseLosTool();
-    await clickModel(app, id);
-    await expect.poll(shooter, { timeout: 30_000 }).toBe(id);
-  }, 120_000);
+  it.each(UPSTAIRS)(
+    "picks %s where it is drawn",
+    async (id) => {
+      await chooseLosTool();
+      await clickModel(app, id);
+      await expect.poll(shooter, { timeout: 30_000 }).toBe(id);
+    },
+    120_000,
+  );
 
-  it.each(TOP_FLOOR)("picks %s by a click on the roof of the %s", async (id, building) => {
-    await chooseLosTool();
-    const feature = defaultBattlefield.features.find((f) => f.id === building) as { floors: number; floorHeight: number };
-    // Just above the walls' top, over the model: the click lands on the roof (or the wall in front of it).
-    const at = await app.page.evaluate(
-      ([m, top]) => {
-        const hooks = window.__hulldown!;
-        const { battlefield } = hooks.game.getState();
-        const [x, z] = battlefield.models.get(m)!.model.position;
-        return hooks.projectPoint([x, battlefield.ground.heightAt([x, z]) + top, z])!;
-      },
-      [id, feature.floors * feature.floorHeight + 0.5] as const,
-    );
-    await app.page.mouse.click(at.x, at.y);
-    await expect.poll(shooter, { timeout: 30_000 }).toBe(id);
-    await app.screenshot(`picked-${id}`);
-    expect(app.errors).toEqual([]);
-  }, 120_000);
+  it.each(TOP_FLOOR)(
+    "picks %s by a click on the roof of the %s",
+    async (id, building) => {
+      await chooseLosTool();
+      const feature = defaultBattlefield.features.find((f) => f.id === building) as { floors: number; floorHeight: number };
+      // Just above the walls' top, over the model: the click lands on the roof (or the wall in front of it).
+      const at = await app.page.evaluate(
+        ([m, top]) => {
+          const hooks = window.__hulldown!;
+          const { battlefield } = hooks.game.getState();
+          const [x, z] = battlefield.models.get(m)!.model.position;
+          return hooks.projectPoint([x, battlefield.ground.heightAt([x, z]) + top, z])!;
+        },
+        [id, feature.floors * feature.floorHeight + 0.5] as const,
+      );
+      await app.page.mouse.click(at.x, at.y);
+      await expect.poll(shooter, { timeout: 30_000 }).toBe(id);
+      await app.screenshot(`picked-${id}`);
+      expect(app.errors).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -27,7 +27,12 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => app?.close());
 
-const player = () => app.page.evaluate(() => ({ time: window.__hulldown!.replay.getState().time, playing: window.__hulldown!.replay.getState().playing, cursor: window.__hulldown!.game.getState().log.cursor }));
+const player = () =>
+  app.page.evaluate(() => ({
+    time: window.__hulldown!.replay.getState().time,
+    playing: window.__hulldown!.replay.getState().playing,
+    cursor: window.__hulldown!.game.getState().log.cursor,
+  }));
 /** The table's drawing buffer against its size on the page: the export must give the renderer back. */
 const canvasSize = () =>
   app.page.evaluate(() => {
@@ -91,7 +96,16 @@ async function decodeInBrowser(bytes: Buffer): Promise<Decoded> {
       pngs.push(last!.png);
       let sum = 0;
       for (let i = 0; i < pixels[0]!.length; i += 4) for (let c = 0; c < 3; c++) sum += Math.abs(pixels[0]![i + c]! - pixels[1]![i + c]!);
-      return { duration, frames, width: track.displayWidth, height: track.displayHeight, codec: track.codec, difference: sum / ((pixels[0]!.length / 4) * 3), firstPng: pngs[0]!, lastPng: pngs[1]! };
+      return {
+        duration,
+        frames,
+        width: track.displayWidth,
+        height: track.displayHeight,
+        codec: track.codec,
+        difference: sum / ((pixels[0]!.length / 4) * 3),
+        firstPng: pngs[0]!,
+        lastPng: pngs[1]!,
+      };
     },
     { library, base64: bytes.toString("base64") },
   );
@@ -115,7 +129,9 @@ const savePng = async (dataUrl: string, name: string) => {
 };
 
 /** The shots of the sample replay, by event index. */
-const SHOTS = (JSON.parse(readFileSync("public/replays/sample.json", "utf8")) as { events: Array<{ type: string }> }).events.flatMap((e, i) => (e.type === "fire-resolved" ? [i] : []));
+const SHOTS = (JSON.parse(readFileSync("public/replays/sample.json", "utf8")) as { events: Array<{ type: string }> }).events.flatMap((e, i) =>
+  e.type === "fire-resolved" ? [i] : [],
+);
 
 /**
  * One frame of a video as the stage films it, at `progress` through event `event`: its PNG and how many of
@@ -135,7 +151,8 @@ function filmFrame(event: number, progress: number): Promise<{ png: string; labe
         await stage.draw(at);
         const data = picture.getContext("2d")!.getImageData(0, 0, picture.width, picture.height).data;
         let labelPixels = 0;
-        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - 255) < 8 && Math.abs(data[i + 1]! - 226) < 8 && Math.abs(data[i + 2]! - 122) < 8) labelPixels++;
+        for (let i = 0; i < data.length; i += 4)
+          if (Math.abs(data[i]! - 255) < 8 && Math.abs(data[i + 1]! - 226) < 8 && Math.abs(data[i + 2]! - 122) < 8) labelPixels++;
         return { png: picture.toDataURL("image/png"), labelPixels };
       } finally {
         stage.end();
@@ -171,11 +188,14 @@ describe("the video export", () => {
     // This chromium can encode H.264: make it answer as one that cannot.
     await page.evaluate(() => {
       const original = VideoEncoder.isConfigSupported;
-      VideoEncoder.isConfigSupported = (config) => (config.codec.startsWith("avc") ? Promise.resolve({ supported: false, config }) : original.call(VideoEncoder, config));
+      VideoEncoder.isConfigSupported = (config) =>
+        config.codec.startsWith("avc") ? Promise.resolve({ supported: false, config }) : original.call(VideoEncoder, config);
     });
     await page.getByTestId("replay-video").click();
     await page.getByTestId("video-seconds").fill("0.2");
-    await expect.poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 }).toMatch(/^6 frames, 0\.2 s of video.*encoded as WebM · VP9 \(this browser cannot encode H\.264\)/);
+    await expect
+      .poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 })
+      .toMatch(/^6 frames, 0\.2 s of video.*encoded as WebM · VP9 \(this browser cannot encode H\.264\)/);
     await page.getByTestId("video-start").click();
     await page.getByTestId("video-done").waitFor({ timeout: 120_000 });
     expect(saved).toHaveLength(1);
@@ -186,56 +206,76 @@ describe("the video export", () => {
     expect(own.errors).toEqual([]);
   }, 240_000);
 
-  it("exports 3 seconds of the sample replay as a video that decodes to 90 frames of 1280×720 whose first and last frames differ", async () => {
-    const page = app.page;
-    const before = await player();
-    await page.getByTestId("replay-video").click();
-    await page.getByTestId("video-size").selectOption("720p");
-    await page.getByTestId("video-fps").selectOption("30");
-    await page.getByTestId("video-span").selectOption("whole");
-    await page.getByTestId("video-seconds").fill("3");
-    await expect.poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 }).toMatch(/^90 frames, 3\.0 s of video.*encoded as (MP4 · H\.264|WebM · VP9)/);
-    const summary = (await page.getByTestId("video-summary").textContent())!;
-    const downloaded = downloads.length;
-    const started = performance.now();
-    await page.getByTestId("video-start").click();
-    await page.getByTestId("video-progress").waitFor({ timeout: 30_000 });
-    await app.screenshot("video-export-progress");
-    await page.getByTestId("video-done").waitFor({ timeout: FILMING_MS });
-    const wallSeconds = (performance.now() - started) / 1000;
-    await app.screenshot("video-export-done");
-    expect(downloads).toHaveLength(downloaded + 1);
-    const file = downloads.at(-1)!;
-    const mp4 = summary.includes("MP4");
-    expect(file.suggestedFilename()).toMatch(mp4 ? /-720p30\.mp4$/ : /-720p30\.webm$/);
-    const bytes = await downloadedBytes(file);
+  it(
+    "exports 3 seconds of the sample replay as a video that decodes to 90 frames of 1280×720 whose first and last frames differ",
+    async () => {
+      const page = app.page;
+      const before = await player();
+      await page.getByTestId("replay-video").click();
+      await page.getByTestId("video-size").selectOption("720p");
+      await page.getByTestId("video-fps").selectOption("30");
+      await page.getByTestId("video-span").selectOption("whole");
+      await page.getByTestId("video-seconds").fill("3");
+      await expect
+        .poll(() => page.getByTestId("video-summary").textContent(), { timeout: 20_000 })
+        .toMatch(/^90 frames, 3\.0 s of video.*encoded as (MP4 · H\.264|WebM · VP9)/);
+      const summary = (await page.getByTestId("video-summary").textContent())!;
+      const downloaded = downloads.length;
+      const started = performance.now();
+      await page.getByTestId("video-start").click();
+      await page.getByTestId("video-progress").waitFor({ timeout: 30_000 });
+      await app.screenshot("video-export-progress");
+      await page.getByTestId("video-done").waitFor({ timeout: FILMING_MS });
+      const wallSeconds = (performance.now() - started) / 1000;
+      await app.screenshot("video-export-done");
+      expect(downloads).toHaveLength(downloaded + 1);
+      const file = downloads.at(-1)!;
+      const mp4 = summary.includes("MP4");
+      expect(file.suggestedFilename()).toMatch(mp4 ? /-720p30\.mp4$/ : /-720p30\.webm$/);
+      const bytes = await downloadedBytes(file);
 
-    const decoded = await decodeInBrowser(bytes);
-    await savePng(decoded.firstPng, "video-first-frame");
-    await savePng(decoded.lastPng, "video-last-frame");
-    expect(decoded.codec).toBe(mp4 ? "avc" : "vp9");
-    expect(decoded.width).toBe(1280);
-    expect(decoded.height).toBe(720);
-    expect(decoded.frames).toBe(90);
-    expect(decoded.duration).toBeGreaterThan(2.95);
-    expect(decoded.duration).toBeLessThan(3.05);
-    // The models glide in the first event: the last frame is not the first.
-    expect(decoded.difference).toBeGreaterThan(0.5);
+      const decoded = await decodeInBrowser(bytes);
+      await savePng(decoded.firstPng, "video-first-frame");
+      await savePng(decoded.lastPng, "video-last-frame");
+      expect(decoded.codec).toBe(mp4 ? "avc" : "vp9");
+      expect(decoded.width).toBe(1280);
+      expect(decoded.height).toBe(720);
+      expect(decoded.frames).toBe(90);
+      expect(decoded.duration).toBeGreaterThan(2.95);
+      expect(decoded.duration).toBeLessThan(3.05);
+      // The models glide in the first event: the last frame is not the first.
+      expect(decoded.difference).toBeGreaterThan(0.5);
 
-    // The player is as it was: same time, paused, the renderer back at the page's size.
-    expect(await player()).toEqual(before);
-    const size = await canvasSize();
-    expect(size.buffer).toEqual(size.shown);
+      // The player is as it was: same time, paused, the renderer back at the page's size.
+      expect(await player()).toEqual(before);
+      const size = await canvasSize();
+      expect(size.buffer).toEqual(size.shown);
 
-    const framesPerSecond = Number(await page.getByTestId("video-done").getAttribute("data-fps"));
-    expect(framesPerSecond).toBeGreaterThan(0);
-    await mkdir("test-results", { recursive: true });
-    await writeFile(
-      "test-results/video-export-speed.json",
-      JSON.stringify({ size: "1280x720", fps: 30, frames: 90, encoding: mp4 ? "mp4/avc" : "webm/vp9", bytes: bytes.length, framesPerSecond, wallSecondsWithDialog: wallSeconds, renderer: "chromium, software (SwiftShader)", measuredAt: new Date().toISOString() }, null, 2),
-    );
-    expect(app.errors).toEqual([]);
-  }, FILMING_MS + 120_000);
+      const framesPerSecond = Number(await page.getByTestId("video-done").getAttribute("data-fps"));
+      expect(framesPerSecond).toBeGreaterThan(0);
+      await mkdir("test-results", { recursive: true });
+      await writeFile(
+        "test-results/video-export-speed.json",
+        JSON.stringify(
+          {
+            size: "1280x720",
+            fps: 30,
+            frames: 90,
+            encoding: mp4 ? "mp4/avc" : "webm/vp9",
+            bytes: bytes.length,
+            framesPerSecond,
+            wallSecondsWithDialog: wallSeconds,
+            renderer: "chromium, software (SwiftShader)",
+            measuredAt: new Date().toISOString(),
+          },
+          null,
+          2,
+        ),
+      );
+      expect(app.errors).toEqual([]);
+    },
+    FILMING_MS + 120_000,
+  );
 
   it("cancelled midway, saves nothing and leaves the player where it was", async () => {
     const page = app.page;
@@ -257,5 +297,4 @@ describe("the video export", () => {
     expect(size.buffer).toEqual(size.shown);
     expect(app.errors).toEqual([]);
   });
-
 });

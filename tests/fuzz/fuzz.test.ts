@@ -54,6 +54,14 @@ describe(`fuzzing the file loaders (seed ${SEED})`, { timeout: 600_000 }, () => 
   it("the played games hold every kind of event and load whole", async () => {
     for (const text of games) expect(await checkCase({ kind: "game", index: -1, text })).toEqual({ outcome: "accepted" });
     const types = new Set(games.flatMap((text) => (JSON.parse(text) as { events: { type: string }[] }).events.map((e) => e.type)));
-    expect([...types].sort()).toEqual(["fire-resolved", "los-checked", "model-moved", "models-moved", "template-placed", "template-removed", "turret-traversed"]);
+    expect([...types].sort()).toEqual([
+      "fire-resolved",
+      "los-checked",
+      "model-moved",
+      "models-moved",
+      "template-placed",
+      "template-removed",
+      "turret-traversed",
+    ]);
   });
 });

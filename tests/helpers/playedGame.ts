@@ -43,7 +43,16 @@ export function playedGame(): GameLog {
     log = record(log, event);
   };
   // An L-shaped walk: 30 cm east then 40 cm north, 70 cm in all.
-  perform({ type: "move", model: "us-hq-m1", to: { position: [94, 70.5], heading: 0 }, path: [[64, 30.5], [94, 30.5], [94, 70.5]] });
+  perform({
+    type: "move",
+    model: "us-hq-m1",
+    to: { position: [94, 70.5], heading: 0 },
+    path: [
+      [64, 30.5],
+      [94, 30.5],
+      [94, 70.5],
+    ],
+  });
   perform({ type: "traverse", model: "us-sherman-1", turretHeading: 90 });
   shoot("us-sq2", "ger-sq3", "ger-sq3-m4");
   perform({ type: "place-template", template: { id: "t1", shape: { kind: "blast", at: [60, 67], radii: [5] }, from: "above", label: "test" } });

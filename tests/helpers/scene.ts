@@ -90,7 +90,12 @@ export function testHouse(extra: Partial<BuildingInput> = {}): BuildingInput {
   return {
     id: "house",
     kind: "building",
-    footprint: [[100, 50], [120, 50], [120, 70], [100, 70]],
+    footprint: [
+      [100, 50],
+      [120, 50],
+      [120, 70],
+      [100, 70],
+    ],
     floors: 2,
     floorHeight: 5.5,
     wallThickness: 0.6,

@@ -11,7 +11,10 @@ import { TEST_CATALOG } from "./scene";
 
 export function hostUnderTest(catalog: ModelCatalog = TEST_CATALOG) {
   const posted: SightResponse[] = [];
-  const host = new SightHost((response) => posted.push(structuredClone(response)), () => catalog);
+  const host = new SightHost(
+    (response) => posted.push(structuredClone(response)),
+    () => catalog,
+  );
   let nextId = 1;
 
   /** Starts a request; resolves with every message it got, once its last one is posted. */
@@ -38,6 +41,9 @@ export function inProcessWorker(catalog: ModelCatalog = TEST_CATALOG): SightWork
     postMessage: (request) => void host.handle(structuredClone(request)),
     terminate: () => {},
   };
-  const host = new SightHost((response) => port.onmessage?.(new MessageEvent("message", { data: structuredClone(response) })), () => catalog);
+  const host = new SightHost(
+    (response) => port.onmessage?.(new MessageEvent("message", { data: structuredClone(response) })),
+    () => catalog,
+  );
   return port;
 }

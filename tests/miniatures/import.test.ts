@@ -83,12 +83,21 @@ describe("reading the shipped fixtures", () => {
 
   it("a height to fit scales every part by one factor", async () => {
     const mini = build(await read("box-mini.stl"), { size: { kind: "height", cm: 2 } });
-    expect(bounds(mini, "figure")).toEqual([[-0.5, 0.5], [0, 2], [-0.75, 0.75]]);
+    expect(bounds(mini, "figure")).toEqual([
+      [-0.5, 0.5],
+      [0, 2],
+      [-0.75, 0.75],
+    ]);
   });
 
   it("embedded in a battlefield, the miniature passes the loader and its models resolve", async () => {
     const mini = build(await read("box-mini.stl"));
-    const input = { format: "hulldown-scenario", version: 1, miniatures: [mini], forces: [{ id: "f", side: "A", units: [{ id: "u", models: [{ id: "m", model: "my-mini", position: [10, 10] }] }] }] };
+    const input = {
+      format: "hulldown-scenario",
+      version: 1,
+      miniatures: [mini],
+      forces: [{ id: "f", side: "A", units: [{ id: "u", models: [{ id: "m", model: "my-mini", position: [10, 10] }] }] }],
+    };
     const loaded = parseScenario(JSON.parse(JSON.stringify(input)), testCatalog);
     expect(loaded.ok).toBe(true);
     const clash = parseScenario({ ...input, miniatures: [{ ...mini, id: "us-rifleman" }] }, testCatalog);
@@ -100,11 +109,24 @@ describe("line of sight to imported miniatures", () => {
   // An eye 3 cm up at x = 20, a 2 cm wall across the table at x = 60, the box mini (4 cm tall, 3 cm deep
   // along x when turned to heading 90) centred at x = 100. The sight line over the wall's top falls 1 cm per
   // 40 cm: at the box's near face (x = 98.5) it is 3 − 78.5 / 40 = 1.0375 cm up, so the face shows above it.
-  const wall = (height: number) => ({ id: "wall", kind: "wall" as const, path: [[60, 10], [60, 110]] as [number, number][], height, thickness: 0.2 });
+  const wall = (height: number) => ({
+    id: "wall",
+    kind: "wall" as const,
+    path: [
+      [60, 10],
+      [60, 110],
+    ] as [number, number][],
+    height,
+    thickness: 0.2,
+  });
 
   it("a box-shaped mini behind a wall shows the part of its face above the sight line over the wall", async () => {
     const mini = build(await read("box-mini.stl"));
-    const w = await worldWithMiniatures([wall(2)], [eyeAt("eye", 20, 60, 3), { id: "box", model: "my-mini", position: [100, 60], heading: 90, side: "B" }], [mini]);
+    const w = await worldWithMiniatures(
+      [wall(2)],
+      [eyeAt("eye", 20, 60, 3), { id: "box", model: "my-mini", position: [100, 60], heading: 90, side: "B" }],
+      [mini],
+    );
     const r = sightReport(w, "eye", "box");
     // Seen from the eye the face spans the angles to its foot and its top; the visible share is the
     // angle from the grazing line to the top over the whole angle.
@@ -135,7 +157,15 @@ describe("line of sight to imported miniatures", () => {
     // Hull top 3.57 cm, turret 3.57–5.36 cm; an eye at 3.57 cm sees over a 3.57 cm wall only what is higher.
     const hullTop = (2 * 100) / 56;
     const w = await worldWithMiniatures(
-      [{ ...wall(hullTop), path: [[95, 10], [95, 110]] }],
+      [
+        {
+          ...wall(hullTop),
+          path: [
+            [95, 10],
+            [95, 110],
+          ],
+        },
+      ],
       [eyeAt("eye", 20, 60, hullTop), { id: "tank", model: "my-mini", position: [105, 60], heading: 90, side: "B" }],
       [mini],
     );
@@ -150,7 +180,10 @@ describe("bad files and large meshes", () => {
   const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 
   it("refuses what is not a model, an empty file, a model without triangles and 2 million triangles, each with a message", async () => {
-    expect(await readModelFile(bytes("hello, I am a text file"), "notes.txt")).toEqual({ ok: false, error: expect.stringMatching(/^notes\.txt: is not a model file/) });
+    expect(await readModelFile(bytes("hello, I am a text file"), "notes.txt")).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^notes\.txt: is not a model file/),
+    });
     expect(await readModelFile(new ArrayBuffer(0), "empty.stl")).toEqual({ ok: false, error: "empty.stl: the file is empty" });
     expect(await readModelFile(bytes("solid nothing\nendsolid nothing\n"), "hollow.stl")).toEqual({ ok: false, error: "hollow.stl: has no triangles" });
     // A binary STL header claiming 2 million triangles (and the bytes to go with them) is refused before parsing.
@@ -164,7 +197,10 @@ describe("bad files and large meshes", () => {
   it("refuses an absurd size with the size it would have", async () => {
     const file = await read("box-mini.stl");
     const result = buildMiniature(file, options(file, { size: { kind: "height", cm: 500 } }));
-    expect(result).toEqual({ ok: false, error: "test: at this size it would be 500.0 cm tall and 375.0 cm across; a miniature must be 0.2–100 cm. Choose another size." });
+    expect(result).toEqual({
+      ok: false,
+      error: "test: at this size it would be 500.0 cm tall and 375.0 cm across; a miniature must be 0.2–100 cm. Choose another size.",
+    });
   });
 
   it("simplifies a dense mesh under the budget and reports the counts before and after", async () => {

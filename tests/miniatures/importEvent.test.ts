@@ -17,7 +17,16 @@ async function boxMini(): Promise<Miniature> {
   const bytes = await readFile(new URL("../fixtures/box-mini.stl", import.meta.url));
   const file = await readModelFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), "box-mini.stl");
   if (!file.ok) throw new Error(file.error);
-  const built = buildMiniature(file, { id: "box-mini", name: "Box mini", fileName: "box-mini.stl", up: "z", size: guessSize(file, "z", "28mm"), turn: 0, partOf: ["figure"], convex: new Set(["figure"]) });
+  const built = buildMiniature(file, {
+    id: "box-mini",
+    name: "Box mini",
+    fileName: "box-mini.stl",
+    up: "z",
+    size: guessSize(file, "z", "28mm"),
+    turn: 0,
+    partOf: ["figure"],
+    convex: new Set(["figure"]),
+  });
   if (!built.ok) throw new Error(built.error);
   return built.miniature;
 }
@@ -34,7 +43,13 @@ describe("the miniature-imported event", () => {
   it("stores the mini with the battlefield, places its model, undoes as one step and survives a saved game", async () => {
     const log = start();
     const miniature = await boxMini();
-    const command = { type: "import-miniature" as const, miniature, force: "allies", unit: "my-unit", model: { id: "my-model", model: "box-mini", position: [40, 30] as [number, number], heading: 0, turretHeading: 0 } };
+    const command = {
+      type: "import-miniature" as const,
+      miniature,
+      force: "allies",
+      unit: "my-unit",
+      model: { id: "my-model", model: "box-mini", position: [40, 30] as [number, number], heading: 0, turretHeading: 0 },
+    };
     const result = toEvent(currentState(log), scenarioCatalog(currentState(log).scenario), command, 0);
     if (!result.ok) throw new Error(result.error);
     const after = record(log, result.event);
@@ -54,6 +69,9 @@ describe("the miniature-imported event", () => {
     expect(again).toEqual({ ok: false, error: 'there is already a model "box-mini"; give the miniature another id' });
     const off = toEvent(currentState(log), scenarioCatalog(currentState(log).scenario), { ...command, model: { ...command.model, position: [500, 30] } }, 0);
     expect(off).toMatchObject({ ok: false, error: expect.stringContaining("off the 180 × 120 cm table") });
-    expect(toEvent(currentState(log), scenarioCatalog(currentState(log).scenario), { ...command, force: "axis" }, 0)).toEqual({ ok: false, error: 'no force "axis"' });
+    expect(toEvent(currentState(log), scenarioCatalog(currentState(log).scenario), { ...command, force: "axis" }, 0)).toEqual({
+      ok: false,
+      error: 'no force "axis"',
+    });
   });
 });

@@ -95,8 +95,14 @@ function meshExtent(node: Node): Box {
   const position = node.getMesh()!.listPrimitives()[0]!.getAttribute("POSITION")!;
   const at = node.getWorldTranslation();
   const box = emptyBox();
-  include(box, position.getMin([]).map((v, i) => v + at[i]!));
-  include(box, position.getMax([]).map((v, i) => v + at[i]!));
+  include(
+    box,
+    position.getMin([]).map((v, i) => v + at[i]!),
+  );
+  include(
+    box,
+    position.getMax([]).map((v, i) => v + at[i]!),
+  );
   return box;
 }
 
@@ -120,7 +126,11 @@ const size = (box: Box) => box.max.map((v, i) => v - box.min[i]!);
 let dir: string;
 const documents = new Map<string, Document>();
 const documentOf = (scale: Scale, id: string) => documents.get(`${scale}/${id}`)!;
-const nodeOf = (scale: Scale, id: string, name: string) => documentOf(scale, id).getRoot().listNodes().find((n) => n.getName() === name)!;
+const nodeOf = (scale: Scale, id: string, name: string) =>
+  documentOf(scale, id)
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === name)!;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "hulldown-models-"));
@@ -150,7 +160,10 @@ describe("npm run models", () => {
         expect(others).toEqual([]);
         expect(root!.getName()).toBe(def.id);
         expect(root!.getExtras()).toMatchObject({ category: def.category, scale, ...(def.vehicle && { vehicle: { class: def.vehicle.class } }) });
-        const names = documentOf(scale, def.id).getRoot().listNodes().map((n) => n.getName());
+        const names = documentOf(scale, def.id)
+          .getRoot()
+          .listNodes()
+          .map((n) => n.getName());
         for (const part of def.parts) {
           expect(names, `${def.id}: ${part.name}`).toContain(part.name);
           expect(nodeOf(scale, def.id, part.name).getMesh()?.listPrimitives()[0]?.getMaterial()?.getName()).toBe(part.name);
@@ -173,11 +186,18 @@ describe("npm run models", () => {
     for (const scale of SCALE_NAMES) {
       for (const def of catalogFor(scale).values()) {
         const turretParts = def.parts.filter((p) => p.turret && p.name !== "turret").map((p) => p.name);
-        const turretPoints = Object.entries(def.points).filter(([, p]) => p.turret).map(([name]) => name);
+        const turretPoints = Object.entries(def.points)
+          .filter(([, p]) => p.turret)
+          .map(([name]) => name);
         if (turretParts.length + turretPoints.length > 0) {
           const turret = nodeOf(scale, def.id, "turret");
           expect(turret.getTranslation()).toEqual([def.turretPivot[0], 0, def.turretPivot[1]]);
-          expect(turret.listChildren().map((n) => n.getName()).sort()).toEqual([...turretParts, ...turretPoints].sort());
+          expect(
+            turret
+              .listChildren()
+              .map((n) => n.getName())
+              .sort(),
+          ).toEqual([...turretParts, ...turretPoints].sort());
         }
         for (const [name, point] of Object.entries(def.points)) {
           nodeOf(scale, def.id, name)
@@ -226,11 +246,15 @@ describe("npm run models", () => {
     }
   });
 
-  it("rejects an unknown scale with one line and exit code 2", async () => {
-    const result = await run("models", ["--scale", "20mm", "--out", dir]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('models: unknown scale "20mm"; expected 28mm or 15mm\n');
-  }, SPAWN_TIMEOUT);
+  it(
+    "rejects an unknown scale with one line and exit code 2",
+    async () => {
+      const result = await run("models", ["--scale", "20mm", "--out", dir]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('models: unknown scale "20mm"; expected 28mm or 15mm\n');
+    },
+    SPAWN_TIMEOUT,
+  );
 });
 
 describe("scaleDefinition", () => {
@@ -294,18 +318,25 @@ describe("a 15 mm scenario", () => {
     expect(eyes.get("28mm")).toBeCloseTo(5.2, 9);
   });
 
-  it("is loaded at its scale by the command-line tools (npm run export draws a 15 mm Sherman)", async () => {
-    const file = join(dir, "fifteen.json");
-    const glb = join(dir, "fifteen.glb");
-    await writeFile(file, JSON.stringify(input("15mm")));
-    const result = await run("export", [file, glb]);
-    expect(result.code, result.stderr).toBe(0);
-    const hull = emptyBox();
-    for (const node of (await new NodeIO().read(glb)).getRoot().listNodes().filter((n) => n.getName() === "sherman/hull")) {
-      const { min, max } = getBounds(node);
-      include(hull, min);
-      include(hull, max);
-    }
-    expect(size(hull)[0]).toBeCloseTo(4.7 * 0.56, 4);
-  }, SPAWN_TIMEOUT);
+  it(
+    "is loaded at its scale by the command-line tools (npm run export draws a 15 mm Sherman)",
+    async () => {
+      const file = join(dir, "fifteen.json");
+      const glb = join(dir, "fifteen.glb");
+      await writeFile(file, JSON.stringify(input("15mm")));
+      const result = await run("export", [file, glb]);
+      expect(result.code, result.stderr).toBe(0);
+      const hull = emptyBox();
+      for (const node of (await new NodeIO().read(glb))
+        .getRoot()
+        .listNodes()
+        .filter((n) => n.getName() === "sherman/hull")) {
+        const { min, max } = getBounds(node);
+        include(hull, min);
+        include(hull, max);
+      }
+      expect(size(hull)[0]).toBeCloseTo(4.7 * 0.56, 4);
+    },
+    SPAWN_TIMEOUT,
+  );
 });

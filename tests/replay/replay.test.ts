@@ -71,5 +71,8 @@ describe("the replay clock", () => {
 });
 
 function findUnit(log: GameLog, unit: string): string[] {
-  return log.header.scenario.forces.flatMap((f) => f.units).find((u) => u.id === unit)!.models.map((m) => m.id);
+  return log.header.scenario.forces
+    .flatMap((f) => f.units)
+    .find((u) => u.id === unit)!
+    .models.map((m) => m.id);
 }

@@ -85,7 +85,10 @@ describe("replay files", () => {
   it("refuses what is not a replay, saying what and where", () => {
     expect(parseReplay("{}", scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("not a replay file") });
     const file = JSON.parse(text) as Record<string, unknown>;
-    expect(parseReplay(JSON.stringify({ ...file, hashEvery: 0 }), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("hashEvery") });
+    expect(parseReplay(JSON.stringify({ ...file, hashEvery: 0 }), scenarioCatalog, KNOWN)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("hashEvery"),
+    });
     const badSeed = { ...file, game: { ...(file.game as object), seed: "x" } };
     expect(parseReplay(JSON.stringify(badSeed), scenarioCatalog, KNOWN)).toMatchObject({ ok: false, error: expect.stringContaining("game.seed") });
   });

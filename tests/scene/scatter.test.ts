@@ -16,8 +16,26 @@ import { scenario, TEST_CATALOG } from "../helpers/scene";
 const battlefieldOf = (features: Parameters<typeof scenario>[0]) => createBattlefield(scenario(features, []), TEST_CATALOG);
 
 /** An L-shaped wood whose notch is open table, with a 6 cm hill rising inside its long arm. */
-const L_WOOD: [number, number][] = [[10, 10], [70, 10], [70, 30], [30, 30], [30, 60], [10, 60]];
-const HILL = { id: "knoll", kind: "hill" as const, outline: [[40, 12], [66, 12], [66, 28], [40, 28]] as [number, number][], height: 6, slope: 4 };
+const L_WOOD: [number, number][] = [
+  [10, 10],
+  [70, 10],
+  [70, 30],
+  [30, 30],
+  [30, 60],
+  [10, 60],
+];
+const HILL = {
+  id: "knoll",
+  kind: "hill" as const,
+  outline: [
+    [40, 12],
+    [66, 12],
+    [66, 28],
+    [40, 28],
+  ] as [number, number][],
+  height: 6,
+  slope: 4,
+};
 
 function expectTreesInside(wood: AreaFeature, battlefield: ReturnType<typeof battlefieldOf>) {
   const trees = scatterTrees(wood, battlefield.ground);

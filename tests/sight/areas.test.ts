@@ -10,7 +10,12 @@ import { boardAt, eyeAt, world } from "../helpers/scene";
 const woodsBetween = (x0: number, x1: number) => ({
   id: "woods-1",
   kind: "woods" as const,
-  outline: [[x0, 40], [x1, 40], [x1, 80], [x0, 80]] as [number, number][],
+  outline: [
+    [x0, 40],
+    [x1, 40],
+    [x1, 80],
+    [x0, 80],
+  ] as [number, number][],
   height: 8,
 });
 
@@ -73,8 +78,26 @@ describe("craters, rough ground and ponds", () => {
     const w = await world(
       [
         { id: "crater-1", kind: "crater", at: [100, 60], radius: 4 },
-        { id: "rough-1", kind: "rough", outline: [[50, 50], [60, 50], [60, 70], [50, 70]] },
-        { id: "pond-1", kind: "pond", outline: [[70, 50], [80, 50], [80, 70], [70, 70]] },
+        {
+          id: "rough-1",
+          kind: "rough",
+          outline: [
+            [50, 50],
+            [60, 50],
+            [60, 70],
+            [50, 70],
+          ],
+        },
+        {
+          id: "pond-1",
+          kind: "pond",
+          outline: [
+            [70, 50],
+            [80, 50],
+            [80, 70],
+            [70, 70],
+          ],
+        },
       ],
       [eyeAt("eye", 30, 60, 2.9), boardAt("board", 101, 60)],
     );

@@ -14,7 +14,11 @@ const THICKNESS = 0.6;
 const FLOOR = 5.5;
 
 /** Visible share of a card (face at x = faceX, spanning z∈[z0,z1], y∈[y0,y1]) through an opening in the west wall. */
-function throughOpening(eye: Vec3, face: { x: number; z0: number; z1: number; y0: number; y1: number }, hole: { z0: number; z1: number; y0: number; y1: number }): number {
+function throughOpening(
+  eye: Vec3,
+  face: { x: number; z0: number; z1: number; y0: number; y1: number },
+  hole: { z0: number; z1: number; y0: number; y1: number },
+): number {
   let { z0, z1, y0, y1 } = face;
   for (const plane of [WALL_X, WALL_X + THICKNESS]) {
     const s = (face.x - eye[0]) / (plane - eye[0]);
@@ -110,7 +114,11 @@ describe("a ruin", () => {
   it("has no opening where its wall is cut down below the window: sight passes over the stump", async () => {
     const ruin = { ...house("gone"), ruined: { wallHeights: [11, 11, 11, 3] } };
     const eye: Vec3 = [40, 8.25, 60];
-    const r = sightReport(await world([ruin], [eyeAt("eye", eye[0], eye[2], eye[1]), cardAt("card", 103.5, 60, { floor: { building: "house", level: 1 } })]), "eye", "card");
+    const r = sightReport(
+      await world([ruin], [eyeAt("eye", eye[0], eye[2], eye[1]), cardAt("card", 103.5, 60, { floor: { building: "house", level: 1 } })]),
+      "eye",
+      "card",
+    );
     expect(r.openings).toEqual([]);
     expect(r.visibleFraction).toBe(1);
     expect(r.areas.find((a) => a.id === "house")).toMatchObject({ kind: "ruins", targetInside: true });

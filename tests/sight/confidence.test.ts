@@ -16,7 +16,18 @@ describe("the dense reference", () => {
   it("finds the share similar triangles give behind a wall's end, with at least 16k rays on the body", async () => {
     // As in sampling.test.ts: the wall's far face at x = 70.5 ends at z = 59.5 and hides the board up to z*.
     const w = await world(
-      [{ id: "wall", kind: "wall", path: [[70, 20], [70, 59.5]], height: 10, thickness: 1 }],
+      [
+        {
+          id: "wall",
+          kind: "wall",
+          path: [
+            [70, 20],
+            [70, 59.5],
+          ],
+          height: 10,
+          thickness: 1,
+        },
+      ],
       [eyeAt("eye", 40, 60, 2.9), boardAt("board", 100, 60)],
     );
     const hiddenUpTo = 60 - ((60 - 59.5) * 59.8) / 30.5;
@@ -43,8 +54,26 @@ describe("the 95 % bound", () => {
     // at z passes it when |z − 60|·30.5/59.8 ≤ 0.05: a strip 0.196 cm wide of the 4 cm board.
     const w = await world(
       [
-        { id: "wall-a", kind: "wall", path: [[70, 20], [70, 59.95]], height: 10, thickness: 1 },
-        { id: "wall-b", kind: "wall", path: [[70, 60.05], [70, 100]], height: 10, thickness: 1 },
+        {
+          id: "wall-a",
+          kind: "wall",
+          path: [
+            [70, 20],
+            [70, 59.95],
+          ],
+          height: 10,
+          thickness: 1,
+        },
+        {
+          id: "wall-b",
+          kind: "wall",
+          path: [
+            [70, 60.05],
+            [70, 100],
+          ],
+          height: 10,
+          thickness: 1,
+        },
       ],
       [eyeAt("eye", 40, 60, 2.9), boardAt("board", 100, 60)],
     );

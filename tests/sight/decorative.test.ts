@@ -11,8 +11,29 @@ import { sightReport } from "../../src/sight/lineOfSight";
 import { boardAt, eyeAt, scenario, TEST_CATALOG, testHouse, world } from "../helpers/scene";
 
 const EYE = 2.9;
-const highWall = (decorative?: boolean) => ({ id: "wall-1", kind: "wall" as const, path: [[80, 20], [80, 100]] as [number, number][], height: 6, thickness: 1, ...(decorative !== undefined && { decorative }) });
-const wood = (decorative?: boolean) => ({ id: "wood-1", kind: "woods" as const, outline: [[60, 40], [90, 40], [90, 80], [60, 80]] as [number, number][], height: 8, ...(decorative !== undefined && { decorative }) });
+const highWall = (decorative?: boolean) => ({
+  id: "wall-1",
+  kind: "wall" as const,
+  path: [
+    [80, 20],
+    [80, 100],
+  ] as [number, number][],
+  height: 6,
+  thickness: 1,
+  ...(decorative !== undefined && { decorative }),
+});
+const wood = (decorative?: boolean) => ({
+  id: "wood-1",
+  kind: "woods" as const,
+  outline: [
+    [60, 40],
+    [90, 40],
+    [90, 80],
+    [60, 80],
+  ] as [number, number][],
+  height: 8,
+  ...(decorative !== undefined && { decorative }),
+});
 
 describe("decorative features", () => {
   it("a decorative high wall hides nothing and is not reported; the same wall without the flag hides the board", async () => {
@@ -41,7 +62,24 @@ describe("decorative features", () => {
 
   it("a hill cannot be decorative: the file is refused, naming the field", () => {
     const result = parseScenario(
-      { format: "hulldown-scenario", version: 1, features: [{ id: "h", kind: "hill", outline: [[0, 0], [10, 0], [10, 10]], height: 2, slope: 2, decorative: true }] },
+      {
+        format: "hulldown-scenario",
+        version: 1,
+        features: [
+          {
+            id: "h",
+            kind: "hill",
+            outline: [
+              [0, 0],
+              [10, 0],
+              [10, 10],
+            ],
+            height: 2,
+            slope: 2,
+            decorative: true,
+          },
+        ],
+      },
       TEST_CATALOG,
     );
     expect(result.ok).toBe(false);

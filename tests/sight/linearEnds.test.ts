@@ -21,7 +21,14 @@ function visibleBehindEnd(farFace: number, zEnd: number): number {
 describe("the free ends of linear obstacles", () => {
   // A bocage bank 4 cm thick along z at x = 80 (x ∈ [78, 82]), ending 1 cm short of the cone at its far face.
   const zEnd = coneEdge(82) - 1;
-  const bocage = { id: "bocage-1", kind: "bocage" as const, path: [[80, 20], [80, zEnd]] as [number, number][] };
+  const bocage = {
+    id: "bocage-1",
+    kind: "bocage" as const,
+    path: [
+      [80, 20],
+      [80, zEnd],
+    ] as [number, number][],
+  };
 
   it("a figure 1 cm clear of a bocage's end is fully visible, and no obstacle is reported", async () => {
     const w = await world([bocage], [eyeAt("eye", 40, 60, EYE), boardAt("board", 100, 60)]);
@@ -53,7 +60,18 @@ describe("the free ends of linear obstacles", () => {
     // A wall 1 cm thick along z at x = 70 (x ∈ [69.5, 70.5]), its end 0.5 cm inside the cone at its far face.
     const end = coneEdge(70.5) + 0.5;
     const w = await world(
-      [{ id: "wall-1", kind: "wall", path: [[70, 20], [70, end]], height: 10, thickness: 1 }],
+      [
+        {
+          id: "wall-1",
+          kind: "wall",
+          path: [
+            [70, 20],
+            [70, end],
+          ],
+          height: 10,
+          thickness: 1,
+        },
+      ],
       [eyeAt("eye", 40, 60, EYE), boardAt("board", 100, 60)],
     );
     const expected = visibleBehindEnd(70.5, end);
@@ -79,7 +97,18 @@ describe("the free ends of linear obstacles", () => {
 
   it("a wall the centre line crosses is listed as on the line", async () => {
     const w = await world(
-      [{ id: "wall-1", kind: "wall", path: [[70, 20], [70, 100]], height: 1.5, thickness: 1 }],
+      [
+        {
+          id: "wall-1",
+          kind: "wall",
+          path: [
+            [70, 20],
+            [70, 100],
+          ],
+          height: 1.5,
+          thickness: 1,
+        },
+      ],
       [eyeAt("eye", 40, 60, EYE), boardAt("board", 100, 60)],
     );
     const wall = sightReport(w, "eye", "board").linearObstacles[0]!;
@@ -90,7 +119,17 @@ describe("the free ends of linear obstacles", () => {
 
 describe("the bends of linear obstacles", () => {
   // An L: along z at x = 70 up to (70, 60), then along x to (90, 60); 1 cm thick.
-  const corner = { id: "wall-1", kind: "wall" as const, path: [[70, 20], [70, 60], [90, 60]] as [number, number][], height: 10, thickness: 1 };
+  const corner = {
+    id: "wall-1",
+    kind: "wall" as const,
+    path: [
+      [70, 20],
+      [70, 60],
+      [90, 60],
+    ] as [number, number][],
+    height: 10,
+    thickness: 1,
+  };
 
   it("the outer corner is closed: a ray through it, missing both straight pieces, is blocked by the joint", async () => {
     const w = await world([corner], [eyeAt("eye", 40, 60, EYE)]);
@@ -102,7 +141,21 @@ describe("the bends of linear obstacles", () => {
 
   it("pieces along one straight run butt exactly: a long wall is closed at every piece boundary and ends on its end point", async () => {
     // 25 cm in three pieces of 25/3 cm: boundaries at z = 28.33… and 36.67….
-    const w = await world([{ id: "wall-1", kind: "wall", path: [[70, 20], [70, 45]], height: 10, thickness: 1 }], [eyeAt("eye", 40, 60, EYE)]);
+    const w = await world(
+      [
+        {
+          id: "wall-1",
+          kind: "wall",
+          path: [
+            [70, 20],
+            [70, 45],
+          ],
+          height: 10,
+          thickness: 1,
+        },
+      ],
+      [eyeAt("eye", 40, 60, EYE)],
+    );
     const pieces = w.staticSolids.filter((s) => s.owner === "wall-1");
     expect(pieces).toHaveLength(3);
     const across = (z: number) => w.castSegment([60, 3, z], [80, 3, z]);

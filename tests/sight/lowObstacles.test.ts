@@ -71,7 +71,18 @@ describe("low walls and hedges", () => {
     expect(r1.occluders).toEqual([]);
     expect(r1.linearObstacles).toEqual([]);
     const beside = await world(
-      [{ id: "wall-1", kind: "wall", path: [[70, 64], [100, 64]], height: 6, thickness: 1 }],
+      [
+        {
+          id: "wall-1",
+          kind: "wall",
+          path: [
+            [70, 64],
+            [100, 64],
+          ],
+          height: 6,
+          thickness: 1,
+        },
+      ],
       [eyeAt("eye", 40, 60, EYE), boardAt("board", 100, 60)],
     );
     const r2 = sightReport(beside, "eye", "board");

@@ -10,7 +10,12 @@ import { sightReport } from "../../src/sight/lineOfSight";
 import { footprintShareInside } from "../../src/sight/membership";
 import { eyeAt, world } from "../helpers/scene";
 
-const square = (x0: number, x1: number): [number, number][] => [[x0, 0], [x1, 0], [x1, 100], [x0, 100]];
+const square = (x0: number, x1: number): [number, number][] => [
+  [x0, 0],
+  [x1, 0],
+  [x1, 100],
+  [x0, 100],
+];
 
 describe("share of a footprint inside an area", () => {
   it("a round base straddling a straight edge: the circular segment's share", () => {
@@ -24,7 +29,15 @@ describe("share of a footprint inside an area", () => {
   });
 
   it("a hull rectangle a quarter inside", () => {
-    const hull = { kind: "polygon" as const, points: [[10, 10], [14, 10], [14, 20], [10, 20]] as [number, number][] };
+    const hull = {
+      kind: "polygon" as const,
+      points: [
+        [10, 10],
+        [14, 10],
+        [14, 20],
+        [10, 20],
+      ] as [number, number][],
+    };
     expect(footprintShareInside(hull, square(13, 100))).toBeCloseTo(0.25, 2);
   });
 });
@@ -43,7 +56,16 @@ describe("sight offsets over a base", () => {
   it("sight from the side of the base sees past a post that hides the target from its centre", async () => {
     // A post from z = 59.5 to 61, halfway, hides the target from the crew's eye (the line passes it at z ≈ 60.35);
     // from 1.7 cm to the side of the base the line passes at z ≈ 59.15, clear of it.
-    const post = { id: "post", kind: "wall" as const, path: [[60, 59.5], [60, 61]] as [number, number][], height: 10, thickness: 1 };
+    const post = {
+      id: "post",
+      kind: "wall" as const,
+      path: [
+        [60, 59.5],
+        [60, 61],
+      ] as [number, number][],
+      height: 10,
+      thickness: 1,
+    };
     const w = await world([post], [{ id: "eye", model: "us-30cal-team", position: [40, 60], heading: 90, side: "A" }, eyeAt("target", 80, 60, 2.9, "B")]);
     const centre = sightReport(w, "eye", "target");
     expect(centre.anyVisible).toBe(false);

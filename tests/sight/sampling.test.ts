@@ -11,7 +11,16 @@ import { boardAt, eyeAt, world } from "../helpers/scene";
 const REFERENCE = { coarseGrid: 70, fineGrid: 70 };
 
 function wallEndingAt(zEnd: number) {
-  return { id: "wall", kind: "wall" as const, path: [[70, 20], [70, zEnd]] as [number, number][], height: 10, thickness: 1 };
+  return {
+    id: "wall",
+    kind: "wall" as const,
+    path: [
+      [70, 20],
+      [70, zEnd],
+    ] as [number, number][],
+    height: 10,
+    thickness: 1,
+  };
 }
 
 function expectedVisible(zEnd: number): number {
@@ -35,7 +44,10 @@ describe("the silhouette sampler", () => {
   });
 
   it("matches the reference on a real figure's irregular silhouette", async () => {
-    const w = await world([wallEndingAt(60)], [eyeAt("eye", 40, 60, 2.9), { id: "rifleman", model: "ger-rifleman", position: [100, 60], heading: -90, side: "B" }]);
+    const w = await world(
+      [wallEndingAt(60)],
+      [eyeAt("eye", 40, 60, 2.9), { id: "rifleman", model: "ger-rifleman", position: [100, 60], heading: -90, side: "B" }],
+    );
     const quick = sightReport(w, "eye", "rifleman");
     const reference = sightReport(w, "eye", "rifleman", REFERENCE);
     expect(reference.samples).toBeGreaterThanOrEqual(4096);

@@ -7,8 +7,25 @@ import { describe, expect, it } from "vitest";
 import { sightPoint, sightReport } from "../../src/sight/lineOfSight";
 import { boardAt, eyeAt, world, type Placed } from "../helpers/scene";
 
-const woodFrom = (x0: number) => ({ id: "woods-1", kind: "woods" as const, outline: [[x0, 30], [140, 30], [140, 90], [x0, 90]] as [number, number][], height: 8 });
-const at = (id: string, model: string, heading: number, extra: Partial<Placed> = {}): Placed => ({ id, model, position: [100, 60], heading, side: "B", ...extra });
+const woodFrom = (x0: number) => ({
+  id: "woods-1",
+  kind: "woods" as const,
+  outline: [
+    [x0, 30],
+    [140, 30],
+    [140, 90],
+    [x0, 90],
+  ] as [number, number][],
+  height: 8,
+});
+const at = (id: string, model: string, heading: number, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model,
+  position: [100, 60],
+  heading,
+  side: "B",
+  ...extra,
+});
 
 describe("the end of the sight line", () => {
   it("a rifleman placed 4.9 cm inside a wood reads 4.9 cm deep", async () => {

@@ -9,7 +9,16 @@ import { hostUnderTest } from "../helpers/sightHost";
 import { scenario, testHouse, world, type Placed } from "../helpers/scene";
 
 const rifleman = (id: string, x: number, z: number): Placed => ({ id, model: "us-rifleman", position: [x, z] });
-const wall = (id: string, x: number, height = 1.8) => ({ id, kind: "wall" as const, path: [[x, 40], [x, 80]] as [number, number][], height, thickness: 1 });
+const wall = (id: string, x: number, height = 1.8) => ({
+  id,
+  kind: "wall" as const,
+  path: [
+    [x, 40],
+    [x, 80],
+  ] as [number, number][],
+  height,
+  thickness: 1,
+});
 
 describe("the surface below a point", () => {
   it("is the ground on open table, a wall's top on the wall, the roof over the house; models are not surfaces", async () => {
@@ -34,8 +43,30 @@ describe("the surface below a point", () => {
 describe("where a model put down stands", () => {
   // A hill rising from its foot (a 40 cm square) to a 24 cm plateau 8 cm in, 4 cm high; a one-storey hut on
   // the plateau; the test house (two storeys of 5.5 cm, a roof) on open table.
-  const hill = { id: "hill", kind: "hill" as const, outline: [[20, 20], [60, 20], [60, 60], [20, 60]] as [number, number][], height: 4, slope: 8 };
-  const hut = { id: "hut", kind: "building" as const, footprint: [[34, 34], [46, 34], [46, 46], [34, 46]] as [number, number][], floors: 1, floorHeight: 5 };
+  const hill = {
+    id: "hill",
+    kind: "hill" as const,
+    outline: [
+      [20, 20],
+      [60, 20],
+      [60, 60],
+      [20, 60],
+    ] as [number, number][],
+    height: 4,
+    slope: 8,
+  };
+  const hut = {
+    id: "hut",
+    kind: "building" as const,
+    footprint: [
+      [34, 34],
+      [46, 34],
+      [46, 46],
+      [34, 46],
+    ] as [number, number][],
+    floors: 1,
+    floorHeight: 5,
+  };
   const features = [hill, hut, testHouse()];
 
   it("is the ground on open table, the hill's slope at its height, the hut's floor on the plateau", async () => {
@@ -83,7 +114,21 @@ describe("linear obstacles between a point of impact and a model", () => {
   });
 
   it("finds nothing when the wall does not cross the line (it ends short of it)", async () => {
-    const w = await world([{ id: "short", kind: "wall", path: [[55, 40], [55, 58]], height: 1.8, thickness: 1 }], [rifleman("man", 60, 60)]);
+    const w = await world(
+      [
+        {
+          id: "short",
+          kind: "wall",
+          path: [
+            [55, 40],
+            [55, 58],
+          ],
+          height: 1.8,
+          thickness: 1,
+        },
+      ],
+      [rifleman("man", 60, 60)],
+    );
     expect(linearObstaclesFrom(w, [50, 60], "man")).toEqual([]);
   });
 

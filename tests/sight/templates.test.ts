@@ -68,7 +68,12 @@ describe("a ring template", () => {
   it("reports the innermost ring whose disc touches each base", async () => {
     const w = await world(
       [],
-      [rifleman("edge-at-3", 90 + 3 + BASE_R, 60), rifleman("edge-at-4", 90, 60 + 4 + BASE_R), rifleman("edge-at-9", 90 - 9 - BASE_R, 60), rifleman("edge-at-10.01", 90, 60 - 10.01 - BASE_R)],
+      [
+        rifleman("edge-at-3", 90 + 3 + BASE_R, 60),
+        rifleman("edge-at-4", 90, 60 + 4 + BASE_R),
+        rifleman("edge-at-9", 90 - 9 - BASE_R, 60),
+        rifleman("edge-at-10.01", 90, 60 - 10.01 - BASE_R),
+      ],
     );
     const r = modelsUnderTemplate(w, blast([3, 5, 8, 10]));
     expect(r.models.map((m) => [m.id, m.ring])).toEqual([
@@ -91,12 +96,7 @@ describe("a flamethrower teardrop", () => {
   it("catches a base at the muzzle, and bases just touching its side or its tip", async () => {
     const w = await world(
       [],
-      [
-        rifleman("muzzle", 42, 60.5),
-        rifleman("side", 50, 60 + acrossAt(10, BASE_R)),
-        rifleman("tip", 60 + 4 + BASE_R, 60),
-        rifleman("far-centre", 60, 60),
-      ],
+      [rifleman("muzzle", 42, 60.5), rifleman("side", 50, 60 + acrossAt(10, BASE_R)), rifleman("tip", 60 + 4 + BASE_R, 60), rifleman("far-centre", 60, 60)],
     );
     const r = modelsUnderTemplate(w, flame);
     expect(ids(r)).toEqual(["far-centre", "muzzle", "side", "tip"]);
@@ -118,11 +118,19 @@ describe("templates and buildings", () => {
   const house = (state: "intact" | "gone") => ({
     id: "house",
     kind: "building" as const,
-    footprint: [[80, 50], [100, 50], [100, 65], [80, 65]] as [number, number][],
+    footprint: [
+      [80, 50],
+      [100, 50],
+      [100, 65],
+      [80, 65],
+    ] as [number, number][],
     floors: 2,
     roof: { state },
   });
-  const models = [rifleman("upstairs", 85, 57, { floor: { building: "house", level: 1 } }), rifleman("downstairs", 95, 57, { floor: { building: "house", level: 0 } })];
+  const models = [
+    rifleman("upstairs", 85, 57, { floor: { building: "house", level: 1 } }),
+    rifleman("downstairs", 95, 57, { floor: { building: "house", level: 0 } }),
+  ];
   const shell = blast([8], [90, 57]);
 
   it("from above, an intact roof shields both floors", async () => {

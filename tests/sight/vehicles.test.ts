@@ -11,7 +11,18 @@ import { eyeAt, world } from "../helpers/scene";
 
 // A ridge along z, 5 cm high: it rises from x = 60 to its near crest at x = 75, stays flat to x = 85 and
 // falls to x = 100. Seen from below the crest, the near crest is the highest point any sight line grazes.
-const ridge = { id: "ridge", kind: "hill" as const, outline: [[60, 10], [100, 10], [100, 110], [60, 110]] as [number, number][], height: 5, slope: 15 };
+const ridge = {
+  id: "ridge",
+  kind: "hill" as const,
+  outline: [
+    [60, 10],
+    [100, 10],
+    [100, 110],
+    [60, 110],
+  ] as [number, number][],
+  height: 5,
+  slope: 15,
+};
 const CREST: [number, number] = [75, 5];
 
 /** Whether a corner lies below the sight line from the origin over the crest (the ridge is uniform along z). */
@@ -21,7 +32,10 @@ function belowCrestLine(origin: Vec3, corner: Vec3): boolean {
 }
 
 function cornersOf(w: SightWorld, id: string, part: string): Vec3[] {
-  return w.modelSolids(id).filter((s) => s.part === part).flatMap((s) => prepareSolid(s).corners);
+  return w
+    .modelSolids(id)
+    .filter((s) => s.part === part)
+    .flatMap((s) => prepareSolid(s).corners);
 }
 
 describe("hull-down", () => {

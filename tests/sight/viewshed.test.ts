@@ -9,7 +9,16 @@ import { eyeAt, world } from "../helpers/scene";
 describe("the viewshed", () => {
   it("hides the ground in a wall's shadow, as far as similar triangles say, and sees the rest", async () => {
     const eye = 6;
-    const wall = { id: "wall", kind: "wall" as const, path: [[70, 10], [70, 110]] as [number, number][], height: 2, thickness: 1 };
+    const wall = {
+      id: "wall",
+      kind: "wall" as const,
+      path: [
+        [70, 10],
+        [70, 110],
+      ] as [number, number][],
+      height: 2,
+      thickness: 1,
+    };
     const w = await world([wall], [eyeAt("eye", 40, 60, eye)]);
     const v = computeViewshed(w, "eye", { cell: 1 });
     expect([v.columns, v.rows]).toEqual([180, 120]);

@@ -11,7 +11,10 @@ const battlefield = (models: Placed[]) => createBattlefield(scenario([], models)
 describe("model changes between two table states", () => {
   it("sees a move, a turret traverse, a removal and an arrival", () => {
     const before = battlefield([rifleman, tank]);
-    const after = battlefield([{ ...tank, turretHeading: 30 }, { id: "new", model: "us-rifleman", position: [10, 10], side: "A" }]);
+    const after = battlefield([
+      { ...tank, turretHeading: 30 },
+      { id: "new", model: "us-rifleman", position: [10, 10], side: "A" },
+    ]);
     const changes = modelChanges(before, after);
     expect(changes.removed).toEqual(["r"]);
     expect(changes.updated.map((m) => m.id)).toEqual(["t"]);
@@ -20,7 +23,10 @@ describe("model changes between two table states", () => {
 
   it("a model that changed side, unit or miniature is removed and added again, not moved", () => {
     const before = battlefield([rifleman, tank]);
-    const after = battlefield([{ ...rifleman, side: "A" }, { ...tank, model: "ger-panzer-iv" }]);
+    const after = battlefield([
+      { ...rifleman, side: "A" },
+      { ...tank, model: "ger-panzer-iv" },
+    ]);
     const changes = modelChanges(before, after);
     expect([...changes.removed].sort()).toEqual(["r", "t"]);
     expect(changes.added.map((e) => e.model.id).sort()).toEqual(["r", "t"]);

@@ -6,7 +6,21 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { featureCenter, featurePoints } from "../../src/core/edit/shape";
 import { newGame } from "../../src/core/game/gameLog";
-import { copySelected, deleteSelected, drawAt, duplicateSelected, finishDrawing, moveSelected, paste, rotateSelected, selectAt, setEditing, startDrawing, startPreset, undoLastPoint } from "../../src/state/editActions";
+import {
+  copySelected,
+  deleteSelected,
+  drawAt,
+  duplicateSelected,
+  finishDrawing,
+  moveSelected,
+  paste,
+  rotateSelected,
+  selectAt,
+  setEditing,
+  startDrawing,
+  startPreset,
+  undoLastPoint,
+} from "../../src/state/editActions";
 import { useEditor } from "../../src/state/editorStore";
 import { useGame } from "../../src/state/game";
 import { scenario } from "../helpers/scene";
@@ -15,7 +29,19 @@ const features = () => useGame.getState().state.scenario.features;
 const close = (a: readonly number[], b: readonly number[]) => a.forEach((v, i) => expect(v).toBeCloseTo(b[i]!, 9));
 
 beforeEach(() => {
-  const table = scenario([{ id: "wall-1", kind: "wall", path: [[100, 100], [120, 100]] }], [{ id: "r", model: "us-rifleman", position: [10, 10] }]);
+  const table = scenario(
+    [
+      {
+        id: "wall-1",
+        kind: "wall",
+        path: [
+          [100, 100],
+          [120, 100],
+        ],
+      },
+    ],
+    [{ id: "r", model: "us-rifleman", position: [10, 10] }],
+  );
   useGame.getState().replace(newGame(table, { seed: 1, ruleset: { id: "operation-ww2", version: "2.0", options: {} } }));
   useEditor.getState().set({ snap: { grid: false, gridSize: 1, features: true }, clipboard: [] });
   setEditing(true);
@@ -29,7 +55,14 @@ describe("drawing", () => {
     drawAt([40, 60]);
     undoLastPoint();
     finishDrawing();
-    expect(features()[1]).toMatchObject({ id: "hedge-1", kind: "hedge", path: [[10, 50], [30, 52]] });
+    expect(features()[1]).toMatchObject({
+      id: "hedge-1",
+      kind: "hedge",
+      path: [
+        [10, 50],
+        [30, 52],
+      ],
+    });
     expect(useEditor.getState()).toMatchObject({ draw: { kind: "hedge", points: [] }, selected: "hedge-1" });
     drawAt([50, 50]);
     drawAt([60, 50]);
@@ -39,11 +72,35 @@ describe("drawing", () => {
 
   it("an outline ends with a click on its first point; a path becomes a loop", () => {
     startDrawing("woods");
-    for (const p of [[20, 20], [40, 20], [40, 40], [20.5, 20.4]] as const) drawAt(p);
-    expect(features()[1]).toMatchObject({ kind: "woods", outline: [[20, 20], [40, 20], [40, 40]] });
+    for (const p of [
+      [20, 20],
+      [40, 20],
+      [40, 40],
+      [20.5, 20.4],
+    ] as const)
+      drawAt(p);
+    expect(features()[1]).toMatchObject({
+      kind: "woods",
+      outline: [
+        [20, 20],
+        [40, 20],
+        [40, 40],
+      ],
+    });
     startDrawing("wall");
-    for (const p of [[60, 20], [80, 20], [80, 40], [60.3, 20.2]] as const) drawAt(p);
-    expect(featurePoints(features()[2]!)).toEqual([[60, 20], [80, 20], [80, 40], [60, 20]]);
+    for (const p of [
+      [60, 20],
+      [80, 20],
+      [80, 40],
+      [60.3, 20.2],
+    ] as const)
+      drawAt(p);
+    expect(featurePoints(features()[2]!)).toEqual([
+      [60, 20],
+      [80, 20],
+      [80, 40],
+      [60, 20],
+    ]);
   });
 
   it("a smoke cloud takes one click; too few points say so and add nothing", () => {
@@ -65,7 +122,11 @@ describe("drawing", () => {
     drawAt([110.4, 101.2]);
     drawAt([33.1, 40.9]);
     finishDrawing();
-    expect(featurePoints(features()[1]!)).toEqual([[120, 100], [110.4, 100], [34, 40]]);
+    expect(featurePoints(features()[1]!)).toEqual([
+      [120, 100],
+      [110.4, 100],
+      [34, 40],
+    ]);
   });
 
   it("a preset stands where the table was clicked", () => {
@@ -87,7 +148,15 @@ describe("the selected feature", () => {
 
   it("turns in steps, and the gizmo's turn snaps to 15°", () => {
     rotateSelected(90);
-    featurePoints(features()[0]!).forEach((p, i) => close(p, [[110, 110], [110, 90]][i]!));
+    featurePoints(features()[0]!).forEach((p, i) =>
+      close(
+        p,
+        [
+          [110, 110],
+          [110, 90],
+        ][i]!,
+      ),
+    );
     moveSelected([5, 0], 40);
     // 40° snaps to 45°: the wall, running at heading 180° after the quarter turn, now runs at 225° (-135°)
     // through its moved centre (115, 100).
@@ -99,10 +168,16 @@ describe("the selected feature", () => {
   it("duplicates, copies and pastes at the pointer, deletes; each one undoable", () => {
     duplicateSelected();
     expect(features().map((f) => f.id)).toEqual(["wall-1", "wall-2"]);
-    expect(featurePoints(features()[1]!)).toEqual([[105, 105], [125, 105]]);
+    expect(featurePoints(features()[1]!)).toEqual([
+      [105, 105],
+      [125, 105],
+    ]);
     copySelected();
     paste([30, 30]);
-    expect(featurePoints(features()[2]!)).toEqual([[20, 30], [40, 30]]);
+    expect(featurePoints(features()[2]!)).toEqual([
+      [20, 30],
+      [40, 30],
+    ]);
     expect(useEditor.getState().selected).toBe("wall-3");
     deleteSelected();
     expect(features().map((f) => f.id)).toEqual(["wall-1", "wall-2"]);
@@ -129,7 +204,13 @@ describe("the selected feature", () => {
     close(featureCenter(features()[2]!), [54.5, 60]);
     close(featureCenter(features()[1]!), [54.5, 44.5]);
     duplicateSelected();
-    expect(features().map((f) => [f.id, f.group])).toEqual([["wall-1", undefined], ["church-1", "church-1"], ["church-1-tower", "church-1"], ["church-2", "church-2"], ["church-1-tower-1", "church-2"]]);
+    expect(features().map((f) => [f.id, f.group])).toEqual([
+      ["wall-1", undefined],
+      ["church-1", "church-1"],
+      ["church-1-tower", "church-1"],
+      ["church-2", "church-2"],
+      ["church-1-tower-1", "church-2"],
+    ]);
     deleteSelected();
     expect(features().map((f) => f.id)).toEqual(["wall-1", "church-1", "church-1-tower"]);
     for (let i = 0; i < 4; i++) useGame.getState().undo();

@@ -25,6 +25,8 @@ describe("flamethrower templates", () => {
   });
 
   it("are refused by name for a system that lays none", () => {
-    expect(flameTemplates({ id: "bolt-action", version: "v2", options: {}, tables: [] } as never)).toEqual({ error: 'the rules "Bolt Action" give Hulldown no flamethrower templates' });
+    expect(flameTemplates({ id: "bolt-action", version: "v2", options: {}, tables: [] } as never)).toEqual({
+      error: 'the rules "Bolt Action" give Hulldown no flamethrower templates',
+    });
   });
 });

@@ -47,7 +47,10 @@ describe("placing units from presets", () => {
     expect(useGame.getState().message?.text).toMatch(/side/);
     const farm = { position: [66, 41] as [number, number], heading: 0 };
     expect(placeUnit({ preset: preset("us-sherman"), side: "USA", name: "", formation: "line", at: farm })).toBe(true);
-    const sherman = useGame.getState().state.scenario.forces.flatMap((f) => f.units).find((u) => u.id.startsWith("us-sherman"))!.models[0]!;
+    const sherman = useGame
+      .getState()
+      .state.scenario.forces.flatMap((f) => f.units)
+      .find((u) => u.id.startsWith("us-sherman"))!.models[0]!;
     // The Sherman was moved out of the farm (x 58–74, z 36–46) and off its walls.
     const inside = sherman.position[0] > 58 && sherman.position[0] < 74 && sherman.position[1] > 36 && sherman.position[1] < 46;
     expect(inside).toBe(false);

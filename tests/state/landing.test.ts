@@ -20,7 +20,18 @@ import { scenario, testCatalog, testHouse } from "../helpers/scene";
 import { inProcessWorker } from "../helpers/sightHost";
 
 // A 4 cm high hill rising over 8 cm from its foot (a 40 cm square); the test house (two 5.5 cm storeys, a roof).
-const hill = { id: "hill", kind: "hill" as const, outline: [[20, 20], [60, 20], [60, 60], [20, 60]] as [number, number][], height: 4, slope: 8 };
+const hill = {
+  id: "hill",
+  kind: "hill" as const,
+  outline: [
+    [20, 20],
+    [60, 20],
+    [60, 60],
+    [20, 60],
+  ] as [number, number][],
+  height: 4,
+  slope: 8,
+};
 const table = scenario([hill, testHouse()], [{ id: "rifleman", model: "us-rifleman", position: [80, 100] }]);
 
 let client: SightClient;
@@ -49,7 +60,10 @@ describe("where a model put down lands", () => {
   it("says why with a message, and lands nothing, when the sight worker cannot answer", async () => {
     client.dispose();
     expect(await landing([40, 55], 0, client)).toBeUndefined();
-    expect(useGame.getState().message).toMatchObject({ kind: "error", text: expect.stringMatching(/^Cannot tell what stands under \(40\.0, 55\.0\): the sight client was disposed/) });
+    expect(useGame.getState().message).toMatchObject({
+      kind: "error",
+      text: expect.stringMatching(/^Cannot tell what stands under \(40\.0, 55\.0\): the sight client was disposed/),
+    });
   });
 });
 
@@ -57,13 +71,26 @@ async function boxMini(): Promise<Miniature> {
   const bytes = await readFile(new URL("../fixtures/box-mini.stl", import.meta.url));
   const file = await readModelFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), "box-mini.stl");
   if (!file.ok) throw new Error(file.error);
-  const built = buildMiniature(file, { id: "box-mini", name: "Box mini", fileName: "box-mini.stl", up: "z", size: guessSize(file, "z", "28mm"), turn: 0, partOf: ["figure"], convex: new Set(["figure"]) });
+  const built = buildMiniature(file, {
+    id: "box-mini",
+    name: "Box mini",
+    fileName: "box-mini.stl",
+    up: "z",
+    size: guessSize(file, "z", "28mm"),
+    turn: 0,
+    partOf: ["figure"],
+    convex: new Set(["figure"]),
+  });
   if (!built.ok) throw new Error(built.error);
   return built.miniature;
 }
 
 describe("an imported mini dropped on the table", () => {
-  const placedMini = () => useGame.getState().state.scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((m) => m.model === "box-mini");
+  const placedMini = () =>
+    useGame
+      .getState()
+      .state.scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models))
+      .find((m) => m.model === "box-mini");
 
   it("stands where it was dropped, on the floor under it", async () => {
     expect(await placeMiniature(await boxMini(), "force-A", [113, 62], client)).toBe(true);

@@ -19,7 +19,9 @@ describe("a new game's rules", () => {
   });
 
   it("refuses an unknown rule system, naming the known ones", () => {
-    expect(() => gameOn(DEFAULT_BATTLEFIELD, defaultRuleset("chess"))).toThrow(/unknown rule system "chess"; the rule systems are operation-ww2, battleground, bolt-action, flames-of-war/);
+    expect(() => gameOn(DEFAULT_BATTLEFIELD, defaultRuleset("chess"))).toThrow(
+      /unknown rule system "chess"; the rule systems are operation-ww2, battleground, bolt-action, flames-of-war/,
+    );
   });
 
   it("distances: Flames of War in its source's pairs whatever the toggle; others in the chosen unit", () => {

@@ -24,7 +24,9 @@ describe("reading a file to open", () => {
     const result = await readGameFile(new File([JSON.stringify(data)], "bocage.json"));
     if (result.ok) throw new Error("expected the file to be refused");
     expect(result.problems).toHaveLength(3);
-    expect(result.problems.map((p) => p.split(":")[0])).toEqual(expect.arrayContaining(["table.width", "features[0].heigth", "forces[0].units[0].models[1].heading"]));
+    expect(result.problems.map((p) => p.split(":")[0])).toEqual(
+      expect.arrayContaining(["table.width", "features[0].heigth", "forces[0].units[0].models[1].heading"]),
+    );
   });
 
   it("answers a binary file (a .glb model) with one plain sentence", async () => {

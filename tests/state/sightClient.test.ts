@@ -7,7 +7,13 @@ import { createSightClient, type SightClientError, type SightWorkerPort } from "
 import { eyeAt, scenario, type Placed } from "../helpers/scene";
 import { inProcessWorker } from "../helpers/sightHost";
 
-const table = scenario([], [eyeAt("eye", 30, 60, 2.9), ...Array.from({ length: 6 }, (_, i): Placed => ({ id: `t${i}`, model: "ger-rifleman", position: [100, 20 + i * 10], side: "B" }))]);
+const table = scenario(
+  [],
+  [
+    eyeAt("eye", 30, 60, 2.9),
+    ...Array.from({ length: 6 }, (_, i): Placed => ({ id: `t${i}`, model: "ger-rifleman", position: [100, 20 + i * 10], side: "B" })),
+  ],
+);
 
 /** A worker that never answers: the client's own failure paths. */
 const silentWorker = (): SightWorkerPort => ({ onmessage: null, onerror: null, postMessage: () => {}, terminate: () => {} });

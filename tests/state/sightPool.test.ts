@@ -9,7 +9,16 @@ import { scenario, type Placed } from "../helpers/scene";
 import { inProcessWorker } from "../helpers/sightHost";
 
 // Two sides behind and around a wall, so some pairs see each other, some do not, and some partly.
-const wall = { id: "wall", kind: "wall" as const, path: [[90, 30], [90, 70]] as Array<[number, number]>, height: 3, thickness: 1 };
+const wall = {
+  id: "wall",
+  kind: "wall" as const,
+  path: [
+    [90, 30],
+    [90, 70],
+  ] as Array<[number, number]>,
+  height: 3,
+  thickness: 1,
+};
 const models: Placed[] = [
   ...Array.from({ length: 4 }, (_, i): Placed => ({ id: `a${i}`, model: "us-rifleman", position: [60, 25 + i * 12], side: "A" })),
   ...Array.from({ length: 5 }, (_, i): Placed => ({ id: `b${i}`, model: i % 2 ? "ger-rifleman" : "ger-nco", position: [120 - i * 6, 20 + i * 14], side: "B" })),
@@ -32,14 +41,31 @@ describe("the pooled sight client", () => {
     expect(await pool.matrix({}, (done, total) => progress.push([done, total]))).toEqual(expected);
     expect(started).toBe(3);
     expect(progress.at(-1)).toEqual([40, 40]);
-    expect(await pool.matrix({ pairs: [["b3", "a1"], ["a0", "b4"]] })).toEqual(await single.matrix({ pairs: [["b3", "a1"], ["a0", "b4"]] }));
+    expect(
+      await pool.matrix({
+        pairs: [
+          ["b3", "a1"],
+          ["a0", "b4"],
+        ],
+      }),
+    ).toEqual(
+      await single.matrix({
+        pairs: [
+          ["b3", "a1"],
+          ["a0", "b4"],
+        ],
+      }),
+    );
   });
 
   it("keeps its helpers in step with the table: after a move, the pooled matrix is the moved table's", async () => {
     const pool = createPooledSightClient(() => inProcessWorker(), 2);
     await pool.load(table);
     const before = await pool.matrix();
-    const moved = scenario([wall], models.map((m) => (m.id === "a0" ? { ...m, position: [88, 50] as [number, number] } : m)));
+    const moved = scenario(
+      [wall],
+      models.map((m) => (m.id === "a0" ? { ...m, position: [88, 50] as [number, number] } : m)),
+    );
     await pool.sync(moved);
     const single = createSightClient(inProcessWorker());
     await single.load(moved);

@@ -59,7 +59,11 @@ describe("a game's own rules table", () => {
     const ruleset = { id: "operation-ww2", version: "v2.0", options: {}, tables: [{ ruleset: "operation-ww2", table: "spotting", data: generous }] };
     const judged = await ask("fire", { ruleset, declaration, status: {} });
     expect(judged.verdict.rulings.some((r) => r.rule === "§5.6" && /are spotted/.test(r.reason))).toBe(true);
-    const broken = await send("fire", { ruleset: { ...ruleset, tables: [{ ruleset: "operation-ww2", table: "spotting", data: { infantry: "lots" } }] }, declaration, status: {} });
+    const broken = await send("fire", {
+      ruleset: { ...ruleset, tables: [{ ruleset: "operation-ww2", table: "spotting", data: { infantry: "lots" } }] },
+      declaration,
+      status: {},
+    });
     expect(broken.at(-1)).toMatchObject({ kind: "error", message: expect.stringMatching(/rules tables do not load: loaded table "spotting": data\.infantry/) });
   });
 });
@@ -79,7 +83,10 @@ describe("the game turn", () => {
     const antiAircraft = async (turn?: number) => {
       const { verdict } = await ask("fire", { ruleset, declaration, status: {}, game, ...(turn ? { turn } : {}) });
       expect(verdict.valid).toBe(true);
-      return verdict.firers.flatMap((f) => f.shots.flatMap((s) => s.modifiers)).filter((m) => m.rule === "§17").map((m) => m.value);
+      return verdict.firers
+        .flatMap((f) => f.shots.flatMap((s) => s.modifiers))
+        .filter((m) => m.rule === "§17")
+        .map((m) => m.value);
     };
     const firstTurn = await antiAircraft(1);
     expect(firstTurn.length).toBeGreaterThan(0);

@@ -54,7 +54,9 @@ describe("the sight worker host on the default battlefield", () => {
     const messages = await send("visibleFrom", { shooter: "us-sherman-1" });
     const result = messages.at(-1)!;
     if (result.kind !== "result" || result.request !== "visibleFrom") throw new Error(JSON.stringify(result));
-    const germans = defaultScenario().forces.find((f) => f.side === "Germany")!.units.flatMap((u) => u.models.map((m) => m.id));
+    const germans = defaultScenario()
+      .forces.find((f) => f.side === "Germany")!
+      .units.flatMap((u) => u.models.map((m) => m.id));
     expect(result.result.map((e) => e.target)).toEqual(germans);
     const pak = result.result.find((e) => e.target === "ger-pak40-1")!;
     expect(pak.visibleFraction).toBe((await ask("report", { shooter: "us-sherman-1", target: "ger-pak40-1" })).visibleFraction);
@@ -89,7 +91,15 @@ describe("keeping the world in step with the table", () => {
     const { ask } = hostUnderTest();
     await ask("load", { scenario: scenario([], [eye, target]) });
     expect(await ask("sync", { scenario: scenario([], [eye, target]) })).toEqual({ rebuilt: false, added: [], removed: [], updated: [] });
-    const wall = { id: "wall", kind: "wall" as const, path: [[60, 40], [60, 80]] as [number, number][], height: 10 };
+    const wall = {
+      id: "wall",
+      kind: "wall" as const,
+      path: [
+        [60, 40],
+        [60, 80],
+      ] as [number, number][],
+      height: 10,
+    };
     expect(await ask("sync", { scenario: scenario([wall], [eye, target]) })).toMatchObject({ rebuilt: true });
     expect((await ask("report", lineOfSight)).occluders[0]?.id).toBe("wall");
   });
@@ -136,7 +146,10 @@ describe("failures come back as messages", () => {
 });
 
 describe("long requests", () => {
-  const crowd: Placed[] = [eye, ...Array.from({ length: 12 }, (_, i): Placed => ({ id: `t${i}`, model: "ger-rifleman", position: [100, 10 + i * 8], side: "B" }))];
+  const crowd: Placed[] = [
+    eye,
+    ...Array.from({ length: 12 }, (_, i): Placed => ({ id: `t${i}`, model: "ger-rifleman", position: [100, 10 + i * 8], side: "B" })),
+  ];
 
   it("a newer visibleFrom cancels the older one before it does its work", async () => {
     const { ask, send } = hostUnderTest();
@@ -158,7 +171,11 @@ describe("long requests", () => {
     await ask("load", { scenario: scenario([], crowd) });
     const messages = await send("matrix", {});
     expect(progressOf(messages).at(-1)).toEqual([24, 24]);
-    expect(messages.at(-1)).toMatchObject({ kind: "result", request: "matrix", result: expect.arrayContaining([expect.objectContaining({ shooter: "t3", target: "eye" })]) });
+    expect(messages.at(-1)).toMatchObject({
+      kind: "result",
+      request: "matrix",
+      result: expect.arrayContaining([expect.objectContaining({ shooter: "t3", target: "eye" })]),
+    });
   });
 });
 

@@ -47,7 +47,10 @@ function panelQuery(ruleset: string, log: GameLog, shooter: string, target: stri
       return { declaration: { shooter, target }, game: fowGameState(battlefield, shooter, targetUnit, { ...FOW_TURN, targetMoved: true }) };
     default:
       // The target fired last turn: spotted at any range in sight (§5.8).
-      return { declaration: { shooter, target, order: "fire" }, game: { units: { [targetUnit]: { spottingState: "firing" } }, models: { [firing[0]!]: { commanderExposed: true } } } };
+      return {
+        declaration: { shooter, target, order: "fire" },
+        game: { units: { [targetUnit]: { spottingState: "firing" } }, models: { [firing[0]!]: { commanderExposed: true } } },
+      };
   }
 }
 
@@ -71,7 +74,13 @@ async function play(rulesetId: string, steps: readonly Step[], seed = 11): Promi
       log = record(log, fireEvent(ruleset, query.declaration, answer.result, 0));
     } else {
       const battlefield = createBattlefield(state.scenario, scenarioCatalog(state.scenario));
-      const result = giveOrder(ruleset, { rules: log.header.ruleset, battlefield, state }, step.order.unit, step.order.order, createDice(log.header.seed, rolledSides(log)));
+      const result = giveOrder(
+        ruleset,
+        { rules: log.header.ruleset, battlefield, state },
+        step.order.unit,
+        step.order.order,
+        createDice(log.header.seed, rolledSides(log)),
+      );
       log = record(log, orderEvent(ruleset, result, 0));
     }
   }
@@ -104,12 +113,22 @@ function bystander(log: GameLog, at: number, shot: GameEventOf<"fire-resolved">)
 }
 
 /** Each system's two shots across the farmyard wall; Flames of War's 15 mm riflemen cannot see over it, its Sherman can. */
-const RIFLES = [{ shooter: "ger-sq1", target: "us-sq1-m5" }, { shooter: "us-sq1", target: "ger-sq1-m5" }] as const;
+const RIFLES = [
+  { shooter: "ger-sq1", target: "us-sq1-m5" },
+  { shooter: "us-sq1", target: "ger-sq1-m5" },
+] as const;
 const SYSTEMS = [
   { id: "operation-ww2", seed: 11, shots: RIFLES },
   { id: "bolt-action", seed: 11, shots: RIFLES },
   { id: "battleground", seed: 11, shots: RIFLES },
-  { id: "flames-of-war", seed: 8, shots: [{ shooter: "us-armour", target: "ger-sq1-m5" }, { shooter: "us-armour", target: "ger-sq1-m5" }] },
+  {
+    id: "flames-of-war",
+    seed: 8,
+    shots: [
+      { shooter: "us-armour", target: "ger-sq1-m5" },
+      { shooter: "us-armour", target: "ger-sq1-m5" },
+    ],
+  },
 ] as const;
 
 /** A German rifleman steps 2 cm back from the wall: the range and the sight lines of the shot after it change. */
@@ -139,10 +158,17 @@ for (const system of SYSTEMS) {
 
     it("reports an extra casualty at its event", async () => {
       const at = lastHit(game);
-      const extra = doctored(game, at, (shot, log) => ({ ...shot, outcomes: [...shot.outcomes, { model: bystander(log, at, shot), effect: "casualty", detail: "" }] }));
+      const extra = doctored(game, at, (shot, log) => ({
+        ...shot,
+        outcomes: [...shot.outcomes, { model: bystander(log, at, shot), effect: "casualty", detail: "" }],
+      }));
       const { divergence, rejudged } = await rejudgeGame(extra);
       expect(divergence?.event).toBe(at);
-      expect(divergence?.message).toMatch(new RegExp(`^events\\[${at}\\]: fire-resolved: the rules give .+ with these dice, the file says .*${bystander(game, at, game.events[at] as GameEventOf<"fire-resolved">)} casualty`));
+      expect(divergence?.message).toMatch(
+        new RegExp(
+          `^events\\[${at}\\]: fire-resolved: the rules give .+ with these dice, the file says .*${bystander(game, at, game.events[at] as GameEventOf<"fire-resolved">)} casualty`,
+        ),
+      );
       expect(rejudged).toBe(game.events.slice(0, at).filter((e) => e.type === "fire-resolved" || e.type === "order-given").length);
     });
 
@@ -160,7 +186,10 @@ for (const system of SYSTEMS) {
     it("reports a changed unit pin count at its event", async () => {
       const at = lastHit(game);
       const unit = (game.events[at] as GameEventOf<"fire-resolved">).units?.[0];
-      const pinned = doctored(game, at, (s) => ({ ...s, units: unit ? [{ ...unit, pins: (unit.pins ?? 0) + 1 }, ...s.units!.slice(1)] : [{ unit: "ger-sq1", pins: 1 }] }));
+      const pinned = doctored(game, at, (s) => ({
+        ...s,
+        units: unit ? [{ ...unit, pins: (unit.pins ?? 0) + 1 }, ...s.units!.slice(1)] : [{ unit: "ger-sq1", pins: 1 }],
+      }));
       const { divergence } = await rejudgeGame(pinned);
       expect(divergence?.event).toBe(at);
       expect(divergence?.message).toMatch(/the rules give (unit changes .+|no unit change) with these dice, the file says unit changes .*pin/);
@@ -174,7 +203,10 @@ describe("re-judging orders", { timeout: 300_000 }, () => {
     expect(await rejudgeGame(game)).toEqual({ rejudged: 2, notRejudged: [] });
     const events = game.events.map((e, i): GameEvent => (i === 1 && e.type === "order-given" ? { ...e, order: "run" } : e));
     const changed = reloaded({ ...game, events, cursor: events.length });
-    expect((await rejudgeGame(changed)).divergence).toEqual({ event: 1, message: 'events[1]: order-given: the rules give order "advance" with these dice, the file says "run"' });
+    expect((await rejudgeGame(changed)).divergence).toEqual({
+      event: 1,
+      message: 'events[1]: order-given: the rules give order "advance" with these dice, the file says "run"',
+    });
   });
 });
 
@@ -184,10 +216,18 @@ describe("shots the file cannot have re-judged", () => {
     const shot = log.events[0] as GameEventOf<"fire-resolved">;
     const { game: _game, ...details } = shot.details as Record<string, unknown>;
     const older = reloaded({ ...log, events: [{ ...shot, details }] });
-    expect(await rejudgeGame(older)).toEqual({ rejudged: 0, notRejudged: ["events[0]: fire-resolved: not re-judged: recorded before shots kept the rule state they were judged with (details.game)"] });
+    expect(await rejudgeGame(older)).toEqual({
+      rejudged: 0,
+      notRejudged: ["events[0]: fire-resolved: not re-judged: recorded before shots kept the rule state they were judged with (details.game)"],
+    });
     const bare = reloaded({ ...log, events: [{ ...shot, details: undefined }] });
-    expect((await rejudgeGame(bare)).notRejudged).toEqual(["events[0]: fire-resolved: not re-judged: the file does not record the shot's declaration (details.verdict.declaration)"]);
-    const tables = { ...log, header: { ...log.header, ruleset: { ...log.header.ruleset, tables: [{ ruleset: "operation-ww2", table: "spotting", data: { infantry: "lots" } }] } } };
+    expect((await rejudgeGame(bare)).notRejudged).toEqual([
+      "events[0]: fire-resolved: not re-judged: the file does not record the shot's declaration (details.verdict.declaration)",
+    ]);
+    const tables = {
+      ...log,
+      header: { ...log.header, ruleset: { ...log.header.ruleset, tables: [{ ruleset: "operation-ww2", table: "spotting", data: { infantry: "lots" } }] } },
+    };
     expect((await rejudgeGame(tables)).notRejudged[0]).toMatch(/^events\[0\]: fire-resolved: not re-judged: the game's rules tables do not load: /);
   }, 120_000);
 });

@@ -150,7 +150,10 @@ export function checkGameText(text: string, doctored?: number): Promise<CaseResu
     const judged = broken === undefined || doctored !== undefined ? await rejudgeOnce(log, saved) : undefined;
     const warning = judged?.divergence ? divergenceWarning(judged.divergence) : broken;
     if (doctored !== undefined && !warning?.startsWith(`events[${doctored}]`)) {
-      return { outcome: "not-caught", detail: `event ${doctored} was doctored; ${warning ? `the report names another place: ${warning}` : "the game loaded whole"}` };
+      return {
+        outcome: "not-caught",
+        detail: `event ${doctored} was doctored; ${warning ? `the report names another place: ${warning}` : "the game loaded whole"}`,
+      };
     }
     return { outcome: warning === undefined ? "accepted" : "partial" };
   });
@@ -166,15 +169,24 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
   const catalog = scenarioCatalog(parsed.scenario);
   const random = seededRandom(seed);
   const ruleset = RULESETS[0]!;
-  let log: GameLog = newGame(parsed.scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: "2026-11-22T00:00:00.000Z" });
+  let log: GameLog = newGame(parsed.scenario, {
+    seed,
+    ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} },
+    created: "2026-11-22T00:00:00.000Z",
+  });
   const perform = (command: Command): boolean => {
     const result = toEvent(currentState(log), catalog, command, 0);
     if (result.ok) log = record(log, result.event);
     return result.ok;
   };
   const nudge = (random: Random, model: string) => {
-    const m = currentState(log).scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((x) => x.id === model)!;
-    return { model, to: { position: [m.position[0] + random.below(5) - 2, m.position[1] + random.below(5) - 2] as [number, number], heading: random.below(360) } };
+    const m = currentState(log)
+      .scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models))
+      .find((x) => x.id === model)!;
+    return {
+      model,
+      to: { position: [m.position[0] + random.below(5) - 2, m.position[1] + random.below(5) - 2] as [number, number], heading: random.below(360) },
+    };
   };
   for (let i = 0; i < 6; i++) {
     const ids = modelIds(currentState(log).scenario);
@@ -188,7 +200,15 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
     const moves = unit.models.map((m) => ({ model: m.id, to: { position: [m.position[0] + dx, m.position[1] + dz] as [number, number], heading: m.heading } }));
     if (perform({ type: "move-group", moves })) break;
   }
-  const tank = modelIds(currentState(log).scenario).find((id) => catalog.get(currentState(log).scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models)).find((m) => m.id === id)!.model)?.parts.some((p) => p.turret));
+  const tank = modelIds(currentState(log).scenario).find((id) =>
+    catalog
+      .get(
+        currentState(log)
+          .scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models))
+          .find((m) => m.id === id)!.model,
+      )
+      ?.parts.some((p) => p.turret),
+  );
   if (tank) perform({ type: "traverse", model: tank, turretHeading: random.below(360) });
   perform({ type: "place-template", template: { id: "blast-1", shape: { kind: "blast", at: [60, 60], radii: [5] }, from: "above", label: "" } });
   perform({ type: "place-template", template: { id: "blast-2", shape: { kind: "blast", at: [90, 40], radii: [3, 6] }, from: "above", label: "" } });
@@ -215,7 +235,13 @@ async function fire(start: GameLog, shots: number): Promise<GameLog> {
       if (!units.has(shooter.id) || !units.has(target.id)) continue;
       const world = await createSightWorld(state.scenario, scenarioCatalog(state.scenario));
       try {
-        const query = { ruleset: log.header.ruleset, declaration: { shooter: shooter.id, target: target.id }, status: state.status, turn: state.turn, roll: { seed: log.header.seed, previous: rolledSides(log) } };
+        const query = {
+          ruleset: log.header.ruleset,
+          declaration: { shooter: shooter.id, target: target.id },
+          status: state.status,
+          turn: state.turn,
+          roll: { seed: log.header.seed, previous: rolledSides(log) },
+        };
         const answer = answerFire(world, world.battlefield, query);
         if (!answer.result) continue;
         log = record(log, fireEvent(RULESETS[0]!, query.declaration, answer.result, 0));

@@ -9,7 +9,8 @@ import type { Hill } from "../scenario/schema";
 /** Segments [a, b] of the crest, traced on a grid of `step` cm. */
 export function crestSegments(hill: Hill, step = 0.5): Array<[Vec2, Vec2]> {
   // Signed: positive inside the crest, negative between the crest and the foot or outside the hill.
-  const field = (p: Vec2) => (pointInPolygon(p, hill.outline) ? distanceToPolygonBoundary(p, hill.outline) : -distanceToPolygonBoundary(p, hill.outline)) - hill.slope;
+  const field = (p: Vec2) =>
+    (pointInPolygon(p, hill.outline) ? distanceToPolygonBoundary(p, hill.outline) : -distanceToPolygonBoundary(p, hill.outline)) - hill.slope;
   const xs = hill.outline.map((p) => p[0]);
   const zs = hill.outline.map((p) => p[1]);
   const [x0, z0] = [Math.min(...xs) - step, Math.min(...zs) - step];

@@ -39,8 +39,14 @@ export function pointsNeeded(kind: FeatureKind): number {
 
 function starter(kind: FeatureKind, id: string): Feature {
   // Placeholder points of the right count, in the field of the kind (objects are strict).
-  const placeholder: Vec2[] = [[0, 0], [1, 0], [1, 1]];
-  const points = { outline: { outline: placeholder }, path: { path: placeholder.slice(0, 2) }, points: { points: [[0, 0]] }, point: { at: [0, 0] } }[shapeKind({ kind })];
+  const placeholder: Vec2[] = [
+    [0, 0],
+    [1, 0],
+    [1, 1],
+  ];
+  const points = { outline: { outline: placeholder }, path: { path: placeholder.slice(0, 2) }, points: { points: [[0, 0]] }, point: { at: [0, 0] } }[
+    shapeKind({ kind })
+  ];
   const shape = kind === "building" ? { footprint: placeholder } : points;
   return Feature.parse({ id, kind, ...shape, ...STARTERS[kind] });
 }
@@ -79,7 +85,16 @@ export const BUILDING_PRESETS: ReadonlyArray<{ readonly id: BuildingPreset; read
 
 const PRESET_NAMES: Record<BuildingPreset, string> = { cottage: "Cottage", house: "House", church: "Church", ruin: "Ruin" };
 
-const windowOn = (id: string, wall: number, floor: number, offset: number): Opening => ({ id, type: "window", wall, floor, offset, width: 1.6, height: 2, sill: 1.5 });
+const windowOn = (id: string, wall: number, floor: number, offset: number): Opening => ({
+  id,
+  type: "window",
+  wall,
+  floor,
+  offset,
+  width: 1.6,
+  height: 2,
+  sill: 1.5,
+});
 const doorOn = (id: string, wall: number, offset: number): Opening => ({ id, type: "door", wall, floor: 0, offset, width: 1.8, height: 3.8, sill: 0 });
 
 function building(id: string, name: string, center: Vec2, heading: number, size: { width: number; depth: number }, rest: Partial<Building>): Building {
@@ -96,41 +111,89 @@ export function buildingPreset(preset: BuildingPreset, scenario: Scenario, cente
   const name = `${PRESET_NAMES[preset]} ${id.slice(preset.length + 1)}`;
   switch (preset) {
     case "cottage":
-      return [building(id, name, center, heading, { width: 12, depth: 8 }, { openings: [doorOn("door", 0, 6), windowOn("w-front", 0, 0, 2.5), windowOn("w-side", 1, 0, 4), windowOn("w-back", 2, 0, 6)] })];
+      return [
+        building(
+          id,
+          name,
+          center,
+          heading,
+          { width: 12, depth: 8 },
+          { openings: [doorOn("door", 0, 6), windowOn("w-front", 0, 0, 2.5), windowOn("w-side", 1, 0, 4), windowOn("w-back", 2, 0, 6)] },
+        ),
+      ];
     case "house":
       return [
-        building(id, name, center, heading, { width: 14, depth: 10 }, {
-          floors: 2,
-          openings: [doorOn("door", 0, 7), windowOn("w0-front", 0, 0, 3), windowOn("w1-front-left", 0, 1, 3), windowOn("w1-front-right", 0, 1, 11), windowOn("w0-side", 1, 0, 5), windowOn("w1-back", 2, 1, 7)],
-        }),
+        building(
+          id,
+          name,
+          center,
+          heading,
+          { width: 14, depth: 10 },
+          {
+            floors: 2,
+            openings: [
+              doorOn("door", 0, 7),
+              windowOn("w0-front", 0, 0, 3),
+              windowOn("w1-front-left", 0, 1, 3),
+              windowOn("w1-front-right", 0, 1, 11),
+              windowOn("w0-side", 1, 0, 5),
+              windowOn("w1-back", 2, 1, 7),
+            ],
+          },
+        ),
       ];
     case "church": {
       // The nave runs along x so its ridge (parallel to wall 0) runs along its length; the door is in its
       // east end (wall 1), the tower against its west end (wall 3), 4 storeys with belfry openings.
       // One group: the editor moves, turns, copies and deletes the nave and its tower together.
-      const nave = building(id, name, center, heading, { width: 24, depth: 12 }, {
-        group: id,
-        floorHeight: 10,
-        roof: { state: "intact", shape: "gable", ridgeHeight: 6 },
-        openings: [{ ...doorOn("door", 1, 6), height: 5 }, { ...windowOn("w-south", 0, 0, 12), height: 5, sill: 3 }, { ...windowOn("w-north", 2, 0, 12), height: 5, sill: 3 }],
-      });
+      const nave = building(
+        id,
+        name,
+        center,
+        heading,
+        { width: 24, depth: 12 },
+        {
+          group: id,
+          floorHeight: 10,
+          roof: { state: "intact", shape: "gable", ridgeHeight: 6 },
+          openings: [
+            { ...doorOn("door", 1, 6), height: 5 },
+            { ...windowOn("w-south", 0, 0, 12), height: 5, sill: 3 },
+            { ...windowOn("w-north", 2, 0, 12), height: 5, sill: 3 },
+          ],
+        },
+      );
       const towerCenter = add2(center, rotateByHeading([-(12 + 3.5), 0], heading));
-      const tower = building(`${id}-tower`, `${name} tower`, towerCenter, heading, { width: 7, depth: 7 }, {
-        group: id,
-        floors: 4,
-        roof: { state: "intact", shape: "flat", ridgeHeight: 3.5 },
-        openings: [0, 1, 2, 3].map((wall) => windowOn(`belfry-${wall}`, wall, 3, 3.5)),
-      });
+      const tower = building(
+        `${id}-tower`,
+        `${name} tower`,
+        towerCenter,
+        heading,
+        { width: 7, depth: 7 },
+        {
+          group: id,
+          floors: 4,
+          roof: { state: "intact", shape: "flat", ridgeHeight: 3.5 },
+          openings: [0, 1, 2, 3].map((wall) => windowOn(`belfry-${wall}`, wall, 3, 3.5)),
+        },
+      );
       return [nave, tower];
     }
     case "ruin":
       return [
-        building(id, name, center, heading, { width: 12, depth: 10 }, {
-          floors: 2,
-          roof: { state: "gone", shape: "flat", ridgeHeight: 3.5 },
-          ruined: { wallHeights: [7, 11, 3, 5] },
-          openings: [doorOn("door", 0, 4), windowOn("w0-front", 0, 0, 9), windowOn("w1-side", 1, 1, 5)],
-        }),
+        building(
+          id,
+          name,
+          center,
+          heading,
+          { width: 12, depth: 10 },
+          {
+            floors: 2,
+            roof: { state: "gone", shape: "flat", ridgeHeight: 3.5 },
+            ruined: { wallHeights: [7, 11, 3, 5] },
+            openings: [doorOn("door", 0, 4), windowOn("w0-front", 0, 0, 9), windowOn("w1-side", 1, 1, 5)],
+          },
+        ),
       ];
   }
 }

@@ -88,7 +88,10 @@ export function featureCenter(feature: Feature): Vec2 {
 }
 
 export function translateFeature<F extends Feature>(feature: F, by: Vec2): F {
-  return withPoints(feature, featurePoints(feature).map((p) => add2(p, by)));
+  return withPoints(
+    feature,
+    featurePoints(feature).map((p) => add2(p, by)),
+  );
 }
 
 /**
@@ -96,7 +99,10 @@ export function translateFeature<F extends Feature>(feature: F, by: Vec2): F {
  * (positive: from +z towards +x); a wreck's heading turns with it.
  */
 export function rotateFeature<F extends Feature>(feature: F, degrees: number, about: Vec2 = featureCenter(feature)): F {
-  const turned = withPoints(feature, featurePoints(feature).map((p) => add2(about, rotateByHeading(sub2(p, about), degrees))));
+  const turned = withPoints(
+    feature,
+    featurePoints(feature).map((p) => add2(about, rotateByHeading(sub2(p, about), degrees))),
+  );
   return (turned.kind === "wreck" ? { ...turned, heading: turned.heading + degrees } : turned) as F;
 }
 
@@ -110,7 +116,10 @@ function requireIndex(feature: Feature, index: number, count: number): void {
 export function moveVertex<F extends Feature>(feature: F, index: number, to: Vec2): F {
   const points = featurePoints(feature);
   requireIndex(feature, index, points.length);
-  return withPoints(feature, points.map((p, i) => (i === index ? to : p)));
+  return withPoints(
+    feature,
+    points.map((p, i) => (i === index ? to : p)),
+  );
 }
 
 /**
@@ -140,9 +149,14 @@ export function deleteVertex<F extends Feature>(feature: F, index: number): F {
   const points = featurePoints(feature);
   requireIndex(feature, index, points.length);
   if (points.length <= MIN_POINTS[kind]) {
-    throw new ShapeEditError(kind === "point" ? `a ${feature.kind} is placed at one point; delete the feature instead` : `${feature.id} needs at least ${MIN_POINTS[kind]} points`);
+    throw new ShapeEditError(
+      kind === "point" ? `a ${feature.kind} is placed at one point; delete the feature instead` : `${feature.id} needs at least ${MIN_POINTS[kind]} points`,
+    );
   }
-  const removed = withPoints(feature, points.filter((_, i) => i !== index));
+  const removed = withPoints(
+    feature,
+    points.filter((_, i) => i !== index),
+  );
   return removed.kind === "building" ? (mergeWalls(removed, points, index) as F) : removed;
 }
 

@@ -37,7 +37,8 @@ function edgesOf(feature: Feature): Array<[Vec2, Vec2]> {
 export function snapPoint(p: Vec2, options: SnapOptions): Snapped {
   if (options.reach > 0) {
     let best: Vec2 | undefined;
-    for (const f of options.features) for (const q of featurePoints(f)) if (distance2(p, q) <= options.reach && (!best || distance2(p, q) < distance2(p, best))) best = q;
+    for (const f of options.features)
+      for (const q of featurePoints(f)) if (distance2(p, q) <= options.reach && (!best || distance2(p, q) < distance2(p, best))) best = q;
     if (best) return { point: [best[0], best[1]], to: "vertex" };
     for (const f of options.features) {
       for (const [a, b] of edgesOf(f)) {

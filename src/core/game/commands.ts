@@ -62,13 +62,19 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
     const building = state.scenario.features.find((f) => f.id === where.floor!.building);
     if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
     if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
-    if (!pointInPolygon(where.position, building.footprint)) return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;
+    if (!pointInPolygon(where.position, building.footprint))
+      return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;
   }
   return undefined;
 }
 
 const samePlacement = (a: Placement, b: Placement) =>
-  a.position[0] === b.position[0] && a.position[1] === b.position[1] && a.heading === b.heading && a.elevation === b.elevation && a.floor?.building === b.floor?.building && a.floor?.level === b.floor?.level;
+  a.position[0] === b.position[0] &&
+  a.position[1] === b.position[1] &&
+  a.heading === b.heading &&
+  a.elevation === b.elevation &&
+  a.floor?.building === b.floor?.building &&
+  a.floor?.level === b.floor?.level;
 
 /** A move checked against the table: why it cannot be made, or undefined. */
 function checkMove(state: GameState, move: { model: string; from: Placement; to: Placement }): string | undefined {
@@ -91,8 +97,12 @@ function listProblems(issues: readonly ScenarioIssue[]): string {
 type TerrainEvent = GameEventOf<"features-added" | "feature-changed" | "features-changed" | "features-removed">;
 
 /** What a refused terrain edit starts with: "cannot change House 1". */
-function terrainRefusal(state: GameState, event: { type: "features-added" | "features-changed" | "features-removed" } | Pick<GameEventOf<"feature-changed">, "type" | "from">): string {
-  if (event.type !== "feature-changed") return { "features-added": "cannot add", "features-removed": "cannot delete", "features-changed": "cannot change the group" }[event.type];
+function terrainRefusal(
+  state: GameState,
+  event: { type: "features-added" | "features-changed" | "features-removed" } | Pick<GameEventOf<"feature-changed">, "type" | "from">,
+): string {
+  if (event.type !== "feature-changed")
+    return { "features-added": "cannot add", "features-removed": "cannot delete", "features-changed": "cannot change the group" }[event.type];
   const from = state.scenario.features.find((f) => f.id === event.from.id);
   return `cannot change ${from?.name || event.from.id}`;
 }
@@ -144,7 +154,10 @@ const featureId = (data: unknown): string => (typeof data === "object" && data !
 function withImported(state: GameState, catalog: ModelCatalog, event: GameEventOf<"miniature-imported">): { state: GameState; catalog: ModelCatalog } {
   const mini = event.miniature;
   const definition = scenarioCatalog({ scale: state.scenario.scale, miniatures: [mini] }).get(mini.id)!;
-  return { state: { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } }, catalog: new Map([...catalog, [mini.id, definition]]) };
+  return {
+    state: { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), mini] } },
+    catalog: new Map([...catalog, [mini.id, definition]]),
+  };
 }
 
 /** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
@@ -294,13 +307,19 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
       const missing = ids.find((_, i) => !from[i]);
       if (missing !== undefined) return `there is no feature "${missing}" to change`;
       if (new Set(ids).size !== ids.length) return "a feature is changed twice in one change";
-      const edited = editedTerrain("cannot change the group", () => command.features.reduce((s: Scenario, f) => replaceFeature(s, f as Feature), state.scenario));
-      return typeof edited === "string" ? edited : { type: "features-changed", from: from as Feature[], to: ids.map((id) => edited.features.find((f) => f.id === id)!), time };
+      const edited = editedTerrain("cannot change the group", () =>
+        command.features.reduce((s: Scenario, f) => replaceFeature(s, f as Feature), state.scenario),
+      );
+      return typeof edited === "string"
+        ? edited
+        : { type: "features-changed", from: from as Feature[], to: ids.map((id) => edited.features.find((f) => f.id === id)!), time };
     }
     case "remove-features": {
       if (!command.ids.length) return "nothing to delete";
       const edited = editedTerrain("cannot delete", () => removeFeatures(state.scenario, command.ids));
-      return typeof edited === "string" ? edited : { type: "features-removed", features: state.scenario.features.filter((f) => command.ids.includes(f.id)), time };
+      return typeof edited === "string"
+        ? edited
+        : { type: "features-removed", features: state.scenario.features.filter((f) => command.ids.includes(f.id)), time };
     }
     case "place-unit": {
       const models = command.unit.models.map((m) => ({ ...m, heading: normalizeHeading(m.heading), turretHeading: normalizeHeading(m.turretHeading) }));
@@ -308,11 +327,21 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
     }
     case "edit-model": {
       const { heading, turretHeading } = command.changes;
-      const changes = { ...command.changes, ...(heading !== undefined ? { heading: normalizeHeading(heading) } : {}), ...(turretHeading !== undefined ? { turretHeading: normalizeHeading(turretHeading) } : {}) };
+      const changes = {
+        ...command.changes,
+        ...(heading !== undefined ? { heading: normalizeHeading(heading) } : {}),
+        ...(turretHeading !== undefined ? { turretHeading: normalizeHeading(turretHeading) } : {}),
+      };
       return { type: "model-edited", model: command.model, changes, time };
     }
     case "edit-unit":
-      return { type: "unit-edited", unit: command.unit, ...(command.name !== undefined ? { name: command.name } : {}), ...(command.force !== undefined ? { force: command.force } : {}), time };
+      return {
+        type: "unit-edited",
+        unit: command.unit,
+        ...(command.name !== undefined ? { name: command.name } : {}),
+        ...(command.force !== undefined ? { force: command.force } : {}),
+        time,
+      };
     case "remove-unit":
       return { type: "unit-removed", unit: command.unit, time };
     case "import-miniature":

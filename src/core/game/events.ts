@@ -35,7 +35,10 @@ export const ModelChanges = z.strictObject({
   name: text.nullable().optional(),
   heading: Heading.optional(),
   turretHeading: Heading.optional(),
-  floor: z.strictObject({ building: id, level: z.number().int().nonnegative().max(7) }).nullable().optional(),
+  floor: z
+    .strictObject({ building: id, level: z.number().int().nonnegative().max(7) })
+    .nullable()
+    .optional(),
   figureHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
   eyeHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
 });
@@ -66,7 +69,10 @@ export type PlacedTemplate = z.infer<typeof PlacedTemplate>;
 
 export const DieRollRecord = z
   .strictObject({ index: z.number().int().nonnegative(), sides: z.number().int().min(2).max(MAX_DIE_SIDES), value: z.number().int().min(1), reason: text })
-  .refine((r) => r.value <= r.sides, { error: (iss) => `a d${(iss.input as { sides: number }).sides} cannot show ${(iss.input as { value: number }).value}`, path: ["value"] });
+  .refine((r) => r.value <= r.sides, {
+    error: (iss) => `a d${(iss.input as { sides: number }).sides} cannot show ${(iss.input as { value: number }).value}`,
+    path: ["value"],
+  });
 
 /** What a resolved attack did to one model, in terms the table understands. */
 export const Outcome = z.strictObject({

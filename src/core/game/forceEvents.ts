@@ -82,7 +82,9 @@ export function checkForceEvent(state: GameState, catalog: ModelCatalog, event: 
   }
   const describe = (i: { path: string; message: string }) => `${i.path}: ${i.message}`;
   const before = new Set(checkReferences(state.scenario, catalog).map(describe));
-  const problem = checkReferences(after.scenario, catalog).map(describe).find((p) => !before.has(p));
+  const problem = checkReferences(after.scenario, catalog)
+    .map(describe)
+    .find((p) => !before.has(p));
   return problem;
 }
 
@@ -101,7 +103,13 @@ export function physicalProblem(state: GameState, catalog: ModelCatalog, moved: 
   if (!moved.length) return undefined;
   const battlefield = createBattlefield(state.scenario, catalog);
   const ids = new Set(moved.map((m) => m.id));
-  const others = [...tableBodies(battlefield, ids), ...moved.flatMap((m) => { const def = catalog.get(m.model); return def ? [bodyOf(def, m)] : []; })];
+  const others = [
+    ...tableBodies(battlefield, ids),
+    ...moved.flatMap((m) => {
+      const def = catalog.get(m.model);
+      return def ? [bodyOf(def, m)] : [];
+    }),
+  ];
   for (const model of moved) {
     const def = catalog.get(model.model);
     if (!def) continue;

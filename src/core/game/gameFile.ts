@@ -59,7 +59,8 @@ const described = (issues: readonly ScenarioIssue[], parent?: string) => issues.
 function rulesetProblems(named: { id: string; version: string }, known: KnownRulesets): string[] {
   const ruleset = known.rulesets?.find((r) => r.id === named.id);
   if (known.rulesets && !ruleset) return [`ruleset.id: unknown rule system "${named.id}"; known: ${known.rulesets.map((r) => r.id).join(", ")}`];
-  if (ruleset && !ruleset.versions.includes(named.version)) return [`ruleset.version: ${ruleset.id} has versions ${ruleset.versions.join(", ")}, not "${named.version}"`];
+  if (ruleset && !ruleset.versions.includes(named.version))
+    return [`ruleset.version: ${ruleset.id} has versions ${ruleset.versions.join(", ")}, not "${named.version}"`];
   return [];
 }
 
@@ -76,7 +77,8 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
     data = recovered.value;
     cutShort = `${where}; the game was loaded up to event ${recovered.items}`;
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return failed([`${ROOT_PATH}: not a game file: expected a JSON object {"format": "hulldown-game", …}`]);
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return failed([`${ROOT_PATH}: not a game file: expected a JSON object {"format": "hulldown-game", …}`]);
   const shape = checkJsonShape(data);
   if (shape.length) return failed(described(shape));
   const { events: rawEvents, cursor: rawCursor, ...rawHeader } = data as Record<string, unknown>;
@@ -120,7 +122,15 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
  * The event at `i` if it is whole, numbered `i`, possible in `state`, ruled by the game's own rule system and
  * rolled by the game's dice (the stream is advanced past its rolls); otherwise what is wrong, starting with its path.
  */
-function eventProblem(raw: unknown, i: number, state: GameState, dice: Dice, catalog: Parameters<typeof checkEvent>[1], numbered: boolean, ruleset: string): GameEvent | string {
+function eventProblem(
+  raw: unknown,
+  i: number,
+  state: GameState,
+  dice: Dice,
+  catalog: Parameters<typeof checkEvent>[1],
+  numbered: boolean,
+  ruleset: string,
+): GameEvent | string {
   const at = `events[${i}]`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return `${at}: expected an event object`;
   const { n, ...fields } = raw as Record<string, unknown>;

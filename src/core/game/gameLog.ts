@@ -89,4 +89,5 @@ export function nextDice(log: GameLog): Dice {
 }
 
 /** The sides of every die rolled before the cursor, in order: what a dice stream resumes after. */
-export const rolledSides = (log: GameLog): number[] => log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" || e.type === "order-given" ? e.rolls.map((r) => r.sides) : []));
+export const rolledSides = (log: GameLog): number[] =>
+  log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" || e.type === "order-given" ? e.rolls.map((r) => r.sides) : []));

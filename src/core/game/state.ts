@@ -19,7 +19,6 @@ export interface UnitStatus {
   readonly order?: string;
 }
 
-
 /**
  * Id lookups are null-prototype objects: an id such as "toString" or "constructor" is just an id, never a
  * property every object inherits.
@@ -49,7 +48,18 @@ export class GameEventError extends Error {}
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
 
 export function initialState(scenario: Scenario): GameState {
-  return { scenario, status: byId(), units: byId(), turn: 1, templates: byId(), rollsUsed: 0, moves: byId(), lastShots: byId(), modelStates: byId(), smokeUntil: byId() };
+  return {
+    scenario,
+    status: byId(),
+    units: byId(),
+    turn: 1,
+    templates: byId(),
+    rollsUsed: 0,
+    moves: byId(),
+    lastShots: byId(),
+    modelStates: byId(),
+    smokeUntil: byId(),
+  };
 }
 
 /** A null-prototype copy of `from` (with `changes` applied): safe for any id as a key. */
@@ -87,13 +97,24 @@ function requireModel(state: GameState, id: string, event: GameEvent): Model {
 
 /** Where a model stands now, as a placement (the inverse of `placed`). */
 export function placementOf(model: Model): Placement {
-  return { position: model.position, heading: model.heading, ...(model.elevation !== undefined ? { elevation: model.elevation } : {}), ...(model.floor ? { floor: model.floor } : {}) };
+  return {
+    position: model.position,
+    heading: model.heading,
+    ...(model.elevation !== undefined ? { elevation: model.elevation } : {}),
+    ...(model.floor ? { floor: model.floor } : {}),
+  };
 }
 
 /** The model standing at a placement (on the ground, at an elevation or on a floor). */
 export function placed(model: Model, at: Placement): Model {
   const { elevation: _e, floor: _f, ...rest } = model;
-  return { ...rest, position: at.position, heading: at.heading, ...(at.elevation !== undefined ? { elevation: at.elevation } : {}), ...(at.floor ? { floor: at.floor } : {}) };
+  return {
+    ...rest,
+    position: at.position,
+    heading: at.heading,
+    ...(at.elevation !== undefined ? { elevation: at.elevation } : {}),
+    ...(at.floor ? { floor: at.floor } : {}),
+  };
 }
 
 function updateModel(state: GameState, id: string, fn: (m: Model) => Model | undefined): GameState {
@@ -146,7 +167,10 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case "model-moved":
       requireModel(state, event.model, event);
-      return countMoves(updateModel(state, event.model, (m) => placed(m, event.to)), [event]);
+      return countMoves(
+        updateModel(state, event.model, (m) => placed(m, event.to)),
+        [event],
+      );
     case "models-moved":
       for (const move of event.moves) requireModel(state, move.model, event);
       return countMoves(
@@ -167,7 +191,8 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       return { ...state, scenario: { ...state.scenario, forces: state.scenario.forces.map((f) => (f === force ? { ...f, units } : f)) } };
     }
     case "miniature-imported": {
-      if (state.scenario.miniatures?.some((m) => m.id === event.miniature.id)) throw new GameEventError(`miniature-imported: there is already a miniature "${event.miniature.id}"`);
+      if (state.scenario.miniatures?.some((m) => m.id === event.miniature.id))
+        throw new GameEventError(`miniature-imported: there is already a miniature "${event.miniature.id}"`);
       const withMiniature = { ...state, scenario: { ...state.scenario, miniatures: [...(state.scenario.miniatures ?? []), event.miniature] } };
       return applyEvent(withMiniature, { type: "model-placed", force: event.force, unit: event.unit, model: event.model });
     }
@@ -193,7 +218,13 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       const status = byId(state.status);
       for (const o of event.outcomes) applyOutcome(status, o);
       const lastShots = byId(state.lastShots, { [event.shooter]: { weapon: event.weapon, target: event.target } });
-      let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length, lastShots };
+      let next: GameState = {
+        ...state,
+        status,
+        units: applyUnitChanges(state.units, event.units ?? []),
+        rollsUsed: state.rollsUsed + event.rolls.length,
+        lastShots,
+      };
       if (event.clouds?.length) next = laySmoke(next, event);
       for (const o of event.outcomes) {
         if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
@@ -238,7 +269,8 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
 }
 
 /** Whether a move changes where the model stands: turning on the spot does not. */
-export const changesPosition = (m: { readonly from: Placement; readonly to: Placement }): boolean => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1];
+export const changesPosition = (m: { readonly from: Placement; readonly to: Placement }): boolean =>
+  m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1];
 
 function countMoves(state: GameState, made: ReadonlyArray<{ model: string; from: Placement; to: Placement }>): GameState {
   const moves = byId(state.moves);
@@ -251,7 +283,10 @@ function laySmoke(state: GameState, event: GameEventOf<"fire-resolved">): GameSt
   const clouds = event.clouds ?? [];
   let scenario: Scenario;
   try {
-    scenario = addFeatures(state.scenario, clouds.map((c) => c.smoke));
+    scenario = addFeatures(
+      state.scenario,
+      clouds.map((c) => c.smoke),
+    );
   } catch (error) {
     if (error instanceof FeatureEditError) throw new GameEventError(`fire-resolved: ${error.message}`);
     throw error;
@@ -262,7 +297,9 @@ function laySmoke(state: GameState, event: GameEventOf<"fire-resolved">): GameSt
 
 /** At the end of a turn, the smoke clouds whose time is up leave the table. */
 function clearSmoke(state: GameState): GameState {
-  const ending = Object.entries(state.smokeUntil).filter(([, turn]) => turn <= state.turn).map(([id]) => id);
+  const ending = Object.entries(state.smokeUntil)
+    .filter(([, turn]) => turn <= state.turn)
+    .map(([id]) => id);
   if (!ending.length) return state;
   const present = ending.filter((id) => state.scenario.features.some((f) => f.id === id));
   const scenario = present.length ? removeFeatures(state.scenario, present) : state.scenario;
@@ -283,7 +320,11 @@ function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "
   };
   try {
     if (event.type === "features-added") return addFeatures(scenario, event.features);
-    if (event.type === "features-removed") return removeFeatures(scenario, event.features.map((f) => f.id));
+    if (event.type === "features-removed")
+      return removeFeatures(
+        scenario,
+        event.features.map((f) => f.id),
+      );
     if (event.type === "feature-changed") return replaceFeature(scenario, changed(event.from, event.to));
     if (event.from.length !== event.to.length) throw new FeatureEditError(`${event.from.length} features before the change, ${event.to.length} after`);
     return event.to.reduce((s, to, i) => replaceFeature(s, changed(event.from[i]!, to)), scenario);

@@ -85,7 +85,10 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
   const height = rawHeight * factor;
   const width = Math.max(box.size[0], box.size[2]) * factor;
   if (height < MIN_HEIGHT || height > LIMITS.base || width > LIMITS.base) {
-    return { ok: false, error: `${options.fileName}: at this size it would be ${height.toFixed(1)} cm tall and ${width.toFixed(1)} cm across; a miniature must be ${MIN_HEIGHT}–${LIMITS.base} cm. Choose another size.` };
+    return {
+      ok: false,
+      error: `${options.fileName}: at this size it would be ${height.toFixed(1)} cm tall and ${width.toFixed(1)} cm across; a miniature must be ${MIN_HEIGHT}–${LIMITS.base} cm. Choose another size.`,
+    };
   }
   // Feet at y 0, centred on the footprint: the model frame every definition uses.
   const place = (positions: Float32Array) =>

@@ -26,7 +26,10 @@ export function miniatureDefinition(mini: Miniature): ModelDefinitionInput {
 
 /** Width (x) and length (z) of the box around the vertices, for a vehicle's outline. */
 function planSize(vertices: readonly number[]): { width: number; length: number } {
-  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minZ = Infinity,
+    maxZ = -Infinity;
   for (let i = 0; i < vertices.length; i += 3) {
     minX = Math.min(minX, vertices[i]!);
     maxX = Math.max(maxX, vertices[i]!);

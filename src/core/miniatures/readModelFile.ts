@@ -32,8 +32,10 @@ const count = (n: number) => n.toLocaleString("en-GB");
 export async function readModelFile(bytes: ArrayBuffer, fileName: string): Promise<ModelFileResult> {
   if (bytes.byteLength === 0) return fail(fileName, "the file is empty");
   // A binary STL says its triangle count up front: the clearer message for a huge scan.
-  if (isBinaryStl(bytes) && new DataView(bytes).getUint32(80, true) > MAX_MODEL_FILE_TRIANGLES) return tooMany(fileName, new DataView(bytes).getUint32(80, true));
-  if (bytes.byteLength > MAX_MODEL_FILE_BYTES) return fail(fileName, `${count(bytes.byteLength)} bytes is more than the ${count(MAX_MODEL_FILE_BYTES)} a model file may have`);
+  if (isBinaryStl(bytes) && new DataView(bytes).getUint32(80, true) > MAX_MODEL_FILE_TRIANGLES)
+    return tooMany(fileName, new DataView(bytes).getUint32(80, true));
+  if (bytes.byteLength > MAX_MODEL_FILE_BYTES)
+    return fail(fileName, `${count(bytes.byteLength)} bytes is more than the ${count(MAX_MODEL_FILE_BYTES)} a model file may have`);
   const head = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 80))).trimStart();
   try {
     if (head.startsWith("glTF") || head.startsWith("{")) return checked(fileName, "gltf", await gltfMeshes(bytes));

@@ -23,7 +23,8 @@ export type CatalogSource = ModelCatalog | ((scenario: Scenario) => ModelCatalog
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
 /** A path below another: `scenario` + `features[0]`, `events[3]` + `["odd key"]`; the child's root is the parent. */
-export const joinPath = (parent: string, child: string): string => (child === ROOT_PATH ? parent : child.startsWith("[") ? `${parent}${child}` : `${parent}.${child}`);
+export const joinPath = (parent: string, child: string): string =>
+  child === ROOT_PATH ? parent : child.startsWith("[") ? `${parent}${child}` : `${parent}.${child}`;
 
 /** A key that reads unambiguously after a dot; any other is written ["quoted"]. */
 const PLAIN_KEY = /^[A-Za-z_$][\w$]*$/;
@@ -129,7 +130,10 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): { ok: 
  */
 export function checkJsonShape(input: unknown): ScenarioIssue[] {
   if (nestingDepth(input) > JSON_LIMITS.maxDepth) return [{ path: ROOT_PATH, message: `nested deeper than ${JSON_LIMITS.maxDepth} levels` }];
-  return forbiddenKeyPaths(input).map((path) => ({ path: formatPath(path), message: `the key "${String(path.at(-1))}" is not allowed anywhere in a Hulldown file` }));
+  return forbiddenKeyPaths(input).map((path) => ({
+    path: formatPath(path),
+    message: `the key "${String(path.at(-1))}" is not allowed anywhere in a Hulldown file`,
+  }));
 }
 
 /** Validates already-parsed data (a JS object; NaN and Infinity are reported, not accepted). Never throws. */

@@ -29,7 +29,11 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
     claimId(feature.id, path);
     const points = featurePoints(feature);
     const far = points.findIndex((p) => !nearTable(p));
-    if (far >= 0) issues.push({ path: pointPath(feature, path, far), message: `[${points[far]!.join(", ")}] is more than ${LIMITS.offTable} cm off the ${width} × ${depth} cm table` });
+    if (far >= 0)
+      issues.push({
+        path: pointPath(feature, path, far),
+        message: `[${points[far]!.join(", ")}] is more than ${LIMITS.offTable} cm off the ${width} × ${depth} cm table`,
+      });
     if (feature.kind === "building") issues.push(...checkBuilding(feature, path));
     if (feature.kind === "wreck") {
       const def = catalog.get(feature.model);
@@ -52,7 +56,10 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
           issues.push({ path: `${path}.model`, message: `unknown model definition "${model.model}"; known: ${knownModels()}` });
         }
         if (!onTable(model.position)) {
-          issues.push({ path: `${path}.position`, message: `[${model.position.join(", ")}] is off the ${width} × ${depth} cm table (x from 0 to ${width}, z from 0 to ${depth})` });
+          issues.push({
+            path: `${path}.position`,
+            message: `[${model.position.join(", ")}] is off the ${width} × ${depth} cm table (x from 0 to ${width}, z from 0 to ${depth})`,
+          });
         }
         if (model.floor && model.elevation !== undefined) {
           issues.push({ path: `${path}.floor`, message: "give either floor or elevation, not both" });
@@ -61,10 +68,16 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
           const building = buildings.get(model.floor.building);
           if (!building) issues.push({ path: `${path}.floor.building`, message: `no building with id "${model.floor.building}"` });
           else if (model.floor.level >= building.floors) {
-            issues.push({ path: `${path}.floor.level`, message: `building "${building.id}" has floors 0–${building.floors - 1} (0 is the ground floor), got ${model.floor.level}` });
+            issues.push({
+              path: `${path}.floor.level`,
+              message: `building "${building.id}" has floors 0–${building.floors - 1} (0 is the ground floor), got ${model.floor.level}`,
+            });
           }
           if (building && !pointInPolygon(model.position, building.footprint)) {
-            issues.push({ path: `${path}.position`, message: `[${model.position.join(", ")}] is outside the footprint of building "${building.id}", whose floor the model stands on` });
+            issues.push({
+              path: `${path}.position`,
+              message: `[${model.position.join(", ")}] is outside the footprint of building "${building.id}", whose floor the model stands on`,
+            });
           }
         }
         if (model.eyeHeight !== undefined && model.figureHeight !== undefined && model.eyeHeight > model.figureHeight) {
@@ -99,7 +112,10 @@ function checkCounts(scenario: Scenario): ScenarioIssue[] {
     const area = (Math.max(...xs) - Math.min(...xs) + 1) * (Math.max(...zs) - Math.min(...zs) + 1);
     const tests = Math.round(area * xs.length);
     if (tests > LIMITS.hillGroundTests) {
-      issues.push({ path: "features", message: `the hills' ${xs.length} outline points over ${Math.round(area)} cm² of ground make ${tests} ground tests, more than the ${LIMITS.hillGroundTests} the ground may take; use fewer outline points or smaller hills` });
+      issues.push({
+        path: "features",
+        message: `the hills' ${xs.length} outline points over ${Math.round(area)} cm² of ground make ${tests} ground tests, more than the ${LIMITS.hillGroundTests} the ground may take; use fewer outline points or smaller hills`,
+      });
     }
   }
   const buildings = scenario.features.filter((f) => f.kind === "building").length;
@@ -157,7 +173,8 @@ function checkMiniatureIds(scenario: Scenario): ScenarioIssue[] {
   scenario.miniatures?.forEach((mini, i) => {
     const path = `miniatures[${i}].id`;
     if (shipped.has(mini.id)) issues.push({ path, message: `"${mini.id}" is a shipped model's id; give the miniature another` });
-    else if (scenario.miniatures!.findIndex((m) => m.id === mini.id) < i) issues.push({ path, message: `id "${mini.id}" is already used by another miniature` });
+    else if (scenario.miniatures!.findIndex((m) => m.id === mini.id) < i)
+      issues.push({ path, message: `id "${mini.id}" is already used by another miniature` });
   });
   return issues;
 }

@@ -77,7 +77,10 @@ const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` 
  */
 function cmWithin(what: string, max: number, { min = 0, zero = false }: { min?: number; zero?: boolean } = {}) {
   const number = z.number({ error: "expected a number of centimetres" });
-  const low = zero || min !== 0 ? number.min(min, { error: (iss) => `${describeValue(iss.input)} cm is less than the ${min} cm ${what} may be` }) : number.positive({ error: (iss) => `${describeValue(iss.input)} cm: ${what} must be more than 0 cm` });
+  const low =
+    zero || min !== 0
+      ? number.min(min, { error: (iss) => `${describeValue(iss.input)} cm is less than the ${min} cm ${what} may be` })
+      : number.positive({ error: (iss) => `${describeValue(iss.input)} cm: ${what} must be more than 0 cm` });
   return low.max(max, { error: (iss) => `${describeValue(iss.input)} cm is more than the ${max} cm ${what} may be` });
 }
 
@@ -92,8 +95,12 @@ export function normalizeHeading(degrees: number): number {
 /** A heading in degrees, any turn within ±LIMITS.heading, normalised to [0, 360). */
 export const Heading = z
   .number({ error: "expected an angle in degrees" })
-  .min(-LIMITS.heading, { error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees` })
-  .max(LIMITS.heading, { error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees` })
+  .min(-LIMITS.heading, {
+    error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees`,
+  })
+  .max(LIMITS.heading, {
+    error: (iss) => `${describeValue(iss.input)}° is not a heading; give an angle between -${LIMITS.heading} and ${LIMITS.heading} degrees`,
+  })
   .transform(normalizeHeading);
 
 const coordinate = cmWithin("a coordinate", LIMITS.tableSize + LIMITS.offTable, { min: -LIMITS.offTable });
@@ -101,8 +108,7 @@ const height = (what: string) => cmWithin(what, LIMITS.height);
 const thickness = (what: string) => cmWithin(what, LIMITS.thickness);
 const text = (max: number = LIMITS.textLength) => z.string().max(max);
 const id = z.string({ error: "expected an id string" }).min(1, { error: "an id cannot be empty" }).max(LIMITS.idLength);
-const list = <T extends z.ZodType>(item: T, max: number, what: string) =>
-  z.array(item).max(max, { error: `${what} may have at most ${max} items` });
+const list = <T extends z.ZodType>(item: T, max: number, what: string) => z.array(item).max(max, { error: `${what} may have at most ${max} items` });
 
 /** The format version this build reads; a larger number is a file from a newer Hulldown, said in words. */
 export const formatVersion = (version: number) =>
@@ -126,10 +132,7 @@ const named = {
 };
 const featureBase = {
   ...named,
-  decorative: z
-    .boolean()
-    .optional()
-    .describe("true: scenery only, it stops no sight line and is drawn lighter; the sight engine leaves it out."),
+  decorative: z.boolean().optional().describe("true: scenery only, it stops no sight line and is drawn lighter; the sight engine leaves it out."),
 };
 
 /** A hill has no decorative flag: the ground models stand on is the ground sight runs over. */
@@ -161,7 +164,12 @@ export const Opening = z
   .strictObject({
     id,
     type: z.enum(["window", "door", "gap"]),
-    wall: z.number().int().nonnegative().max(LIMITS.outlinePoints - 1).describe("Index of the wall: wall i runs from footprint[i] to footprint[i+1]."),
+    wall: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(LIMITS.outlinePoints - 1)
+      .describe("Index of the wall: wall i runs from footprint[i] to footprint[i+1]."),
     floor: z.number().int().nonnegative().max(7).default(0).describe("0 is the ground floor."),
     offset: cmWithin("an opening's offset", LIMITS.tableSize, { zero: true }).describe("Distance along the wall from its start to the centre of the opening."),
     width: cmWithin("an opening", LIMITS.storey),
@@ -237,7 +245,12 @@ export const RoughGround = z
   .describe("Rough ground (scrub, rubble, marsh): area terrain for movement; it does not block sight.");
 export const Pond = z.strictObject({ ...featureBase, kind: z.literal("pond"), outline }).describe("A pond or lake: water (movement only).");
 export const TankTraps = z
-  .strictObject({ ...featureBase, kind: z.literal("tankTraps"), points: list(Point, LIMITS.pathPoints, "tank traps").min(1), size: thickness("a tank trap").default(2.5) })
+  .strictObject({
+    ...featureBase,
+    kind: z.literal("tankTraps"),
+    points: list(Point, LIMITS.pathPoints, "tank traps").min(1),
+    size: thickness("a tank trap").default(2.5),
+  })
   .describe("Czech hedgehogs or dragon's teeth, one per point.");
 export const Wreck = z
   .strictObject({ ...featureBase, kind: z.literal("wreck"), model: id.describe("A vehicle model id."), at: Point, heading: Heading.default(0) })
@@ -301,12 +314,20 @@ export const Model = z
 
 export const Unit = z.strictObject({
   id,
-  name: text(LIMITS.idLength).default("").describe("Display name, e.g. \"Grenadiers 2\"; empty: the commonest model type and a number."),
+  name: text(LIMITS.idLength).default("").describe('Display name, e.g. "Grenadiers 2"; empty: the commonest model type and a number.'),
   models: list(Model, LIMITS.models, "a unit").min(1, { error: "a unit needs a model" }),
 });
-export const Force = z.strictObject({ id, side: text(LIMITS.idLength).min(1), name: text(LIMITS.idLength).default(""), units: list(Unit, LIMITS.units, "a force") });
+export const Force = z.strictObject({
+  id,
+  side: text(LIMITS.idLength).min(1),
+  name: text(LIMITS.idLength).default(""),
+  units: list(Unit, LIMITS.units, "a force"),
+});
 
-const miniatureCoordinate = z.number({ error: "expected a number of centimetres" }).min(-LIMITS.base).max(LIMITS.base, { error: (iss) => `${describeValue(iss.input)} cm is further than the ${LIMITS.base} cm a miniature's vertex may be from its feet` });
+const miniatureCoordinate = z
+  .number({ error: "expected a number of centimetres" })
+  .min(-LIMITS.base)
+  .max(LIMITS.base, { error: (iss) => `${describeValue(iss.input)} cm is further than the ${LIMITS.base} cm a miniature's vertex may be from its feet` });
 
 export const MiniaturePart = z
   .strictObject({
@@ -327,13 +348,16 @@ export const MiniaturePart = z
 
 export const Miniature = z
   .strictObject({
-    id: id.describe("The id models use in their \"model\" field."),
+    id: id.describe('The id models use in their "model" field.'),
     name: text(LIMITS.idLength),
     category: z.enum(["infantry", "team", "gun", "vehicle"]),
     figureHeight: cmWithin("a miniature", LIMITS.base).describe("Top of the model above its feet."),
     eye: z.tuple([miniatureCoordinate, miniatureCoordinate, miniatureCoordinate]).describe("Where its eye is, [x, y, z] cm in the model frame."),
     base: Base.optional(),
-    source: z.strictObject({ file: text(LIMITS.idLength), triangles: z.number().int().nonnegative() }).optional().describe("The imported file and its triangle count before simplifying."),
+    source: z
+      .strictObject({ file: text(LIMITS.idLength), triangles: z.number().int().nonnegative() })
+      .optional()
+      .describe("The imported file and its triangle count before simplifying."),
     parts: list(MiniaturePart, 7, "a miniature's parts").min(1, { error: "a miniature needs a part" }),
   })
   .refine((m) => m.parts.reduce((n, p) => n + p.indices.length / 3, 0) <= LIMITS.miniatureTriangles, {
@@ -360,7 +384,9 @@ export const Scenario = z
       .default({ width: 180, depth: 120 }),
     features: list(Feature, LIMITS.features, "a battlefield's features").default([]),
     forces: list(Force, LIMITS.forces, "a battlefield's forces").default([]),
-    miniatures: list(Miniature, LIMITS.miniatures, "a battlefield's imported miniatures").optional().describe("The players' own miniatures, imported from STL or glTF files."),
+    miniatures: list(Miniature, LIMITS.miniatures, "a battlefield's imported miniatures")
+      .optional()
+      .describe("The players' own miniatures, imported from STL or glTF files."),
   })
   .describe("A Hulldown battlefield: table, terrain features and forces, in centimetres.");
 

@@ -81,7 +81,10 @@ function extrudedPolygon(outline: readonly Vec2[], bottom: number, top: number):
     vertices.set([x, bottom, z], i * 3);
     vertices.set([x, top, z], (n + i) * 3);
   });
-  const caps = ShapeUtils.triangulateShape(outline.map(([x, z]) => new Vector2(x, z)), []);
+  const caps = ShapeUtils.triangulateShape(
+    outline.map(([x, z]) => new Vector2(x, z)),
+    [],
+  );
   const indices: number[] = [];
   for (const [a, b, c] of caps as Array<[number, number, number]>) indices.push(a, b, c, n + a, n + c, n + b);
   for (let i = 0; i < n; i++) {
@@ -95,10 +98,7 @@ function gableRoof(outline: readonly Vec2[], eaveY: number, ridgeY: number): { v
   const [p0, p1, p2, p3] = outline as [Vec2, Vec2, Vec2, Vec2];
   const r1: Vec2 = [(p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2];
   const r0: Vec2 = [(p3[0] + p0[0]) / 2, (p3[1] + p0[1]) / 2];
-  const vertices = Float32Array.from([
-    ...[p0, p1, p2, p3].flatMap(([x, z]) => [x, eaveY, z]),
-    ...[r0, r1].flatMap(([x, z]) => [x, ridgeY, z]),
-  ]);
+  const vertices = Float32Array.from([...[p0, p1, p2, p3].flatMap(([x, z]) => [x, eaveY, z]), ...[r0, r1].flatMap(([x, z]) => [x, ridgeY, z])]);
   // 0-3 eaves, 4 = r0, 5 = r1. Both slopes, both gable ends and the bottom: a closed solid.
   const indices = Uint32Array.from([0, 1, 5, 0, 5, 4, 2, 3, 4, 2, 4, 5, 1, 2, 5, 3, 0, 4, 0, 2, 1, 0, 3, 2]);
   return { vertices, indices };
@@ -112,10 +112,7 @@ export function buildingSolids(b: Building, ground: Ground): Solid[] {
     const holes = b.openings.filter((o) => o.wall === wall.index).map((o) => openingRect(b, o));
     for (const panel of wallPanels(wall.length, frame.footY - frame.baseY, wall.height, holes)) {
       const u = (panel.u0 + panel.u1) / 2;
-      const centre: Vec2 = [
-        wall.start[0] + wall.along[0] * u + wall.inward[0] * (t / 2),
-        wall.start[1] + wall.along[1] * u + wall.inward[1] * (t / 2),
-      ];
+      const centre: Vec2 = [wall.start[0] + wall.along[0] * u + wall.inward[0] * (t / 2), wall.start[1] + wall.along[1] * u + wall.inward[1] * (t / 2)];
       solids.push({
         owner: b.id,
         part: `wall-${wall.index}`,
@@ -135,7 +132,10 @@ export function buildingSolids(b: Building, ground: Ground): Solid[] {
   }
   if (b.roof.state === "intact" && !b.ruined) {
     const eaveY = frame.baseY + frame.height;
-    const roof = b.roof.shape === "gable" && b.footprint.length === 4 ? gableRoof(b.footprint, eaveY, eaveY + b.roof.ridgeHeight) : extrudedPolygon(b.footprint, eaveY, eaveY + ROOF_THICKNESS);
+    const roof =
+      b.roof.shape === "gable" && b.footprint.length === 4
+        ? gableRoof(b.footprint, eaveY, eaveY + b.roof.ridgeHeight)
+        : extrudedPolygon(b.footprint, eaveY, eaveY + ROOF_THICKNESS);
     solids.push({ owner: b.id, part: "roof", kind: "roof", shape: { type: "trimesh", ...roof }, position: [0, 0, 0], rotation: IDENTITY });
   }
   return solids;

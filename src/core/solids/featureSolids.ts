@@ -137,5 +137,15 @@ export function groundSolids(ground: Ground, hills: readonly Hill[], width: numb
       indices.push(a, a + columns, a + 1, a + 1, a + columns, a + columns + 1);
     }
   }
-  return [table, { owner: "table", part: "hills", kind: "ground", shape: { type: "trimesh", vertices, indices: Uint32Array.from(indices) }, position: [0, 0, 0], rotation: IDENTITY }];
+  return [
+    table,
+    {
+      owner: "table",
+      part: "hills",
+      kind: "ground",
+      shape: { type: "trimesh", vertices, indices: Uint32Array.from(indices) },
+      position: [0, 0, 0],
+      rotation: IDENTITY,
+    },
+  ];
 }

@@ -41,7 +41,11 @@ function shapeSolid(shape: Shape, yScale: number): { shape: SolidShape; position
     }
     case "mesh": {
       const vertices = Float32Array.from(shape.vertices, (v, i) => (i % 3 === 1 ? v * yScale : v));
-      return { shape: { type: shape.convex ? "convexMesh" : "trimesh", vertices, indices: Uint32Array.from(shape.indices) }, position: [0, 0, 0], rotation: IDENTITY };
+      return {
+        shape: { type: shape.convex ? "convexMesh" : "trimesh", vertices, indices: Uint32Array.from(shape.indices) },
+        position: [0, 0, 0],
+        rotation: IDENTITY,
+      };
     }
   }
 }

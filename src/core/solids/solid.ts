@@ -21,18 +21,7 @@ export type SolidShape =
   | { readonly type: "convexMesh"; readonly vertices: Float32Array; readonly indices: Uint32Array };
 
 /** What a solid is, as a rule system would name it. */
-export type SolidKind =
-  | "ground"
-  | "building-wall"
-  | "building-floor"
-  | "roof"
-  | "wall"
-  | "hedge"
-  | "bocage"
-  | "sandbags"
-  | "tank-trap"
-  | "wreck"
-  | "model";
+export type SolidKind = "ground" | "building-wall" | "building-floor" | "roof" | "wall" | "hedge" | "bocage" | "sandbags" | "tank-trap" | "wreck" | "model";
 
 export interface Solid {
   /** Id of the feature or model it belongs to. */

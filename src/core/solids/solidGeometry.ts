@@ -2,7 +2,7 @@
  * Triangles of a solid: for rendering, for the glTF export of the sight world, and for the three-mesh-bvh
  * comparison. Curved shapes use the same tessellation everywhere.
  */
-import { BoxGeometry, BufferGeometry, CylinderGeometry, Matrix4, Quaternion, SphereGeometry, Vector3 } from "three";
+import { BoxGeometry, type BufferGeometry, CylinderGeometry, Matrix4, Quaternion, SphereGeometry, Vector3 } from "three";
 import type { Solid, SolidShape } from "./solid";
 
 export const CYLINDER_SEGMENTS = 16;
@@ -64,7 +64,10 @@ export function mergeTriangles(parts: readonly Triangles[]): { positions: Float3
   let indexCount = 0;
   for (const part of parts) {
     positions.set(part.positions, vertexCount * 3);
-    indices.set(part.indices.map((i) => i + vertexCount), indexCount);
+    indices.set(
+      part.indices.map((i) => i + vertexCount),
+      indexCount,
+    );
     vertexCount += part.positions.length / 3;
     indexCount += part.indices.length;
   }

@@ -41,23 +41,59 @@ function visibleByPart(m: ModelFacts, report: SightReport): { turret: number; hu
 export function armourFromShooter(ctx: BgContext, target: ModelFacts, report: SightReport): ArmourHit {
   const v = vehicleData(ctx, target);
   const seen = visibleByPart(target, report);
-  const turretHit = ctx.options.armourFace === "most-visible-part" && v.dv.turret !== undefined && report.facing.turret !== undefined && seen.turret > seen.hull;
+  const turretHit =
+    ctx.options.armourFace === "most-visible-part" && v.dv.turret !== undefined && report.facing.turret !== undefined && seen.turret > seen.hull;
   const part: VehiclePart = turretHit ? "turret" : "hull";
   const facing = turretHit ? report.facing.turret! : report.facing.hull;
   const face = faceOf(facing.quadrant);
   const dv = (turretHit ? v.dv.turret! : v.dv.hull)[face];
-  const why = ctx.options.armourFace === "hull" ? "the hull (option)" : v.dv.turret && report.facing.turret ? `the ${part} (${seen.turret} turret and ${seen.hull} hull samples visible)` : "the hull";
-  return { part, face, dv, ruling: { reason: `${report.shooter} hits ${why} of ${target.id} on its ${face} (bearing ${facing.bearing.toFixed(0)}°): DV ${dv}`, rule: "§6.1, §12.8", ...profileSample(ctx) } };
+  const why =
+    ctx.options.armourFace === "hull"
+      ? "the hull (option)"
+      : v.dv.turret && report.facing.turret
+        ? `the ${part} (${seen.turret} turret and ${seen.hull} hull samples visible)`
+        : "the hull";
+  return {
+    part,
+    face,
+    dv,
+    ruling: {
+      reason: `${report.shooter} hits ${why} of ${target.id} on its ${face} (bearing ${facing.bearing.toFixed(0)}°): DV ${dv}`,
+      rule: "§6.1, §12.8",
+      ...profileSample(ctx),
+    },
+  };
 }
 
 /** The hull face of a vehicle towards a point (a burst), for hits nobody aimed. */
 export function armourTowards(ctx: BgContext, target: ModelFacts, point: Vec2): ArmourHit {
   const v = vehicleData(ctx, target);
-  const entry = { model: { id: target.id, model: target.def.id, position: [target.position[0], target.position[1]] as [number, number], heading: target.heading, turretHeading: 0 }, def: target.def, unitId: target.unitId, forceId: "", side: target.side };
+  const entry = {
+    model: {
+      id: target.id,
+      model: target.def.id,
+      position: [target.position[0], target.position[1]] as [number, number],
+      heading: target.heading,
+      turretHeading: 0,
+    },
+    def: target.def,
+    unitId: target.unitId,
+    forceId: "",
+    side: target.side,
+  };
   const facing = targetFacing(entry, point).hull;
   const face = faceOf(facing.quadrant);
   const dv = v.dv.hull[face];
-  return { part: "hull", face, dv, ruling: { reason: `the burst is on ${target.id}'s ${face} (bearing ${facing.bearing.toFixed(0)}°): hull DV ${dv}`, rule: "§6.1, §12.8", ...profileSample(ctx) } };
+  return {
+    part: "hull",
+    face,
+    dv,
+    ruling: {
+      reason: `the burst is on ${target.id}'s ${face} (bearing ${facing.bearing.toFixed(0)}°): hull DV ${dv}`,
+      rule: "§6.1, §12.8",
+      ...profileSample(ctx),
+    },
+  };
 }
 
 export function topArmour(ctx: BgContext, target: ModelFacts): ArmourHit {

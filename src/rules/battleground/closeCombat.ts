@@ -26,7 +26,8 @@ function inContact(report: SightReport | undefined): boolean {
   return report.distance.edgeToEdge <= CONTACT + across;
 }
 
-const reportOf = (v: BgFireVerdict, shooter: string, target: string): SightReport | undefined => v.reports.find((r) => r.shooter === shooter && r.target === target);
+const reportOf = (v: BgFireVerdict, shooter: string, target: string): SightReport | undefined =>
+  v.reports.find((r) => r.shooter === shooter && r.target === target);
 
 /** The state modifiers of one model in the fight (−5 Pinned or Disorganised, −10 Suppressed or Broken; they add up). */
 function stateModifiers(ctx: BgContext, m: ModelFacts): Modifier[] {
@@ -57,16 +58,40 @@ const listed = (mods: readonly Modifier[]) => mods.map((m) => `${m.value >= 0 ? 
 
 function fightInfantry(b: BgRef, v: BgFireVerdict, attackers: ModelFacts[], defenders: ModelFacts[]): number {
   const ctx = b.ctx;
-  const cc = (m: ModelFacts): Modifier => ({ value: profileOf(ctx, m).cc, reason: `${m.id}'s Close Combat`, rule: "§9.2", roll: "test", ...profileSample(ctx) });
-  const attack: Modifier[] = [{ value: ctx.tables["close-combat"].infantry.charging, reason: "charging", rule: "§9.2", roll: "test" }, ...attackers.flatMap((m) => [cc(m), ...stateModifiers(ctx, m)])];
-  const defence: Modifier[] = [...defenders.flatMap((m) => [cc(m), ...stateModifiers(ctx, m)]), ...terrainBonus(ctx, reportOf(v, attackers[0]!.id, defenders[0]!.id))];
+  const cc = (m: ModelFacts): Modifier => ({
+    value: profileOf(ctx, m).cc,
+    reason: `${m.id}'s Close Combat`,
+    rule: "§9.2",
+    roll: "test",
+    ...profileSample(ctx),
+  });
+  const attack: Modifier[] = [
+    { value: ctx.tables["close-combat"].infantry.charging, reason: "charging", rule: "§9.2", roll: "test" },
+    ...attackers.flatMap((m) => [cc(m), ...stateModifiers(ctx, m)]),
+  ];
+  const defence: Modifier[] = [
+    ...defenders.flatMap((m) => [cc(m), ...stateModifiers(ctx, m)]),
+    ...terrainBonus(ctx, reportOf(v, attackers[0]!.id, defenders[0]!.id)),
+  ];
   const a = b.ref.dice.roll(20, `close combat: ${v.firingUnit} attacks`);
   const ai = b.ref.lastRoll;
   const d = b.ref.dice.roll(20, `close combat: ${v.targetUnit} defends`);
   const di = b.ref.lastRoll;
   const [at, dt] = [a + total(attack), d + total(defence)];
-  b.ref.explain(ai, { purpose: "test", meaning: `attack d20 ${a} + ${total(attack)} (${listed(attack)}) = ${at}`, total: at, rule: "§9.2", ...profileSample(ctx) });
-  b.ref.explain(di, { purpose: "test", meaning: `defence d20 ${d} + ${total(defence)} (${listed(defence)}) = ${dt}`, total: dt, rule: "§9.2", ...profileSample(ctx) });
+  b.ref.explain(ai, {
+    purpose: "test",
+    meaning: `attack d20 ${a} + ${total(attack)} (${listed(attack)}) = ${at}`,
+    total: at,
+    rule: "§9.2",
+    ...profileSample(ctx),
+  });
+  b.ref.explain(di, {
+    purpose: "test",
+    meaning: `defence d20 ${d} + ${total(defence)} (${listed(defence)}) = ${dt}`,
+    total: dt,
+    rule: "§9.2",
+    ...profileSample(ctx),
+  });
   const cause = { by: `close combat of ${v.firingUnit} and ${v.targetUnit}`, rolls: [ai, di] };
   if (at === dt) {
     b.ref.note(`a tie, ${at} to ${dt}: every base stays in the fight until the next activation`, "§9.2", [ai, di]);
@@ -84,7 +109,10 @@ function chargeVehicle(b: BgRef, v: BgFireVerdict, attacker: ModelFacts, vehicle
   const report = reportOf(v, attacker.id, vehicle.id);
   const reach = report ? cmToInches(report.distance.edgeToEdge) : Infinity;
   if (reach > t.reach + INCH_EPSILON) {
-    b.ref.note(`${attacker.id} is ${reach.toFixed(1)}" from ${vehicle.id}, more than ${t.reach}": it charges as against infantry, and must first be moved into contact`, "§9.3");
+    b.ref.note(
+      `${attacker.id} is ${reach.toFixed(1)}" from ${vehicle.id}, more than ${t.reach}": it charges as against infantry, and must first be moved into contact`,
+      "§9.3",
+    );
     return 0;
   }
   const armour = topArmour(ctx, vehicle);
@@ -93,12 +121,14 @@ function chargeVehicle(b: BgRef, v: BgFireVerdict, attacker: ModelFacts, vehicle
   const s = modelState(ctx, vehicle.id);
   const mods: Modifier[] = [];
   const mod = (value: number, reason: string): Modifier => ({ value, reason, rule: "§9.3", roll: "damage" });
-  if ((s.movement === "moving" || s.movement === "running" || s.movement === "evading") && !hasMarker(vehicle, MARKERS.suppressed)) mods.push(mod(t.movingNotSuppressed, `${vehicle.id} moved and is not Suppressed`));
+  if ((s.movement === "moving" || s.movement === "running" || s.movement === "evading") && !hasMarker(vehicle, MARKERS.suppressed))
+    mods.push(mod(t.movingNotSuppressed, `${vehicle.id} moved and is not Suppressed`));
   if (toImmobilise) mods.push(mod(t.toImmobilise, "an attack to immobilise"));
   else if (open) mods.push(mod(t.open, `${vehicle.id} is open`));
   for (const id of attacker.def.weapons.map((w) => w.id)) {
     const w = firingWeapon(ctx, attacker, id);
-    if (!("error" in w) && w.weapon.charge !== undefined) mods.push({ ...mod(w.weapon.charge, `a charge from ${w.weapon.name} of strength ${w.weapon.charge}`), ...sampleMark(ctx, "weapons") });
+    if (!("error" in w) && w.weapon.charge !== undefined)
+      mods.push({ ...mod(w.weapon.charge, `a charge from ${w.weapon.name} of strength ${w.weapon.charge}`), ...sampleMark(ctx, "weapons") });
   }
   const impact = t.ov - armour.dv + total(mods);
   const build = `OV ${t.ov} − top DV ${armour.dv}${mods.map((m) => ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)}`).join("")}`;
@@ -110,7 +140,14 @@ function chargeVehicle(b: BgRef, v: BgFireVerdict, attacker: ModelFacts, vehicle
     const cause = { by: `the charge of ${attacker.id}`, rolls: [index] };
     const found = hitEffect(ctx, "vehicles", impact, value);
     const immobilised = found.effect !== "no-effect";
-    b.ref.explain(index, { purpose: "damage", model: vehicle.id, total: impact, meaning: `impact ${impact} (${build}), d20 ${value}: vehicles row ${found.row}, column ${found.column} → ${immobilised ? "counts only as immobilisation" : "no effect"}`, rule: "§9.3", ...sampleMark(ctx, "effect-columns") });
+    b.ref.explain(index, {
+      purpose: "damage",
+      model: vehicle.id,
+      total: impact,
+      meaning: `impact ${impact} (${build}), d20 ${value}: vehicles row ${found.row}, column ${found.column} → ${immobilised ? "counts only as immobilisation" : "no effect"}`,
+      rule: "§9.3",
+      ...sampleMark(ctx, "effect-columns"),
+    });
     if (immobilised) {
       b.ref.outcome(vehicle.id, "damaged", MARKERS.immobilised, cause);
       if (ctx.options.immobiliseAttack === "immobilised-suppressed") b.ref.outcome(vehicle.id, "damaged", MARKERS.suppressed, cause);

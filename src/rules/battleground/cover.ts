@@ -31,7 +31,14 @@ export function protectionOf(ctx: BgContext, report: SightReport): Protection {
   }
   for (const l of report.linearObstacles) {
     if (!l.targetTouches || !terrain.linear.includes(l.kind)) continue;
-    found.push({ cls: "linear", ruling: { reason: `${report.target} is behind the ${l.kind} ${l.id} (touching it; the shooter is ${l.distanceFromShooter.toFixed(1)} cm from it): linear cover`, rule: "§3.2", ...sampleMark(ctx, "terrain") } });
+    found.push({
+      cls: "linear",
+      ruling: {
+        reason: `${report.target} is behind the ${l.kind} ${l.id} (touching it; the shooter is ${l.distanceFromShooter.toFixed(1)} cm from it): linear cover`,
+        rule: "§3.2",
+        ...sampleMark(ctx, "terrain"),
+      },
+    });
   }
   found.sort((a, b) => RANK.indexOf(b.cls) - RANK.indexOf(a.cls));
   const smoke = report.areas.filter((a) => a.kind === "smoke" && (a.lengthInside > 0 || a.targetInside)).map((a) => a.id);

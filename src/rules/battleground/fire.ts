@@ -82,7 +82,14 @@ function smallArmsModifiers(ctx: BgContext, firer: ModelFacts, target: ModelFact
   if (p.cover === "light") mods.push({ ...p.sources[0]!, value: t.lightCover, roll: "damage", rule: "§6.3" });
   if (p.cover === "linear") mods.push({ ...p.sources[0]!, value: t.linearCover, roll: "damage", rule: "§6.3" });
   // Heavy cover and smoke are one row of the table: −8 once for either or both.
-  if (p.cover === "heavy") mods.push({ ...p.sources[0]!, value: t.heavyCoverOrSmoke, roll: "damage", rule: "§6.3", reason: `${p.sources[0]!.reason}${p.smoke.length ? " (and smoke: the same row, once)" : ""}` });
+  if (p.cover === "heavy")
+    mods.push({
+      ...p.sources[0]!,
+      value: t.heavyCoverOrSmoke,
+      roll: "damage",
+      rule: "§6.3",
+      reason: `${p.sources[0]!.reason}${p.smoke.length ? " (and smoke: the same row, once)" : ""}`,
+    });
   else if (p.smoke.length) mods.push(eff(t.heavyCoverOrSmoke, `smoke on the line (${p.smoke.join(", ")}), counted once`, "§6.3"));
   if (p.camouflaged) mods.push(eff(t.camouflaged, `${target.id} is camouflaged`, "§6.3"));
   return mods;
@@ -101,12 +108,23 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
   const ammunition = decl.ammunition ?? defaultAmmunition(ctx, w, target);
   const vehicle = isVehicle(ctx, target);
   const base = { group: target.id, target: target.id, ammunition, range, protection, effectModifiers: [] as Modifier[] };
-  const refuse = (reason: string, rule: string): BgShot => ({ ...base, resolution: "to-hit", canFire: false, rulings: [...rulings, { reason, rule }], modifiers: [] });
+  const refuse = (reason: string, rule: string): BgShot => ({
+    ...base,
+    resolution: "to-hit",
+    canFire: false,
+    rulings: [...rulings, { reason, rule }],
+    modifiers: [],
+  });
   const seen = seenFraction(report);
   if (seen <= 0) return refuse(`${firer.id} cannot see ${target.id}`, "§3.1");
-  rulings.push({ reason: `${firer.id} sees ${(seen * 100).toFixed(0)} % of ${target.id}${seen > report.visibleFraction ? " (smoke counted as seen through: it is a modifier here)" : ""}`, rule: "§3.1" });
-  if (report.arc && !report.arc.inArc) return refuse(`${target.id} is outside the ${report.arc.arc}° arc of ${w.weapon.name} (bearing ${report.arc.bearing.toFixed(0)}°)`, "§3.1");
-  if (cmToInches(range) > w.weapon.range) return refuse(`${target.id} is ${cmToInches(range).toFixed(1)}" away, beyond the ${w.weapon.range}" range of ${w.weapon.name}`, "§3.1");
+  rulings.push({
+    reason: `${firer.id} sees ${(seen * 100).toFixed(0)} % of ${target.id}${seen > report.visibleFraction ? " (smoke counted as seen through: it is a modifier here)" : ""}`,
+    rule: "§3.1",
+  });
+  if (report.arc && !report.arc.inArc)
+    return refuse(`${target.id} is outside the ${report.arc.arc}° arc of ${w.weapon.name} (bearing ${report.arc.bearing.toFixed(0)}°)`, "§3.1");
+  if (cmToInches(range) > w.weapon.range)
+    return refuse(`${target.id} is ${cmToInches(range).toFixed(1)}" away, beyond the ${w.weapon.range}" range of ${w.weapon.name}`, "§3.1");
   if (ammunition === "HE" && !w.weapon.he) return refuse(`${w.weapon.name} has no HE round`, "§4");
   if (ammunition === "smoke" && !w.weapon.smoke) return refuse(`${w.weapon.name} has no smoke round`, "§4");
   if (!vehicle && ammunition === "standard") {
@@ -117,7 +135,10 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
       ...base,
       resolution: "effect",
       canFire: true,
-      rulings: [...rulings, { reason: `small arms at infantry: no to-hit roll; each die rolls on the effects table at impact ${impact} (FP ${w.weapon.fp})`, rule: "§5, §6.3" }],
+      rulings: [
+        ...rulings,
+        { reason: `small arms at infantry: no to-hit roll; each die rolls on the effects table at impact ${impact} (FP ${w.weapon.fp})`, rule: "§5, §6.3" },
+      ],
       modifiers: mods,
       effectModifiers: mods,
     };
@@ -139,7 +160,14 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
     ...base,
     resolution: "to-hit",
     canFire: true,
-    rulings: [...rulings, { reason: `TN ${formatTn(tn.tn)} = Training ${tn.modifiers.map((m, i) => (i === 0 ? `${m.value}` : ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)}`)).join("")}: a d20 at or under it hits`, rule: "§3.2" }, ...(armour ? [armour.ruling] : [])],
+    rulings: [
+      ...rulings,
+      {
+        reason: `TN ${formatTn(tn.tn)} = Training ${tn.modifiers.map((m, i) => (i === 0 ? `${m.value}` : ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)}`)).join("")}: a d20 at or under it hits`,
+        rule: "§3.2",
+      },
+      ...(armour ? [armour.ruling] : []),
+    ],
     modifiers: [...tn.modifiers, ...effectModifiers],
     need: tn.tn,
     under: true,
@@ -150,18 +178,48 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
 
 export const formatTn = (tn: number): string => (Number.isInteger(tn) ? String(tn) : tn.toFixed(2));
 
-function judgeFirer(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, targets: readonly ModelFacts[], report: (t: ModelFacts, w: FiringWeapon) => SightReport): BgFirer {
+function judgeFirer(
+  ctx: BgContext,
+  decl: BgFireDeclaration,
+  firer: ModelFacts,
+  targets: readonly ModelFacts[],
+  report: (t: ModelFacts, w: FiringWeapon) => SightReport,
+): BgFirer {
   const w = firerWeapon(ctx, decl, firer);
   if ("error" in w) return { model: firer.id, dice: 0, canFire: false, rulings: [{ reason: w.error, rule: "§3" }], shots: [] };
-  const none = (rulings: readonly Ruling[], shots: readonly BgShot[] = []): BgFirer => ({ model: firer.id, weapon: { id: w.id }, firing: w, dice: 0, canFire: false, rulings, shots });
+  const none = (rulings: readonly Ruling[], shots: readonly BgShot[] = []): BgFirer => ({
+    model: firer.id,
+    weapon: { id: w.id },
+    firing: w,
+    dice: 0,
+    canFire: false,
+    rulings,
+    shots,
+  });
   if (hasMarker(firer, MARKERS.suppressed)) return none([{ reason: `${firer.id} is Suppressed: in its activation it may only try to rally`, rule: "§8" }]);
   const shots = targets.map((t) => shotAt(ctx, decl, firer, w, t, report(t, w)));
   const possible = shots.filter((s) => s.canFire);
   // A model named as the target is the aim; a unit is engaged at its nearest model the firer can shoot.
-  const shot = possible.find((s) => s.target === decl.target) ?? (targets.some((t) => t.id === decl.target) ? undefined : possible.sort((a, b) => a.range - b.range)[0]);
-  if (!shot) return none(shots.length === 1 ? shots[0]!.rulings : [{ reason: `${firer.id} can shoot no model of ${unitNamed(ctx, decl.target).id}`, rule: "§3.1" }], shots);
+  const shot =
+    possible.find((s) => s.target === decl.target) ?? (targets.some((t) => t.id === decl.target) ? undefined : possible.sort((a, b) => a.range - b.range)[0]);
+  if (!shot)
+    return none(
+      shots.length === 1 ? shots[0]!.rulings : [{ reason: `${firer.id} can shoot no model of ${unitNamed(ctx, decl.target).id}`, rule: "§3.1" }],
+      shots,
+    );
   const { dice, rulings } = diceFor(ctx, firer, w, shot.target, shot.resolution === "to-hit");
-  return { model: firer.id, weapon: { id: w.id }, firing: w, dice, canFire: dice > 0, rulings, shots, group: shot.target, shot, ...(ctx.sampleTables.weapons ? { sample: ctx.sampleTables.weapons } : {}) };
+  return {
+    model: firer.id,
+    weapon: { id: w.id },
+    firing: w,
+    dice,
+    canFire: dice > 0,
+    rulings,
+    shots,
+    group: shot.target,
+    shot,
+    ...(ctx.sampleTables.weapons ? { sample: ctx.sampleTables.weapons } : {}),
+  };
 }
 
 /** Every sample table the verdict's numbers came from (its rulings, the firers' shots and profiles). */
@@ -170,7 +228,11 @@ function verdictSampleTables(ctx: BgContext, rulings: readonly Ruling[], firers:
   return uniqueSampleTables([
     ...(ctx.sampleTables.profiles ? [ctx.sampleTables.profiles] : []),
     ...marked(rulings),
-    ...firers.flatMap((f) => [...(f.sample ? [f.sample] : []), ...marked(f.rulings), ...f.shots.flatMap((s) => [...marked(s.rulings), ...marked(s.modifiers)])]),
+    ...firers.flatMap((f) => [
+      ...(f.sample ? [f.sample] : []),
+      ...marked(f.rulings),
+      ...f.shots.flatMap((s) => [...marked(s.rulings), ...marked(s.modifiers)]),
+    ]),
   ]);
 }
 
@@ -182,11 +244,21 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
   const head = { ruleset: RULESET_ID, declaration: decl, action, firingUnit: firingUnit.id, targetUnit: targetUnit.id };
   const byKey = new Map(given.map((r) => [sightKey({ shooter: r.shooter, target: r.target, ...(r.weapon ? { weapon: r.weapon } : {}) }), r]));
   const needs = sightRequests(decl, ctx).filter((r) => !byKey.has(sightKey(r)));
-  if (needs.length) return { ...head, valid: false, rulings: [{ reason: `${needs.length} more sight line(s) to measure before a verdict`, rule: "§3.1" }], firers: [], needs, sampleTables: [], reports: [] };
+  if (needs.length)
+    return {
+      ...head,
+      valid: false,
+      rulings: [{ reason: `${needs.length} more sight line(s) to measure before a verdict`, rule: "§3.1" }],
+      firers: [],
+      needs,
+      sampleTables: [],
+      reports: [],
+    };
   const firersOf = modelsNamed(ctx, decl.shooter);
   const targets = modelsNamed(ctx, decl.target);
   const problems: Ruling[] = [];
-  if (action !== "clear-jam" && action !== "immobilisation-test" && firingUnit.side === targetUnit.side) problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
+  if (action !== "clear-jam" && action !== "immobilisation-test" && firingUnit.side === targetUnit.side)
+    problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
   let firers: BgFirer[];
   if (action === "fire") {
     firers = firersOf.map((m) => judgeFirer(ctx, decl, m, targets, (t, w) => byKey.get(sightKey({ shooter: m.id, target: t.id, weapon: w.id }))!));

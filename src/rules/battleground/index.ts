@@ -17,7 +17,11 @@ import { losVerdict } from "./verdict";
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BgTables; game?: unknown } = {}): BgContext {
   const options = parseOptions(setup.options);
   if (!options.ok) throw new Error(`Battleground WWII options: ${options.errors.join("; ")}`);
-  return bgContext(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as BgGameState } : {}) });
+  return bgContext(table, {
+    options: options.options,
+    ...(setup.tables ? { tables: setup.tables } : {}),
+    ...(setup.game ? { game: setup.game as BgGameState } : {}),
+  });
 }
 
 export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, BgTables> = {

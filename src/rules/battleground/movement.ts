@@ -108,7 +108,10 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
   const paidChanges = ctx.options.directionChange === "once-per-action" ? Math.min(changes, 1) : changes;
   if (paidChanges) {
     mp += paidChanges * table.directionChange;
-    rulings.push({ reason: `${changes} change(s) between forward and reverse: +${paidChanges * table.directionChange} MP (option: ${ctx.options.directionChange})`, rule: "§1, §14.3" });
+    rulings.push({
+      reason: `${changes} change(s) between forward and reverse: +${paidChanges * table.directionChange} MP (option: ${ctx.options.directionChange})`,
+      rule: "§1, §14.3",
+    });
   }
   let refused: Ruling | undefined;
   const immobilisation: string[] = [];
@@ -121,7 +124,11 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
     const name = f.name || f.id;
     const extra = row[moveClass];
     if (extra === null) {
-      refused ??= { reason: `${name} is ${row.name}: ${moveClass === "infantry" ? "infantry" : `${moveClass} vehicles`} may not enter (the sheet's NO)`, rule: "§1", ...sample };
+      refused ??= {
+        reason: `${name} is ${row.name}: ${moveClass === "infantry" ? "infantry" : `${moveClass} vehicles`} may not enter (the sheet's NO)`,
+        rule: "§1",
+        ...sample,
+      };
       continue;
     }
     if (row.immobilisation.includes(moveClass)) immobilisation.push(f.id);
@@ -129,10 +136,22 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
     const inches = cmToInches(inside.reduce((sum, s) => sum + s.length, 0));
     const paid = ctx.options.terrainCost === "per-inch" ? extra * Math.ceil(inches - INCH_EPSILON) : extra;
     mp += paid;
-    rulings.push({ reason: `${name} is ${row.name}: +${paid} MP${ctx.options.terrainCost === "per-inch" ? ` (${extra} for each of ${Math.ceil(inches - INCH_EPSILON)} started inch(es) inside)` : " (once for the feature)"}`, rule: "§1, §14.3", ...sample });
+    rulings.push({
+      reason: `${name} is ${row.name}: +${paid} MP${ctx.options.terrainCost === "per-inch" ? ` (${extra} for each of ${Math.ceil(inches - INCH_EPSILON)} started inch(es) inside)` : " (once for the feature)"}`,
+      rule: "§1, §14.3",
+      ...sample,
+    });
   }
   const allowance = allowanceTable.mp[moveClass];
-  rulings.push({ reason: `${mpText(mp)} of the ${allowance} MP of one ${moveClass} move action${mp > allowance + INCH_EPSILON ? ": more than one move action allows" : ""}`, rule: "§1, §13", ...sample });
-  for (const id of immobilisation) rulings.push({ reason: `${input.features.find((f) => f.id === id)!.name || id} is marked #: the opponent may call an immobilisation test during the move`, rule: "§1, §2" });
+  rulings.push({
+    reason: `${mpText(mp)} of the ${allowance} MP of one ${moveClass} move action${mp > allowance + INCH_EPSILON ? ": more than one move action allows" : ""}`,
+    rule: "§1, §13",
+    ...sample,
+  });
+  for (const id of immobilisation)
+    rulings.push({
+      reason: `${input.features.find((f) => f.id === id)!.name || id} is marked #: the opponent may call an immobilisation test during the move`,
+      rule: "§1, §2",
+    });
   return { moveClass, mp, allowance, rulings, immobilisation, ...(refused ? { refused } : {}) };
 }

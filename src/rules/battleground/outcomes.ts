@@ -108,10 +108,11 @@ export function effectRoll(b: BgRef, model: string, half: TableHalf, impact: num
     purpose: "damage",
     model,
     total: impact,
-    meaning: found.beyondTable ? `impact ${impact} (${build}) is above the table: ${found.effect} (option)` : `impact ${impact} (${build}), d20 ${value}: ${columnWord} → ${found.effect}`,
+    meaning: found.beyondTable
+      ? `impact ${impact} (${build}) is above the table: ${found.effect} (option)`
+      : `impact ${impact} (${build}), d20 ${value}: ${columnWord} → ${found.effect}`,
     rule: "§10",
     ...mapping,
   });
   applyHitEffect(b, model, found.effect, { by, rolls: [...extraRolls, index] });
 }
-

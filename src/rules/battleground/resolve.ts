@@ -57,14 +57,21 @@ function rollToHit(b: BgRef, f: BgFirer, shot: BgShot, n: number): ToHit {
     return { kind: "miss", value, rolls: [index] };
   }
   if (!critical || ["rifle", "smg", "machine-gun"].includes(w.kind)) {
-    b.ref.explain(index, { ...base, meaning: `to-hit ${value} at or under TN ${formatTn(tn)} → hit${critical ? " (no critical for rifles and machine weapons)" : ""}` });
+    b.ref.explain(index, {
+      ...base,
+      meaning: `to-hit ${value} at or under TN ${formatTn(tn)} → hit${critical ? " (no critical for rifles and machine weapons)" : ""}`,
+    });
     return { kind: "hit", rolls: [index] };
   }
   b.ref.explain(index, { ...base, meaning: `to-hit 1 → critical hit: roll again to hit`, rule: "§3.6" });
   const again = b.ref.dice.roll(20, `critical hit: ${w.name} of ${f.model} rolls to hit again`);
   const major = again <= tn;
   const bonus = major ? 10 : 5;
-  b.ref.explain(b.ref.lastRoll, { ...base, meaning: `critical re-roll ${again} ${major ? "hits: Major Critical Hit +10" : "misses: Minor Critical Hit +5"}`, rule: "§3.6" });
+  b.ref.explain(b.ref.lastRoll, {
+    ...base,
+    meaning: `critical re-roll ${again} ${major ? "hits: Major Critical Hit +10" : "misses: Minor Critical Hit +5"}`,
+    rule: "§3.6",
+  });
   return { kind: "hit", critical: bonus, rolls: [index, b.ref.lastRoll] };
 }
 
@@ -73,7 +80,11 @@ function misfire(b: BgRef, f: BgFirer, toHitIndex: number): ToHit {
   const value = b.ref.dice.roll(20, `misfire: ${w.weapon.name} of ${f.model}`);
   const index = b.ref.lastRoll;
   const result = misfireResult(b.ctx, value);
-  const words = { dud: "a dud: the weapon fires again next turn", jammed: "jammed: the jam must be cleared", explosion: "explosion: one hit, the weapon is destroyed" }[result];
+  const words = {
+    dud: "a dud: the weapon fires again next turn",
+    jammed: "jammed: the jam must be cleared",
+    explosion: "explosion: one hit, the weapon is destroyed",
+  }[result];
   b.ref.explain(index, { purpose: "test", model: f.model, meaning: `misfire ${value}: ${words}`, rule: "§3.7" });
   const cause = { by: `a misfire of ${w.weapon.name}`, rolls: [toHitIndex, index] };
   if (result === "jammed") b.ref.outcome(f.model, "damaged", MARKERS.jammed(w.id), cause);
@@ -84,7 +95,15 @@ function misfire(b: BgRef, f: BgFirer, toHitIndex: number): ToHit {
     const strength = w.weapon.ov ?? w.weapon.fp ?? w.weapon.he?.fp ?? 0;
     const vehicle = profileOf(b.ctx, firer).vehicle;
     const impact = vehicle ? strength - vehicle.dv.top : strength;
-    effectRoll(b, f.model, halfOf(b.ctx, firer), impact, vehicle ? `OV ${strength} − top DV ${vehicle.dv.top}` : `strength ${strength}`, `the explosion of ${w.weapon.name}`, cause.rolls);
+    effectRoll(
+      b,
+      f.model,
+      halfOf(b.ctx, firer),
+      impact,
+      vehicle ? `OV ${strength} − top DV ${vehicle.dv.top}` : `strength ${strength}`,
+      `the explosion of ${w.weapon.name}`,
+      cause.rolls,
+    );
   }
   b.ref.note(`${f.model}: the ${w.weapon.name} misfires (${result}); its remaining dice are lost`, "§3.7", cause.rolls);
   return { kind: "misfire", stops: true };
@@ -101,7 +120,13 @@ function hitVehicle(b: BgRef, f: BgFirer, shot: BgShot, hit: Extract<ToHit, { ki
 }
 
 /** Where a missed HE or smoke round lands: scattered by the die that missed, or minimal scatter (§4.1, §4.2). */
-function scatterLanding(b: BgRef, f: BgFirer, shot: BgShot, miss: Extract<ToHit, { kind: "miss" }>, geometry: TemplateGeometry): { at: Vec2; minimal: boolean; rolls: number[] } {
+function scatterLanding(
+  b: BgRef,
+  f: BgFirer,
+  shot: BgShot,
+  miss: Extract<ToHit, { kind: "miss" }>,
+  geometry: TemplateGeometry,
+): { at: Vec2; minimal: boolean; rolls: number[] } {
   const target = b.ctx.models.get(shot.target)!;
   const centre = footprintCenter(target.footprint);
   const bearing = b.ref.dice.roll(360, `scatter bearing of ${f.firing!.weapon.name} of ${f.model}`) % 360;
@@ -110,12 +135,22 @@ function scatterLanding(b: BgRef, f: BgFirer, shot: BgShot, miss: Extract<ToHit,
   const by = miss.value - shot.need!;
   if (dm < 0 && by <= -dm) {
     const at = minimalScatterCentre(target.footprint, centre, bearing, ringRadii(b.ctx));
-    b.ref.explain(bearingIndex, { purpose: "scatter", model: shot.target, meaning: `bearing ${bearing}°: minimal scatter (missed by ${formatTn(by)}, DM −${-dm}): the template's second ring touches ${shot.target}, its first does not`, rule: "§4.2" });
+    b.ref.explain(bearingIndex, {
+      purpose: "scatter",
+      model: shot.target,
+      meaning: `bearing ${bearing}°: minimal scatter (missed by ${formatTn(by)}, DM −${-dm}): the template's second ring touches ${shot.target}, its first does not`,
+      rule: "§4.2",
+    });
     return { at, minimal: true, rolls: [...miss.rolls, bearingIndex] };
   }
   const s = scatterInches(b.ctx, miss.value, shot.range);
   const at = moved(centre, bearing, inchesToCm(s.inches), geometry.table);
-  b.ref.explain(bearingIndex, { purpose: "scatter", model: shot.target, meaning: `bearing ${bearing}°, ${s.inches}": ${s.reason}; lands at (${at[0].toFixed(1)}, ${at[1].toFixed(1)}) cm`, rule: "§4.1" });
+  b.ref.explain(bearingIndex, {
+    purpose: "scatter",
+    model: shot.target,
+    meaning: `bearing ${bearing}°, ${s.inches}": ${s.reason}; lands at (${at[0].toFixed(1)}, ${at[1].toFixed(1)}) cm`,
+    rule: "§4.1",
+  });
   return { at, minimal: false, rolls: [...miss.rolls, bearingIndex] };
 }
 
@@ -141,7 +176,11 @@ function burst(b: BgRef, f: BgFirer, at: Vec2, hit: BurstHit, rolls: readonly nu
   const under = geometry.modelsUnder(placement);
   const t = b.ctx.tables["effect-modifiers"].he;
   const hitModels = under.models.filter((u) => b.ctx.models.has(u.id));
-  b.ref.note(`HE of ${w.name} bursts at (${at[0].toFixed(1)}, ${at[1].toFixed(1)}) cm${surface === undefined ? " on the ground" : ` on the surface at ${surface.toFixed(1)} cm${dropped && dropped.kind !== "ground" ? ` (${dropped.kind} of ${dropped.by})` : ""}`}: ${hitModels.length ? hitModels.map((u) => `${u.id} ring ${u.ring! + 1}`).join(", ") : "nobody under the template"}${under.shielded.length ? `; shielded: ${under.shielded.map((s) => `${s.id} (${s.by})`).join(", ")}` : ""}`, "§4.3", rolls);
+  b.ref.note(
+    `HE of ${w.name} bursts at (${at[0].toFixed(1)}, ${at[1].toFixed(1)}) cm${surface === undefined ? " on the ground" : ` on the surface at ${surface.toFixed(1)} cm${dropped && dropped.kind !== "ground" ? ` (${dropped.kind} of ${dropped.by})` : ""}`}: ${hitModels.length ? hitModels.map((u) => `${u.id} ring ${u.ring! + 1}`).join(", ") : "nobody under the template"}${under.shielded.length ? `; shielded: ${under.shielded.map((s) => `${s.id} (${s.by})`).join(", ")}` : ""}`,
+    "§4.3",
+    rolls,
+  );
   for (const u of hitModels) {
     const m = b.ctx.models.get(u.id)!;
     const offset = ringOffset(b.ctx, u.ring!);
@@ -156,19 +195,42 @@ function burst(b: BgRef, f: BgFirer, at: Vec2, hit: BurstHit, rolls: readonly nu
       const armour = armourTowards(b.ctx, m, at);
       if (isUnarmoured(b.ctx, m)) mods.push({ value: t.unarmoured, reason: `${u.id} is unarmoured`, rule: "§6.2", roll: "damage" });
       const impact = he.ov + offset - armour.dv + sum(mods);
-      effectRoll(b, u.id, "vehicles", impact, `HE OV ${he.ov} ${ringWord} − DV ${armour.dv} (hull ${armour.face})${mods.map((x) => ` ${signed(x.value)}`).join("")}`, `HE of ${w.name} (${f.model})`, rolls);
+      effectRoll(
+        b,
+        u.id,
+        "vehicles",
+        impact,
+        `HE OV ${he.ov} ${ringWord} − DV ${armour.dv} (hull ${armour.face})${mods.map((x) => ` ${signed(x.value)}`).join("")}`,
+        `HE of ${w.name} (${f.model})`,
+        rolls,
+      );
       continue;
     }
     const lines = geometry.linearObstaclesFrom?.(at, u.id).filter((l) => b.ctx.tables.terrain.linear.includes(l.kind)) ?? [];
-    if (lines.length) mods.push({ value: t.linearFromImpact, reason: `${lines.map((l) => `${l.kind} ${l.id}`).join(", ")} between the point of impact and ${u.id}`, rule: "§6.2", roll: "damage" });
+    if (lines.length)
+      mods.push({
+        value: t.linearFromImpact,
+        reason: `${lines.map((l) => `${l.kind} ${l.id}`).join(", ")} between the point of impact and ${u.id}`,
+        rule: "§6.2",
+        roll: "damage",
+      });
     const heavy = m.standsIn.some((a) => b.ctx.tables.terrain.areas[a.kind as keyof BgContext["tables"]["terrain"]["areas"]] === "heavy");
     const partial = (b.ctx.options.partialHit === "minimal-scatter" && minimalOn === u.id) || (b.ctx.options.partialHit === "partly-under" && u.overlap < 1);
-    if (heavy || partial) mods.push({ value: t.partialOrHeavyCover, reason: heavy ? `${u.id} is in heavy cover` : `a partial hit on ${u.id}`, rule: "§6.2", roll: "damage" });
+    if (heavy || partial)
+      mods.push({ value: t.partialOrHeavyCover, reason: heavy ? `${u.id} is in heavy cover` : `a partial hit on ${u.id}`, rule: "§6.2", roll: "damage" });
     const movement = modelState(b.ctx, u.id).movement;
     if (movement === "running") mods.push({ value: t.running, reason: `${u.id} is running`, rule: "§6.2", roll: "damage" });
     else if (movement === "moving" || movement === "evading") mods.push({ value: t.moving, reason: `${u.id} is moving`, rule: "§6.2", roll: "damage" });
     const impact = he.fp + offset + sum(mods);
-    effectRoll(b, u.id, "infantry", impact, `HE FP ${he.fp} ${ringWord}${mods.map((x) => ` ${signed(x.value)} (${x.reason})`).join("")}`, `HE of ${w.name} (${f.model})`, rolls);
+    effectRoll(
+      b,
+      u.id,
+      "infantry",
+      impact,
+      `HE FP ${he.fp} ${ringWord}${mods.map((x) => ` ${signed(x.value)} (${x.reason})`).join("")}`,
+      `HE of ${w.name} (${f.model})`,
+      rolls,
+    );
   }
   return hitModels.length;
 }
@@ -180,8 +242,22 @@ function burst(b: BgRef, f: BgFirer, at: Vec2, hit: BurstHit, rolls: readonly nu
 function layCloud(b: BgRef, f: BgFirer, landing: { at: Vec2; rolls: readonly number[] }): void {
   const smoke = b.ctx.tables.templates.smoke;
   const id = `smoke-${landing.rolls[0]}`;
-  b.clouds.push({ smoke: { id, name: `Smoke (${f.firing!.weapon.name})`, kind: "smoke", at: [landing.at[0], landing.at[1]], radius: inchesToCm(smoke.radius), height: inchesToCm(smoke.height) }, turns: smoke.turns });
-  b.ref.note(`smoke of ${f.firing!.weapon.name} lands at (${landing.at[0].toFixed(1)}, ${landing.at[1].toFixed(1)}) cm: cloud ${id}, ${smoke.radius}" in radius, ${smoke.height}" high, until the end of ${smoke.turns === 1 ? "this turn" : `${smoke.turns} turns`} (sample templates table)`, "§4, §13", landing.rolls);
+  b.clouds.push({
+    smoke: {
+      id,
+      name: `Smoke (${f.firing!.weapon.name})`,
+      kind: "smoke",
+      at: [landing.at[0], landing.at[1]],
+      radius: inchesToCm(smoke.radius),
+      height: inchesToCm(smoke.height),
+    },
+    turns: smoke.turns,
+  });
+  b.ref.note(
+    `smoke of ${f.firing!.weapon.name} lands at (${landing.at[0].toFixed(1)}, ${landing.at[1].toFixed(1)}) cm: cloud ${id}, ${smoke.radius}" in radius, ${smoke.height}" high, until the end of ${smoke.turns === 1 ? "this turn" : `${smoke.turns} turns`} (sample templates table)`,
+    "§4, §13",
+    landing.rolls,
+  );
 }
 
 /** One firer's to-hit dice, each resolved in turn; a misfire ends them. */
@@ -234,7 +310,10 @@ export function resolveFire(verdict: BgFireVerdict, dice: Dice, ctx: BgContext, 
     for (const f of firing) {
       const shot = f.shot!;
       rolled += f.dice;
-      b.ref.note(`${f.model} fires ${f.firing!.weapon.name}${shot.ammunition === "standard" ? "" : ` (${shot.ammunition})`} at ${shot.target}, ${cmToInches(shot.range).toFixed(1)}" away: ${f.dice} ${f.dice === 1 ? "die" : "dice"}, ${shot.resolution === "effect" ? "each straight on the effects table" : `TN ${formatTn(shot.need!)}`}`, shot.resolution === "effect" ? "§5" : "§3");
+      b.ref.note(
+        `${f.model} fires ${f.firing!.weapon.name}${shot.ammunition === "standard" ? "" : ` (${shot.ammunition})`} at ${shot.target}, ${cmToInches(shot.range).toFixed(1)}" away: ${f.dice} ${f.dice === 1 ? "die" : "dice"}, ${shot.resolution === "effect" ? "each straight on the effects table" : `TN ${formatTn(shot.need!)}`}`,
+        shot.resolution === "effect" ? "§5" : "§3",
+      );
       if (shot.resolution === "effect") hits += smallArms(b, f, shot);
       else hits += toHitDice(b, f, shot, geometry);
     }
@@ -251,7 +330,11 @@ export function resolveFire(verdict: BgFireVerdict, dice: Dice, ctx: BgContext, 
       dice: diceRolled,
       allocation: b.ref.allocation,
       steps: b.ref.steps,
-      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...diceRolled.flatMap((d) => (d.sample ? [d.sample] : [])), ...(b.clouds.length && b.ctx.sampleTables.templates ? [b.ctx.sampleTables.templates] : [])]),
+      sampleTables: uniqueSampleTables([
+        ...verdict.sampleTables,
+        ...diceRolled.flatMap((d) => (d.sample ? [d.sample] : [])),
+        ...(b.clouds.length && b.ctx.sampleTables.templates ? [b.ctx.sampleTables.templates] : []),
+      ]),
     },
     ...(b.clouds.length ? { clouds: b.clouds } : {}),
   };

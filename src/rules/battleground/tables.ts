@@ -38,7 +38,12 @@ function d20Rows<T extends z.ZodType>(row: T) {
   return z.array(row).superRefine((rows, ctx) => {
     let next = 1;
     for (const [i, r] of (rows as Array<{ rolls: [number, number] }>).entries()) {
-      if (r.rolls[0] !== next || r.rolls[1] < r.rolls[0]) ctx.addIssue({ code: "custom", path: [i, "rolls"], message: `rows must run from 1 to 20 without gaps or overlaps; expected a row starting at ${next}` });
+      if (r.rolls[0] !== next || r.rolls[1] < r.rolls[0])
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "rolls"],
+          message: `rows must run from 1 to 20 without gaps or overlaps; expected a row starting at ${next}`,
+        });
       next = r.rolls[1] + 1;
     }
     if (next !== 21) ctx.addIssue({ code: "custom", message: "rows must end at 20" });
@@ -46,20 +51,24 @@ function d20Rows<T extends z.ZodType>(row: T) {
 }
 
 /** One impact row: five columns of d20 ranges (or null), left to right, that share out 1–20. */
-const EffectRow = z
-  .strictObject({ impact: mod, columns: z.array(z.tuple([d20, d20]).nullable()).length(5) })
-  .superRefine((row, ctx) => {
-    let next = 1;
-    for (const [i, c] of row.columns.entries()) {
-      if (!c) continue;
-      if (c[0] !== next || c[1] < c[0]) ctx.addIssue({ code: "custom", path: ["columns", i], message: `impact ${row.impact}: the columns must share out 1–20 left to right; expected a range starting at ${next}` });
-      next = c[1] + 1;
-    }
-    if (next !== 21) ctx.addIssue({ code: "custom", path: ["columns"], message: `impact ${row.impact}: the columns must reach 20` });
-  });
+const EffectRow = z.strictObject({ impact: mod, columns: z.array(z.tuple([d20, d20]).nullable()).length(5) }).superRefine((row, ctx) => {
+  let next = 1;
+  for (const [i, c] of row.columns.entries()) {
+    if (!c) continue;
+    if (c[0] !== next || c[1] < c[0])
+      ctx.addIssue({
+        code: "custom",
+        path: ["columns", i],
+        message: `impact ${row.impact}: the columns must share out 1–20 left to right; expected a range starting at ${next}`,
+      });
+    next = c[1] + 1;
+  }
+  if (next !== 21) ctx.addIssue({ code: "custom", path: ["columns"], message: `impact ${row.impact}: the columns must reach 20` });
+});
 const EffectHalf = z.array(EffectRow).superRefine((rows, ctx) => {
   rows.forEach((r, i) => {
-    if (i > 0 && r.impact !== rows[i - 1]!.impact + 1) ctx.addIssue({ code: "custom", path: [i, "impact"], message: `impact rows must rise by 1; ${r.impact} follows ${rows[i - 1]!.impact}` });
+    if (i > 0 && r.impact !== rows[i - 1]!.impact + 1)
+      ctx.addIssue({ code: "custom", path: [i, "impact"], message: `impact rows must rise by 1; ${r.impact} follows ${rows[i - 1]!.impact}` });
   });
 });
 const HitEffects = z.strictObject({ vehicles: EffectHalf.min(1), infantry: EffectHalf.min(1) });
@@ -93,12 +102,25 @@ const ToHit = z.strictObject({
     beyondStep: inches,
     beyondModifier: mod,
   }),
-  rateOfFire: z.strictObject({ extraDice: z.strictObject({ veteran: z.number().int().nonnegative(), elite: z.number().int().nonnegative() }), targetChangeCost: z.number().int().nonnegative() }),
+  rateOfFire: z.strictObject({
+    extraDice: z.strictObject({ veteran: z.number().int().nonnegative(), elite: z.number().int().nonnegative() }),
+    targetChangeCost: z.number().int().nonnegative(),
+  }),
 });
 
 const EffectModifiers = z.strictObject({
   he: z.strictObject({ linearFromImpact: mod, partialOrHeavyCover: mod, moving: mod, running: mod, unarmoured: mod }),
-  smallArms: z.strictObject({ running: mod, moving: mod, shooterMoving: mod, lightCover: mod, camouflaged: mod, onTheMove: mod, shooterPinned: mod, linearCover: mod, heavyCoverOrSmoke: mod }),
+  smallArms: z.strictObject({
+    running: mod,
+    moving: mod,
+    shooterMoving: mod,
+    lightCover: mod,
+    camouflaged: mod,
+    onTheMove: mod,
+    shooterPinned: mod,
+    linearCover: mod,
+    heavyCoverOrSmoke: mod,
+  }),
 });
 
 const rolls = z.tuple([d20, d20]);
@@ -170,7 +192,8 @@ const Profiles = z
   })
   .superRefine((p, ctx) => {
     for (const [id, m] of [...Object.entries(p.models), ...Object.entries(p.fallback)]) {
-      if ((m.type === "vehicle") !== (m.vehicle !== undefined)) ctx.addIssue({ code: "custom", path: ["models", id, "vehicle"], message: `${id}: a vehicle needs vehicle data, and only a vehicle has it` });
+      if ((m.type === "vehicle") !== (m.vehicle !== undefined))
+        ctx.addIssue({ code: "custom", path: ["models", id, "vehicle"], message: `${id}: a vehicle needs vehicle data, and only a vehicle has it` });
     }
   });
 
@@ -192,9 +215,23 @@ const Movement = z.strictObject({
   slowInchesPerMp: inches,
   directionChange: z.number().int().nonnegative(),
   terrain: z.strictObject(
-    Object.fromEntries(MOVE_ROWS.map((row) => [row, z.strictObject({ name: z.string(), tracked: extraMp, wheeled: extraMp, infantry: extraMp, immobilisation: z.array(z.enum(MOVE_CLASSES)) })])) as Record<
+    Object.fromEntries(
+      MOVE_ROWS.map((row) => [
+        row,
+        z.strictObject({ name: z.string(), tracked: extraMp, wheeled: extraMp, infantry: extraMp, immobilisation: z.array(z.enum(MOVE_CLASSES)) }),
+      ]),
+    ) as Record<
       (typeof MOVE_ROWS)[number],
-      z.ZodObject<{ name: z.ZodString; tracked: typeof extraMp; wheeled: typeof extraMp; infantry: typeof extraMp; immobilisation: z.ZodArray<z.ZodEnum<{ [K in (typeof MOVE_CLASSES)[number]]: K }>> }, z.core.$strict>
+      z.ZodObject<
+        {
+          name: z.ZodString;
+          tracked: typeof extraMp;
+          wheeled: typeof extraMp;
+          infantry: typeof extraMp;
+          immobilisation: z.ZodArray<z.ZodEnum<{ [K in (typeof MOVE_CLASSES)[number]]: K }>>;
+        },
+        z.core.$strict
+      >
     >,
   ),
 });
@@ -231,14 +268,37 @@ export type BgTableData = { readonly [K in TableId]: z.infer<(typeof SCHEMAS)[K]
 export type BgTables = LoadedTables<BgTableData>;
 
 /** The shipped table files, as a user would write them. */
-export const TABLE_FILES: readonly TableFile[] = [hitEffects, effectColumns, apRange, toHit, effectModifiers, misfire, survival, scatter, heRings, immobilisation, closeCombat, movement, moveAllowance, weapons, profiles, terrain, templates, procedures];
+export const TABLE_FILES: readonly TableFile[] = [
+  hitEffects,
+  effectColumns,
+  apRange,
+  toHit,
+  effectModifiers,
+  misfire,
+  survival,
+  scatter,
+  heRings,
+  immobilisation,
+  closeCombat,
+  movement,
+  moveAllowance,
+  weapons,
+  profiles,
+  terrain,
+  templates,
+  procedures,
+];
 
 /** The shipped tables with `files` replacing theirs; errors name the table and the path inside its data. */
 export function loadBgTables(files: readonly TableFile[] = []): TableLoadResult<BgTables> {
   const result = loadTableFiles(RULESET_ID, SCHEMAS, TABLE_FILES, files);
   if (!result.ok) return result;
   const { profiles: p, weapons: w } = result.tables.data;
-  const missing = [...Object.entries(p.models), ...Object.entries(p.fallback)].flatMap(([id, m]) => Object.values(m.weapons).filter((x) => !(x in w)).map((x) => `table "profiles": ${id} uses weapon "${x}", which the weapons table lacks`));
+  const missing = [...Object.entries(p.models), ...Object.entries(p.fallback)].flatMap(([id, m]) =>
+    Object.values(m.weapons)
+      .filter((x) => !(x in w))
+      .map((x) => `table "profiles": ${id} uses weapon "${x}", which the weapons table lacks`),
+  );
   return missing.length ? { ok: false, errors: missing } : result;
 }
 

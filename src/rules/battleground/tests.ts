@@ -25,7 +25,15 @@ export function resolveClearJam(b: BgRef, v: BgFireVerdict): number {
       const index = b.ref.lastRoll;
       rolled++;
       const cleared = value <= need;
-      b.ref.explain(index, { purpose: "test", model: m.id, need, under: true, meaning: `clearing ${value} ${cleared ? "at or under" : "over"} ${need} → ${cleared ? "cleared" : "still jammed"}`, rule: "§3.7", ...sampleMark(b.ctx, "procedures") });
+      b.ref.explain(index, {
+        purpose: "test",
+        model: m.id,
+        need,
+        under: true,
+        meaning: `clearing ${value} ${cleared ? "at or under" : "over"} ${need} → ${cleared ? "cleared" : "still jammed"}`,
+        rule: "§3.7",
+        ...sampleMark(b.ctx, "procedures"),
+      });
       if (cleared) b.ref.outcome(m.id, "cleared", MARKERS.jammed(weapon), { by: `${m.id} clearing its jam`, rolls: [index] });
       else b.ref.outcome(m.id, "no-effect", `${weapon} still jammed`, { by: `${m.id} clearing its jam`, rolls: [index] });
     }
@@ -46,14 +54,32 @@ function immobilisationModifiers(b: BgRef, m: ModelFacts, v: BgFireVerdict): Mod
     mods.push(mod(-trainingOf(b.ctx, m), `moving through woods: −Training`, profileSample(b.ctx)));
   } else if (decl.situation === "overrun") {
     mods.push(mod(own, `overrunning: own Class added`, profileSample(b.ctx)));
-    mods.push(mod(t.overrunEnemyClassFactor * (decl.otherClass ?? 0), `overrunning an enemy of Class ${decl.otherClass ?? 0}: × ${Math.abs(t.overrunEnemyClassFactor)}`));
+    mods.push(
+      mod(
+        t.overrunEnemyClassFactor * (decl.otherClass ?? 0),
+        `overrunning an enemy of Class ${decl.otherClass ?? 0}: × ${Math.abs(t.overrunEnemyClassFactor)}`,
+      ),
+    );
   } else if (decl.situation === "ram" && b.ctx.options.classInRamming === "rammed-class") {
     mods.push(mod(-(decl.otherClass ?? 0), `ramming: the rammed object's Class ${decl.otherClass ?? 0} (option)`));
   } else mods.push(mod(-own, `the vehicle's Class ${own}`, profileSample(b.ctx)));
   if (decl.buildingOv) mods.push(mod(-decl.buildingOv, `the collapsed building's OV ${decl.buildingOv}`));
   if (vehicle.drive === "half-tracked") mods.push(mod(t.conditions.halfTrack, "a half-tracked vehicle", profileSample(b.ctx)));
   if (vehicle.drive === "wheeled") mods.push(mod(t.conditions.wheeled, "a wheeled vehicle", profileSample(b.ctx)));
-  for (const c of decl.conditions ?? []) mods.push(mod(t.conditions[c], { towing: "towing artillery or a trailer", heightChange: "a change of height", reverse: "moving backwards", streamOrDitch: "entering or leaving a stream or ditch", wire: "through wire or similar fortifications", snowOrMud: "deep snow or mud" }[c]));
+  for (const c of decl.conditions ?? [])
+    mods.push(
+      mod(
+        t.conditions[c],
+        {
+          towing: "towing artillery or a trailer",
+          heightChange: "a change of height",
+          reverse: "moving backwards",
+          streamOrDitch: "entering or leaving a stream or ditch",
+          wire: "through wire or similar fortifications",
+          snowOrMud: "deep snow or mud",
+        }[c],
+      ),
+    );
   if (m.pinned) mods.push(mod(pinnedPenalty(b, m), `${m.id} is Pinned: −5 to every roll but Morale tests`, { rule: "§8" }));
   const failed = modelState(b.ctx, m.id).failedUnbogging ?? 0;
   if (decl.unbogging && failed) mods.push(mod(t.perFailedUnbogging * failed, `${failed} failed unbogging test(s)`));
@@ -72,7 +98,15 @@ export function resolveImmobilisation(b: BgRef, v: BgFireVerdict): number {
     rolled++;
     const passed = value <= need;
     const build = `2 × Training ${training}${mods.map((x) => ` ${x.value >= 0 ? "+" : "−"} ${Math.abs(x.value)} (${x.reason})`).join("")}`;
-    b.ref.explain(index, { purpose: "test", model: m.id, need, under: true, meaning: `${value} against ${need} (${build}) → ${passed ? "passes" : "fails"}`, rule: "§2", ...profileSample(b.ctx) });
+    b.ref.explain(index, {
+      purpose: "test",
+      model: m.id,
+      need,
+      under: true,
+      meaning: `${value} against ${need} (${build}) → ${passed ? "passes" : "fails"}`,
+      rule: "§2",
+      ...profileSample(b.ctx),
+    });
     const cause = { by: `${m.id}'s ${unbogging ? "unbogging" : "immobilisation"} test`, rolls: [index] };
     if (unbogging && passed) b.ref.outcome(m.id, "cleared", MARKERS.bogged, cause);
     else if (!passed && !unbogging) {

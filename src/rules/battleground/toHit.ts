@@ -22,7 +22,11 @@ export function fireModeOf(ctx: BgContext, m: ModelFacts): FireMode {
   return s.standardMove ? 3 : s.bonusMove ? 2 : 1;
 }
 
-const FIRE_MODE_WORDS: Record<FireMode, string> = { 1: "did not move this activation", 2: "moved in the Bonus Move and stands in the Standard Action", 3: "moves in both actions" };
+const FIRE_MODE_WORDS: Record<FireMode, string> = {
+  1: "did not move this activation",
+  2: "moved in the Bonus Move and stands in the Standard Action",
+  3: "moves in both actions",
+};
 
 /** The x of +(12 − x) as the option reads it. */
 function closeX(ctx: BgContext, inches: number): number {
@@ -48,7 +52,10 @@ export function rangeModifier(ctx: BgContext, inches: number): { value: number; 
   const last = r.bands[r.bands.length - 1]!.upTo;
   const steps = (inches - last) / r.beyondStep;
   const counted = ctx.options.beyondStep === "full-step" ? Math.floor(steps + INCH_EPSILON) : Math.ceil(steps - INCH_EPSILON);
-  return { value: counted === 0 ? 0 : counted * r.beyondModifier, reason: `${shown}: ${counted} ${ctx.options.beyondStep === "full-step" ? "full" : "started"} ${r.beyondStep}" step(s) beyond ${last}"` };
+  return {
+    value: counted === 0 ? 0 : counted * r.beyondModifier,
+    reason: `${shown}: ${counted} ${ctx.options.beyondStep === "full-step" ? "full" : "started"} ${r.beyondStep}" step(s) beyond ${last}"`,
+  };
 }
 
 export interface TnInput {
@@ -70,7 +77,13 @@ export interface TargetNumber {
   readonly refused?: Ruling;
 }
 
-const toHit = (value: number, reason: string, rule: string, extra: { sample?: Modifier["sample"] } = {}): Modifier => ({ value, reason, rule, roll: "to-hit", ...extra });
+const toHit = (value: number, reason: string, rule: string, extra: { sample?: Modifier["sample"] } = {}): Modifier => ({
+  value,
+  reason,
+  rule,
+  roll: "to-hit",
+  ...extra,
+});
 
 /** The target's movement modifier: evading or moving, one or the other (footnote 2). */
 function targetMovement(ctx: BgContext, target: ModelFacts): Modifier | undefined {
@@ -80,7 +93,12 @@ function targetMovement(ctx: BgContext, target: ModelFacts): Modifier | undefine
     const value = s.evasion ?? ctx.tables.procedures.evasion;
     const [least, most] = [t.evading.least, t.evading.most];
     if (value > least || value < most) throw new Error(`${target.id}'s evasion ${value} is outside the sheet's ${least} to ${most}`);
-    return toHit(value, `${target.id} is evading (${value}${s.evasion === undefined ? ", the sample value" : ""}); not also moving`, "§3.2", s.evasion === undefined ? sampleMark(ctx, "procedures") : {});
+    return toHit(
+      value,
+      `${target.id} is evading (${value}${s.evasion === undefined ? ", the sample value" : ""}); not also moving`,
+      "§3.2",
+      s.evasion === undefined ? sampleMark(ctx, "procedures") : {},
+    );
   }
   if (s.movement === "moving" || s.movement === "running") return toHit(t.moving, `${target.id} is moving`, "§3.2");
   return undefined;
@@ -91,7 +109,13 @@ export function protectionModifiers(ctx: BgContext, p: Protection, target: strin
   const t = ctx.tables["to-hit"].target;
   const mods: Modifier[] = [];
   const coverValue = { open: 0, light: t.lightCover, linear: t.linearCover, heavy: t.heavyCover }[p.cover];
-  if (p.cover !== "open") mods.push({ ...p.sources[0]!, value: coverValue, roll: "to-hit", reason: `${p.sources[0]!.reason}${p.sources.length > 1 ? ` (the best of ${p.sources.length} covers)` : ""}` });
+  if (p.cover !== "open")
+    mods.push({
+      ...p.sources[0]!,
+      value: coverValue,
+      roll: "to-hit",
+      reason: `${p.sources[0]!.reason}${p.sources.length > 1 ? ` (the best of ${p.sources.length} covers)` : ""}`,
+    });
   if (p.smoke.length) mods.push(toHit(t.smoke, `smoke on the line (${p.smoke.join(", ")})${p.smoke.length > 1 ? ", counted once" : ""}`, "§3.2 fn. 4"));
   if (p.camouflaged) mods.push(toHit(t.camouflage, `${target} is camouflaged; adds to cover and smoke`, "§3.2 fn. 3"));
   return mods;
@@ -105,12 +129,20 @@ export function targetNumber(ctx: BgContext, input: TnInput): TargetNumber {
   const om = weapon.weapon.om[mode - 1];
   // The build-up starts from Training, so the listed values add up to the TN.
   const mods: Modifier[] = [toHit(training, `Training of ${firer.id} (${qualityOf(ctx, firer)})`, "§3", profileSample(ctx))];
-  const refused = om === null || om === undefined ? { reason: `${weapon.weapon.name} cannot fire in OM${mode} (the weapon table's NO): ${firer.id} ${FIRE_MODE_WORDS[mode]}`, rule: "§3.3", ...weaponSample(ctx) } : undefined;
+  const refused =
+    om === null || om === undefined
+      ? {
+          reason: `${weapon.weapon.name} cannot fire in OM${mode} (the weapon table's NO): ${firer.id} ${FIRE_MODE_WORDS[mode]}`,
+          rule: "§3.3",
+          ...weaponSample(ctx),
+        }
+      : undefined;
   if (!refused) mods.push(toHit(om!, `OM${mode}: ${firer.id} ${FIRE_MODE_WORDS[mode]}`, "§3.3", weaponSample(ctx)));
   const s = modelState(ctx, firer.id);
   const kind = weapon.weapon.kind;
   if (s.lastShot && sameTarget(s.lastShot.target, target) && s.lastShot.weapon === weapon.id) {
-    if (kind === "rocket" || kind === "machine-gun") mods.push(toHit(0, `a subsequent shot at ${target.id}, but not for ${kind === "rocket" ? "rockets" : "machine guns"}`, "§3.2 fn. 1"));
+    if (kind === "rocket" || kind === "machine-gun")
+      mods.push(toHit(0, `a subsequent shot at ${target.id}, but not for ${kind === "rocket" ? "rockets" : "machine guns"}`, "§3.2 fn. 1"));
     else mods.push(toHit(tables.shooter.subsequentShot, `a subsequent shot at ${target.id}`, "§3.2"));
   }
   if (s.morale === "motivated") mods.push(toHit(tables.shooter.motivated, `${firer.id} is Motivated`, "§3.2"));
@@ -135,7 +167,11 @@ export function diceFor(ctx: BgContext, firer: ModelFacts, weapon: FiringWeapon,
   let dice = weapon.weapon.rof;
   if (s.lastShot && !sameTarget(s.lastShot.target, ctx.models.get(target)!)) {
     const free = (weapon.weapon.infantry || weapon.weapon.antiAircraft) && (s.targetChanges ?? 0) === 0;
-    if (free) rulings.push({ reason: `changes target from ${s.lastShot.target}: the first change is free for ${weapon.weapon.infantry ? "an infantry weapon" : "an AA machine gun"}`, rule: "§3.4" });
+    if (free)
+      rulings.push({
+        reason: `changes target from ${s.lastShot.target}: the first change is free for ${weapon.weapon.infantry ? "an infantry weapon" : "an AA machine gun"}`,
+        rule: "§3.4",
+      });
     else {
       dice -= rof.targetChangeCost;
       rulings.push({ reason: `changes target from ${s.lastShot.target}: −${rof.targetChangeCost} rate of fire`, rule: "§3.4" });
@@ -146,10 +182,20 @@ export function diceFor(ctx: BgContext, firer: ModelFacts, weapon: FiringWeapon,
   if (extra && !s.firedBefore) {
     if (rollsToHit || ctx.options.extraDiceOnSmallArms) {
       dice += extra;
-      rulings.push({ reason: `${quality === "veteran" ? "Veteran" : "Elite"}: ${extra} more ${extra === 1 ? "die" : "dice"} on the first ${rollsToHit ? "to-hit roll" : "roll (option: on small-arms effect rolls too)"}`, rule: "§3.4", ...profileSample(ctx) });
-    } else rulings.push({ reason: `${quality === "veteran" ? "Veteran" : "Elite"} dice are for the first to-hit roll; small arms against infantry roll no to-hit`, rule: "§3.4, §5" });
+      rulings.push({
+        reason: `${quality === "veteran" ? "Veteran" : "Elite"}: ${extra} more ${extra === 1 ? "die" : "dice"} on the first ${rollsToHit ? "to-hit roll" : "roll (option: on small-arms effect rolls too)"}`,
+        rule: "§3.4",
+        ...profileSample(ctx),
+      });
+    } else
+      rulings.push({
+        reason: `${quality === "veteran" ? "Veteran" : "Elite"} dice are for the first to-hit roll; small arms against infantry roll no to-hit`,
+        rule: "§3.4, §5",
+      });
   }
-  if (hasMarker(firer, MARKERS.jammed(weapon.id))) return { dice: 0, rulings: [...rulings, { reason: `${weapon.weapon.name} is jammed: the jam must be cleared first`, rule: "§3.7" }] };
-  if (hasMarker(firer, MARKERS.weaponDestroyed(weapon.id))) return { dice: 0, rulings: [...rulings, { reason: `${weapon.weapon.name} was destroyed by an explosion`, rule: "§3.7" }] };
+  if (hasMarker(firer, MARKERS.jammed(weapon.id)))
+    return { dice: 0, rulings: [...rulings, { reason: `${weapon.weapon.name} is jammed: the jam must be cleared first`, rule: "§3.7" }] };
+  if (hasMarker(firer, MARKERS.weaponDestroyed(weapon.id)))
+    return { dice: 0, rulings: [...rulings, { reason: `${weapon.weapon.name} was destroyed by an explosion`, rule: "§3.7" }] };
   return { dice: Math.max(0, dice), rulings };
 }

@@ -21,10 +21,21 @@ export function losVerdict(report: SightReport, ctx: BgContext): Verdict {
   const r = rangeModifier(ctx, cmToInches(range));
   const modifiers: Modifier[] = [...protectionModifiers(ctx, p, report.target), { value: r.value, reason: r.reason, rule: "§3.2", roll: "to-hit" }];
   const rulings: Ruling[] = [
-    canSee ? { reason: `${report.shooter} sees ${(seen * 100).toFixed(0)} % of ${report.target} (any part seen counts; smoke does not hide)`, rule: "§3.1, §12.1" } : { reason: `${report.shooter} cannot see ${report.target}`, rule: "§3.1" },
+    canSee
+      ? { reason: `${report.shooter} sees ${(seen * 100).toFixed(0)} % of ${report.target} (any part seen counts; smoke does not hide)`, rule: "§3.1, §12.1" }
+      : { reason: `${report.shooter} cannot see ${report.target}`, rule: "§3.1" },
     ...(report.arc && !report.arc.inArc ? [{ reason: `${report.target} is outside the arc of ${report.arc.weapon}`, rule: "§3.1" }] : []),
     ...p.sources,
     ...modifiers.map(({ reason, rule }) => ({ reason, rule })),
   ];
-  return { ruleset: RULESET_ID, shooter: report.shooter, target: report.target, ...(report.weapon ? { weapon: report.weapon } : {}), canSee, cover: { class: p.cover, sources: p.sources }, modifiers, rulings };
+  return {
+    ruleset: RULESET_ID,
+    shooter: report.shooter,
+    target: report.target,
+    ...(report.weapon ? { weapon: report.weapon } : {}),
+    canSee,
+    cover: { class: p.cover, sources: p.sources },
+    modifiers,
+    rulings,
+  };
 }

@@ -35,7 +35,8 @@ export interface AssaultPlan {
   readonly superficialOnly?: boolean;
 }
 
-const closest = (a: readonly ModelFacts[], b: readonly ModelFacts[]) => Math.min(...a.flatMap((x) => b.map((y) => footprintDistance(x.footprint, y.footprint))));
+const closest = (a: readonly ModelFacts[], b: readonly ModelFacts[]) =>
+  Math.min(...a.flatMap((x) => b.map((y) => footprintDistance(x.footprint, y.footprint))));
 
 export function closeQuartersVerdict(d: BaFireDeclaration, ctx: BaContext): Pick<BaFireVerdict, "valid" | "rulings" | "firers"> & { assault?: AssaultPlan } {
   const attacker = unitNamed(ctx, d.shooter);
@@ -53,8 +54,21 @@ export function closeQuartersVerdict(d: BaFireDeclaration, ctx: BaContext): Pick
   const practice = sampleMark(ctx, "practice");
   const vehicle = defenders.find((m) => isVehicle(ctx, m));
   if (!vehicle) {
-    const firers: BaFirer[] = attackers.map((m) => ({ model: m.id, lines: [], dice: attacks, canFire: true, rulings: [], shots: [{ group: defender.id, canFire: true, rulings: [], modifiers: [], need: damageValue(ctx, defenders[0]!), ...practice }], group: defender.id, ...practice }));
-    rulings.push({ reason: `close quarters: each model makes ${attacks} attack${attacks === 1 ? "" : "s"} (sample), damage against the defenders' ${qualityOf(ctx, defender.id).quality} ${damageValue(ctx, defenders[0]!)}+; no to-hit roll`, rule: "§5.1", ...practice });
+    const firers: BaFirer[] = attackers.map((m) => ({
+      model: m.id,
+      lines: [],
+      dice: attacks,
+      canFire: true,
+      rulings: [],
+      shots: [{ group: defender.id, canFire: true, rulings: [], modifiers: [], need: damageValue(ctx, defenders[0]!), ...practice }],
+      group: defender.id,
+      ...practice,
+    }));
+    rulings.push({
+      reason: `close quarters: each model makes ${attacks} attack${attacks === 1 ? "" : "s"} (sample), damage against the defenders' ${qualityOf(ctx, defender.id).quality} ${damageValue(ctx, defenders[0]!)}+; no to-hit roll`,
+      rule: "§5.1",
+      ...practice,
+    });
     return { valid: true, rulings, firers, assault: { kind: "infantry", attacker: attacker.id, defender: defender.id, distance } };
   }
   const vOrder = unitState(ctx, defender.id).order;
@@ -64,12 +78,45 @@ export function closeQuartersVerdict(d: BaFireDeclaration, ctx: BaContext): Pick
   const enclosed = isArmoured(cls) && !isOpenTopped(ctx, vehicle);
   const antiTank = hasAntiTank(ctx, attacker.id);
   const orderTest = enclosed && !antiTank ? ctx.tables.orders.assaultEnclosedWithoutAntiTank : undefined;
-  if (orderTest !== undefined) rulings.push({ reason: `${attacker.id} has no anti-tank weapons: it must pass an order test at ${orderTest} to assault an enclosed armoured vehicle`, rule: "§5.2" });
+  if (orderTest !== undefined)
+    rulings.push({
+      reason: `${attacker.id} has no anti-tank weapons: it must pass an order test at ${orderTest} to assault an enclosed armoured vehicle`,
+      rule: "§5.2",
+    });
   const need = vOrder === "advance" ? VEHICLE_HIT.advanced : VEHICLE_HIT.otherwise;
-  rulings.push({ reason: `hits on ${vehicle.id} on ${need}+ (${vOrder === "advance" ? "it advanced" : "it did not advance"}); damage = hits + D6 against ${cls} ${damageValue(ctx, vehicle)}+`, rule: "§5.2" });
-  if (distance > inchesToCm(6) + TOLERANCE) rulings.push({ reason: `the assault starts ${inches(distance)} away, more than 6": ${vehicle.id} may first fire at the attackers in its weapons' arcs as usual`, rule: "§5.2" });
-  const firers: BaFirer[] = attackers.map((m) => ({ model: m.id, lines: [], dice: attacks, canFire: true, rulings: [], shots: [{ group: vehicle.id, canFire: true, rulings: [], modifiers: [], need }], group: vehicle.id, ...practice }));
-  return { valid: true, rulings, firers, assault: { kind: "vehicle", attacker: attacker.id, defender: defender.id, distance, ...(orderTest !== undefined ? { orderTest } : {}), vehicleHit: need, superficialOnly: !antiTank } };
+  rulings.push({
+    reason: `hits on ${vehicle.id} on ${need}+ (${vOrder === "advance" ? "it advanced" : "it did not advance"}); damage = hits + D6 against ${cls} ${damageValue(ctx, vehicle)}+`,
+    rule: "§5.2",
+  });
+  if (distance > inchesToCm(6) + TOLERANCE)
+    rulings.push({
+      reason: `the assault starts ${inches(distance)} away, more than 6": ${vehicle.id} may first fire at the attackers in its weapons' arcs as usual`,
+      rule: "§5.2",
+    });
+  const firers: BaFirer[] = attackers.map((m) => ({
+    model: m.id,
+    lines: [],
+    dice: attacks,
+    canFire: true,
+    rulings: [],
+    shots: [{ group: vehicle.id, canFire: true, rulings: [], modifiers: [], need }],
+    group: vehicle.id,
+    ...practice,
+  }));
+  return {
+    valid: true,
+    rulings,
+    firers,
+    assault: {
+      kind: "vehicle",
+      attacker: attacker.id,
+      defender: defender.id,
+      distance,
+      ...(orderTest !== undefined ? { orderTest } : {}),
+      vehicleHit: need,
+      superficialOnly: !antiTank,
+    },
+  };
 }
 
 /** One side's damage rolls in a round: casualties among the other side's models still standing. */
@@ -84,7 +131,14 @@ function strike(ref: BaReferee, from: readonly ModelFacts[], at: readonly ModelF
       const need = damageValue(ref.ctx, victim);
       const value = ref.roll(`close quarters round ${round}: ${m.id} strikes ${victim.id}`);
       const hit = value >= need;
-      ref.explain(ref.lastRoll, { purpose: "damage", model: victim.id, need, meaning: `close quarters damage ${need}+ → ${hit ? "casualty" : "no damage"}`, rule: "§5.1", ...qualityOf(ref.ctx, victim.unitId).sample });
+      ref.explain(ref.lastRoll, {
+        purpose: "damage",
+        model: victim.id,
+        need,
+        meaning: `close quarters damage ${need}+ → ${hit ? "casualty" : "no damage"}`,
+        rule: "§5.1",
+        ...qualityOf(ref.ctx, victim.unitId).sample,
+      });
       if (hit) {
         ref.outcome(victim.id, "casualty", `killed in close quarters (round ${round})`, { by: m.id, rolls: [ref.lastRoll] });
         killed++;
@@ -103,7 +157,15 @@ function infantryMelee(ref: BaReferee, plan: AssaultPlan): void {
     ref.note(`round ${round}: ${plan.attacker} causes ${byAttacker} casualt${byAttacker === 1 ? "y" : "ies"}; casualties removed`, "§5.1 4a–b", []);
     const byDefender = strike(ref, alive(defenders), attackers, round);
     ref.note(`round ${round}: ${plan.defender} strikes back, ${byDefender} casualt${byDefender === 1 ? "y" : "ies"}; casualties removed`, "§5.1 4c–d", []);
-    const loser = !alive(defenders).length ? plan.defender : !alive(attackers).length ? plan.attacker : byAttacker > byDefender ? plan.defender : byDefender > byAttacker ? plan.attacker : undefined;
+    const loser = !alive(defenders).length
+      ? plan.defender
+      : !alive(attackers).length
+        ? plan.attacker
+        : byAttacker > byDefender
+          ? plan.defender
+          : byDefender > byAttacker
+            ? plan.attacker
+            : undefined;
     if (loser) {
       const losing = loser === plan.attacker ? attackers : defenders;
       for (const m of alive(losing)) ref.outcome(m.id, "casualty", "surrendered and destroyed", { by: "close quarters", rolls: [] });
@@ -121,8 +183,19 @@ function vehicleAssault(ref: BaReferee, plan: AssaultPlan): void {
   if (plan.orderTest !== undefined) {
     const quality = qualityOf(ref.ctx, plan.attacker);
     const t = ref.ctx.tables.practice.orderTest;
-    const target = ref.ctx.tables.orders.morale[quality.quality] + (unitState(ref.ctx, plan.attacker).officerBonus ?? 0) + t.perPin * pinsOn(ref.ctx, plan.attacker) + plan.orderTest;
-    const test = rollTest(ref, t.dice, target, `order test of ${plan.attacker} to assault ${vehicle.id} (${plan.orderTest})`, "§5.2, §9", sampleMark(ref.ctx, "practice"));
+    const target =
+      ref.ctx.tables.orders.morale[quality.quality] +
+      (unitState(ref.ctx, plan.attacker).officerBonus ?? 0) +
+      t.perPin * pinsOn(ref.ctx, plan.attacker) +
+      plan.orderTest;
+    const test = rollTest(
+      ref,
+      t.dice,
+      target,
+      `order test of ${plan.attacker} to assault ${vehicle.id} (${plan.orderTest})`,
+      "§5.2, §9",
+      sampleMark(ref.ctx, "practice"),
+    );
     if (!test.passed) {
       ref.note(`${plan.attacker} fails its order test: it does not assault`, "§5.2", test.rolls);
       return;
@@ -136,7 +209,13 @@ function vehicleAssault(ref: BaReferee, plan: AssaultPlan): void {
     for (let i = 0; i < attacks; i++) {
       const value = ref.roll(`close quarters: ${m.id} attacks ${vehicle.id}`);
       const hit = value >= need;
-      ref.explain(ref.lastRoll, { purpose: "to-hit", model: vehicle.id, need, meaning: `assault on a vehicle ${need}+ → ${hit ? "hit" : "miss"}`, rule: "§5.2" });
+      ref.explain(ref.lastRoll, {
+        purpose: "to-hit",
+        model: vehicle.id,
+        need,
+        meaning: `assault on a vehicle ${need}+ → ${hit ? "hit" : "miss"}`,
+        rule: "§5.2",
+      });
       hitRolls.push(ref.lastRoll);
       if (hit) hits++;
     }
@@ -146,7 +225,14 @@ function vehicleAssault(ref: BaReferee, plan: AssaultPlan): void {
   const value = damageValue(ref.ctx, vehicle);
   const total = hits + d6;
   const damaged = total >= value;
-  ref.explain(index, { purpose: "damage", model: vehicle.id, need: value, total, meaning: `damage = ${hits} hit${hits === 1 ? "" : "s"} + D6 = ${total} against ${value}+ → ${damaged ? "damaged" : "no damage"}`, rule: "§5.2" });
+  ref.explain(index, {
+    purpose: "damage",
+    model: vehicle.id,
+    need: value,
+    total,
+    meaning: `damage = ${hits} hit${hits === 1 ? "" : "s"} + D6 = ${total} against ${value}+ → ${damaged ? "damaged" : "no damage"}`,
+    rule: "§5.2",
+  });
   const cause = { by: `close quarters of ${plan.attacker}`, rolls: [...hitRolls, index] };
   if (!damaged) {
     ref.outcome(vehicle.id, "no-effect", "no damage", cause);
@@ -156,10 +242,21 @@ function vehicleAssault(ref: BaReferee, plan: AssaultPlan): void {
   const cls = vehicleClass(ref.ctx, vehicle)!;
   if (!isArmoured(cls) || isOpenTopped(ref.ctx, vehicle)) {
     const wreck = isArmoured(cls) && ref.ctx.options.wrecks === "wreck";
-    ref.outcome(vehicle.id, wreck ? "destroyed" : "casualty", `destroyed (${isArmoured(cls) ? "open-topped" : "soft-skinned"}, damaged in close quarters)`, cause);
+    ref.outcome(
+      vehicle.id,
+      wreck ? "destroyed" : "casualty",
+      `destroyed (${isArmoured(cls) ? "open-topped" : "soft-skinned"}, damaged in close quarters)`,
+      cause,
+    );
     return;
   }
-  damageResult(ref, vehicle, plan.superficialOnly ? "superficial" : total === value ? ref.ctx.tables.practice.damageSeverity.equal : ref.ctx.tables.practice.damageSeverity.above, cause, { indirect: false });
+  damageResult(
+    ref,
+    vehicle,
+    plan.superficialOnly ? "superficial" : total === value ? ref.ctx.tables.practice.damageSeverity.equal : ref.ctx.tables.practice.damageSeverity.above,
+    cause,
+    { indirect: false },
+  );
   if (!ref.gone.has(vehicle.id)) ref.note(`${vehicle.id} survives: the assault ends and ${plan.attacker} regroups`, "§5.2", []);
 }
 
@@ -168,14 +265,18 @@ export function resolveCloseQuarters(ref: BaReferee, verdict: BaFireVerdict): Fi
   if (plan.kind === "infantry") infantryMelee(ref, plan);
   else vehicleAssault(ref, plan);
   const outcomes = ref.finalOutcomes();
-  const lost = (unit: string) => outcomes.filter((o) => (o.effect === "casualty" || o.effect === "destroyed") && ref.ctx.models.get(o.model)?.unitId === unit).length;
+  const lost = (unit: string) =>
+    outcomes.filter((o) => (o.effect === "casualty" || o.effect === "destroyed") && ref.ctx.models.get(o.model)?.unitId === unit).length;
   const rolled = ref.rolledDice();
   const { firers, ...rest } = verdict;
   return {
     weapons: ["close-quarters"],
     rolls: ref.rolls(),
     outcomes,
-    summary: `${plan.attacker} assaults ${plan.defender}: ${plan.attacker} loses ${lost(plan.attacker)}, ${plan.defender} loses ${lost(plan.defender)}${outcomes.filter((o) => o.effect === "damaged").map((o) => `; ${o.model}: ${o.detail}`).join("")}`,
+    summary: `${plan.attacker} assaults ${plan.defender}: ${plan.attacker} loses ${lost(plan.attacker)}, ${plan.defender} loses ${lost(plan.defender)}${outcomes
+      .filter((o) => o.effect === "damaged")
+      .map((o) => `; ${o.model}: ${o.detail}`)
+      .join("")}`,
     details: {
       verdict: { ...rest, firers },
       dice: rolled,

@@ -29,7 +29,15 @@ export function rollDice(ref: DiceReferee, text: string | number, reason: string
 }
 
 /** A test on `dice` D6 passed when the total is at most `target` (order test, morale check; §9, common practice). */
-export function rollTest(ref: DiceReferee, dice: number, target: number, what: string, rule: string, sample: object, model?: string): { passed: boolean; total: number; rolls: number[]; double6: boolean } {
+export function rollTest(
+  ref: DiceReferee,
+  dice: number,
+  target: number,
+  what: string,
+  rule: string,
+  sample: object,
+  model?: string,
+): { passed: boolean; total: number; rolls: number[]; double6: boolean } {
   const rolls: number[] = [];
   const values: number[] = [];
   for (let i = 0; i < dice; i++) {
@@ -39,6 +47,15 @@ export function rollTest(ref: DiceReferee, dice: number, target: number, what: s
   const total = values.reduce((s, v) => s + v, 0);
   const double6 = dice === 2 && values.every((v) => v === 6);
   const passed = total <= target && !double6;
-  for (const index of rolls) ref.explain(index, { purpose: "test", need: target, total, meaning: `${what}: ${total} against ${target} or less → ${double6 ? "double six" : passed ? "passed" : "failed"}`, rule, ...sample, ...(model ? { model } : {}) });
+  for (const index of rolls)
+    ref.explain(index, {
+      purpose: "test",
+      need: target,
+      total,
+      meaning: `${what}: ${total} against ${target} or less → ${double6 ? "double six" : passed ? "passed" : "failed"}`,
+      rule,
+      ...sample,
+      ...(model ? { model } : {}),
+    });
   return { passed, total, rolls, double6 };
 }

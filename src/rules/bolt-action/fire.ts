@@ -4,7 +4,16 @@
  * long range) and the score it needs to hit with every modifier of the source.
  */
 import { modelsNamed, requireModel, unitNamed, type ModelFacts } from "../context";
-import { uniqueSampleTables, type FirerVerdict, type FireVerdict, type Modifier, type Ruling, type SampleTable, type ShotVerdict, type SightRequest } from "../ruleset";
+import {
+  uniqueSampleTables,
+  type FirerVerdict,
+  type FireVerdict,
+  type Modifier,
+  type Ruling,
+  type SampleTable,
+  type ShotVerdict,
+  type SightRequest,
+} from "../ruleset";
 import type { SightReport } from "../../sight/sightReport";
 import { inchesToCm } from "../../core/units";
 import { closeQuartersVerdict } from "./closeQuarters";
@@ -80,10 +89,14 @@ function unitCover(ctx: BaContext, lines: readonly TargetLine[]): { cover: Cover
   const share = (classes: readonly CoverClass[]) => seen.filter((l) => classes.includes(l.cover)).length;
   const enough = (n: number) => {
     switch (ctx.options.coverThreshold) {
-      case "any": return n > 0;
-      case "all": return n === seen.length;
-      case "majority": return n > seen.length / 2;
-      case "at-least-half": return n >= seen.length / 2;
+      case "any":
+        return n > 0;
+      case "all":
+        return n === seen.length;
+      case "majority":
+        return n > seen.length / 2;
+      case "at-least-half":
+        return n >= seen.length / 2;
     }
   };
   const hard = share(["hard"]);
@@ -93,7 +106,13 @@ function unitCover(ctx: BaContext, lines: readonly TargetLine[]): { cover: Cover
   return { cover, ruling: { reason, rule: "§7.3.1" } };
 }
 
-function toHitModifiers(ctx: BaContext, firer: ModelFacts, target: ModelFacts, order: Order, line: { cover: CoverClass; pointBlank: boolean; longRange: boolean; distance: number }): Modifier[] {
+function toHitModifiers(
+  ctx: BaContext,
+  firer: ModelFacts,
+  target: ModelFacts,
+  order: Order,
+  line: { cover: CoverClass; pointBlank: boolean; longRange: boolean; distance: number },
+): Modifier[] {
   const t = ctx.tables["to-hit"];
   const practice = sampleMark(ctx, "practice");
   const mods: Modifier[] = [];
@@ -103,14 +122,21 @@ function toHitModifiers(ctx: BaContext, firer: ModelFacts, target: ModelFacts, o
   if (line.pointBlank) add(t.pointBlank, `point blank: ${inches(line.distance)}, within ${ctx.tables.practice.pointBlank}"`, "§4.2, §7.2.4", practice);
   const pins = pinsOn(ctx, firer.unitId);
   if (pins) add(t.perPinOnFirer * pins, `${pins} pin marker${pins === 1 ? "" : "s"} on the firing unit`, "§4.2");
-  if (line.longRange) add(t.longRange, `long range: ${inches(line.distance)}, beyond ${ctx.tables.practice.longRangeBeyond * 100} % of the weapon's range`, "§4.2, §7.2.4", practice);
+  if (line.longRange)
+    add(
+      t.longRange,
+      `long range: ${inches(line.distance)}, beyond ${ctx.tables.practice.longRangeBeyond * 100} % of the weapon's range`,
+      "§4.2, §7.2.4",
+      practice,
+    );
   const quality = qualityOf(ctx, firer.unitId);
   if (quality.quality === "inexperienced") add(t.inexperiencedFirers, "inexperienced firers", "§4.2", quality.sample);
   if (order === "advance") add(t.firingOnTheMove, "firing on the move (Advance order)", "§4.2, §1.2");
   const targetOrder = unitState(ctx, target.unitId).order;
   if (targetOrder === "down" && !isVehicle(ctx, target)) add(t.targetDown, "the target is infantry or artillery gone Down", "§4.2, §1.2");
   const size = ctx.units.get(target.unitId)?.models.length ?? 0;
-  if (size <= ctx.tables.practice.smallUnitAtMost) add(t.smallUnit, `the target is a small unit (${size} model${size === 1 ? "" : "s"}, at most ${ctx.tables.practice.smallUnitAtMost})`, "§4.2", practice);
+  if (size <= ctx.tables.practice.smallUnitAtMost)
+    add(t.smallUnit, `the target is a small unit (${size} model${size === 1 ? "" : "s"}, at most ${ctx.tables.practice.smallUnitAtMost})`, "§4.2", practice);
   if (line.cover === "soft") add(t.softCover, "the target is in soft (light) cover", "§4.2", sampleMark(ctx, "cover"));
   if (line.cover === "hard") add(t.hardCover, "the target is in hard (heavy) cover", "§4.2", sampleMark(ctx, "cover"));
   return mods;
@@ -125,7 +151,15 @@ function firesHe(ctx: BaContext, w: BaWeapon, target: ModelFacts, declared: bool
   return c === undefined || c === "soft-skinned";
 }
 
-function judgeFirer(ctx: BaContext, d: BaFireDeclaration, m: ModelFacts, reports: readonly SightReport[], targets: readonly ModelFacts[], order: Order, needs: SightRequest[]): BaFirer {
+function judgeFirer(
+  ctx: BaContext,
+  d: BaFireDeclaration,
+  m: ModelFacts,
+  reports: readonly SightReport[],
+  targets: readonly ModelFacts[],
+  order: Order,
+  needs: SightRequest[],
+): BaFirer {
   const rulings: Ruling[] = [];
   const refuse = (reason: string, rule: string, weapon?: BaWeapon): BaFirer => ({
     model: m.id,
@@ -139,9 +173,13 @@ function judgeFirer(ctx: BaContext, d: BaFireDeclaration, m: ModelFacts, reports
   const w = firerWeapon(ctx, m, d.weapon);
   if (!w) return refuse(`${m.id} has no weapon to fire`, "§4.4");
   if ("error" in w) return refuse(w.error, "§4.4");
-  rulings.push({ reason: `${m.id} fires its ${w.row.name} (${w.row.range.min ? `${w.row.range.min}"–` : ""}${w.row.range.max}", ${w.row.shots} shot${w.row.shots === 1 ? "" : "s"}, Pen ${w.row.pen ?? "—"}${w.row.he ? `, HE ${w.row.he}` : ""})`, rule: "§4.4" });
+  rulings.push({
+    reason: `${m.id} fires its ${w.row.name} (${w.row.range.min ? `${w.row.range.min}"–` : ""}${w.row.range.max}", ${w.row.shots} shot${w.row.shots === 1 ? "" : "s"}, Pen ${w.row.pen ?? "—"}${w.row.he ? `, HE ${w.row.he}` : ""})`,
+    rule: "§4.4",
+  });
   if (!FIRING_ORDERS.includes(order)) return refuse(`its unit's order is ${order}: no fire under it`, "§1.2", w);
-  if (order === "advance" && w.row.rules.includes("fixed") && !isVehicle(ctx, m)) return refuse(`the ${w.row.name} is Fixed: it cannot fire on an Advance order (common practice)`, "§4.4, §9", w);
+  if (order === "advance" && w.row.rules.includes("fixed") && !isVehicle(ctx, m))
+    return refuse(`the ${w.row.name} is Fixed: it cannot fire on an Advance order (common practice)`, "§4.4, §9", w);
   const lines: TargetLine[] = [];
   for (const t of targets) {
     const found = lineReport(ctx, reports, { shooter: m.id, target: t.id, weapon: w.id });
@@ -160,11 +198,22 @@ function judgeFirer(ctx: BaContext, d: BaFireDeclaration, m: ModelFacts, reports
   if (lines.length < targets.length) return { ...refuse("waiting for sight reports", "§7.2", w), lines };
   const seen = lines.filter((l) => l.canSee);
   const outOfArc = lines.filter((l) => l.report.arc && !l.report.arc.inArc).length;
-  if (!seen.length) return { ...refuse(outOfArc === lines.length ? `every target model is outside the ${w.id}'s arc` : "it sees no model of the target unit", outOfArc === lines.length ? "§7.3.5" : "§7.2.2", w), lines };
+  if (!seen.length)
+    return {
+      ...refuse(
+        outOfArc === lines.length ? `every target model is outside the ${w.id}'s arc` : "it sees no model of the target unit",
+        outOfArc === lines.length ? "§7.3.5" : "§7.2.2",
+        w,
+      ),
+      lines,
+    };
   const eligible = seen.filter((l) => l.inRange);
   const closest = seen.reduce((a, b) => (a.distance <= b.distance ? a : b));
   if (!eligible.length) {
-    const why = closest.distance < w.minRange ? `the closest model it sees is ${inches(closest.distance)} away, inside the ${w.row.range.min}" minimum range` : `the closest model it sees is ${inches(closest.distance)} away, beyond the ${w.row.range.max}" range`;
+    const why =
+      closest.distance < w.minRange
+        ? `the closest model it sees is ${inches(closest.distance)} away, inside the ${w.row.range.min}" minimum range`
+        : `the closest model it sees is ${inches(closest.distance)} away, beyond the ${w.row.range.max}" range`;
     return { ...refuse(why, "§4.4, §7.2.2", w), lines };
   }
   const range = Math.min(...eligible.map((l) => l.distance));
@@ -179,7 +228,10 @@ function judgeFirer(ctx: BaContext, d: BaFireDeclaration, m: ModelFacts, reports
     group,
     canFire: true,
     rulings: [
-      { reason: `${eligible.length} of the ${lines.length} target models in sight and in range; the closest ${inches(range)} away${pointBlank ? " (point blank)" : ""}${longRange ? " (long range)" : ""}`, rule: "§4.1, §7.2.2" },
+      {
+        reason: `${eligible.length} of the ${lines.length} target models in sight and in range; the closest ${inches(range)} away${pointBlank ? " (point blank)" : ""}${longRange ? " (long range)" : ""}`,
+        rule: "§4.1, §7.2.2",
+      },
       cover.ruling,
       ...seenCover.slice(0, 3).flatMap((l) => lineRuling(ctx, l.report).coverSources.slice(0, 1)),
     ],
@@ -223,9 +275,23 @@ export function fireVerdict(d: BaFireDeclaration, reports: readonly SightReport[
   const firers = modelsNamed(ctx, d.shooter).map((m) => judgeFirer(ctx, d, m, reports, targets, order, needs));
   const able = firers.filter((f) => f.canFire);
   const rulings: Ruling[] = [
-    { reason: `${firingUnit.id} (${order} order${unitState(ctx, firingUnit.id).order ? "" : ": the order die it is given now"}) fires at ${targetUnit.id}`, rule: "§1.2, §4.1" },
-    able.length ? { reason: `${able.length} of its ${firers.length} models can fire`, rule: "§7.2.2" } : { reason: "none of its models can fire", rule: "§7.2.2" },
+    {
+      reason: `${firingUnit.id} (${order} order${unitState(ctx, firingUnit.id).order ? "" : ": the order die it is given now"}) fires at ${targetUnit.id}`,
+      rule: "§1.2, §4.1",
+    },
+    able.length
+      ? { reason: `${able.length} of its ${firers.length} models can fire`, rule: "§7.2.2" }
+      : { reason: "none of its models can fire", rule: "§7.2.2" },
   ];
-  const marks = [...rulings, ...firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])])].flatMap((r) => (r.sample ? [r.sample] : []));
-  return { ...common, valid: needs.length === 0 && able.length > 0, rulings, firers, needs, sampleTables: uniqueSampleTables([...marks, ...(ctx.sampleTables.profiles ? [ctx.sampleTables.profiles] : [])]) };
+  const marks = [...rulings, ...firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])])].flatMap((r) =>
+    r.sample ? [r.sample] : [],
+  );
+  return {
+    ...common,
+    valid: needs.length === 0 && able.length > 0,
+    rulings,
+    firers,
+    needs,
+    sampleTables: uniqueSampleTables([...marks, ...(ctx.sampleTables.profiles ? [ctx.sampleTables.profiles] : [])]),
+  };
 }

@@ -13,12 +13,16 @@ import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
 import { lineRuling } from "./sight";
 import { BA_TABLES, loadBaTables, type BaTables } from "./tables";
-import { ORDERS, RULESET_ID, VERSIONS, type BaFireDeclaration, type BaGameState } from "./types";
+import { type ORDERS, RULESET_ID, VERSIONS, type BaFireDeclaration, type BaGameState } from "./types";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BaTables; game?: unknown } = {}): BaContext {
   const options = parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, setup.options);
   if (!options.ok) throw new Error(`Bolt Action options: ${options.errors.join("; ")}`);
-  return baContext(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as BaGameState } : {}) });
+  return baContext(table, {
+    options: options.options,
+    ...(setup.tables ? { tables: setup.tables } : {}),
+    ...(setup.game ? { game: setup.game as BaGameState } : {}),
+  });
 }
 
 export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, BaTables> = {

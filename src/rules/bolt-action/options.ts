@@ -29,12 +29,20 @@ export const DEFAULT_OPTIONS: BaOptions = {
 };
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
-  { id: "version", label: "Rules version", rule: "§0", description: "The Greek rules summary (1st-edition values: Down −1, Rally D6, HE as dice).", choices: VERSIONS, default: DEFAULT_OPTIONS.version },
+  {
+    id: "version",
+    label: "Rules version",
+    rule: "§0",
+    description: "The Greek rules summary (1st-edition values: Down −1, Rally D6, HE as dice).",
+    choices: VERSIONS,
+    default: DEFAULT_OPTIONS.version,
+  },
   {
     id: "coverThreshold",
     label: "Unit in cover when",
     rule: "§7.3.1",
-    description: "Common practice, not in the source: the unit counts as in cover when at least half (default), a majority, any or all of the models the firer sees are in cover. Hard cover when that share is in hard cover.",
+    description:
+      "Common practice, not in the source: the unit counts as in cover when at least half (default), a majority, any or all of the models the firer sees are in cover. Hard cover when that share is in hard cover.",
     choices: ["at-least-half", "majority", "any", "all"],
     default: DEFAULT_OPTIONS.coverThreshold,
   },
@@ -42,7 +50,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     id: "infantryDoNotBlock",
     label: "Intervening infantry do not block",
     rule: "§7.2.5",
-    description: "Common practice, not in the source: infantry and artillery units between firer and target (friend or foe) let sight through (default); vehicles, wrecks and terrain block. Off: every model blocks.",
+    description:
+      "Common practice, not in the source: infantry and artillery units between firer and target (friend or foe) let sight through (default); vehicles, wrecks and terrain block. Off: every model blocks.",
     choices: [true, false],
     default: DEFAULT_OPTIONS.infantryDoNotBlock,
   },
@@ -50,7 +59,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     id: "he",
     label: "HE",
     rule: "§4.5, §7.4",
-    description: "The HE dice are the number of hits on the target unit (default, 1st edition), or a template of the sample radius for the HE size: every model under it is hit (2nd-edition play).",
+    description:
+      "The HE dice are the number of hits on the target unit (default, 1st edition), or a template of the sample radius for the HE size: every model under it is hit (2nd-edition play).",
     choices: ["hits", "template"],
     default: DEFAULT_OPTIONS.he,
   },

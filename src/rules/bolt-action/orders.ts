@@ -23,8 +23,17 @@ export const orderSpecs = (ctx: Pick<BaContext, "tables">): OrderSpec[] => ctx.t
 function friendlyFireTargets(ctx: BaContext, unitId: string, within: number): string[] {
   const side = unitNamed(ctx, unitId).side;
   const units = [...ctx.units.values()];
-  const gap = (a: string, b: string) => Math.min(...modelsNamed(ctx, a).flatMap((x) => modelsNamed(ctx, b).map((y) => footprintDistance(x.footprint, y.footprint))));
-  return units.filter((u) => u.side === side && u.id !== unitId && u.models.length && units.some((e) => e.side !== side && e.models.length && gap(u.id, e.id) <= inchesToCm(within) + TOLERANCE)).map((u) => u.id);
+  const gap = (a: string, b: string) =>
+    Math.min(...modelsNamed(ctx, a).flatMap((x) => modelsNamed(ctx, b).map((y) => footprintDistance(x.footprint, y.footprint))));
+  return units
+    .filter(
+      (u) =>
+        u.side === side &&
+        u.id !== unitId &&
+        u.models.length &&
+        units.some((e) => e.side !== side && e.models.length && gap(u.id, e.id) <= inchesToCm(within) + TOLERANCE),
+    )
+    .map((u) => u.id);
 }
 
 function fubar(ref: BaReferee, unitId: string, facts: OrderFacts): { order: Order; text: string } {
@@ -33,11 +42,17 @@ function fubar(ref: BaReferee, unitId: string, facts: OrderFacts): { order: Orde
   ref.explain(ref.lastRoll, { purpose: "test", meaning: `FUBAR ${value} → ${row.name}`, rule: "§1.3" });
   if (row.result === "friendly-fire") {
     const targets = friendlyFireTargets(ref.ctx, unitId, row.enemyWithin ?? 12);
-    if (!targets.length) return { order: "down", text: `Friendly Fire, but no friendly unit has an enemy unit within ${row.enemyWithin}": ${unitId} goes Down` };
-    return { order: "fire", text: `Friendly Fire: ${unitId} takes a Fire order and fires on a friendly unit the opponent picks among ${targets.join(", ")} (each with an enemy within ${row.enemyWithin}")` };
+    if (!targets.length)
+      return { order: "down", text: `Friendly Fire, but no friendly unit has an enemy unit within ${row.enemyWithin}": ${unitId} goes Down` };
+    return {
+      order: "fire",
+      text: `Friendly Fire: ${unitId} takes a Fire order and fires on a friendly unit the opponent picks among ${targets.join(", ")} (each with an enemy within ${row.enemyWithin}")`,
+    };
   }
   if (facts.nearestVisibleEnemy === null) return { order: "down", text: `Panic, but ${unitId} sees no enemy unit: it goes Down` };
-  const from = facts.nearestVisibleEnemy ? `${facts.nearestVisibleEnemy.unit} (${inches(facts.nearestVisibleEnemy.distance)} away)` : "the nearest enemy unit it sees (it goes Down if it sees none)";
+  const from = facts.nearestVisibleEnemy
+    ? `${facts.nearestVisibleEnemy.unit} (${inches(facts.nearestVisibleEnemy.distance)} away)`
+    : "the nearest enemy unit it sees (it goes Down if it sees none)";
   return { order: "run", text: `Panic: ${unitId} takes a Run order and moves as fast as it can away from ${from}` };
 }
 
@@ -54,7 +69,15 @@ export function giveOrder(unitId: string, asked: string, dice: Dice, ctx: BaCont
     const quality = qualityOf(ctx, unit.id);
     const officer = unitState(ctx, unit.id).officerBonus ?? 0;
     const target = ctx.tables.orders.morale[quality.quality] + officer + practice.perPin * pins;
-    const test = rollTest(ref, practice.dice, target, `order test of ${unit.id} (${quality.quality} morale ${ctx.tables.orders.morale[quality.quality]}${officer ? ` +${officer} officer` : ""}, ${pins} pin${pins === 1 ? "" : "s"})`, "§1.1, §9", { ...sampleMark(ctx, "practice") }, modelsNamed(ctx, unit.id)[0]?.id);
+    const test = rollTest(
+      ref,
+      practice.dice,
+      target,
+      `order test of ${unit.id} (${quality.quality} morale ${ctx.tables.orders.morale[quality.quality]}${officer ? ` +${officer} officer` : ""}, ${pins} pin${pins === 1 ? "" : "s"})`,
+      "§1.1, §9",
+      { ...sampleMark(ctx, "practice") },
+      modelsNamed(ctx, unit.id)[0]?.id,
+    );
     if (test.double6) {
       const result = fubar(ref, unit.id, facts);
       order = result.order;

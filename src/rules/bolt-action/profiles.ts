@@ -28,7 +28,10 @@ export const isOpenTopped = (ctx: BaContext, m: ModelFacts): boolean => profileO
 export function qualityOf(ctx: BaContext, unitId: string): { quality: Quality; sample: ReturnType<typeof sampleMark> } {
   const own = unitState(ctx, unitId).quality;
   if (own) return { quality: own, sample: {} };
-  const first = ctx.units.get(unitId)?.models.map((id) => ctx.models.get(id)).find((m) => m !== undefined);
+  const first = ctx.units
+    .get(unitId)
+    ?.models.map((id) => ctx.models.get(id))
+    .find((m) => m !== undefined);
   return { quality: first ? profileOf(ctx, first).quality : "regular", sample: sampleMark(ctx, "profiles") };
 }
 
@@ -78,8 +81,10 @@ export const heRow = (ctx: BaContext, he: HeSize) => {
 /** Whether a unit carries anti-tank weapons: a shaped-charge weapon or an anti-tank rifle (§5.2; common practice). */
 export function hasAntiTank(ctx: BaContext, unitId: string): boolean {
   const models = ctx.units.get(unitId)?.models.flatMap((id) => ctx.models.get(id) ?? []) ?? [];
-  return models.some((m) => weaponIds(ctx, m).some((w) => {
-    const weapon = weaponOf(ctx, m, w);
-    return "row" in weapon && (weapon.row.rules.includes("shaped-charge") || weapon.row.id === "anti-tank-rifle");
-  }));
+  return models.some((m) =>
+    weaponIds(ctx, m).some((w) => {
+      const weapon = weaponOf(ctx, m, w);
+      return "row" in weapon && (weapon.row.rules.includes("shaped-charge") || weapon.row.id === "anti-tank-rifle");
+    }),
+  );
 }

@@ -37,15 +37,33 @@ function rollToHit(ref: BaReferee, f: BaFirer, targetUnit: string): { hit: boole
   }
   if (!sixThen || value < 6) {
     const hit = !sixThen && value === 6;
-    ref.explain(first, { purpose: "to-hit", model: f.model, need, meaning: `to hit ${need}+: ${sixThen ? "needs a 6 and a second die" : "only a 6 hits"} → ${hit ? "hit" : "miss"}`, rule: "§4.2 (option hitsAboveSix)" });
+    ref.explain(first, {
+      purpose: "to-hit",
+      model: f.model,
+      need,
+      meaning: `to hit ${need}+: ${sixThen ? "needs a 6 and a second die" : "only a 6 hits"} → ${hit ? "hit" : "miss"}`,
+      rule: "§4.2 (option hitsAboveSix)",
+    });
     return { hit, rolls: [first] };
   }
   const second = need - 3;
-  ref.explain(first, { purpose: "to-hit", model: f.model, need, meaning: `to hit ${need}+: a 6, roll again for ${second}+`, rule: "§4.2 (option hitsAboveSix)" });
+  ref.explain(first, {
+    purpose: "to-hit",
+    model: f.model,
+    need,
+    meaning: `to hit ${need}+: a 6, roll again for ${second}+`,
+    rule: "§4.2 (option hitsAboveSix)",
+  });
   if (second > 6) return { hit: false, rolls: [first] };
   const again = ref.roll(`${what}: the second die for ${need}+`);
   const hit = again >= second;
-  ref.explain(ref.lastRoll, { purpose: "to-hit", model: f.model, need: second, meaning: `second die ${second}+ → ${hit ? "hit" : "miss"}`, rule: "§4.2 (option hitsAboveSix)" });
+  ref.explain(ref.lastRoll, {
+    purpose: "to-hit",
+    model: f.model,
+    need: second,
+    meaning: `second die ${second}+ → ${hit ? "hit" : "miss"}`,
+    rule: "§4.2 (option hitsAboveSix)",
+  });
   return { hit, rolls: [first, ref.lastRoll] };
 }
 
@@ -64,10 +82,21 @@ function heHits(ref: BaReferee, verdict: BaFireVerdict, f: BaFirer, rolls: reado
     const aim = requireModel(ref.ctx, casualtyOrder(verdict)[0]!);
     const radius = inchesToCm(ref.ctx.tables.practice.heTemplates[row.he!]);
     const under = geometry.modelsUnder({ shape: { kind: "blast", at: aim.position, radii: [radius] }, from: "above" });
-    ref.note(`HE ${row.he} template (${ref.ctx.tables.practice.heTemplates[row.he!]}" radius, sample) on ${aim.id}: ${under.models.map((m) => m.id).join(", ") || "nobody"} under it`, "§4.5, §7.4", rolls);
+    ref.note(
+      `HE ${row.he} template (${ref.ctx.tables.practice.heTemplates[row.he!]}" radius, sample) on ${aim.id}: ${under.models.map((m) => m.id).join(", ") || "nobody"} under it`,
+      "§4.5, §7.4",
+      rolls,
+    );
     return under.models.map((m) => ({ firer: f, model: m.id, pen: he.pen, rolls }));
   }
-  const count = rollDice(ref, row.he!, `HE hits of ${f.model}'s ${row.name}`, (n) => `HE ${row.he}: ${n} hit${n === 1 ? "" : "s"} on ${verdict.targetUnit}`, "§4.5", f.model);
+  const count = rollDice(
+    ref,
+    row.he!,
+    `HE hits of ${f.model}'s ${row.name}`,
+    (n) => `HE ${row.he}: ${n} hit${n === 1 ? "" : "s"} on ${verdict.targetUnit}`,
+    "§4.5",
+    f.model,
+  );
   ref.note(`${f.model}'s HE (${row.he}) scores ${count.total} hit${count.total === 1 ? "" : "s"}`, "§4.5", [...rolls, ...count.rolls]);
   return Array.from({ length: count.total }, () => ({ firer: f, pen: he.pen, rolls: [...rolls, ...count.rolls] }));
 }
@@ -78,8 +107,19 @@ function damageInfantry(ref: BaReferee, m: ModelFacts, hit: Hit): void {
   const total = value + hit.pen;
   const killed = total >= need;
   const quality = qualityOf(ref.ctx, m.unitId);
-  ref.explain(ref.lastRoll, { purpose: "damage", model: m.id, need, total, meaning: `damage ${hit.pen ? `D6 + Pen ${hit.pen} = ${total}` : `${total}`} against ${quality.quality} ${need}+ → ${killed ? "casualty" : "no damage"}`, rule: "§4.3", ...quality.sample });
-  ref.outcome(m.id, killed ? "casualty" : "no-effect", killed ? "killed" : "no damage", { by: `${hit.firer.model}'s ${hit.firer.weapon!.row.name}`, rolls: [...hit.rolls, ref.lastRoll] });
+  ref.explain(ref.lastRoll, {
+    purpose: "damage",
+    model: m.id,
+    need,
+    total,
+    meaning: `damage ${hit.pen ? `D6 + Pen ${hit.pen} = ${total}` : `${total}`} against ${quality.quality} ${need}+ → ${killed ? "casualty" : "no damage"}`,
+    rule: "§4.3",
+    ...quality.sample,
+  });
+  ref.outcome(m.id, killed ? "casualty" : "no-effect", killed ? "killed" : "no damage", {
+    by: `${hit.firer.model}'s ${hit.firer.weapon!.row.name}`,
+    rolls: [...hit.rolls, ref.lastRoll],
+  });
 }
 
 function applyHit(ref: BaReferee, hit: Hit, order: readonly string[]): void {
@@ -122,27 +162,44 @@ export function resolveFire(verdict: BaFireVerdict, dice: Dice, ctx: BaContext, 
   let heHitPins = 0;
   for (const f of firing) {
     const row = f.weapon!.row;
-    const shots = f.shotDice ? rollDice(ref, f.shotDice, `shots of ${f.model}'s ${row.name}`, (n) => `${row.name}: ${n} shot${n === 1 ? "" : "s"}`, "§4.4", f.model) : { total: f.dice, rolls: [] };
+    const shots = f.shotDice
+      ? rollDice(ref, f.shotDice, `shots of ${f.model}'s ${row.name}`, (n) => `${row.name}: ${n} shot${n === 1 ? "" : "s"}`, "§4.4", f.model)
+      : { total: f.dice, rolls: [] };
     shotsFired += shots.total;
     for (let i = 0; i < shots.total; i++) {
       const toHit = rollToHit(ref, f, verdict.targetUnit);
       if (!toHit.hit) continue;
       const rolls = [...shots.rolls, ...toHit.rolls];
       if (f.he) {
-        const pins = rollDice(ref, heRow(ctx, row.he!).pins, `HE pins of ${f.model}'s ${row.name}`, (n) => `HE ${row.he}: ${n} pin${n === 1 ? "" : "s"} on ${verdict.targetUnit}`, "§4.5", f.model);
+        const pins = rollDice(
+          ref,
+          heRow(ctx, row.he!).pins,
+          `HE pins of ${f.model}'s ${row.name}`,
+          (n) => `HE ${row.he}: ${n} pin${n === 1 ? "" : "s"} on ${verdict.targetUnit}`,
+          "§4.5",
+          f.model,
+        );
         heHitPins += pins.total;
         hits.push(...heHits(ref, verdict, f, [...rolls, ...pins.rolls], geometry));
       } else hits.push({ firer: f, pen: typeof row.pen === "number" ? row.pen : 0, rolls });
     }
   }
   const order = casualtyOrder(verdict);
-  ref.note(`${hits.length} hit${hits.length === 1 ? "" : "s"} on ${verdict.targetUnit}; casualties fall on the models the firers reach, closest first`, "§4.1, §4.3", []);
+  ref.note(
+    `${hits.length} hit${hits.length === 1 ? "" : "s"} on ${verdict.targetUnit}; casualties fall on the models the firers reach, closest first`,
+    "§4.1, §4.3",
+    [],
+  );
   for (const hit of hits) applyHit(ref, hit, order);
   const ordinaryHits = hits.some((h) => !h.firer.he);
   const pins = (ordinaryHits ? ctx.tables.practice.pinsPerHitUnit : 0) + heHitPins;
   if (pins) {
     ref.addPins(verdict.targetUnit, pins);
-    ref.note(`${verdict.targetUnit} takes ${pins} pin${pins === 1 ? "" : "s"}${ordinaryHits ? ` (${ctx.tables.practice.pinsPerHitUnit} for being hit, sample)` : ""}${heHitPins ? ` (${heHitPins} from HE)` : ""}`, heHitPins ? (ordinaryHits ? "§4.5, §9" : "§4.5") : "§9", []);
+    ref.note(
+      `${verdict.targetUnit} takes ${pins} pin${pins === 1 ? "" : "s"}${ordinaryHits ? ` (${ctx.tables.practice.pinsPerHitUnit} for being hit, sample)` : ""}${heHitPins ? ` (${heHitPins} from HE)` : ""}`,
+      heHitPins ? (ordinaryHits ? "§4.5, §9" : "§4.5") : "§9",
+      [],
+    );
   }
   const rolled = ref.rolledDice();
   const { firers, ...rest } = verdict;
@@ -156,7 +213,11 @@ export function resolveFire(verdict: BaFireVerdict, dice: Dice, ctx: BaContext, 
       dice: rolled,
       allocation: ref.allocation,
       steps: ref.steps,
-      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...(ordinaryHits && ctx.sampleTables.practice ? [ctx.sampleTables.practice] : []), ...rolled.flatMap((d) => (d.sample ? [d.sample] : []))]),
+      sampleTables: uniqueSampleTables([
+        ...verdict.sampleTables,
+        ...(ordinaryHits && ctx.sampleTables.practice ? [ctx.sampleTables.practice] : []),
+        ...rolled.flatMap((d) => (d.sample ? [d.sample] : [])),
+      ]),
     },
     units: ref.unitChanges(),
   };

@@ -66,7 +66,10 @@ export function lineRuling(ctx: BaContext, report: SightReport): LineRuling {
     rulings.push({ reason: `no line of sight to ${target.id}: hidden by ${by}`, rule: "§7.2.1" });
     return { canSee: false, cover: "none", coverSources: [], rulings };
   }
-  rulings.push({ reason: report.visibleFraction >= 1 ? `${target.id} is in full sight` : `${pct(report.visibleFraction)} of ${target.id} is in sight`, rule: "§7.2.1" });
+  rulings.push({
+    reason: report.visibleFraction >= 1 ? `${target.id} is in full sight` : `${pct(report.visibleFraction)} of ${target.id} is in sight`,
+    rule: "§7.2.1",
+  });
   const sources: Array<{ cover: CoverClass; ruling: Ruling }> = [];
   const add = (cover: CoverClass | undefined, reason: string) => {
     if (cover) sources.push({ cover, ruling: { reason: `${cover} cover: ${target.id} ${reason}`, rule: "§4.2, §7.3", ...sample } });

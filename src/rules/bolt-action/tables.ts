@@ -41,7 +41,8 @@ const WeaponRow = z.strictObject({
 export type WeaponRow = z.infer<typeof WeaponRow>;
 const Weapons = z.array(WeaponRow).superRefine((rows, ctx) => {
   for (const [i, r] of rows.entries()) {
-    if (r.rules.includes("he") !== (r.he !== undefined)) ctx.addIssue({ code: "custom", path: [i, "he"], message: `${r.id}: the "he" rule and an HE size go together` });
+    if (r.rules.includes("he") !== (r.he !== undefined))
+      ctx.addIssue({ code: "custom", path: [i, "he"], message: `${r.id}: the "he" rule and an HE size go together` });
     if (r.pen === "HE" && !r.he) ctx.addIssue({ code: "custom", path: [i, "pen"], message: `${r.id}: pen "HE" needs an HE size` });
     if (rows.findIndex((o) => o.id === r.id) !== i) ctx.addIssue({ code: "custom", path: [i, "id"], message: `duplicate weapon id "${r.id}"` });
   }
@@ -72,7 +73,17 @@ const Penetration = z.strictObject({ front: modifier, side: modifier, top: modif
 const DamageResult = z.enum(["crew-stunned", "immobilised", "on-fire", "knocked-out"]);
 export type DamageResult = z.infer<typeof DamageResult>;
 const DamageResults = z.strictObject({
-  rows: z.array(z.strictObject({ from: z.number().int().optional(), upTo: z.number().int().optional(), result: DamageResult, name: z.string(), pins: z.number().int().nonnegative() })).min(1),
+  rows: z
+    .array(
+      z.strictObject({
+        from: z.number().int().optional(),
+        upTo: z.number().int().optional(),
+        result: DamageResult,
+        name: z.string(),
+        pins: z.number().int().nonnegative(),
+      }),
+    )
+    .min(1),
   superficial: modifier,
   heavy: modifier,
   massiveResults: z.number().int().positive(),
@@ -82,7 +93,15 @@ const DamageResults = z.strictObject({
 const Orders = z.strictObject({
   orders: z.array(z.strictObject({ id: z.enum(ORDERS), name: z.string(), summary: z.string() })).length(ORDERS.length),
   fubarOn: z.array(z.number().int().min(1).max(6)).length(2),
-  fubar: z.array(z.strictObject({ from: z.number().int(), upTo: z.number().int(), result: z.enum(["friendly-fire", "panic"]), name: z.string(), enemyWithin: inches.optional() })),
+  fubar: z.array(
+    z.strictObject({
+      from: z.number().int(),
+      upTo: z.number().int(),
+      result: z.enum(["friendly-fire", "panic"]),
+      name: z.string(),
+      enemyWithin: inches.optional(),
+    }),
+  ),
   morale: z.record(Quality, z.number().int()),
   officers: z.record(z.string(), z.number().int()),
   rallyRemoves: DiceText,
@@ -106,15 +125,34 @@ const Profile = z.strictObject({
   type: z.enum(TROOP_TYPES),
   quality: Quality,
   weapons: z.record(z.string(), z.string()),
-  vehicle: z.strictObject({ damage: z.enum(VEHICLE_CLASSES), moves: z.enum(["tracked", "half-tracked", "wheeled"]), openTopped: z.boolean().optional(), recce: z.boolean().optional() }).optional(),
+  vehicle: z
+    .strictObject({
+      damage: z.enum(VEHICLE_CLASSES),
+      moves: z.enum(["tracked", "half-tracked", "wheeled"]),
+      openTopped: z.boolean().optional(),
+      recce: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type BaProfile = z.infer<typeof Profile>;
 const Profiles = z.strictObject({
   models: z.record(z.string(), Profile),
-  fallback: z.strictObject({ infantry: Profile, team: Profile, gun: Profile, "vehicle:tank": Profile, "vehicle:armoured": Profile, "vehicle:unarmoured": Profile }),
+  fallback: z.strictObject({
+    infantry: Profile,
+    team: Profile,
+    gun: Profile,
+    "vehicle:tank": Profile,
+    "vehicle:armoured": Profile,
+    "vehicle:unarmoured": Profile,
+  }),
 });
 
-const CoverTable = z.strictObject({ areas: z.record(z.string(), Cover), obstacles: z.record(z.string(), Cover), hiders: z.record(z.string(), Cover), behindWithin: inches });
+const CoverTable = z.strictObject({
+  areas: z.record(z.string(), Cover),
+  obstacles: z.record(z.string(), Cover),
+  hiders: z.record(z.string(), Cover),
+  behindWithin: inches,
+});
 
 const test = z.strictObject({ dice: z.number().int().positive(), perPin: modifier });
 const Practice = z.strictObject({

@@ -44,7 +44,13 @@ export function damageResult(ref: BaReferee, v: ModelFacts, severity: Severity, 
   const openTop = opts.indirect && isOpenTopped(ref.ctx, v) ? table.openToppedIndirect : 0;
   const total = value + mods + openTop;
   const row = table.rows.find((r) => (r.from === undefined || total >= r.from) && (r.upTo === undefined || total <= r.upTo))!;
-  ref.explain(index, { purpose: "damage", model: v.id, total, meaning: `${severity} damage ${severity === "superficial" ? "D6−3" : "D6"}${openTop ? " +1 (open-topped, indirect fire)" : ""} = ${total} → ${row.name}`, rule: "§4.7" });
+  ref.explain(index, {
+    purpose: "damage",
+    model: v.id,
+    total,
+    meaning: `${severity} damage ${severity === "superficial" ? "D6−3" : "D6"}${openTop ? " +1 (open-topped, indirect fire)" : ""} = ${total} → ${row.name}`,
+    rule: "§4.7",
+  });
   const rolls = [...cause.rolls, index];
   const by = { by: cause.by, rolls };
   ref.addPins(v.unitId, row.pins);

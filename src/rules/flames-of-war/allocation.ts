@@ -54,7 +54,7 @@ const KEY_RULES = [
   "rule 1: as many models as possible receive a hit",
   "rule 3: operational models (Gone to Ground ones too) before Bogged Down or Bailed Out ones",
   "rule 2: models not Gone to Ground first",
-  "rule 4: models within 16\"/40 cm first",
+  'rule 4: models within 16"/40 cm first',
   "rule 5: each weapon type's hits spread evenly",
   "rule 7: unarmoured vehicles first, then the weakest armour",
 ] as const;
@@ -97,17 +97,28 @@ export function allocateHits(hits: readonly AllocationHit[], targets: readonly A
     };
     if (hit.gunTank !== undefined) apply((_, t) => t.kind === hit.gunTank, `rule 8: a Gun Tank roll of 5–6 sends it to a ${hit.gunTank}`);
     if (hit.priority !== undefined) {
-      const asPriority = (t: AllocationTarget) => t.type === hit.priority || (t.manPacked && hit.fp !== null && hit.fp >= 5 && (hit.priority === "infantry" || hit.priority === "gun"));
+      const asPriority = (t: AllocationTarget) =>
+        t.type === hit.priority || (t.manPacked && hit.fp !== null && hit.fp >= 5 && (hit.priority === "infantry" || hit.priority === "gun"));
       apply((_, t) => asPriority(t), `rule 6: the firer's priority target is ${hit.priority}`);
     }
     const mixed = list.some((c) => byId.get(c.id)!.armoured) && list.some((c) => !byId.get(c.id)!.armoured);
     if (mixed && ats.size > 1) {
       const toArmour = atOf(hit) === topAt;
-      apply((_, t) => t.armoured === toArmour, toArmour ? "rule 7: hits of the higher-AT weapon go to the armoured vehicles" : "rule 7: hits of lower-AT weapons go to the other models");
+      apply(
+        (_, t) => t.armoured === toArmour,
+        toArmour ? "rule 7: hits of the higher-AT weapon go to the armoured vehicles" : "rule 7: hits of lower-AT weapons go to the other models",
+      );
     }
     const key = (c: HitCandidate): number[] => {
       const t = byId.get(c.id)!;
-      return [total.get(c.id) ?? 0, t.inoperative ? 1 : 0, c.goneToGround ? 1 : 0, c.far ? 1 : 0, perWeapon.get(`${hit.weapon}>${c.id}`) ?? 0, t.vehicle ? (t.armoured ? 1 + (c.armour ?? 0) : 0) : 0];
+      return [
+        total.get(c.id) ?? 0,
+        t.inoperative ? 1 : 0,
+        c.goneToGround ? 1 : 0,
+        c.far ? 1 : 0,
+        perWeapon.get(`${hit.weapon}>${c.id}`) ?? 0,
+        t.vehicle ? (t.armoured ? 1 + (c.armour ?? 0) : 0) : 0,
+      ];
     };
     const ranked = [...list].sort((a, b) => compare(key(a), key(b)));
     const chosen = ranked[0]!;

@@ -54,7 +54,10 @@ export const modelState = (ctx: FowContext, id: string): FowModelState => ctx.ga
 
 export function teamOf(ctx: FowContext, model: ModelFacts): TeamProfile {
   const team = ctx.tables.teams[model.def.id];
-  if (!team) throw new Error(`Flames of War has no stat line for model "${model.id}" (${model.def.id}); add it to the teams table (known: ${Object.keys(ctx.tables.teams).join(", ")})`);
+  if (!team)
+    throw new Error(
+      `Flames of War has no stat line for model "${model.id}" (${model.def.id}); add it to the teams table (known: ${Object.keys(ctx.tables.teams).join(", ")})`,
+    );
   return team;
 }
 

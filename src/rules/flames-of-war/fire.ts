@@ -4,7 +4,16 @@
  * score against each, and its easiest target, which sets its score and dice.
  */
 import { modelsNamed, unitNamed, type ModelFacts } from "../context";
-import { sightKey, uniqueSampleTables, type FireVerdict, type FirerVerdict, type Ruling, type SampleTable, type ShotVerdict, type SightRequest } from "../ruleset";
+import {
+  sightKey,
+  uniqueSampleTables,
+  type FireVerdict,
+  type FirerVerdict,
+  type Ruling,
+  type SampleTable,
+  type ShotVerdict,
+  type SightRequest,
+} from "../ruleset";
 import type { SightReport } from "../../sight/sightReport";
 import { baseSightOffsets } from "../../sight/baseOrigins";
 import { isVehicle, modelState, teamOf, weaponProfile, type FowContext, type ResolvedWeapon } from "./context";
@@ -59,14 +68,26 @@ function baseRequests(firer: ModelFacts, target: ModelFacts, mount: string): Sig
   return baseSightOffsets(firer.def, frontEdgeOnly).map((originOffset) => ({ shooter: firer.id, target: target.id, weapon: mount, originOffset }));
 }
 
-const better = (a: FowLine, b: FowLine): boolean => (a.valid !== b.valid ? a.valid : a.toHit.need !== b.toHit.need ? a.toHit.need < b.toHit.need : a.sight.range < b.sight.range);
+const better = (a: FowLine, b: FowLine): boolean =>
+  a.valid !== b.valid ? a.valid : a.toHit.need !== b.toHit.need ? a.toHit.need < b.toHit.need : a.sight.range < b.sight.range;
 
 export function sightRequests(declaration: FowFireDeclaration, ctx: FowContext): SightRequest[] {
   return fireVerdict(declaration, [], ctx).needs.slice();
 }
 
 export function fireVerdict(declaration: FowFireDeclaration, reports: readonly SightReport[], ctx: FowContext): FowFireVerdict {
-  const byKey = new Map(reports.map((r) => [sightKey({ shooter: r.shooter, target: r.target, ...(r.weapon ? { weapon: r.weapon } : {}), ...(r.originOffset ? { originOffset: r.originOffset } : {}), ...(r.seeThrough ? { seeThrough: r.seeThrough } : {}) }), r]));
+  const byKey = new Map(
+    reports.map((r) => [
+      sightKey({
+        shooter: r.shooter,
+        target: r.target,
+        ...(r.weapon ? { weapon: r.weapon } : {}),
+        ...(r.originOffset ? { originOffset: r.originOffset } : {}),
+        ...(r.seeThrough ? { seeThrough: r.seeThrough } : {}),
+      }),
+      r,
+    ]),
+  );
   const targetUnit = unitNamed(ctx, declaration.target);
   const firingUnit = unitNamed(ctx, declaration.shooter);
   const rulings: Ruling[] = [];
@@ -80,7 +101,8 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
     const { weapon, ruling } = chosenWeapon(ctx, firer, declaration.weapon);
     if (!weapon) return refuse(ruling!);
     if (carried(ctx, firer)) return refuse({ reason: `${firer.id} is a passenger: passengers do not shoot`, rule: "§1.3" });
-    if (isVehicle(teamOf(ctx, firer)) && firer.markers.includes("bailed out")) return refuse({ reason: `${firer.id} is Bailed Out (common practice: a bailed-out crew does not fire; the source does not say)`, rule: "§4.11" });
+    if (isVehicle(teamOf(ctx, firer)) && firer.markers.includes("bailed out"))
+      return refuse({ reason: `${firer.id} is Bailed Out (common practice: a bailed-out crew does not fire; the source does not say)`, rule: "§4.11" });
 
     const lines: FowLine[] = [];
     for (const target of targets) {
@@ -115,9 +137,16 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
       return { ...l, toHit: hit, valid: l.sight.canSee && l.sight.inRange && l.sight.inArc && hit.need <= 6 };
     });
     const easiest = scored.filter((l) => l.valid).reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
-    const shots: ShotVerdict[] = scored.map((l) => ({ group: l.target, canFire: l.valid, rulings: [...l.sight.rulings, ...l.toHit.rulings, ...whyNot(l)], modifiers: l.toHit.modifiers, need: l.toHit.need }));
+    const shots: ShotVerdict[] = scored.map((l) => ({
+      group: l.target,
+      canFire: l.valid,
+      rulings: [...l.sight.rulings, ...l.toHit.rulings, ...whyNot(l)],
+      modifiers: l.toHit.modifiers,
+      need: l.toHit.need,
+    }));
     if (easiest) fr.push({ reason: `easiest target for ${firer.id}: ${easiest.target}, ${easiest.toHit.need}+`, rule: "§1.5" });
-    else if (scored.length === targets.length) fr.push({ reason: `no model of ${targetUnit.name || targetUnit.id} is a valid target for ${firer.id} (range, line of sight, arc)`, rule: "§1.4" });
+    else if (scored.length === targets.length)
+      fr.push({ reason: `no model of ${targetUnit.name || targetUnit.id} is a valid target for ${firer.id} (range, line of sight, arc)`, rule: "§1.4" });
     const reroll = easiest && rerollRule(ctx, firer, weapon, easiest, scored);
     return {
       model: firer.id,
@@ -132,7 +161,9 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
       ...(reroll ? { reroll } : {}),
     };
   });
-  const samples: SampleTable[] = firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])].flatMap((r) => (r.sample ? [r.sample] : [])));
+  const samples: SampleTable[] = firers.flatMap((f) =>
+    [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])].flatMap((r) => (r.sample ? [r.sample] : [])),
+  );
   const valid = firers.some((f) => f.canFire) && !needs.length;
   if (!needs.length && !firers.some((f) => f.canFire)) rulings.push({ reason: "no model of the platoon can fire at the target platoon", rule: "§1.4, §1.5" });
   return { ruleset: RULESET_ID, declaration, valid, rulings, firers, needs, sampleTables: uniqueSampleTables(samples), targetUnit: targetUnit.id };
@@ -141,7 +172,13 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
 /** The one reason a target is not valid, said last (range, sight, arc, an impossible score). */
 function whyNot(l: FowLine): Ruling[] {
   if (l.valid) return [];
-  const reason = !l.sight.canSee ? "no line of sight" : !l.sight.inRange ? `out of range (${l.sight.range.toFixed(1)} cm)` : !l.sight.inArc ? "outside the weapon's arc" : `needs ${l.toHit.need}: cannot be hit`;
+  const reason = !l.sight.canSee
+    ? "no line of sight"
+    : !l.sight.inRange
+      ? `out of range (${l.sight.range.toFixed(1)} cm)`
+      : !l.sight.inArc
+        ? "outside the weapon's arc"
+        : `needs ${l.toHit.need}: cannot be hit`;
   return [{ reason: `not a valid target: ${reason}`, rule: "§1.4, §3" }];
 }
 
@@ -150,11 +187,23 @@ function rerollRule(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWeapon, 
   const stationary = !modelState(ctx, firer.id).moved;
   const mainArmament = weapon.table === "weapons" && (team.primary === undefined || team.primary === weapon.mount);
   const turretless = isVehicle(team) && !firer.def.parts.some((p) => p.turret);
-  if (ctx.options.volleyFire && stationary && mainArmament && (team.type === "gun" || (team.type === "tank" && turretless)) && easiest.sight.range <= SOURCE_CM.longRange) {
-    return { reason: `Volley Fire: stationary, and the easiest target is within ${sourcePair(SOURCE_CM.longRange)}: re-roll failed to-hit rolls`, rule: "§6.1" };
+  if (
+    ctx.options.volleyFire &&
+    stationary &&
+    mainArmament &&
+    (team.type === "gun" || (team.type === "tank" && turretless)) &&
+    easiest.sight.range <= SOURCE_CM.longRange
+  ) {
+    return {
+      reason: `Volley Fire: stationary, and the easiest target is within ${sourcePair(SOURCE_CM.longRange)}: re-roll failed to-hit rolls`,
+      rule: "§6.1",
+    };
   }
   if (ctx.options.semiIndirectFire && stationary && mainArmament && lines.length > 0 && lines.every((l) => l.sight.range > SOURCE_CM.longRange)) {
-    return { reason: `Semi-Indirect Fire: stationary, every model of the platoon beyond ${sourcePair(SOURCE_CM.longRange)}: re-roll failed to-hit rolls`, rule: "§6.2" };
+    return {
+      reason: `Semi-Indirect Fire: stationary, every model of the platoon beyond ${sourcePair(SOURCE_CM.longRange)}: re-roll failed to-hit rolls`,
+      rule: "§6.2",
+    };
   }
   if (ctx.options.everyShotCounts && team.type === "tank") return { reason: "Every Shot Counts!: re-roll every failed to-hit roll", rule: "§6.4" };
   return undefined;

@@ -16,7 +16,11 @@ import { losVerdict } from "./verdict";
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: FowTables; game?: unknown } = {}): FowContext {
   const options = parseOptions(setup.options);
   if (!options.ok) throw new Error(`Flames of War options: ${options.errors.join("; ")}`);
-  return fowContext(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as FowGameState } : {}) });
+  return fowContext(table, {
+    options: options.options,
+    ...(setup.tables ? { tables: setup.tables } : {}),
+    ...(setup.game ? { game: setup.game as FowGameState } : {}),
+  });
 }
 
 export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict, FowTables> = {

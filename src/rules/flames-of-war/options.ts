@@ -46,7 +46,14 @@ export const DEFAULT_OPTIONS: FowOptions = {
   everyShotCounts: false,
 };
 
-const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({ id, label, rule, description, choices: [true, false], default: false });
+const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({
+  id,
+  label,
+  rule,
+  description,
+  choices: [true, false],
+  default: false,
+});
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
   { id: "version", label: "Rules version", rule: "§0", description: "The 2015 blog digest of the rulebook.", choices: ["2015"], default: "2015" },
@@ -58,12 +65,20 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     choices: ["one-die-plus-one", "halved-to-zero"],
     default: DEFAULT_OPTIONS.rofOneAfterMoving,
   },
-  { id: "pinnedRof", label: "Pinned ROF", rule: "§1.3, §8.3", description: "The source says a Pinned shooter's ROF drops, not by how much. Default: halved, as for moving.", choices: ["halved", "unchanged"], default: DEFAULT_OPTIONS.pinnedRof },
+  {
+    id: "pinnedRof",
+    label: "Pinned ROF",
+    rule: "§1.3, §8.3",
+    description: "The source says a Pinned shooter's ROF drops, not by how much. Default: halved, as for moving.",
+    choices: ["halved", "unchanged"],
+    default: DEFAULT_OPTIONS.pinnedRof,
+  },
   {
     id: "areaSightLimit",
-    label: "6\"/15 cm in area terrain",
+    label: '6"/15 cm in area terrain',
     rule: "§2.4, §8.5",
-    description: "With a model inside area terrain taller than both, sight is limited to 6\"/15 cm: the line's length inside the terrain (default) or the whole distance.",
+    description:
+      "With a model inside area terrain taller than both, sight is limited to 6\"/15 cm: the line's length inside the terrain (default) or the whole distance.",
     choices: ["inside", "total"],
     default: DEFAULT_OPTIONS.areaSightLimit,
   },
@@ -71,7 +86,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     id: "unarmouredShield",
     label: "Unarmoured vehicle with a gun shield",
     rule: "§4.6, §8.8",
-    description: "Hit from the way its shielded weapon points: a Firepower Test instead of the save (default, the detailed section) or after a failed save (the introduction).",
+    description:
+      "Hit from the way its shielded weapon points: a Firepower Test instead of the save (default, the detailed section) or after a failed save (the introduction).",
     choices: ["test-instead-of-save", "test-after-failed-save"],
     default: DEFAULT_OPTIONS.unarmouredShield,
   },
@@ -83,9 +99,24 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     choices: ["stationary-and-silent", "also-concealed"],
     default: DEFAULT_OPTIONS.gunSaveGoneToGround,
   },
-  national("volleyFire", "Volley Fire (Soviet)", "§6.1", "Guns and turretless tanks that did not move re-roll failed to-hit rolls when the easiest target is within 16\"/40 cm; not MGs or AA weapons."),
-  national("semiIndirectFire", "Semi-Indirect Fire (British)", "§6.2", "A main armament that did not move re-rolls failed to-hit rolls at a platoon whose every model is beyond 16\"/40 cm."),
-  national("tallyHo", "Tally Ho! and Broadside (British)", "§6.2", "Tank weapons: no ROF penalty for moving at up to 16\"/40 cm; cannot fire after At Double; front or side armour by the turret line alone unless the tank moved At Double."),
+  national(
+    "volleyFire",
+    "Volley Fire (Soviet)",
+    "§6.1",
+    'Guns and turretless tanks that did not move re-roll failed to-hit rolls when the easiest target is within 16"/40 cm; not MGs or AA weapons.',
+  ),
+  national(
+    "semiIndirectFire",
+    "Semi-Indirect Fire (British)",
+    "§6.2",
+    'A main armament that did not move re-rolls failed to-hit rolls at a platoon whose every model is beyond 16"/40 cm.',
+  ),
+  national(
+    "tallyHo",
+    "Tally Ho! and Broadside (British)",
+    "§6.2",
+    'Tank weapons: no ROF penalty for moving at up to 16"/40 cm; cannot fire after At Double; front or side armour by the turret line alone unless the tank moved At Double.',
+  ),
   national("automaticRifle", "Automatic Rifle (US)", "§6.3", "Rifle teams take no +1 to hit for ROF 1 when moving or Pinned."),
   national("henAndChicks", "Hen and Chicks (Soviet)", "§6.1", "+1 to hit with the main gun of a vehicle that moved (not MGs)."),
   national("everyShotCounts", "Every Shot Counts! (German Tiger Ace)", "§6.4", "The platoon's tanks re-roll every failed to-hit roll."),

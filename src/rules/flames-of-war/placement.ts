@@ -25,7 +25,12 @@ export interface PlacementVerdict {
  * `sight(enemy, model)` answers an enemy model's sight report to a section model (the enemy's eye).
  * `security` are the Security Section's models; `section` the Tank Destroyer Section as placed.
  */
-export function tankDestroyerPlacement(ctx: FowContext, section: readonly string[], security: readonly string[], sight: (enemy: string, model: string) => SightReport): PlacementVerdict {
+export function tankDestroyerPlacement(
+  ctx: FowContext,
+  section: readonly string[],
+  security: readonly string[],
+  sight: (enemy: string, model: string) => SightReport,
+): PlacementVerdict {
   const rulings: Ruling[] = [];
   const models = section.map((id) => requireModel(ctx, id));
   const side = models[0]?.side;
@@ -33,8 +38,18 @@ export function tankDestroyerPlacement(ctx: FowContext, section: readonly string
   const command = ctx.tables.parameters.commandDistance;
   const apart = (a: ModelFacts, b: ModelFacts) => footprintDistance(a.footprint, b.footprint);
   for (const m of models) {
-    if (!security.some((s) => apart(m, requireModel(ctx, s)) <= command)) rulings.push({ reason: `${m.id} is not within Command Distance (${command} cm) of a Security Section model`, rule: "§6.3", ...sampleMark(ctx, "parameters") });
-    if (models.length > 1 && !models.some((o) => o !== m && apart(m, o) <= command)) rulings.push({ reason: `${m.id} is not within Command Distance (${command} cm) of the rest of the section`, rule: "§6.3", ...sampleMark(ctx, "parameters") });
+    if (!security.some((s) => apart(m, requireModel(ctx, s)) <= command))
+      rulings.push({
+        reason: `${m.id} is not within Command Distance (${command} cm) of a Security Section model`,
+        rule: "§6.3",
+        ...sampleMark(ctx, "parameters"),
+      });
+    if (models.length > 1 && !models.some((o) => o !== m && apart(m, o) <= command))
+      rulings.push({
+        reason: `${m.id} is not within Command Distance (${command} cm) of the rest of the section`,
+        rule: "§6.3",
+        ...sampleMark(ctx, "parameters"),
+      });
     for (const e of enemies) {
       const d = apart(m, e);
       if (d <= ANY_ENEMY_ZONE) {
@@ -47,8 +62,13 @@ export function tankDestroyerPlacement(ctx: FowContext, section: readonly string
       if (!seen.canSee) continue;
       const s = modelState(ctx, e.id);
       const recce = hasNote(teamOf(ctx, e), "recce") && !isBailedOut(e) && !s.boggedDown && !s.atDouble;
-      if (recce && d <= RECCE_ZONE) rulings.push({ reason: `${m.id} is ${d.toFixed(1)} cm from the Recce model ${e.id}, in its sight: within ${sourcePair(RECCE_ZONE)}`, rule: "§6.3" });
-      else if (!seen.terrainConcealed) rulings.push({ reason: `${m.id} is ${d.toFixed(1)} cm from ${e.id}, in its sight and not Concealed by terrain: within ${sourcePair(SOURCE_CM.longRange)}`, rule: "§6.3" });
+      if (recce && d <= RECCE_ZONE)
+        rulings.push({ reason: `${m.id} is ${d.toFixed(1)} cm from the Recce model ${e.id}, in its sight: within ${sourcePair(RECCE_ZONE)}`, rule: "§6.3" });
+      else if (!seen.terrainConcealed)
+        rulings.push({
+          reason: `${m.id} is ${d.toFixed(1)} cm from ${e.id}, in its sight and not Concealed by terrain: within ${sourcePair(SOURCE_CM.longRange)}`,
+          rule: "§6.3",
+        });
     }
   }
   return { allowed: rulings.length === 0, rulings: rulings.length ? rulings : [{ reason: "every model of the section may be placed here", rule: "§6.3" }] };

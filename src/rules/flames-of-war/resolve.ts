@@ -55,15 +55,37 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
     if (!firer.canFire || !firer.profile || firer.need === undefined) continue;
     const need = firer.need;
     const first = roller.dice.length;
-    const dice = Array.from({ length: firer.dice }, (_, k) => roller.roll("to-hit", firer.group, `to hit: ${firer.model} ${k + 1}/${firer.dice}`, (v) => `to hit ${need}+ → ${v >= need ? "hit" : "miss"}`, "§2.7", need));
+    const dice = Array.from({ length: firer.dice }, (_, k) =>
+      roller.roll(
+        "to-hit",
+        firer.group,
+        `to hit: ${firer.model} ${k + 1}/${firer.dice}`,
+        (v) => `to hit ${need}+ → ${v >= need ? "hit" : "miss"}`,
+        "§2.7",
+        need,
+      ),
+    );
     let scored = dice.filter((d) => d.value >= need);
     const misses = dice.length - scored.length;
     if (firer.reroll && misses > 0) {
-      const again = Array.from({ length: misses }, (_, k) => roller.roll("to-hit", firer.group, `re-roll: ${firer.model} ${k + 1}/${misses}`, (v) => `re-roll ${need}+ → ${v >= need ? "hit" : "miss"}`, firer.reroll!.rule, need));
+      const again = Array.from({ length: misses }, (_, k) =>
+        roller.roll(
+          "to-hit",
+          firer.group,
+          `re-roll: ${firer.model} ${k + 1}/${misses}`,
+          (v) => `re-roll ${need}+ → ${v >= need ? "hit" : "miss"}`,
+          firer.reroll!.rule,
+          need,
+        ),
+      );
       scored = [...scored, ...again.filter((d) => d.value >= need)];
     }
     for (const d of scored) hits.push({ firer, weapon: firer.profile, die: d.index });
-    step(`${firer.model} (${firer.profile.name}) rolls ${firer.dice} ${firer.dice === 1 ? "die" : "dice"} needing ${need}+ against ${firer.group}: ${scored.length} ${scored.length === 1 ? "hit" : "hits"}`, "§1.5, §2.7", roller.dice.slice(first).map((d) => d.index));
+    step(
+      `${firer.model} (${firer.profile.name}) rolls ${firer.dice} ${firer.dice === 1 ? "die" : "dice"} needing ${need}+ against ${firer.group}: ${scored.length} ${scored.length === 1 ? "hit" : "hits"}`,
+      "§1.5, §2.7",
+      roller.dice.slice(first).map((d) => d.index),
+    );
   }
 
   const targetModels = [...(ctx.units.get(verdict.targetUnit)?.models ?? [])].map((id) => requireModel(ctx, id));
@@ -73,7 +95,14 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
     let forced: string | undefined;
     if (gunTank !== undefined && kinds.size > 1 && kinds.has(gunTank)) {
       const need = ctx.tables.saves.gunTank;
-      const die = roller.roll("allocation", undefined, `Gun Tank: hit from ${h.firer.model}`, (v) => `Gun Tank ${need}+ → ${v >= need ? `goes to a ${gunTank}` : "allocated as usual"}`, "§3 rule 8", need);
+      const die = roller.roll(
+        "allocation",
+        undefined,
+        `Gun Tank: hit from ${h.firer.model}`,
+        (v) => `Gun Tank ${need}+ → ${v >= need ? `goes to a ${gunTank}` : "allocated as usual"}`,
+        "§3 rule 8",
+        need,
+      );
       if (die.value >= need) forced = gunTank;
     }
     const priority = declaration.priority?.[h.firer.model];
@@ -87,7 +116,10 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
       ...(forced ? { gunTank: forced } : {}),
     };
   });
-  const allocated = allocateHits(allocationHits, targetModels.map((m) => allocationTarget(ctx, m)));
+  const allocated = allocateHits(
+    allocationHits,
+    targetModels.map((m) => allocationTarget(ctx, m)),
+  );
 
   const outcomes: Outcome[] = [];
   const allocation: HitAllocation[] = [];
@@ -96,11 +128,25 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
     const target = requireModel(ctx, a.model);
     const line = hit.firer.lines.find((l) => l.target === a.model)!;
     if (outcomes.some((o) => o.model === a.model && (o.effect === "destroyed" || o.effect === "casualty"))) {
-      allocation.push({ model: a.model, by: `the ${hit.weapon.name} of ${hit.firer.model}`, rolls: [hit.die], effect: "no-effect", result: "already destroyed by an earlier hit", allocatedBy: a.ruling });
+      allocation.push({
+        model: a.model,
+        by: `the ${hit.weapon.name} of ${hit.firer.model}`,
+        rolls: [hit.die],
+        effect: "no-effect",
+        result: "already destroyed by an earlier hit",
+        allocatedBy: a.ruling,
+      });
       continue;
     }
     const effect = resolveHit(ctx, roller, requireModel(ctx, hit.firer.model), hit.weapon, target, line.sight);
-    allocation.push({ model: a.model, by: `the ${hit.weapon.name} of ${hit.firer.model}`, rolls: [hit.die, ...effect.rolls], effect: effect.effect, result: effect.result, allocatedBy: a.ruling });
+    allocation.push({
+      model: a.model,
+      by: `the ${hit.weapon.name} of ${hit.firer.model}`,
+      rolls: [hit.die, ...effect.rolls],
+      effect: effect.effect,
+      result: effect.result,
+      allocatedBy: a.ruling,
+    });
     step(`hit from ${hit.firer.model} to ${a.model} (${a.ruling.reason}): ${effect.result}`, `§3, ${teamRule(ctx, target)}`, effect.rolls);
     if (effect.effect !== "no-effect") outcomes.push({ model: a.model, effect: effect.effect, detail: effect.result });
   }
@@ -111,7 +157,8 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
   const pinHits = ctx.tables.saves.pinHits;
   if (hits.length >= pinHits) {
     const gone = new Set(outcomes.filter((o) => o.effect === "casualty" || o.effect === "destroyed").map((o) => o.model));
-    for (const m of targetModels) if (!gone.has(m.id) && !isVehicle(teamOf(ctx, m))) outcomes.push({ model: m.id, effect: "pinned", detail: `Pinned Down: ${hits.length} hits` });
+    for (const m of targetModels)
+      if (!gone.has(m.id) && !isVehicle(teamOf(ctx, m))) outcomes.push({ model: m.id, effect: "pinned", detail: `Pinned Down: ${hits.length} hits` });
     step(`${hits.length} hits in one Shooting Step (${pinHits} or more): the platoon is Pinned Down`, "§5.3");
   }
   const count = (e: Outcome["effect"]) => outcomes.filter((o) => o.effect === e).length;
@@ -121,7 +168,13 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
     rolls: stream.rolls.slice(stream.rolls.length - roller.dice.length),
     outcomes,
     summary,
-    details: { verdict, dice: roller.dice, allocation, steps, sampleTables: uniqueSampleTables([...verdict.sampleTables, ...roller.dice.flatMap((d) => (d.sample ? [d.sample] : []))]) },
+    details: {
+      verdict,
+      dice: roller.dice,
+      allocation,
+      steps,
+      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...roller.dice.flatMap((d) => (d.sample ? [d.sample] : []))]),
+    },
   };
 }
 
@@ -160,8 +213,14 @@ function passengers(
       else outcomes.push({ model: p, effect: "casualty", detail: "destroyed as a passenger" });
     }
     const dismount = type === "tank" || destroyed;
-    const fate = dismount ? `must dismount under fire: up to ${sourcePair(SOURCE_CM.dismount)}, not towards the firers, destroyed if there is no room` : "stay aboard";
-    step(`${vehicle}'s passengers save ${saves}× each on ${need}+; ${survivors.length ? `${survivors.join(", ")} ${fate}` : "none survive"}`, "§4.9, §4.10", roller.dice.slice(first).map((d) => d.index));
+    const fate = dismount
+      ? `must dismount under fire: up to ${sourcePair(SOURCE_CM.dismount)}, not towards the firers, destroyed if there is no room`
+      : "stay aboard";
+    step(
+      `${vehicle}'s passengers save ${saves}× each on ${need}+; ${survivors.length ? `${survivors.join(", ")} ${fate}` : "none survive"}`,
+      "§4.9, §4.10",
+      roller.dice.slice(first).map((d) => d.index),
+    );
     if (type !== "tank" && destroyed) for (const p of survivors) outcomes.push({ model: p, effect: "pinned", detail: "Pinned Down: dismounted under fire" });
   }
 }

@@ -71,7 +71,11 @@ function stateConcealment(ctx: FowContext, target: ModelFacts): Ruling | undefin
   const footTeam = team.type === "infantry" || team.type === "man-packed-gun";
   const diggable = footTeam || (team.type === "gun" && (team.gunClass === "light" || team.gunClass === "medium"));
   if (state.dugIn && diggable) return { reason: `${target.id} is Dug In: Concealed`, rule: "§2.5" };
-  if (footTeam && !state.moved && !state.assaulted) return { reason: `${target.id} is ${team.type === "infantry" ? "infantry" : "a man-packed gun"} that did not move or assault: Concealed even in the open`, rule: "§2.5" };
+  if (footTeam && !state.moved && !state.assaulted)
+    return {
+      reason: `${target.id} is ${team.type === "infantry" ? "infantry" : "a man-packed gun"} that did not move or assault: Concealed even in the open`,
+      rule: "§2.5",
+    };
   return undefined;
 }
 
@@ -106,9 +110,24 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
     const targetTouches = touches(c.distanceFromTarget, ctx);
     if (firerTouches || targetTouches) seeThrough.add(c.id);
     const proof = BULLETPROOF_KINDS.has(c.kind);
-    if (targetTouches) conceal({ reason: `${target.id} touches ${name}: it is Concealed${proof ? " and behind Bulletproof Cover (in contact, the line of fire passes through it)" : ""}`, rule: proof ? "§2.2, §4.8" : "§2.2", ...tolerance }, proof);
+    if (targetTouches)
+      conceal(
+        {
+          reason: `${target.id} touches ${name}: it is Concealed${proof ? " and behind Bulletproof Cover (in contact, the line of fire passes through it)" : ""}`,
+          rule: proof ? "§2.2, §4.8" : "§2.2",
+          ...tolerance,
+        },
+        proof,
+      );
     else if (firerTouches) rulings.push({ reason: `${firer.id} touches ${name}: it sees clearly over it`, rule: "§2.2", ...tolerance });
-    else conceal({ reason: `${name} lies between them: both are Concealed${proof ? "; a stone wall or bocage gives Bulletproof Cover" : ""}`, rule: proof ? "§2.2, §4.8" : "§2.2" }, proof);
+    else
+      conceal(
+        {
+          reason: `${name} lies between them: both are Concealed${proof ? "; a stone wall or bocage gives Bulletproof Cover" : ""}`,
+          rule: proof ? "§2.2, §4.8" : "§2.2",
+        },
+        proof,
+      );
   }
 
   // Line of sight: barrels and antennas ignored; an obstacle a model touches is seen through (the tree-line rule).
@@ -128,8 +147,13 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
       else if (taller && (firerIn || targetIn)) {
         const measured = ctx.options.areaSightLimit === "inside" ? a.lengthInside : report.distance.edgeToEdge;
         const what = ctx.options.areaSightLimit === "inside" ? "the line inside it" : "the distance";
-        if (measured > SOURCE_CM.areaSight) blocked ??= `inside ${name}, taller than both: ${what} is ${measured.toFixed(1)} cm, beyond ${sourcePair(SOURCE_CM.areaSight)}`;
-        else rulings.push({ reason: `inside ${name}, taller than both: ${what} is ${measured.toFixed(1)} cm, within ${sourcePair(SOURCE_CM.areaSight)}`, rule: "§2.4" });
+        if (measured > SOURCE_CM.areaSight)
+          blocked ??= `inside ${name}, taller than both: ${what} is ${measured.toFixed(1)} cm, beyond ${sourcePair(SOURCE_CM.areaSight)}`;
+        else
+          rulings.push({
+            reason: `inside ${name}, taller than both: ${what} is ${measured.toFixed(1)} cm, within ${sourcePair(SOURCE_CM.areaSight)}`,
+            rule: "§2.4",
+          });
       }
       if (targetIn) conceal({ reason: `${target.id} has at least half its footprint in ${name}: Concealed`, rule: "§2.4" });
       else if (firerIn) rulings.push({ reason: `${firer.id} is at the edge of ${name} (at least half in): it sees clearly to targets outside`, rule: "§2.4" });
@@ -146,7 +170,13 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
     const share = hidden.reduce((s, o) => s + o.samples, 0) / samples;
     if (share >= HALF && hidden[0]) {
       const proof = hidden.some((o) => BULLETPROOF_KINDS.has(o.kind));
-      conceal({ reason: `${Math.round(share * 100)} % of ${target.id} is hidden by ${hidden.map((o) => `${o.id} (${o.kind})`).join(", ")}: Concealed${proof ? ", Bulletproof Cover" : ""}`, rule: proof ? "§2.1, §4.8" : "§2.1" }, proof);
+      conceal(
+        {
+          reason: `${Math.round(share * 100)} % of ${target.id} is hidden by ${hidden.map((o) => `${o.id} (${o.kind})`).join(", ")}: Concealed${proof ? ", Bulletproof Cover" : ""}`,
+          rule: proof ? "§2.1, §4.8" : "§2.1",
+        },
+        proof,
+      );
     }
   }
 
@@ -159,7 +189,12 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
   const inArc = inSourceArc(firer, report);
   if (blocked) rulings.unshift({ reason: `no line of sight: ${blocked}`, rule: "§1.4, §2" });
   if (!inArc) rulings.push({ reason: `${target.id} is outside the weapon's arc`, rule: "§1.4" });
-  rulings.push({ reason: inRange ? `range ${range.toFixed(1)} cm, within the weapon's ${sourcePair(weaponRange)}` : `out of range: ${range.toFixed(1)} cm, beyond the weapon's ${sourcePair(weaponRange)}`, rule: "§1.4" });
+  rulings.push({
+    reason: inRange
+      ? `range ${range.toFixed(1)} cm, within the weapon's ${sourcePair(weaponRange)}`
+      : `out of range: ${range.toFixed(1)} cm, beyond the weapon's ${sourcePair(weaponRange)}`,
+    rule: "§1.4",
+  });
   return {
     canSee: !blocked,
     terrainConcealed,

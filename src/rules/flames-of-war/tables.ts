@@ -28,7 +28,12 @@ const Weapon = z.strictObject({
 export type WeaponProfile = z.infer<typeof Weapon>;
 const Weapons = z.record(z.string(), Weapon);
 
-const ToHit = z.strictObject(Object.fromEntries(TRAININGS.map((t) => [t, z.strictObject({ base: d6, concealed: d6, goneToGround: d6 })])) as Record<(typeof TRAININGS)[number], z.ZodObject<{ base: typeof d6; concealed: typeof d6; goneToGround: typeof d6 }>>);
+const ToHit = z.strictObject(
+  Object.fromEntries(TRAININGS.map((t) => [t, z.strictObject({ base: d6, concealed: d6, goneToGround: d6 })])) as Record<
+    (typeof TRAININGS)[number],
+    z.ZodObject<{ base: typeof d6; concealed: typeof d6; goneToGround: typeof d6 }>
+  >,
+);
 
 const Saves = z.strictObject({
   infantry: d6,
@@ -58,7 +63,8 @@ const Teams = z.record(z.string(), Team).superRefine((teams, ctx) => {
   for (const [id, t] of Object.entries(teams)) {
     const armoured = t.type === "tank" || t.type === "armoured-transport";
     if (armoured && !t.armour) ctx.addIssue({ code: "custom", path: [id, "armour"], message: `a ${t.type} needs armour { front, side }` });
-    if (t.primary !== undefined && !(t.primary in t.weapons)) ctx.addIssue({ code: "custom", path: [id, "primary"], message: `primary weapon "${t.primary}" is not one of its weapons` });
+    if (t.primary !== undefined && !(t.primary in t.weapons))
+      ctx.addIssue({ code: "custom", path: [id, "primary"], message: `primary weapon "${t.primary}" is not one of its weapons` });
   }
 });
 

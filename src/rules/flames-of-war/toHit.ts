@@ -38,7 +38,8 @@ export function diceCount(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWe
   const team = teamOf(ctx, firer);
   const state = modelState(ctx, firer.id);
   const tallyHo = ctx.options.tallyHo && isVehicle(team);
-  if (tallyHo && state.atDouble) return { dice: 0, effectiveRof: 0, canFire: false, rulings: [{ reason: `${firer.id} moved At Double: Tally Ho! weapons cannot fire`, rule: "§6.2" }] };
+  if (tallyHo && state.atDouble)
+    return { dice: 0, effectiveRof: 0, canFire: false, rulings: [{ reason: `${firer.id} moved At Double: Tally Ho! weapons cannot fire`, rule: "§6.2" }] };
   let rof = weapon.rof;
   rulings.push({ reason: `${weapon.name}: ROF ${rof}`, rule: "§1.1", ...sampleMark(ctx, weapon.table) });
   if (isVehicle(team) && team.primary !== undefined && weapon.mount !== team.primary) {
@@ -49,7 +50,8 @@ export function diceCount(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWe
   const tallyHoInRange = tallyHo && easiest !== undefined && easiest.range <= SOURCE_CM.longRange;
   if ((state.moved || pinned) && rof > 1) {
     if (weapon.fullRofMoving) rulings.push({ reason: `${weapon.name} keeps its full ROF after moving`, rule: "§1.3" });
-    else if (tallyHoInRange && state.moved && !pinned) rulings.push({ reason: `Tally Ho!: no ROF penalty for moving at up to ${sourcePair(SOURCE_CM.longRange)}`, rule: "§6.2" });
+    else if (tallyHoInRange && state.moved && !pinned)
+      rulings.push({ reason: `Tally Ho!: no ROF penalty for moving at up to ${sourcePair(SOURCE_CM.longRange)}`, rule: "§6.2" });
     else {
       rof = Math.floor(rof / 2);
       rulings.push({ reason: `${state.moved ? "moved" : "Pinned Down"}: ROF halved, rounded down, to ${rof}`, rule: "§1.3" });
@@ -78,9 +80,16 @@ export function toHit(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWeapon
   const column = gtg ? "goneToGround" : concealed ? "concealed" : "base";
   const label = gtg ? "Gone to Ground and Concealed" : concealed ? "Concealed (one +1 however many features)" : "in the open";
   const rated = ctx.game.units?.[target.unitId]?.training !== undefined;
-  const rulings: Ruling[] = [{ reason: `${target.id} is ${training} (${rated ? "the platoon's rating" : "its stat line"}), ${label}: ${row[column]}+`, rule: "§2.7, §2.1", ...(rated ? {} : sampleMark(ctx, "teams")) }];
+  const rulings: Ruling[] = [
+    {
+      reason: `${target.id} is ${training} (${rated ? "the platoon's rating" : "its stat line"}), ${label}: ${row[column]}+`,
+      rule: "§2.7, §2.1",
+      ...(rated ? {} : sampleMark(ctx, "teams")),
+    },
+  ];
   const modifiers: Modifier[] = [];
-  if (sight.longRange) modifiers.push({ value: 1, roll: "to-hit", reason: `beyond ${sourcePair(SOURCE_CM.longRange)} (${sight.range.toFixed(1)} cm)`, rule: "§2.7" });
+  if (sight.longRange)
+    modifiers.push({ value: 1, roll: "to-hit", reason: `beyond ${sourcePair(SOURCE_CM.longRange)} (${sight.range.toFixed(1)} cm)`, rule: "§2.7" });
   const state = modelState(ctx, firer.id);
   const automaticRifle = ctx.options.automaticRifle && teamOf(ctx, firer).type === "infantry" && weapon.id === "rifle";
   if (effectiveRof === 1 && (state.moved || firer.pinned)) {

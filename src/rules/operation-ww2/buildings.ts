@@ -40,9 +40,11 @@ function calibreModifier(ctx: Ow2Context, calibre: number): number {
 }
 
 /** Whether a shell of this calibre rolls on the demolition or roof table (§12.2, §12.3). */
-export const demolishes = (ctx: Ow2Context, calibre: number | undefined): boolean => calibre !== undefined && calibre >= ctx.tables["building-demolition"].minimumCalibre;
+export const demolishes = (ctx: Ow2Context, calibre: number | undefined): boolean =>
+  calibre !== undefined && calibre >= ctx.tables["building-demolition"].minimumCalibre;
 
-const inside = (ctx: Ow2Context, id: string): ModelFacts[] => [...ctx.models.values()].filter((m) => m.floor?.building === id || m.standsIn.some((a) => a.id === id));
+const inside = (ctx: Ow2Context, id: string): ModelFacts[] =>
+  [...ctx.models.values()].filter((m) => m.floor?.building === id || m.standsIn.some((a) => a.id === id));
 
 function rowFor<R>(rows: ReadonlyArray<{ rolls: readonly [number, number] } & Record<BuildingSize, R>>, roll: number, size: BuildingSize): R {
   const r = Math.min(13, Math.max(1, roll));
@@ -56,15 +58,27 @@ function trainingTests(ref: Referee, models: readonly ModelFacts[]): void {
     const training = trainingOf(ref.ctx, mine[0]!);
     const roll = ref.roll(`training test: ${unitId} in a shaken building (${training}+)`);
     const passed = roll >= training;
-    ref.explain(ref.lastRoll, { purpose: "test", model: mine[0]!.id, need: training, meaning: `training test for ${unitId}: ${training}+ → ${passed ? "passed" : "failed, pinned"}`, rule: "§12.2", ...trainingSample(ref.ctx, mine[0]!) });
+    ref.explain(ref.lastRoll, {
+      purpose: "test",
+      model: mine[0]!.id,
+      need: training,
+      meaning: `training test for ${unitId}: ${training}+ → ${passed ? "passed" : "failed, pinned"}`,
+      rule: "§12.2",
+      ...trainingSample(ref.ctx, mine[0]!),
+    });
     const cause = { by: `the shaking of the building`, rolls: [ref.lastRoll] };
-    ref.note(`training test for ${unitId}: ${roll} against ${training}+ → ${passed ? "passed" : "failed, all its models inside are pinned"}`, "§12.2", [ref.lastRoll]);
+    ref.note(`training test for ${unitId}: ${roll} against ${training}+ → ${passed ? "passed" : "failed, all its models inside are pinned"}`, "§12.2", [
+      ref.lastRoll,
+    ]);
     if (!passed) for (const m of mine) ref.outcome(m.id, "pinned", "pinned: the building shook", cause);
   }
 }
 
 function collapse(ref: Referee, building: Building, section: DamageSection, rolls: readonly number[]): void {
-  ref.note(`${building.id} collapses: replace it with a ruin of the same size; a dust cloud (smoke rules) spreads 5 cm beyond it for 1d10 turns; every model inside rolls ${section} damage without cover`, "§12.2");
+  ref.note(
+    `${building.id} collapses: replace it with a ruin of the same size; a dust cloud (smoke rules) spreads 5 cm beyond it for 1d10 turns; every model inside rolls ${section} damage without cover`,
+    "§12.2",
+  );
   for (const m of inside(ref.ctx, building.id)) damageModel(ref, m, { section, cover: "open", cause: `the collapse of ${building.id}`, rolls });
 }
 
@@ -76,8 +90,17 @@ export function demolitionRoll(ref: Referee, building: Building, calibre: number
   const modifier = calibreModifier(ctx, calibre) + (building.ruined ? table.afterCollapseModifier : 0) + extra;
   const natural = ref.roll(`building demolition: ${building.id} (${size})`);
   const result = rowFor(table.rows, natural + modifier, size);
-  ref.explain(ref.lastRoll, { purpose: "terrain", ...(modifier ? { total: natural + modifier } : {}), meaning: `building demolition (${size} ${building.id}) → ${result}`, rule: "§12.2" });
-  ref.note(`building demolition (${calibre} mm at the ${size} ${building.id}): ${natural}${modifier ? ` ${modifier > 0 ? "+" : "−"}${Math.abs(modifier)}` : ""} → ${result}`, "§12.2", [ref.lastRoll]);
+  ref.explain(ref.lastRoll, {
+    purpose: "terrain",
+    ...(modifier ? { total: natural + modifier } : {}),
+    meaning: `building demolition (${size} ${building.id}) → ${result}`,
+    rule: "§12.2",
+  });
+  ref.note(
+    `building demolition (${calibre} mm at the ${size} ${building.id}): ${natural}${modifier ? ` ${modifier > 0 ? "+" : "−"}${Math.abs(modifier)}` : ""} → ${result}`,
+    "§12.2",
+    [ref.lastRoll],
+  );
   switch (result) {
     case "no-effect":
       return;
@@ -101,11 +124,21 @@ export function roofRoll(ref: Referee, building: Building, calibre: number): voi
   const natural = ref.roll(`roof demolition: ${building.id} (${size})`);
   const result = rowFor(ctx.tables["roof-demolition"].rows, natural + modifier, size);
   const die = ref.lastRoll;
-  ref.explain(die, { purpose: "terrain", ...(modifier ? { total: natural + modifier } : {}), meaning: `roof demolition (${size} ${building.id}) → ${result}`, rule: "§12.3" });
-  ref.note(`roof demolition (${calibre} mm on the ${size} ${building.id}): ${natural}${modifier ? ` +${modifier}` : ""} → ${result === "holds" ? "the roof holds and stops the shell" : "the roof collapses"}`, "§12.3", [ref.lastRoll]);
+  ref.explain(die, {
+    purpose: "terrain",
+    ...(modifier ? { total: natural + modifier } : {}),
+    meaning: `roof demolition (${size} ${building.id}) → ${result}`,
+    rule: "§12.3",
+  });
+  ref.note(
+    `roof demolition (${calibre} mm on the ${size} ${building.id}): ${natural}${modifier ? ` +${modifier}` : ""} → ${result === "holds" ? "the roof holds and stops the shell" : "the roof collapses"}`,
+    "§12.3",
+    [ref.lastRoll],
+  );
   if (result === "holds") return;
   ref.note(`remove the roof of ${building.id}; models on its top floor roll heavy weapons damage without cover, and later shells ignore the roof`, "§12.3");
   const top = building.floors - 1;
-  for (const m of inside(ctx, building.id).filter((x) => (x.floor?.level ?? 0) === top)) damageModel(ref, m, { section: "heavy-weapons", cover: "open", cause: `the roof of ${building.id}`, rolls: [die] });
+  for (const m of inside(ctx, building.id).filter((x) => (x.floor?.level ?? 0) === top))
+    damageModel(ref, m, { section: "heavy-weapons", cover: "open", cause: `the roof of ${building.id}`, rolls: [die] });
   if (result === "collapses-and-demolition") demolitionRoll(ref, building, calibre, ctx.tables["roof-demolition"].demolitionModifier);
 }

@@ -12,7 +12,8 @@ import type { Ow2GameState, Ow2ModelState, Ow2UnitState } from "./types";
 export type Ow2Context = SystemContext<Ow2Options, Ow2TableData, TableId, Ow2GameState>;
 export type Ow2Setup = SystemSetup<Ow2Options, Ow2TableData, Ow2GameState>;
 
-export const ow2Context = (table: RulesContext, setup: Ow2Setup = {}): Ow2Context => systemContext(table, { options: DEFAULT_OPTIONS, tables: OW2_TABLES }, setup);
+export const ow2Context = (table: RulesContext, setup: Ow2Setup = {}): Ow2Context =>
+  systemContext(table, { options: DEFAULT_OPTIONS, tables: OW2_TABLES }, setup);
 
 /** The sample table `id`, when the game uses sample data for it: the mark every value read from it carries. */
 export const sampleOf = (ctx: Ow2Context, id: TableId): SampleTable | undefined => ctx.sampleTables[id];

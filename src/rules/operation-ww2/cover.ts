@@ -113,7 +113,11 @@ function gunCrewSources(report: SightReport, target: ModelFacts, ctx: Ow2Context
   if (target.def.category !== "gun") return [];
   const front = report.facing.hull.quadrant === "front";
   const source = hasShield(target)
-    ? fromTable(ctx, front ? "gun-shield-front" : "gun-shield-other", `the crew of a shielded gun, shot from its ${front ? "front" : report.facing.hull.quadrant}`)
+    ? fromTable(
+        ctx,
+        front ? "gun-shield-front" : "gun-shield-other",
+        `the crew of a shielded gun, shot from its ${front ? "front" : report.facing.hull.quadrant}`,
+      )
     : fromTable(ctx, "gun-no-shield", "the crew of a gun without a shield");
   return source ? [source] : [];
 }
@@ -121,10 +125,17 @@ function gunCrewSources(report: SightReport, target: ModelFacts, ctx: Ow2Context
 /** The target's cover from this shooter, and every source of it, best first. */
 export function coverOf(report: SightReport, ctx: Ow2Context): Cover {
   const target = requireModel(ctx, report.target);
-  const sources = [...areaSources(report, ctx), ...obstacleSources(report, ctx), ...occluderSources(report, ctx), ...nearbyVehicleSources(target, ctx), ...gunCrewSources(report, target, ctx)];
+  const sources = [
+    ...areaSources(report, ctx),
+    ...obstacleSources(report, ctx),
+    ...occluderSources(report, ctx),
+    ...nearbyVehicleSources(target, ctx),
+    ...gunCrewSources(report, target, ctx),
+  ];
   const partly = !sources.length && report.visibleFraction < 1 && report.visibleFraction > 0 ? fromTable(ctx, "partly-hidden", "partly hidden") : undefined;
   if (partly) sources.push(partly);
-  if (hasProperty(ctx, target, "camouflage-net") && isVehicle(ctx, target) && report.visibleFraction <= 0.75) sources.push({ class: "light", key: "camouflage-net", reason: "light cover: a camouflage net and at least 25 % hidden" });
+  if (hasProperty(ctx, target, "camouflage-net") && isVehicle(ctx, target) && report.visibleFraction <= 0.75)
+    sources.push({ class: "light", key: "camouflage-net", reason: "light cover: a camouflage net and at least 25 % hidden" });
   return pick(sources);
 }
 
@@ -141,7 +152,9 @@ function pick(found: readonly Source[]): Cover {
   const cls = sources.reduce<CoverClass>((best, s) => betterCover(best, s.class), "open");
   return {
     class: cls,
-    sources: sources.length ? sources.map((s) => ({ reason: s.reason, rule: "§5.9", ...(s.sample ? { sample: s.sample } : {}) })) : [{ reason: "in the open: nothing hides or shelters it", rule: "§5.2" }],
+    sources: sources.length
+      ? sources.map((s) => ({ reason: s.reason, rule: "§5.9", ...(s.sample ? { sample: s.sample } : {}) }))
+      : [{ reason: "in the open: nothing hides or shelters it", rule: "§5.2" }],
     kinds: [...new Set(sources.map((s) => s.key))],
   };
 }
@@ -160,7 +173,11 @@ export function vehicleInCoverForSpotting(report: SightReport, ctx: Ow2Context):
   const target = requireModel(ctx, report.target);
   const byTerrain = [...hiddenShares(report)].filter(([id]) => !ctx.models.has(id)).reduce((s, [, share]) => s + share, 0);
   const needed = hasProperty(ctx, target, "camouflage-net") ? 0.25 : 0.5;
-  if (byTerrain >= needed) return { reason: `${Math.round(byTerrain * 100)} % hidden by terrain (at least ${needed * 100} %${needed < 0.5 ? " with its camouflage net" : ""})`, rule: "§5.14" };
+  if (byTerrain >= needed)
+    return {
+      reason: `${Math.round(byTerrain * 100)} % hidden by terrain (at least ${needed * 100} %${needed < 0.5 ? " with its camouflage net" : ""})`,
+      rule: "§5.14",
+    };
   const area = report.areas.find((a) => a.targetInside && (a.kind === "woods" || a.kind === "ruins"));
   return area && { reason: `it stands in ${area.kind === "ruins" ? "the ruin" : "the woods"} ${area.id}`, rule: "§5.14" };
 }

@@ -32,7 +32,9 @@ export interface CrewQuestion {
 /** Assistants: the crew on the weapon's own base, and standing, non-firing unit mates in base contact. */
 function assistants(ctx: Ow2Context, q: CrewQuestion): number {
   const builtIn = modelProfile(ctx, q.firer).assistants ?? 0;
-  const mates = q.unit.filter((m) => m.id !== q.firer.id && !m.pinned && !q.firing.includes(m.id) && footprintDistance(m.footprint, q.firer.footprint) <= BASE_CONTACT);
+  const mates = q.unit.filter(
+    (m) => m.id !== q.firer.id && !m.pinned && !q.firing.includes(m.id) && footprintDistance(m.footprint, q.firer.footprint) <= BASE_CONTACT,
+  );
   return builtIn + mates.length;
 }
 
@@ -48,12 +50,19 @@ export function crewService(ctx: Ow2Context, q: CrewQuestion): CrewService {
   if (w.singleUse) rulings.push({ reason: `${w.name} is single use: remove it after this shot`, rule: "§6.8" });
   if (w.slowReload) rulings.push({ reason: `${w.name} has slow reload: place a reload marker after firing`, rule: "§6.7" });
   if (!kind || kind === "vehicle-gun") return { canFire: true, dice: rof, rulings };
-  const everyOther = (turns: 2 | 3) => rulings.push({ reason: `without ${turns === 2 ? "full crew" : "any assistant"} it fires only every ${turns === 2 ? "second" : "third"} turn: place ${turns - 1} reload marker${turns === 3 ? "s" : ""} after firing`, rule: "§6.7" });
+  const everyOther = (turns: 2 | 3) =>
+    rulings.push({
+      reason: `without ${turns === 2 ? "full crew" : "any assistant"} it fires only every ${turns === 2 ? "second" : "third"} turn: place ${turns - 1} reload marker${turns === 3 ? "s" : ""} after firing`,
+      rule: "§6.7",
+    });
   switch (kind) {
     case "light-mg":
     case "medium-mg": {
       const tripod = q.weapon.mount.mount === "tripod" || kind === "medium-mg";
-      if (moved && (tripod || n === 0)) return refuse(`${w.name} ${tripod ? "on a tripod (or medium/heavy) cannot move and fire in the same turn" : "may fire after moving only with an assistant in base contact"}`);
+      if (moved && (tripod || n === 0))
+        return refuse(
+          `${w.name} ${tripod ? "on a tripod (or medium/heavy) cannot move and fire in the same turn" : "may fire after moving only with an assistant in base contact"}`,
+        );
       if (n === 0) {
         rulings.push({ reason: `no assistant in base contact: rate of fire halved, ${rof} → ${Math.ceil(rof / 2)}`, rule: "§6.7" });
         return { canFire: true, dice: Math.ceil(rof / 2), rulings };
@@ -73,7 +82,10 @@ export function crewService(ctx: Ow2Context, q: CrewQuestion): CrewService {
       if (moved) return refuse(`${w.name} cannot move and fire in the same turn`);
       if (kind !== "artillery") {
         const inside = q.firer.standsIn.find((a) => a.kind === "building" || (!isV1(ctx) && a.kind === "woods"));
-        if (inside || q.firer.def.category === "vehicle") return refuse(`mortars cannot fire from ${inside ? `${inside.kind === "woods" ? "woods" : "a building"} (${inside.id})` : "a vehicle"}${isV1(ctx) ? " (v1: an intact building)" : " (v2.0: buildings, woods or vehicles)"}`);
+        if (inside || q.firer.def.category === "vehicle")
+          return refuse(
+            `mortars cannot fire from ${inside ? `${inside.kind === "woods" ? "woods" : "a building"} (${inside.id})` : "a vehicle"}${isV1(ctx) ? " (v1: an intact building)" : " (v2.0: buildings, woods or vehicles)"}`,
+          );
       }
       const full = kind === "light-mortar" ? 1 : 2;
       if (n >= full) rulings.push({ reason: `${n} assistant${n === 1 ? "" : "s"}: full capacity`, rule: "§6.7" });

@@ -56,7 +56,10 @@ export interface Allocation {
  * results fall only on standing models, and what finds no model is lost (§6.5). `models` is in the owner's
  * order of preference.
  */
-export function allocate(effects: ReadonlyArray<"killed" | "pinned" | "no-effect">, models: readonly ModelFacts[]): { allocations: Allocation[]; lost: number } {
+export function allocate(
+  effects: ReadonlyArray<"killed" | "pinned" | "no-effect">,
+  models: readonly ModelFacts[],
+): { allocations: Allocation[]; lost: number } {
   const standing = models.filter((m) => !m.pinned);
   const down = models.filter((m) => m.pinned);
   const killed = effects.filter((e) => e === "killed").length;
@@ -64,7 +67,10 @@ export function allocate(effects: ReadonlyArray<"killed" | "pinned" | "no-effect
   const victims = [...standing, ...down].slice(0, killed);
   const stillStanding = standing.filter((m) => !victims.includes(m)).slice(0, pinned);
   return {
-    allocations: [...victims.map((m) => ({ model: m.id, effect: "killed" as const })), ...stillStanding.map((m) => ({ model: m.id, effect: "pinned" as const }))],
+    allocations: [
+      ...victims.map((m) => ({ model: m.id, effect: "killed" as const })),
+      ...stillStanding.map((m) => ({ model: m.id, effect: "pinned" as const })),
+    ],
     lost: killed - victims.length + pinned - stillStanding.length,
   };
 }

@@ -80,7 +80,10 @@ function mixedUnits(ctx: Ow2Context, targetUnit: UnitFacts, targets: readonly Mo
     const near = theirs.find((b) => infantry.some((a) => Math.hypot(footprintDistance(a.footprint, b.footprint), a.feetY - b.feetY) < MIXED_UNITS));
     if (!near) continue;
     models.push(...theirs);
-    rulings.push({ reason: `${unit.id} has a model (${near.id}) less than 5 cm from ${targetUnit.id}: the two count as one target, their owner allocates the damage`, rule: "§5.11" });
+    rulings.push({
+      reason: `${unit.id} has a model (${near.id}) less than 5 cm from ${targetUnit.id}: the two count as one target, their owner allocates the damage`,
+      rule: "§5.11",
+    });
   }
   return { models, rulings };
 }
@@ -95,13 +98,20 @@ function plan(decl: Ow2FireDeclaration, ctx: Ow2Context): Plan {
   const againstVehicle = !decl.exposedCrew && targets.every((t) => isVehicle(ctx, t));
   const firers = modelsNamed(ctx, decl.shooter).map((m) => {
     const id = decl.weapon ?? usualWeapon(ctx, m);
-    const weapon = id === undefined ? { error: `${m.id} has no weapon` } : firingWeapon(ctx, m, id, { ...(decl.ammunition ? { ammunition: decl.ammunition } : {}), againstVehicle });
+    const weapon =
+      id === undefined
+        ? { error: `${m.id} has no weapon` }
+        : firingWeapon(ctx, m, id, { ...(decl.ammunition ? { ammunition: decl.ammunition } : {}), againstVehicle });
     return { m, weapon };
   });
   return { order, firingUnit, targetUnit, firers, spotters: modelsNamed(ctx, firingUnit.id), targets, rulings: mixed.rulings };
 }
 
-const weaponRequest = (m: ModelFacts, t: ModelFacts, w: FiringWeapon): SightRequest => ({ shooter: m.id, target: t.id, ...(w.mounted ? { weapon: w.id } : {}) });
+const weaponRequest = (m: ModelFacts, t: ModelFacts, w: FiringWeapon): SightRequest => ({
+  shooter: m.id,
+  target: t.id,
+  ...(w.mounted ? { weapon: w.id } : {}),
+});
 
 /** A spotter's eye line; a firer whose weapon sights from its eye reuses its weapon line. */
 function eyeRequest(s: ModelFacts, t: ModelFacts, weapon: FiringWeapon | undefined): SightRequest {
@@ -115,10 +125,12 @@ const firerWeapons = (p: Plan) => new Map(p.firers.flatMap((f) => ("error" in f.
 /** First the firers' own lines (their weapons and eyes); other models of the unit are asked only to spot what they miss. */
 function firstRequests(p: Plan): SightRequest[] {
   const weapons = firerWeapons(p);
-  return unique(p.firers.flatMap((f) => {
-    const w = weapons.get(f.m.id);
-    return w ? p.targets.flatMap((t) => [weaponRequest(f.m, t, w), eyeRequest(f.m, t, w)]) : [];
-  }));
+  return unique(
+    p.firers.flatMap((f) => {
+      const w = weapons.get(f.m.id);
+      return w ? p.targets.flatMap((t) => [weaponRequest(f.m, t, w), eyeRequest(f.m, t, w)]) : [];
+    }),
+  );
 }
 
 /** The sight reports a shot needs first (fireVerdict asks for more in `needs`: other spotters, vehicles in the way). */
@@ -159,9 +171,12 @@ function declarationRulings(decl: Ow2FireDeclaration, p: Plan): Ruling[] {
   const problems: Ruling[] = [];
   if (p.order === "move") problems.push({ reason: "a unit with a Move order does not fire", rule: "§3.2, §5.1" });
   if (p.firingUnit.side === p.targetUnit.side) problems.push({ reason: `${p.targetUnit.id} is on the firing unit's own side`, rule: "§5.1" });
-  if (decl.interruptingMove && !["fire", "ambush", "covering-fire"].includes(p.order)) problems.push({ reason: `a ${p.order} order cannot delay its fire to interrupt a move: only Fire and Ambush can`, rule: "§2.7" });
-  if (decl.interruptingMove && p.order === "covering-fire") problems.push({ reason: "Covering Fire cannot delay its fire to interrupt a move", rule: "§2.7, §3.2" });
-  if (decl.indirect && decl.interruptingMove) problems.push({ reason: "indirect fire cannot interrupt a move here: declare it against the unit where it stands", rule: "§2.7, §9" });
+  if (decl.interruptingMove && !["fire", "ambush", "covering-fire"].includes(p.order))
+    problems.push({ reason: `a ${p.order} order cannot delay its fire to interrupt a move: only Fire and Ambush can`, rule: "§2.7" });
+  if (decl.interruptingMove && p.order === "covering-fire")
+    problems.push({ reason: "Covering Fire cannot delay its fire to interrupt a move", rule: "§2.7, §3.2" });
+  if (decl.indirect && decl.interruptingMove)
+    problems.push({ reason: "indirect fire cannot interrupt a move here: declare it against the unit where it stands", rule: "§2.7, §9" });
   return problems;
 }
 
@@ -182,8 +197,18 @@ function spottingRulings(ctx: Ow2Context, p: Plan, eye: ReadonlyMap<string, Ow2V
     const v = best.get(g);
     const [unit, kind] = g.split(":");
     if (!v) rulings.push({ reason: `no model of ${p.firingUnit.id} sees the ${kind} of ${unit}: not spotted`, rule: "§5.6" });
-    else if (spottedGroups.has(g)) rulings.push({ reason: `${v.shooter} spots ${v.target} at ${v.spotting.at.toFixed(1)} cm (up to ${v.spotting.distance} cm): the ${kind} of ${unit} are spotted`, rule: "§5.6", ...sampleMark(ctx, "spotting") });
-    else rulings.push({ reason: `the ${kind} of ${unit} are not spotted: the nearest in sight, ${v.target}, is ${v.spotting.at.toFixed(1)} cm from ${v.shooter}, beyond its ${v.spotting.distance} cm`, rule: "§5.6", ...sampleMark(ctx, "spotting") });
+    else if (spottedGroups.has(g))
+      rulings.push({
+        reason: `${v.shooter} spots ${v.target} at ${v.spotting.at.toFixed(1)} cm (up to ${v.spotting.distance} cm): the ${kind} of ${unit} are spotted`,
+        rule: "§5.6",
+        ...sampleMark(ctx, "spotting"),
+      });
+    else
+      rulings.push({
+        reason: `the ${kind} of ${unit} are not spotted: the nearest in sight, ${v.target}, is ${v.spotting.at.toFixed(1)} cm from ${v.shooter}, beyond its ${v.spotting.distance} cm`,
+        rule: "§5.6",
+        ...sampleMark(ctx, "spotting"),
+      });
   }
   const spotted = new Set(p.targets.filter((t) => spottedGroups.has(spottingGroup(ctx, t))).map((t) => t.id));
   return { spotted, rulings };
@@ -246,7 +271,11 @@ function judgeFirer(
   const asked = decl.allocation?.[f.m.id];
   const rulings = [...crew.rulings];
   if (decl.repeatedFire && !isV1(ctx)) {
-    rulings.push(isGun(w.profile) ? { reason: `firing again at the same target: ${w.profile.name} re-rolls its missed to-hit dice`, rule: "§9.9" } : { reason: `only a gun firing again re-rolls its misses; ${w.profile.name} does not`, rule: "§9.9" });
+    rulings.push(
+      isGun(w.profile)
+        ? { reason: `firing again at the same target: ${w.profile.name} re-rolls its missed to-hit dice`, rule: "§9.9" }
+        : { reason: `only a gun firing again re-rolls its misses; ${w.profile.name} does not`, rule: "§9.9" },
+    );
   }
   let group: string | undefined;
   if (asked !== undefined) {
@@ -255,18 +284,38 @@ function judgeFirer(
   } else if (possible.length) {
     const aimed = possible.find((s) => s.lines.some((l) => l.model === decl.target));
     group = aimed?.group ?? possible.reduce((a, b) => (b.need! < a.need! || (b.need === a.need && b.lines.length > a.lines.length) ? b : a)).group;
-    if (possible.length > 1) rulings.push({ reason: `fires at the part "${group}" (${aimed ? `where ${decl.target} stands` : "the one it hits most easily"}); one weapon's fire is never split`, rule: "§5.10" });
+    if (possible.length > 1)
+      rulings.push({
+        reason: `fires at the part "${group}" (${aimed ? `where ${decl.target} stands` : "the one it hits most easily"}); one weapon's fire is never split`,
+        rule: "§5.10",
+      });
   }
   const others: Record<string, TargetLine> = {};
   for (const s of mine) {
     if (!isVehicle(ctx, ctx.models.get(s.verdict.target)!)) continue;
     for (const id of vehiclesInLine(ctx, s.report)) others[id] = lineTo(weaponRequest(f.m, ctx.models.get(id)!, w), w);
   }
-  return { model: f.m.id, weapon: w, dice: crew.dice, ...sampleMark(ctx, "weapons"), canFire: group !== undefined, rulings, shots, ...(group ? { group } : {}), others };
+  return {
+    model: f.m.id,
+    weapon: w,
+    dice: crew.dice,
+    ...sampleMark(ctx, "weapons"),
+    canFire: group !== undefined,
+    rulings,
+    shots,
+    ...(group ? { group } : {}),
+    others,
+  };
 }
 
 /** Every sample table the verdict's numbers come from: the profiles it read, and each ruling's own mark. */
-function verdictSampleTables(ctx: Ow2Context, rulings: readonly Ruling[], pairs: readonly Ow2Verdict[], firers: readonly Firer[], groups: readonly TargetGroup[]): SampleTable[] {
+function verdictSampleTables(
+  ctx: Ow2Context,
+  rulings: readonly Ruling[],
+  pairs: readonly Ow2Verdict[],
+  firers: readonly Firer[],
+  groups: readonly TargetGroup[],
+): SampleTable[] {
   const marked = (rs: readonly Ruling[]) => rs.flatMap((r) => (r.sample ? [r.sample] : []));
   const profiles = sampleOf(ctx, "profiles");
   return uniqueSampleTables([
@@ -274,7 +323,11 @@ function verdictSampleTables(ctx: Ow2Context, rulings: readonly Ruling[], pairs:
     ...marked(rulings),
     ...pairs.flatMap((p) => [...marked(p.rulings), ...marked(p.modifiers)]),
     ...groups.flatMap((g) => marked(g.rulings)),
-    ...firers.flatMap((f) => [...(f.sample ? [f.sample] : []), ...marked(f.rulings), ...f.shots.flatMap((s) => [...(s.sample ? [s.sample] : []), ...marked(s.rulings), ...marked(s.modifiers)])]),
+    ...firers.flatMap((f) => [
+      ...(f.sample ? [f.sample] : []),
+      ...marked(f.rulings),
+      ...f.shots.flatMap((s) => [...(s.sample ? [s.sample] : []), ...marked(s.rulings), ...marked(s.modifiers)]),
+    ]),
   ]);
 }
 
@@ -317,7 +370,10 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
       if (!pairs.some((x) => x.shooter === v.shooter && x.target === v.target && x.weapon === v.weapon)) pairs.push(v);
       const eyeView = (eye.get(t.id) ?? []).find((e) => e.shooter === f.m.id);
       const hedgeMinusOne = v.sight.hullWeaponBlockedByHedge && (eyeView?.canSee ?? false);
-      sightings.set(t.id, [...(sightings.get(t.id) ?? []), { firer: f.m, verdict: v, report: report(req), shootable: v.canSee || hedgeMinusOne, hedgeMinusOne }]);
+      sightings.set(t.id, [
+        ...(sightings.get(t.id) ?? []),
+        { firer: f.m, verdict: v, report: report(req), shootable: v.canSee || hedgeMinusOne, hedgeMinusOne },
+      ]);
       if (isVehicle(ctx, t)) for (const id of vehiclesInLine(ctx, report(req))) second.push(weaponRequest(f.m, ctx.models.get(id)!, w));
     }
   }
@@ -329,9 +385,17 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
   const groups = formGroups(ctx, decl, p.targets, sightings);
   const unitSeesTarget = [...eye.values()].flat().some((v) => v.canSee);
   const sights = [...sightings.values()].flat();
-  const firers = p.firers.map((f) => judgeFirer(ctx, decl, p, f, groups, sights, spotting.spotted, (req, w) => lineOf(report(req), ctx, verdictOf(req, w), false)));
+  const firers = p.firers.map((f) =>
+    judgeFirer(ctx, decl, p, f, groups, sights, spotting.spotted, (req, w) => lineOf(report(req), ctx, verdictOf(req, w), false)),
+  );
   const valid = problems.length === 0 && firers.some((f) => f.canFire);
-  const rulings = [...problems, ...unseenRulings(ctx, decl, p, sightings), ...p.rulings, ...spotting.rulings, ...(valid ? [] : firers.every((f) => !f.canFire) ? [{ reason: "no model of the unit can fire at the target", rule: "§5.1" }] : [])];
+  const rulings = [
+    ...problems,
+    ...unseenRulings(ctx, decl, p, sightings),
+    ...p.rulings,
+    ...spotting.rulings,
+    ...(valid ? [] : firers.every((f) => !f.canFire) ? [{ reason: "no model of the unit can fire at the target", rule: "§5.1" }] : []),
+  ];
   return {
     ...heading(decl, p, ctx),
     valid,

@@ -49,7 +49,12 @@ function crewHits(ref: Referee, target: ModelFacts, count: number, hit: VehicleH
   for (let i = 0; i < count; i++) {
     if (hit.shield) {
       const save = ref.roll(`shield save: crewman of ${target.id}`);
-      ref.explain(ref.lastRoll, { purpose: "save", model: target.id, meaning: `shield save ${save}: ${save <= 4 ? "1–4, the shield stops the hit" : "5+, the hit gets through"}`, rule: "§6.12" });
+      ref.explain(ref.lastRoll, {
+        purpose: "save",
+        model: target.id,
+        meaning: `shield save ${save}: ${save <= 4 ? "1–4, the shield stops the hit" : "5+, the hit gets through"}`,
+        rule: "§6.12",
+      });
       if (save <= 4) {
         ref.note(`shield save ${save}: the shield stops the hit on a crewman of ${target.id}`, "§6.12", [ref.lastRoll]);
         continue;
@@ -59,9 +64,21 @@ function crewHits(ref: Referee, target: ModelFacts, count: number, hit: VehicleH
     const die = ref.lastRoll;
     const effect = infantryEffect(infantryDamage(ref.ctx, hit.section, roll + (ability ? 1 : 0)), hit.crewCover);
     const rule = ability ? "§6.13, §17" : "§6.13";
-    ref.explain(die, { purpose: "damage", model: target.id, ...(ability ? { total: roll + 1 } : {}), meaning: `crew damage ${roll}${ability ? " +1" : ""}, a crewman in ${hit.crewCover} cover → ${effect}`, rule, ...sampleMark(ref.ctx, "damage") });
-    ref.note(`a crewman of ${target.id} is hit: ${roll}${ability ? ` +1 (${ability})` : ""} on the ${hit.section} infantry column in ${hit.crewCover} cover → ${effect}`, rule, [die]);
-    if (effect !== "no-effect") ref.outcome(target.id, "damaged", effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned, { by: hit.weaponName, rolls: [...hit.rolls, die] });
+    ref.explain(die, {
+      purpose: "damage",
+      model: target.id,
+      ...(ability ? { total: roll + 1 } : {}),
+      meaning: `crew damage ${roll}${ability ? " +1" : ""}, a crewman in ${hit.crewCover} cover → ${effect}`,
+      rule,
+      ...sampleMark(ref.ctx, "damage"),
+    });
+    ref.note(
+      `a crewman of ${target.id} is hit: ${roll}${ability ? ` +1 (${ability})` : ""} on the ${hit.section} infantry column in ${hit.crewCover} cover → ${effect}`,
+      rule,
+      [die],
+    );
+    if (effect !== "no-effect")
+      ref.outcome(target.id, "damaged", effect === "killed" ? MARKER.crewKilled : MARKER.crewPinned, { by: hit.weaponName, rolls: [...hit.rolls, die] });
   }
 }
 
@@ -69,12 +86,21 @@ function steadyNerves(ref: Referee, target: ModelFacts, hit: VehicleHit): void {
   const training = trainingOf(ref.ctx, target);
   const roll = ref.roll(`steady nerves test: ${target.id} (training ${training}+)`);
   const die = ref.lastRoll;
-  ref.explain(die, { purpose: "test", model: target.id, need: training, meaning: `steady nerves ${training}+ → ${roll >= training ? "passed" : "failed"}`, rule: "§11.7", ...trainingSample(ref.ctx, target) });
+  ref.explain(die, {
+    purpose: "test",
+    model: target.id,
+    need: training,
+    meaning: `steady nerves ${training}+ → ${roll >= training ? "passed" : "failed"}`,
+    rule: "§11.7",
+    ...trainingSample(ref.ctx, target),
+  });
   const cause = { by: hit.weaponName, rolls: [...hit.rolls, die] };
   if (roll >= training) {
     ref.note(`steady nerves test ${roll} against ${training}+: passed`, "§11.7", [ref.lastRoll]);
   } else if (isV1(ref.ctx)) {
-    ref.note(`steady nerves test ${roll} against ${training}+: failed, the crew bails out and is placed pinned beside the vehicle (v1)`, "§11.7", [ref.lastRoll]);
+    ref.note(`steady nerves test ${roll} against ${training}+: failed, the crew bails out and is placed pinned beside the vehicle (v1)`, "§11.7", [
+      ref.lastRoll,
+    ]);
     ref.outcome(target.id, "damaged", MARKER.bailedOut, cause);
   } else {
     ref.note(`steady nerves test ${roll} against ${training}+: failed, the occupants are pinned and stay inside (v2.0)`, "§11.7", [ref.lastRoll]);
@@ -89,8 +115,17 @@ function catastrophic(ref: Referee, target: ModelFacts, cause: Cause): void {
   const roll = ref.roll(`explosion radius: ${target.id}`);
   const radius = armoured ? roll : Math.ceil(roll / 2);
   const radiusDie = ref.lastRoll;
-  ref.explain(radiusDie, { purpose: "radius", model: target.id, meaning: `explosion radius ${radius} cm${armoured ? "" : " (halved, rounded up)"}`, rule: "§6.13" });
-  ref.note(`${target.id} explodes: radius ${radius} cm from its edges (${armoured ? "armoured: 1d10" : "unarmoured or artillery: 1d10/2 rounded up"})`, "§6.13", [radiusDie]);
+  ref.explain(radiusDie, {
+    purpose: "radius",
+    model: target.id,
+    meaning: `explosion radius ${radius} cm${armoured ? "" : " (halved, rounded up)"}`,
+    rule: "§6.13",
+  });
+  ref.note(
+    `${target.id} explodes: radius ${radius} cm from its edges (${armoured ? "armoured: 1d10" : "unarmoured or artillery: 1d10/2 rounded up"})`,
+    "§6.13",
+    [radiusDie],
+  );
   for (const m of ref.ctx.models.values()) {
     if (m.id === target.id || ref.gone.has(m.id) || footprintDistance(m.footprint, target.footprint) > radius) continue;
     damageModel(ref, m, { section: "small-arms", cover: "open", cause: `the explosion of ${target.id}`, rolls: [...cause.rolls, radiusDie] });
@@ -98,7 +133,13 @@ function catastrophic(ref: Referee, target: ModelFacts, cause: Cause): void {
   if (target.def.vehicle) {
     const burn = ref.roll(`does the wreck burn: ${target.id}`);
     const burnDie = ref.lastRoll;
-    ref.explain(burnDie, { purpose: "test", model: target.id, need: 9, meaning: `burning wreck 9+ → ${burn >= 9 ? "it burns" : "it does not burn"}`, rule: "§14.6" });
+    ref.explain(burnDie, {
+      purpose: "test",
+      model: target.id,
+      need: 9,
+      meaning: `burning wreck 9+ → ${burn >= 9 ? "it burns" : "it does not burn"}`,
+      rule: "§14.6",
+    });
     if (burn < 9) return;
     ref.note(`${burn}: the wreck of ${target.id} burns; its smoke blocks sight for the rest of the game`, "§14.6", [burnDie]);
     for (const m of ref.ctx.models.values()) {
@@ -139,7 +180,15 @@ export function damageModel(ref: Referee, m: ModelFacts, d: DamageRoll): void {
   const shown = mods.length ? `${natural} ${mods.map(signed).join(" ")} = ${roll}` : `${natural}`;
   const type = targetTypeOf(ref.ctx, m);
   const explain = (result: string, rule: string) => {
-    if (die !== undefined) ref.explain(die, { purpose: "damage", model: m.id, ...(mods.length ? { total: roll } : {}), meaning: `damage ${shown}, ${d.section} ${type} column → ${result}`, rule, ...sampleMark(ref.ctx, "damage") });
+    if (die !== undefined)
+      ref.explain(die, {
+        purpose: "damage",
+        model: m.id,
+        ...(mods.length ? { total: roll } : {}),
+        meaning: `damage ${shown}, ${d.section} ${type} column → ${result}`,
+        rule,
+        ...sampleMark(ref.ctx, "damage"),
+      });
   };
   if (type === "infantry") {
     const result = infantryDamage(ref.ctx, d.section, roll);
@@ -153,7 +202,13 @@ export function damageModel(ref: Referee, m: ModelFacts, d: DamageRoll): void {
   const effects = vehicleDamage(ref.ctx, d.section, type, roll);
   explain(effects.join(" + "), "§6.13");
   ref.note(`${m.id} hit by ${d.cause}: damage ${shown} on the ${d.section} ${type} column → ${effects.join(" + ")}`, "§6.13", cited);
-  applyVehicleEffects(ref, m, effects, { section: d.section, weaponName: d.cause, rolls, crewCover: type === "artillery" ? d.cover : vehicleCrewCover(ref.ctx, m), shield: d.shield ?? false });
+  applyVehicleEffects(ref, m, effects, {
+    section: d.section,
+    weaponName: d.cause,
+    rolls,
+    crewCover: type === "artillery" ? d.cover : vehicleCrewCover(ref.ctx, m),
+    shield: d.shield ?? false,
+  });
 }
 
 /** Carries out a damage result on a vehicle or gun, skipping what it can no longer suffer (§6.13). */
@@ -202,13 +257,16 @@ export function applyVehicleEffects(ref: Referee, target: ModelFacts, effects: r
         loseRadio();
         break;
       case "track":
-        if (has(MARKER.track) || (targetTypeOf(ref.ctx, target) === "half-track" && has(MARKER.wheel))) mark(MARKER.immobilised, "a second track result: immobilised, it cannot even rotate");
+        if (has(MARKER.track) || (targetTypeOf(ref.ctx, target) === "half-track" && has(MARKER.wheel)))
+          mark(MARKER.immobilised, "a second track result: immobilised, it cannot even rotate");
         else mark(MARKER.track, "track: it cannot move but can rotate");
         break;
       case "wheel":
-        if (has(MARKER.wheel) || (targetTypeOf(ref.ctx, target) === "half-track" && has(MARKER.track))) mark(MARKER.immobilised, "a further wheel result: immobilised");
+        if (has(MARKER.wheel) || (targetTypeOf(ref.ctx, target) === "half-track" && has(MARKER.track)))
+          mark(MARKER.immobilised, "a further wheel result: immobilised");
         // 6–8 wheels take two Wheel results to halve the movement (000 l.826).
-        else if ((modelProfile(ref.ctx, target).wheels ?? 0) >= 6 && !has(MARKER.firstWheel)) mark(MARKER.firstWheel, "a first wheel result on a 6–8-wheeled vehicle");
+        else if ((modelProfile(ref.ctx, target).wheels ?? 0) >= 6 && !has(MARKER.firstWheel))
+          mark(MARKER.firstWheel, "a first wheel result on a 6–8-wheeled vehicle");
         else mark(MARKER.wheel, "wheel: movement halved");
         break;
       case "steady-nerves":

@@ -17,7 +17,11 @@ import { losVerdict } from "./verdict";
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: Ow2Tables; game?: unknown } = {}): Ow2Context {
   const options = parseOptions(setup.options);
   if (!options.ok) throw new Error(`Operation WW2 options: ${options.errors.join("; ")}`);
-  return ow2Context(table, { options: options.options, ...(setup.tables ? { tables: setup.tables } : {}), ...(setup.game ? { game: setup.game as Ow2GameState } : {}) });
+  return ow2Context(table, {
+    options: options.options,
+    ...(setup.tables ? { tables: setup.tables } : {}),
+    ...(setup.game ? { game: setup.game as Ow2GameState } : {}),
+  });
 }
 
 /** T(L) in v1, L(12) and L(24) in v2.0 (§8.6). */

@@ -24,8 +24,17 @@ export function resolveIndirect(ref: Referee, verdict: Ow2FireVerdict, f: Firer,
   const natural = ref.roll(`to hit: ${weaponLabel(f)} firing indirectly at ${aim.id} (${shot.need}+)`);
   const hit = hits(natural, shot.need!);
   const laidBy = [ref.lastRoll];
-  ref.explain(ref.lastRoll, { purpose: "to-hit", model: aim.id, need: shot.need!, meaning: `indirect to-hit ${shot.need}+ → ${hit ? "on target" : "miss, it scatters"}`, rule: "§9", ...sampleMark(ref.ctx, "weapons") });
-  ref.note(`${weaponLabel(f)}, indirect fire at ${aim.id}: ${natural} against ${shot.need}+ → ${hit ? "on target" : "miss, it scatters"}`, "§9", [ref.lastRoll]);
+  ref.explain(ref.lastRoll, {
+    purpose: "to-hit",
+    model: aim.id,
+    need: shot.need!,
+    meaning: `indirect to-hit ${shot.need}+ → ${hit ? "on target" : "miss, it scatters"}`,
+    rule: "§9",
+    ...sampleMark(ref.ctx, "weapons"),
+  });
+  ref.note(`${weaponLabel(f)}, indirect fire at ${aim.id}: ${natural} against ${shot.need}+ → ${hit ? "on target" : "miss, it scatters"}`, "§9", [
+    ref.lastRoll,
+  ]);
   const at = hit ? aim.position : scatter(ref, aim.position, line.range, verdict.unitSeesTarget, weaponLabel(f));
   if (!hit) laidBy.push(ref.lastRoll - 1, ref.lastRoll);
   if (!at) return 0;

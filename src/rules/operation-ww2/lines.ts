@@ -78,5 +78,7 @@ export function lineOf(report: SightReport, ctx: Ow2Context, v: Ow2Verdict, next
 
 /** Vehicles standing in a firer's line to a target vehicle: the shot may go to them (§5.15). */
 export function vehiclesInLine(ctx: Ow2Context, report: SightReport): string[] {
-  return report.occluders.filter((o) => o.kind === "model" && o.id !== report.target && ctx.models.get(o.id) && isVehicle(ctx, ctx.models.get(o.id)!)).map((o) => o.id);
+  return report.occluders
+    .filter((o) => o.kind === "model" && o.id !== report.target && ctx.models.get(o.id) && isVehicle(ctx, ctx.models.get(o.id)!))
+    .map((o) => o.id);
 }

@@ -48,7 +48,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     id: "hullWeaponLowWall",
     label: "Lower-hull weapons over low walls (v2.0)",
     rule: "§5.5, §19.6",
-    description: "v1 lets lower-hull weapons see 10 cm beyond a low wall or hedge; v2.0 changes only the infantry distance. Default: the infantry distance (5 cm) in v2.0 too.",
+    description:
+      "v1 lets lower-hull weapons see 10 cm beyond a low wall or hedge; v2.0 changes only the infantry distance. Default: the infantry distance (5 cm) in v2.0 too.",
     choices: ["infantry-distance", "v1-distance"],
     default: DEFAULT_OPTIONS.hullWeaponLowWall,
   },
@@ -80,7 +81,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     id: "armourModifiers",
     label: "Armour modifiers",
     rule: "§4.10, §6.4, §19.10",
-    description: "The armour list (extra-light +2 … super extra-heavy −4) applies to every damage roll against a vehicle (default; the v1 example's −1 for a frontal hit on medium armour agrees), or only to collisions.",
+    description:
+      "The armour list (extra-light +2 … super extra-heavy −4) applies to every damage roll against a vehicle (default; the v1 example's −1 for a frontal hit on medium armour agrees), or only to collisions.",
     choices: ["all-damage-rolls", "collisions-only"],
     default: DEFAULT_OPTIONS.armourModifiers,
   },

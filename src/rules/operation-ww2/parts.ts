@@ -33,7 +33,12 @@ export interface TargetGroup {
 }
 
 function groupLabel(cover: CoverClass, inSmoke: boolean, dugIn: "trench" | "sandbags" | undefined, pointBlank: boolean): string {
-  return [cover === "open" ? "in the open" : `${cover} cover`, ...(inSmoke ? ["in smoke"] : []), ...(dugIn ? [dugIn === "trench" ? "in a trench" : "behind sandbags"] : []), ...(pointBlank ? ["within 5 cm"] : [])].join(", ");
+  return [
+    cover === "open" ? "in the open" : `${cover} cover`,
+    ...(inSmoke ? ["in smoke"] : []),
+    ...(dugIn ? [dugIn === "trench" ? "in a trench" : "behind sandbags"] : []),
+    ...(pointBlank ? ["within 5 cm"] : []),
+  ].join(", ");
 }
 
 /** The cover most firers that see the model give it; a tie goes to the better cover (the defender's benefit). */
@@ -46,7 +51,12 @@ function majorityCover(classes: readonly CoverClass[]): CoverClass {
   return best;
 }
 
-export function formGroups(ctx: Ow2Context, decl: Ow2FireDeclaration, targets: readonly ModelFacts[], sightings: ReadonlyMap<string, Sighting[]>): TargetGroup[] {
+export function formGroups(
+  ctx: Ow2Context,
+  decl: Ow2FireDeclaration,
+  targets: readonly ModelFacts[],
+  sightings: ReadonlyMap<string, Sighting[]>,
+): TargetGroup[] {
   const groups = new Map<string, { group: Omit<TargetGroup, "models">; models: string[] }>();
   for (const t of targets) {
     // Indirect fire needs no line of sight: coordinates stand in for it (§9.1).
@@ -73,12 +83,30 @@ export function formGroups(ctx: Ow2Context, decl: Ow2FireDeclaration, targets: r
             ...(fromHeight ? {} : { exposed }),
             inSmoke,
             hardCover: false,
-            rulings: [{ reason: fromHeight ? `passengers of the open-topped ${t.id}, shot from above: infantry without cover, no −2 (v2.0)` : `the ${exposed} of ${t.id}: infantry column, in the vehicle's ${cover} cover`, rule: fromHeight ? "§5.16" : "§5.17" }],
+            rulings: [
+              {
+                reason: fromHeight
+                  ? `passengers of the open-topped ${t.id}, shot from above: infantry without cover, no −2 (v2.0)`
+                  : `the ${exposed} of ${t.id}: infantry column, in the vehicle's ${cover} cover`,
+                rule: fromHeight ? "§5.16" : "§5.17",
+              },
+            ],
           },
         });
         continue;
       }
-      groups.set(t.id, { models: [t.id], group: { id: t.id, type: targetTypeOf(ctx, t), cover: majorityCover(verdicts.map((v) => v.cover.class)), vehicle: t.id, inSmoke, hardCover: false, rulings: [{ reason: `${t.id} is a vehicle: a part of its own`, rule: "§5.10" }] } });
+      groups.set(t.id, {
+        models: [t.id],
+        group: {
+          id: t.id,
+          type: targetTypeOf(ctx, t),
+          cover: majorityCover(verdicts.map((v) => v.cover.class)),
+          vehicle: t.id,
+          inSmoke,
+          hardCover: false,
+          rulings: [{ reason: `${t.id} is a vehicle: a part of its own`, rule: "§5.10" }],
+        },
+      });
       continue;
     }
     const cover = decl.indirect ? standingCover(ctx, t).class : majorityCover(verdicts.map((v) => v.cover.class));

@@ -71,7 +71,12 @@ function mountOf(ctx: Ow2Context, m: ModelFacts, weaponId: string): { mount: Wea
  * The weapon `weaponId` of model `m` loaded with `ammunition`, or a reason it cannot be fired. Guns that
  * carry several ammunition types default to AP against vehicles and HE against everything else (§6.8).
  */
-export function firingWeapon(ctx: Ow2Context, m: ModelFacts, weaponId: string, options: { ammunition?: Ammunition; againstVehicle: boolean }): FiringWeapon | { error: string } {
+export function firingWeapon(
+  ctx: Ow2Context,
+  m: ModelFacts,
+  weaponId: string,
+  options: { ammunition?: Ammunition; againstVehicle: boolean },
+): FiringWeapon | { error: string } {
   const found = mountOf(ctx, m, weaponId);
   if (!found) return { error: `${m.id} has no Operation WW2 weapon "${weaponId}" (its weapons: ${weaponIds(ctx, m).join(", ") || "none"})` };
   const { mount, mounted } = found;
@@ -87,7 +92,8 @@ export function firingWeapon(ctx: Ow2Context, m: ModelFacts, weaponId: string, o
   }
   const profile = ctx.tables.weapons[profileId];
   if (!profile) return { error: `weapon profile "${profileId}" (${m.id}'s ${weaponId}) is not in the weapon table` };
-  if (options.ammunition && profile.ammunition && profile.ammunition !== options.ammunition) return { error: `${m.id}'s ${weaponId} fires ${profile.ammunition}, not ${options.ammunition}` };
+  if (options.ammunition && profile.ammunition && profile.ammunition !== options.ammunition)
+    return { error: `${m.id}'s ${weaponId} fires ${profile.ammunition}, not ${options.ammunition}` };
   return { id: weaponId, mounted, mount, profileId, profile, ...((ammunition ?? profile.ammunition) ? { ammunition: ammunition ?? profile.ammunition } : {}) };
 }
 

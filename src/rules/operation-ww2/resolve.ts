@@ -20,7 +20,13 @@ function summarise(verdict: Ow2FireVerdict, ref: Referee, dice: number, hits: nu
     `${dice} ${dice === 1 ? "die" : "dice"}, ${hits} hit${hits === 1 ? "" : "s"}`,
     ...(count("casualty") ? [`${count("casualty")} killed`] : []),
     ...(count("pinned") ? [`${count("pinned")} pinned`] : []),
-    ...vehicles.map((id) => `${id}: ${outcomes.filter((o) => o.model === id && o.effect !== "no-effect").map((o) => (o.effect === "destroyed" ? "destroyed" : o.detail)).join(", ")}`),
+    ...vehicles.map(
+      (id) =>
+        `${id}: ${outcomes
+          .filter((o) => o.model === id && o.effect !== "no-effect")
+          .map((o) => (o.effect === "destroyed" ? "destroyed" : o.detail))
+          .join(", ")}`,
+    ),
   ];
   const weapons = [...new Set(verdict.firers.filter((f) => f.canFire).map((f) => f.weapon!.profile.name))].join(", ");
   return `${verdict.firingUnit} (${weapons}) at ${verdict.targetUnit}: ${parts.join("; ")}${outcomes.some((o) => o.effect !== "no-effect") ? "" : "; no effect"}`;
@@ -32,7 +38,8 @@ export function resolveFire(verdict: Ow2FireVerdict, dice: Dice, ctx: Ow2Context
   const firing = verdict.firers.filter((f) => f.canFire);
   const isArea = (f: (typeof firing)[number]) => verdict.declaration.indirect || f.weapon!.profile.template !== undefined;
   let hits = 0;
-  for (const f of firing.filter(isArea)) hits += verdict.declaration.indirect ? resolveIndirect(ref, verdict, f, geometry) : resolveAreaWeapon(ref, verdict, f, geometry);
+  for (const f of firing.filter(isArea))
+    hits += verdict.declaration.indirect ? resolveIndirect(ref, verdict, f, geometry) : resolveAreaWeapon(ref, verdict, f, geometry);
   for (const g of verdict.groups) {
     const at = firing.filter((f) => !isArea(f) && f.group === g.id);
     if (at.length) hits += resolveDirect(ref, verdict, g, at);

@@ -75,7 +75,10 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
     if (c.kind === "wire" || !c.onCentreLine) continue;
     const name = `${c.id} (${c.kind}, ${cm(c.height)})`;
     if (looksDownOn(report, c)) {
-      rulings.push({ reason: `the shooter stands above ${name}: ${isV1(ctx) ? "models on upper levels ignore low walls and hedges; higher ones by true line of sight" : "models on upper floors and heights use true line of sight"}`, rule: "§5.3" });
+      rulings.push({
+        reason: `the shooter stands above ${name}: ${isV1(ctx) ? "models on upper levels ignore low walls and hedges; higher ones by true line of sight" : "models on upper floors and heights use true line of sight"}`,
+        rule: "§5.3",
+      });
       continue;
     }
     if (!isLow(c)) {
@@ -87,10 +90,16 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
       const reach = c.distanceFromTarget <= HIGH_OBSTACLE_REACH + EPSILON && c.distanceFromShooter <= NEXT_TO && !isVehicle(ctx, shooter);
       if (reach && c.kind === "hedge") {
         reachesPastHighObstacle = true;
-        rulings.push({ reason: `infantry next to the high hedge ${name} may shoot through it at a target ${cm(c.distanceFromTarget)} from it (within 5 cm)`, rule: "§5.3" });
+        rulings.push({
+          reason: `infantry next to the high hedge ${name} may shoot through it at a target ${cm(c.distanceFromTarget)} from it (within 5 cm)`,
+          rule: "§5.3",
+        });
       } else if (reach && q.weapon?.profile.thrown) {
         reachesPastHighObstacle = true;
-        rulings.push({ reason: `infantry next to ${name} may throw ${q.weapon.profile.name.toLowerCase()} over it at a target ${cm(c.distanceFromTarget)} from it (within 5 cm)`, rule: "§5.3" });
+        rulings.push({
+          reason: `infantry next to ${name} may throw ${q.weapon.profile.name.toLowerCase()} over it at a target ${cm(c.distanceFromTarget)} from it (within 5 cm)`,
+          rule: "§5.3",
+        });
       } else {
         block({ reason: `${name} is high (over ${LOW_OBSTACLE_HEIGHT} cm): ground-level models cannot see through or over it`, rule: "§5.3" });
       }
@@ -98,7 +107,10 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
     }
     const shooterIgnores = isV1(ctx) ? c.shooterTouches : c.distanceFromShooter <= 5 + EPSILON;
     if (shooterIgnores) {
-      rulings.push({ reason: `the shooter is ${isV1(ctx) ? "next to" : `within 5 cm of (${cm(c.distanceFromShooter)})`} the low ${c.kind} ${c.id} and ignores it`, rule: "§5.3" });
+      rulings.push({
+        reason: `the shooter is ${isV1(ctx) ? "next to" : `within 5 cm of (${cm(c.distanceFromShooter)})`} the low ${c.kind} ${c.id} and ignores it`,
+        rule: "§5.3",
+      });
       continue;
     }
     let reach: number | undefined = lowObstacleReach(ctx);
@@ -106,16 +118,25 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
     if (isVehicle(ctx, shooter)) {
       const lowTarget = ["infantry", "artillery"].includes(targetTypeOf(ctx, target)) || hasProperty(ctx, target, "low-profile");
       if (!lowerHull || !lowTarget) {
-        rulings.push({ reason: `vehicles see over the low ${c.kind} ${c.id} without limit${lowerHull ? " (the target is neither infantry nor low-profile)" : ""}`, rule: "§5.5" });
+        rulings.push({
+          reason: `vehicles see over the low ${c.kind} ${c.id} without limit${lowerHull ? " (the target is neither infantry nor low-profile)" : ""}`,
+          rule: "§5.5",
+        });
         continue;
       }
       reach = isV1(ctx) || ctx.options.hullWeaponLowWall === "v1-distance" ? 10 : lowObstacleReach(ctx);
       who = "lower-hull weapons see";
     }
     if (c.distanceFromTarget > reach + EPSILON) {
-      block({ reason: `the target is ${cm(c.distanceFromTarget)} beyond the low ${c.kind} ${c.id}; ${who} at most ${reach} cm beyond it (${ctx.options.version})`, rule: lowerHull ? "§5.5" : "§5.3" });
+      block({
+        reason: `the target is ${cm(c.distanceFromTarget)} beyond the low ${c.kind} ${c.id}; ${who} at most ${reach} cm beyond it (${ctx.options.version})`,
+        rule: lowerHull ? "§5.5" : "§5.3",
+      });
     } else {
-      rulings.push({ reason: `the target is ${cm(c.distanceFromTarget)} beyond the low ${c.kind} ${c.id}, within the ${reach} cm ${who.replace(" see", "")} see beyond it`, rule: lowerHull ? "§5.5" : "§5.3" });
+      rulings.push({
+        reason: `the target is ${cm(c.distanceFromTarget)} beyond the low ${c.kind} ${c.id}, within the ${reach} cm ${who.replace(" see", "")} see beyond it`,
+        rule: lowerHull ? "§5.5" : "§5.3",
+      });
     }
   }
   return { blockers, reachesPastHighObstacle, rulings };
@@ -125,7 +146,9 @@ function linearObstacleRulings(report: SightReport, ctx: Ow2Context, q: SightQue
 function depthFromOpening(report: SightReport, area: AreaCrossing, end: "target" | "shooter"): { depth: number; through: string } {
   const passages = report.openings.filter((o) => o.building === area.id);
   if (passages.length) {
-    const best = passages.reduce((a, b) => ((end === "target" ? a.distanceToTarget : a.distanceToShooter) <= (end === "target" ? b.distanceToTarget : b.distanceToShooter) ? a : b));
+    const best = passages.reduce((a, b) =>
+      (end === "target" ? a.distanceToTarget : a.distanceToShooter) <= (end === "target" ? b.distanceToTarget : b.distanceToShooter) ? a : b,
+    );
     return { depth: end === "target" ? best.distanceToTarget : best.distanceToShooter, through: `the ${best.type} ${best.id}` };
   }
   const [first] = area.intervals;
@@ -151,22 +174,30 @@ function areaRulings(report: SightReport, ctx: Ow2Context): { blockers: Ruling[]
       const what = a.kind === "woods" ? "woods" : "a crop field (v2.0: as woods)";
       const where = a.targetInside ? "the target stands" : a.shooterInside ? "the shooter stands" : "the line crosses";
       if (a.lengthInside > SIGHT_DEPTH + EPSILON) block(`${where} ${cm(a.lengthInside)} inside ${what} ${a.id}; sight reaches at most 5 cm into it`, "§5.3");
-      else if (!a.targetInside && !a.shooterInside && !ctx.options.smallWoodsLetSightThrough) block(`the line crosses ${what} ${a.id}, which blocks sight (option: narrow woods block)`, "§5.3, §19.4");
-      else if (a.lengthInside > 0) rulings.push({ reason: `${where} ${cm(a.lengthInside)} inside ${what} ${a.id}, within the 5 cm sight reaches`, rule: "§5.3" });
+      else if (!a.targetInside && !a.shooterInside && !ctx.options.smallWoodsLetSightThrough)
+        block(`the line crosses ${what} ${a.id}, which blocks sight (option: narrow woods block)`, "§5.3, §19.4");
+      else if (a.lengthInside > 0)
+        rulings.push({ reason: `${where} ${cm(a.lengthInside)} inside ${what} ${a.id}, within the 5 cm sight reaches`, rule: "§5.3" });
     } else if (a.kind === "building" || a.kind === "ruins") {
       if (a.shooterInside && a.targetInside) {
         const limit = !isV1(ctx) && ctx.options.sightInsideBuildings === "5cm";
-        if (limit && report.distance.edgeToEdge > SIGHT_DEPTH + EPSILON) block(`both stand inside ${a.id}, ${cm(report.distance.edgeToEdge)} apart; inside buildings and ruins sight reaches 5 cm (v2.0)`, "§5.3, §19.5");
+        if (limit && report.distance.edgeToEdge > SIGHT_DEPTH + EPSILON)
+          block(`both stand inside ${a.id}, ${cm(report.distance.edgeToEdge)} apart; inside buildings and ruins sight reaches 5 cm (v2.0)`, "§5.3, §19.5");
         else rulings.push({ reason: `both stand inside ${a.id}${limit ? `, within 5 cm (${cm(report.distance.edgeToEdge)})` : ""}`, rule: "§5.3" });
         continue;
       }
       for (const end of ["target", "shooter"] as const) {
         if (!(end === "target" ? a.targetInside : a.shooterInside)) continue;
         const { depth, through } = depthFromOpening(report, a, end);
-        if (depth > SIGHT_DEPTH + EPSILON) block(`the ${end} is ${cm(depth)} inside ${a.id} from ${through}; only models within 5 cm of an opening can ${end === "target" ? "be targeted" : "fire"}`, "§5.4");
+        if (depth > SIGHT_DEPTH + EPSILON)
+          block(
+            `the ${end} is ${cm(depth)} inside ${a.id} from ${through}; only models within 5 cm of an opening can ${end === "target" ? "be targeted" : "fire"}`,
+            "§5.4",
+          );
         else rulings.push({ reason: `the ${end} is ${cm(depth)} from ${through} of ${a.id} (within 5 cm)`, rule: "§5.4" });
       }
-      if (!a.targetInside && !a.shooterInside && a.lengthInside > SIGHT_DEPTH + EPSILON) block(`the line crosses ${cm(a.lengthInside)} of the inside of ${a.id}; sight reaches 5 cm into a building`, "§5.3");
+      if (!a.targetInside && !a.shooterInside && a.lengthInside > SIGHT_DEPTH + EPSILON)
+        block(`the line crosses ${cm(a.lengthInside)} of the inside of ${a.id}; sight reaches 5 cm into a building`, "§5.3");
     } else if (a.kind === "smoke" && a.targetInside) {
       rulings.push({ reason: `the target stands inside the smoke ${a.id}: it can be seen`, rule: "§5.18" });
     }
@@ -178,19 +209,28 @@ function areaRulings(report: SightReport, ctx: Ow2Context): { blockers: Ruling[]
 export function sightRuling(report: SightReport, ctx: Ow2Context, q: SightQuestion = {}): SightRuling {
   const rulings: Ruling[] = [];
   const smokeSamples = report.occluders.filter((o) => o.kind === "smoke").reduce((s, o) => s + o.samples, 0);
-  const lowHedgesOnly = report.occluders.length > 0 && report.occluders.every((o) => o.kind === "hedge" && report.linearObstacles.some((c) => c.id === o.id && isLow(c)));
+  const lowHedgesOnly =
+    report.occluders.length > 0 && report.occluders.every((o) => o.kind === "hedge" && report.linearObstacles.some((c) => c.id === o.id && isLow(c)));
   const hullWeaponBlockedByHedge = report.visibleFraction === 0 && q.weapon?.mount.mount === "lower-hull" && lowHedgesOnly;
   let throughSmoke = false;
   const obstacles = linearObstacleRulings(report, ctx, q);
   if (report.visibleFraction > 0) {
-    rulings.push({ reason: report.visibleFraction >= 1 ? "the whole target is in sight" : `${pct(report.visibleFraction)} of the target is in sight (hidden by ${describeBlockers(report)})`, rule: "§5.2" });
+    rulings.push({
+      reason:
+        report.visibleFraction >= 1
+          ? "the whole target is in sight"
+          : `${pct(report.visibleFraction)} of the target is in sight (hidden by ${describeBlockers(report)})`,
+      rule: "§5.2",
+    });
   } else if (smokeSamples > 0 && q.order === "covering-fire") {
     throughSmoke = true;
     rulings.push({ reason: "only smoke hides the target: Covering Fire may fire through smoke", rule: "§3.2, §5.18" });
   } else if (obstacles.reachesPastHighObstacle) {
     rulings.push({ reason: `the target is hidden by ${describeBlockers(report)}, but the obstacle rule below lets the shooter reach it`, rule: "§5.3" });
   } else {
-    const why = hullWeaponBlockedByHedge ? "a low hedge blocks this lower-hull weapon's own line (the vehicle may still fire it at −1 if it sees the target)" : `blocked by ${describeBlockers(report)}`;
+    const why = hullWeaponBlockedByHedge
+      ? "a low hedge blocks this lower-hull weapon's own line (the vehicle may still fire it at −1 if it sees the target)"
+      : `blocked by ${describeBlockers(report)}`;
     const blocker = { reason: `no line of sight: ${why}`, rule: hullWeaponBlockedByHedge ? "§5.5" : "§5.2" };
     rulings.push(blocker);
     return { canSee: false, throughSmoke, hullWeaponBlockedByHedge, rulings, blockers: [blocker] };

@@ -44,12 +44,17 @@ export function spottingDistance(ctx: Ow2Context, q: SpottingQuestion): Spotting
   const time = sniperTarget || (ctx.night && !lit) ? "night" : "day";
   const base = ctx.tables.spotting[kind][time][state][q.targetInCover ? "cover" : "open"];
   const rulings: Ruling[] = [
-    { reason: `spotting table: ${kind}, ${state}, ${q.targetInCover ? "in cover" : "in the open"}, ${time} = ${base} cm${time === "day" && ctx.night ? " (lit: day values)" : ""}`, rule: "§5.6, §5.8", ...sampleMark(ctx, "spotting") },
+    {
+      reason: `spotting table: ${kind}, ${state}, ${q.targetInCover ? "in cover" : "in the open"}, ${time} = ${base} cm${time === "day" && ctx.night ? " (lit: day values)" : ""}`,
+      rule: "§5.6, §5.8",
+      ...sampleMark(ctx, "spotting"),
+    },
   ];
   if (sniperTarget && !ctx.night) rulings.push({ reason: "a sniper is spotted only with the night values, even by day", rule: "§6.10, §17" });
   const modifiers: Modifier[] = [];
   const add = (value: number, reason: string, rule: string) => modifiers.push({ value, reason, rule, roll: "spotting" });
-  if (buttonedUp(ctx, spotter, q.exposesToSpot ?? false)) add(-25, `${spotter.id} is an armoured vehicle whose commander is ${spotter.pinned ? "pinned" : "not exposed"}`, "§5.7");
+  if (buttonedUp(ctx, spotter, q.exposesToSpot ?? false))
+    add(-25, `${spotter.id} is an armoured vehicle whose commander is ${spotter.pinned ? "pinned" : "not exposed"}`, "§5.7");
   if (unitState(ctx, spotter.unitId).observationPost) add(10, `${spotter.id}'s unit is an observation post`, "§9.8");
   if (isSniper(ctx, spotter)) add(10, `${spotter.id} is a sniper`, "§6.10, §17");
   if (sniperTarget && ctx.night) add(-5, `${target.id} is a sniper, at night`, "§6.10, §17");

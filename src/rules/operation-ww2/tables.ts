@@ -33,7 +33,12 @@ function rollRows<T extends z.ZodType>(row: T, from = 1, to = 10) {
   return z.array(row).superRefine((rows, ctx) => {
     let next = from;
     for (const [i, r] of (rows as Array<{ rolls: [number, number] }>).entries()) {
-      if (r.rolls[0] !== next || r.rolls[1] < r.rolls[0]) ctx.addIssue({ code: "custom", path: [i, "rolls"], message: `rows must run from ${from} to ${to} without gaps or overlaps; expected a row starting at ${next}` });
+      if (r.rolls[0] !== next || r.rolls[1] < r.rolls[0])
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "rolls"],
+          message: `rows must run from ${from} to ${to} without gaps or overlaps; expected a row starting at ${next}`,
+        });
       next = r.rolls[1] + 1;
     }
     if (next !== to + 1) ctx.addIssue({ code: "custom", message: `rows must end at ${to}` });
@@ -42,8 +47,21 @@ function rollRows<T extends z.ZodType>(row: T, from = 1, to = 10) {
 const rolls = z.tuple([d10, d10]);
 
 /** A vehicle (or gun) damage effect; crew:N, crew-pinned:N and crew-killed:N count models (§6.13, §6.16). */
-const VEHICLE_EFFECTS = ["no-effect", "catastrophic", "engine-ammo", "immobilised", "main-weapon", "secondary-weapon", "steady-nerves", "track", "wheel"] as const;
-const VehicleEffect = z.union([z.enum(VEHICLE_EFFECTS), z.string().regex(/^(crew|crew-pinned|crew-killed):[1-9]\d*$/, "expected an effect or crew:N, crew-pinned:N, crew-killed:N")]);
+const VEHICLE_EFFECTS = [
+  "no-effect",
+  "catastrophic",
+  "engine-ammo",
+  "immobilised",
+  "main-weapon",
+  "secondary-weapon",
+  "steady-nerves",
+  "track",
+  "wheel",
+] as const;
+const VehicleEffect = z.union([
+  z.enum(VEHICLE_EFFECTS),
+  z.string().regex(/^(crew|crew-pinned|crew-killed):[1-9]\d*$/, "expected an effect or crew:N, crew-pinned:N, crew-killed:N"),
+]);
 export type VehicleEffect = z.infer<typeof VehicleEffect>;
 
 const INFANTRY_RESULTS = ["no-effect", "pinned", "killed", "pinned-if-cover", "pinned-if-medium-cover", "pinned-if-heavy-cover"] as const;
@@ -77,7 +95,10 @@ const SpecialGuns = z.record(z.string(), z.strictObject({ name: z.string(), toHi
 
 const Templates = z.strictObject({
   radius: z.strictObject({ T3: cm, T5: cm, T8: cm, T10: cm }),
-  interrupt: z.record(TemplateId.exclude(["TL"]), z.strictObject({ modifier: z.number().int(), minimum: z.number().int().optional(), version: z.enum(["v1", "v2.0"]).optional() })),
+  interrupt: z.record(
+    TemplateId.exclude(["TL"]),
+    z.strictObject({ modifier: z.number().int(), minimum: z.number().int().optional(), version: z.enum(["v1", "v2.0"]).optional() }),
+  ),
 });
 
 const armourList = z.array(z.enum(ARMOUR_CLASSES));
@@ -92,8 +113,7 @@ const DamageModifiers = z.strictObject({
   smoke: z.number().int(),
 });
 
-const buildingRows = (result: z.ZodType) =>
-  rollRows(z.strictObject({ rolls, small: result, medium: result, large: result, huge: result }), 1, 13);
+const buildingRows = (result: z.ZodType) => rollRows(z.strictObject({ rolls, small: result, medium: result, large: result, huge: result }), 1, 13);
 const sizeRows = z.array(z.strictObject({ size: BuildingSize, atLeast: z.tuple([cm, cm]) }));
 const BuildingDemolition = z.strictObject({
   sizes: z.strictObject({ oneStorey: sizeRows, twoOrMoreStoreys: sizeRows, otherwise: BuildingSize }),
@@ -109,7 +129,9 @@ const RoofDemolition = z.strictObject({
 });
 
 const spottingCell = z.strictObject({ open: cm, cover: cm });
-const spottingTime = z.strictObject(Object.fromEntries(SPOTTING_STATES.map((s) => [s, spottingCell])) as Record<(typeof SPOTTING_STATES)[number], typeof spottingCell>);
+const spottingTime = z.strictObject(
+  Object.fromEntries(SPOTTING_STATES.map((s) => [s, spottingCell])) as Record<(typeof SPOTTING_STATES)[number], typeof spottingCell>,
+);
 const spottingTarget = z.strictObject({ day: spottingTime, night: spottingTime });
 const Spotting = z.strictObject({ infantry: spottingTarget, vehicle: spottingTarget });
 
@@ -167,7 +189,14 @@ const ModelProfile = z.strictObject({
 export type ModelProfile = z.infer<typeof ModelProfile>;
 const Profiles = z.strictObject({
   models: z.record(z.string(), ModelProfile),
-  fallback: z.strictObject({ infantry: ModelProfile, team: ModelProfile, gun: ModelProfile, "vehicle:tank": ModelProfile, "vehicle:armoured": ModelProfile, "vehicle:unarmoured": ModelProfile }),
+  fallback: z.strictObject({
+    infantry: ModelProfile,
+    team: ModelProfile,
+    gun: ModelProfile,
+    "vehicle:tank": ModelProfile,
+    "vehicle:armoured": ModelProfile,
+    "vehicle:unarmoured": ModelProfile,
+  }),
 });
 
 const damageColumns = z.strictObject({

@@ -40,7 +40,11 @@ export function blastRadius(ctx: Ow2Context, template: TemplateId): number {
   return ctx.tables.templates.radius[template];
 }
 
-const blast = (at: Vec2, radius: number, from: TemplatePlacement["from"], level?: number): TemplatePlacement => ({ shape: { kind: "blast", at, radii: [radius] }, from, ...(level !== undefined ? { level } : {}) });
+const blast = (at: Vec2, radius: number, from: TemplatePlacement["from"], level?: number): TemplatePlacement => ({
+  shape: { kind: "blast", at, radii: [radius] },
+  from,
+  ...(level !== undefined ? { level } : {}),
+});
 
 function buildingOf(ctx: Ow2Context, m: ModelFacts): Building | undefined {
   const id = m.floor?.building ?? m.standsIn.find((a) => a.kind === "building")?.id;
@@ -53,13 +57,22 @@ function directPlacement(ctx: Ow2Context, aim: ModelFacts, radius: number, throw
   const building = buildingOf(ctx, aim);
   if (building && !building.ruined && !thrownThroughOpening) {
     const at = nearestPointOnPolygonBoundary(aim.position, building.footprint);
-    return { placement: blast(at, radius, "level", aim.feetY), ruling: { reason: `sight reaches only 5 cm into ${building.id}: the template goes on its outer wall at the point nearest ${aim.id}`, rule: "§8.3" } };
+    return {
+      placement: blast(at, radius, "level", aim.feetY),
+      ruling: { reason: `sight reaches only 5 cm into ${building.id}: the template goes on its outer wall at the point nearest ${aim.id}`, rule: "§8.3" },
+    };
   }
-  if (building) return { placement: blast(aim.position, radius, "level", aim.feetY), ruling: { reason: `thrown through an opening: the template goes on ${aim.id} inside ${building.id}`, rule: "§8.3" } };
+  if (building)
+    return {
+      placement: blast(aim.position, radius, "level", aim.feetY),
+      ruling: { reason: `thrown through an opening: the template goes on ${aim.id} inside ${building.id}`, rule: "§8.3" },
+    };
   const woods = aim.standsIn.find((a) => a.kind === "woods");
   return {
     placement: blast(aim.position, radius, "above"),
-    ruling: woods ? { reason: `a hit in woods splinters the trees: the template is centred on ${aim.id}`, rule: "§8.4" } : { reason: `the template is centred on ${aim.id}`, rule: "§8.1" },
+    ruling: woods
+      ? { reason: `a hit in woods splinters the trees: the template is centred on ${aim.id}`, rule: "§8.4" }
+      : { reason: `the template is centred on ${aim.id}`, rule: "§8.1" },
   };
 }
 
@@ -69,7 +82,8 @@ export function scatterMultiplier(ctx: Ow2Context, range: number, seesTarget: bo
   const index = bands.findIndex((b) => b.upTo === null || range <= b.upTo);
   const last = bands.length - 1;
   const up = seesTarget ? index : index + 1;
-  const multiplier = up <= last ? bands[up]!.multiplier : ctx.options.scatterBeyondLastBand === "add-one-multiplier" ? bands[last]!.multiplier + 1 : bands[last]!.multiplier;
+  const multiplier =
+    up <= last ? bands[up]!.multiplier : ctx.options.scatterBeyondLastBand === "add-one-multiplier" ? bands[last]!.multiplier + 1 : bands[last]!.multiplier;
   const reason = `${range.toFixed(1)} cm from the firer: ×${bands[index]!.multiplier}${seesTarget ? "" : `, one band up without line of sight: ×${multiplier}`}`;
   return { multiplier, ruling: { reason, rule: seesTarget ? "§9.2" : "§9.2, §19.22" } };
 }
@@ -81,18 +95,34 @@ export function scatter(ref: Referee, at: Vec2, range: number, seesTarget: boole
   const rolls = [ref.lastRoll - 1, ref.lastRoll];
   const harmless = ref.ctx.tables.scatter.noEffect.includes(s.distanceRoll);
   ref.explain(rolls[0]!, { purpose: "scatter", meaning: `scatter bearing ${s.bearing}°`, rule: "§9.2" });
-  ref.explain(rolls[1]!, { purpose: "scatter", meaning: harmless ? `scatter distance ${s.distanceRoll}: no effect` : `scatter distance ${s.distanceRoll} × ${multiplier} = ${s.distance} cm`, rule: ruling.rule });
+  ref.explain(rolls[1]!, {
+    purpose: "scatter",
+    meaning: harmless ? `scatter distance ${s.distanceRoll}: no effect` : `scatter distance ${s.distanceRoll} × ${multiplier} = ${s.distance} cm`,
+    rule: ruling.rule,
+  });
   if (harmless) {
     ref.note(`${what} scatters: ${s.distanceRoll} on the scatter die, the shot has no effect (${ruling.reason})`, ruling.rule, rolls);
     return undefined;
   }
   const point = scatterPoint(at, s.bearing, s.distance, ref.ctx.table);
-  ref.note(`${what} scatters ${s.distance} cm towards ${s.bearing}° (${s.distanceRoll} × ${multiplier}; ${ruling.reason}) and lands at [${point[0].toFixed(1)}, ${point[1].toFixed(1)}]`, ruling.rule, rolls);
+  ref.note(
+    `${what} scatters ${s.distance} cm towards ${s.bearing}° (${s.distanceRoll} × ${multiplier}; ${ruling.reason}) and lands at [${point[0].toFixed(1)}, ${point[1].toFixed(1)}]`,
+    ruling.rule,
+    rolls,
+  );
   return point;
 }
 
 /** How a vehicle under a blast is rolled: indirect 7/x penetration, centre on it, or the small arms table (§9.5). */
-function vehicleUnderBlast(ref: Referee, m: ModelFacts, f: Firer, centreOn: boolean, fullyCovered: boolean, indirect: boolean, rolls: number[]): DamageSection | undefined {
+function vehicleUnderBlast(
+  ref: Referee,
+  m: ModelFacts,
+  f: Firer,
+  centreOn: boolean,
+  fullyCovered: boolean,
+  indirect: boolean,
+  rolls: number[],
+): DamageSection | undefined {
   const w = f.weapon!.profile;
   const type = targetTypeOf(ref.ctx, m);
   if (!centreOn) {
@@ -111,14 +141,33 @@ function vehicleUnderBlast(ref: Referee, m: ModelFacts, f: Firer, centreOn: bool
   const bonus = !isV1(ref.ctx) && openTopped(m) ? 1 : 0;
   const roll = ref.roll(`penetration: ${weaponLabel(f)} on ${m.id} (${cell.penetration}+)`);
   const section: DamageSection = roll + bonus >= cell.penetration ? "heavy-weapons" : "small-arms";
-  ref.explain(ref.lastRoll, { purpose: "penetration", model: m.id, need: cell.penetration, ...(bonus ? { total: roll + bonus } : {}), meaning: `penetration ${cell.penetration}+${bonus ? " (+1 open-topped)" : ""} → the ${section} table`, rule: "§9.5", ...sampleMark(ref.ctx, "weapons") });
+  ref.explain(ref.lastRoll, {
+    purpose: "penetration",
+    model: m.id,
+    need: cell.penetration,
+    ...(bonus ? { total: roll + bonus } : {}),
+    meaning: `penetration ${cell.penetration}+${bonus ? " (+1 open-topped)" : ""} → the ${section} table`,
+    rule: "§9.5",
+    ...sampleMark(ref.ctx, "weapons"),
+  });
   rolls.push(ref.lastRoll);
-  ref.note(`penetration roll on ${m.id}: ${roll}${bonus ? " +1 (open-topped, v2.0)" : ""} against ${cell.penetration}+ → the ${section} table`, "§9.5", [ref.lastRoll]);
+  ref.note(`penetration roll on ${m.id}: ${roll}${bonus ? " +1 (open-topped, v2.0)" : ""} against ${cell.penetration}+ → the ${section} table`, "§9.5", [
+    ref.lastRoll,
+  ]);
   return section;
 }
 
 /** Damage to every model under a blast template (friend or foe), one roll each (§8.1, §19.21); `rolls` laid the template. */
-export function blastDamage(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: TargetGroup, placement: TemplatePlacement, under: TemplateResult, indirect: boolean, rolls: readonly number[]): void {
+export function blastDamage(
+  ref: Referee,
+  verdict: Ow2FireVerdict,
+  f: Firer,
+  g: TargetGroup,
+  placement: TemplatePlacement,
+  under: TemplateResult,
+  indirect: boolean,
+  rolls: readonly number[],
+): void {
   const w = f.weapon!.profile;
   const centre = placement.shape.kind === "blast" ? placement.shape.at : placement.shape.from;
   const shielded = under.shielded.filter((s) => s.kind !== "other-level");
@@ -142,7 +191,10 @@ export function blastDamage(ref: Referee, verdict: Ow2FireVerdict, f: Firer, g: 
       // Centred on the gun: the artillery column; either way its crew under the template is hit (000 l.357).
       if (centreOn) damageModel(ref, m, { section: w.damage, cover, cause, modifiers: common, shield: shieldFaces(m), rolls });
       if (ref.gone.has(m.id)) continue;
-      ref.note(`${centreOn ? "the template is centred on the gun" : "the template's centre is off the gun"} ${m.id}: its crew under the template is hit${shieldFaces(m) ? ", the shield facing the shot" : ""}`, "§6.12");
+      ref.note(
+        `${centreOn ? "the template is centred on the gun" : "the template's centre is off the gun"} ${m.id}: its crew under the template is hit${shieldFaces(m) ? ", the shield facing the shot" : ""}`,
+        "§6.12",
+      );
       applyVehicleEffects(ref, m, ["crew:1"], { section: w.damage, weaponName: cause, rolls, crewCover: cover, shield: shieldFaces(m) });
     } else {
       const penetration = [...rolls];
@@ -176,7 +228,12 @@ function interruptingHits(ref: Referee, f: Firer, g: TargetGroup, common: readon
   const row = interruptRow(ref.ctx, w.template!)!;
   const roll = ref.roll(`models hit: ${weaponLabel(f)} interrupting the move`);
   const count = Math.max(row.minimum ?? 0, roll + row.modifier);
-  ref.explain(ref.lastRoll, { purpose: "count", total: count, meaning: `models hit: ${roll}${row.modifier ? ` ${row.modifier > 0 ? "+" : "−"}${Math.abs(row.modifier)}` : ""} (${w.template}) = ${count}`, rule: "§8.5" });
+  ref.explain(ref.lastRoll, {
+    purpose: "count",
+    total: count,
+    meaning: `models hit: ${roll}${row.modifier ? ` ${row.modifier > 0 ? "+" : "−"}${Math.abs(row.modifier)}` : ""} (${w.template}) = ${count}`,
+    rule: "§8.5",
+  });
   const models = g.models.map((id) => ref.ctx.models.get(id)!).sort((a, b) => Number(a.pinned) - Number(b.pinned));
   const hit = models.slice(0, Math.max(0, count));
   ref.note(
@@ -212,7 +269,14 @@ function flamethrower(ref: Referee, verdict: Ow2FireVerdict, f: Firer, shot: Gro
     const roll = ref.roll(`to hit: ${weaponLabel(f)} on ${m.id} (${need}+)`);
     const toHit = ref.lastRoll;
     const hit = hits(roll, need);
-    ref.explain(toHit, { purpose: "to-hit", model: m.id, need, meaning: `to-hit ${need}+ → ${hit ? "hit" : "miss"}`, rule: "§8.6", ...sampleMark(ref.ctx, "weapons") });
+    ref.explain(toHit, {
+      purpose: "to-hit",
+      model: m.id,
+      need,
+      meaning: `to-hit ${need}+ → ${hit ? "hit" : "miss"}`,
+      rule: "§8.6",
+      ...sampleMark(ref.ctx, "weapons"),
+    });
     ref.note(`${weaponLabel(f)} on ${m.id}: ${roll} against ${need}+ → ${hit ? "hit" : "miss"}`, "§8.6", [toHit]);
     if (!hit) continue;
     if (!isVehicle(ref.ctx, m) && targetTypeOf(ref.ctx, m) === "infantry") {
@@ -223,9 +287,24 @@ function flamethrower(ref: Referee, verdict: Ow2FireVerdict, f: Firer, shot: Gro
       const rows = ref.ctx.tables["flamethrower-vs-vehicles"][w.flamethrower!][isV1(ref.ctx) ? "v1" : "v2.0"];
       const roll2 = ref.roll(`flamethrower damage: ${m.id}`);
       const effects = rows.find((r) => roll2 >= r.rolls[0] && roll2 <= r.rolls[1])!.result;
-      ref.explain(ref.lastRoll, { purpose: "damage", model: m.id, meaning: `flamethrower damage (${w.flamethrower}, armour ignored) → ${effects.join(" + ")}`, rule: "§6.16" });
-      ref.note(`${m.id} in flames: ${roll2} on the ${w.flamethrower} flamethrower table (armour ignored) → ${effects.join(" + ")}${openTopped(m) ? "; open-topped: its riders are hit too, without cover" : ""}`, "§6.16", [ref.lastRoll]);
-      applyVehicleEffects(ref, m, effects, { section: w.damage, weaponName: weaponLabel(f), rolls: [toHit, ref.lastRoll], crewCover: openTopped(m) ? "open" : vehicleCrewCover(ref.ctx, m), shield: false });
+      ref.explain(ref.lastRoll, {
+        purpose: "damage",
+        model: m.id,
+        meaning: `flamethrower damage (${w.flamethrower}, armour ignored) → ${effects.join(" + ")}`,
+        rule: "§6.16",
+      });
+      ref.note(
+        `${m.id} in flames: ${roll2} on the ${w.flamethrower} flamethrower table (armour ignored) → ${effects.join(" + ")}${openTopped(m) ? "; open-topped: its riders are hit too, without cover" : ""}`,
+        "§6.16",
+        [ref.lastRoll],
+      );
+      applyVehicleEffects(ref, m, effects, {
+        section: w.damage,
+        weaponName: weaponLabel(f),
+        rolls: [toHit, ref.lastRoll],
+        crewCover: openTopped(m) ? "open" : vehicleCrewCover(ref.ctx, m),
+        shield: false,
+      });
     }
   }
 }
@@ -249,8 +328,19 @@ export function resolveAreaWeapon(ref: Referee, verdict: Ow2FireVerdict, f: Fire
   const toHit = (reroll: boolean) => {
     const natural = ref.roll(`to hit${reroll ? ", re-rolled (repeated fire)" : ""}: ${weaponLabel(f)} at ${aim.id} (${shot.need}+)`);
     const hit = hits(natural, shot.need!);
-    ref.explain(ref.lastRoll, { purpose: "to-hit", model: aim.id, need: shot.need!, meaning: `${reroll ? "re-rolled " : ""}to-hit ${shot.need}+ → ${hit ? "hit" : "miss"}`, rule: reroll ? "§9.9" : "§8.1", ...sampleMark(ref.ctx, "weapons") });
-    ref.note(`${weaponLabel(f)} at ${aim.id}: ${natural} against ${shot.need}+ → ${hit ? "hit" : "miss"}${reroll ? " (re-rolled: repeated fire)" : ""}`, reroll ? "§9.9" : "§8.1", [ref.lastRoll]);
+    ref.explain(ref.lastRoll, {
+      purpose: "to-hit",
+      model: aim.id,
+      need: shot.need!,
+      meaning: `${reroll ? "re-rolled " : ""}to-hit ${shot.need}+ → ${hit ? "hit" : "miss"}`,
+      rule: reroll ? "§9.9" : "§8.1",
+      ...sampleMark(ref.ctx, "weapons"),
+    });
+    ref.note(
+      `${weaponLabel(f)} at ${aim.id}: ${natural} against ${shot.need}+ → ${hit ? "hit" : "miss"}${reroll ? " (re-rolled: repeated fire)" : ""}`,
+      reroll ? "§9.9" : "§8.1",
+      [ref.lastRoll],
+    );
     return hit;
   };
   const hit = toHit(false) || (rerolls(ref, verdict, f) && toHit(true));

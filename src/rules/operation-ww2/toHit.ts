@@ -88,7 +88,8 @@ export function toHitModifiers(ctx: Ow2Context, shot: Shot): Modifier[] {
   // Which guns have a long barrel is the weapon table's word.
   if (w.longBarrel) mods.push({ value: 1, reason: "long barrel", rule: "§6.3, §17", roll: "to-hit", ...sampleMark(ctx, "weapons") });
   if (shot.targetInSmoke) add(-2, "target inside smoke", "§14.3");
-  if (!v1 && (heat || w.antiTankRifle) && shot.targetIsVehicle && shot.distance <= HEAT_CLOSE) add(1, `${heat ? "HEAT weapon" : "anti-tank rifle"} within 10 cm of a vehicle`, "§6.3");
+  if (!v1 && (heat || w.antiTankRifle) && shot.targetIsVehicle && shot.distance <= HEAT_CLOSE)
+    add(1, `${heat ? "HEAT weapon" : "anti-tank rifle"} within 10 cm of a vehicle`, "§6.3");
   if (!v1 && shot.antiAircraftFirstTurn) add(2, "Anti-aircraft ability, first turn, against a landed unit", "§17");
   return mods;
 }

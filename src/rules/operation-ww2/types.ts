@@ -8,7 +8,18 @@ export const VERSIONS = ["v2.0", "v1"] as const;
 export type Version = (typeof VERSIONS)[number];
 
 /** The columns of the weapon and damage tables (§1.3, §6.13). */
-export const TARGET_TYPES = ["infantry", "artillery", "motorbike", "car", "truck", "half-track", "armoured-car", "light-tank", "medium-tank", "heavy-tank"] as const;
+export const TARGET_TYPES = [
+  "infantry",
+  "artillery",
+  "motorbike",
+  "car",
+  "truck",
+  "half-track",
+  "armoured-car",
+  "light-tank",
+  "medium-tank",
+  "heavy-tank",
+] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 export const VEHICLE_TYPES: readonly TargetType[] = ["motorbike", "car", "truck", "half-track", "armoured-car", "light-tank", "medium-tank", "heavy-tank"];
 export const TANK_TYPES: readonly TargetType[] = ["light-tank", "medium-tank", "heavy-tank"];

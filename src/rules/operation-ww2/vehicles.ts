@@ -52,14 +52,32 @@ export function vehicleDamageModifiers(
   if (args.mode === "direct" && ap && column && (gunClass === "heavy" || gunClass === "light")) {
     const value = table.gunClass[gunClass][column];
     // The value is the source's; the gun's class is the weapon table's word.
-    if (value) mods.push({ value, roll: "damage", reason: `${gunClass} gun against a ${column.replace("-", " ")}${column !== type ? ` (${type} counts as one)` : ""}`, rule: "§6.4", ...sampleMark(ctx, "weapons") });
+    if (value)
+      mods.push({
+        value,
+        roll: "damage",
+        reason: `${gunClass} gun against a ${column.replace("-", " ")}${column !== type ? ` (${type} counts as one)` : ""}`,
+        rule: "§6.4",
+        ...sampleMark(ctx, "weapons"),
+      });
   }
   const armour = armourAt(ctx, args.target, args.facing);
   if (!armour || ctx.options.armourModifiers === "collisions-only") return mods;
-  const ignoredBy = args.fromHeight && table.ignoreArmour.height.includes(armour) ? "height" : args.mode !== "direct" && table.ignoreArmour[args.mode].includes(armour) ? args.mode : undefined;
+  const ignoredBy =
+    args.fromHeight && table.ignoreArmour.height.includes(armour)
+      ? "height"
+      : args.mode !== "direct" && table.ignoreArmour[args.mode].includes(armour)
+        ? args.mode
+        : undefined;
   if (ignoredBy) return mods;
   // The value is the source's; the vehicle's armour class is the profile table's word.
-  mods.push({ value: table.armour[armour], roll: "damage", reason: `${armour} armour on the ${args.facing}`, rule: "§4.10, §6.4", ...sampleMark(ctx, "profiles") });
+  mods.push({
+    value: table.armour[armour],
+    roll: "damage",
+    reason: `${armour} armour on the ${args.facing}`,
+    rule: "§4.10, §6.4",
+    ...sampleMark(ctx, "profiles"),
+  });
   return mods;
 }
 
@@ -69,9 +87,11 @@ export function protectionTable(report: SightReport, ctx: Ow2Context): { table: 
   const kindOf = (id: string) => report.occluders.find((o) => o.id === id)?.kind ?? "";
   const inArea = report.areas.find((a) => a.targetInside && ["woods", "building", "ruins"].includes(a.kind));
   if (isV1(ctx)) {
-    if (inArea) return { table: "v1-area", ruling: { reason: `at least half inside ${inArea.id} (area terrain): area-terrain protection table`, rule: "§5.14" } };
+    if (inArea)
+      return { table: "v1-area", ruling: { reason: `at least half inside ${inArea.id} (area terrain): area-terrain protection table`, rule: "§5.14" } };
     const byWalls = shares.filter(([id]) => kindOf(id) === "wall").reduce((s, [, x]) => s + x, 0);
-    if (byWalls >= 0.5) return { table: "v1-wall", ruling: { reason: `${Math.round(byWalls * 100)} % hidden by a wall: wall protection table`, rule: "§5.14" } };
+    if (byWalls >= 0.5)
+      return { table: "v1-wall", ruling: { reason: `${Math.round(byWalls * 100)} % hidden by a wall: wall protection table`, rule: "§5.14" } };
     return undefined;
   }
   if (inArea) {
@@ -80,7 +100,11 @@ export function protectionTable(report: SightReport, ctx: Ow2Context): { table: 
     if (protects) return { table: "v2.0-cover", ruling: { reason: `at least half inside ${inArea.id} (${cls} cover): cover protection table`, rule: "§5.14" } };
   }
   const byHardCover = shares.filter(([id]) => coverRank(terrainCoverClass(ctx, kindOf(id))) >= coverRank("medium")).reduce((s, [, x]) => s + x, 0);
-  if (byHardCover >= 0.5) return { table: "v2.0-cover", ruling: { reason: `${Math.round(byHardCover * 100)} % hidden by terrain giving medium or heavy cover: cover protection table`, rule: "§5.14" } };
+  if (byHardCover >= 0.5)
+    return {
+      table: "v2.0-cover",
+      ruling: { reason: `${Math.round(byHardCover * 100)} % hidden by terrain giving medium or heavy cover: cover protection table`, rule: "§5.14" },
+    };
   return undefined;
 }
 
@@ -125,7 +149,10 @@ export function strikesHidingVehicle(ctx: Ow2Context, weapon: WeaponProfile, nat
   const bonus = weapon.longBarrel ? 1 : 0;
   const total = naturalToHit + bonus;
   const strikes = naturalToHit !== 1 && total >= cell.hit;
-  return { strikes, reason: `the noted to-hit roll ${naturalToHit}${bonus ? " +1 long barrel" : ""} ${strikes ? "reaches" : "does not reach"} the ${cell.hit}+ ${weapon.name} needs against ${hider.id} (${targetTypeOf(ctx, hider)})` };
+  return {
+    strikes,
+    reason: `the noted to-hit roll ${naturalToHit}${bonus ? " +1 long barrel" : ""} ${strikes ? "reaches" : "does not reach"} the ${cell.hit}+ ${weapon.name} needs against ${hider.id} (${targetTypeOf(ctx, hider)})`,
+  };
 }
 
 /**
@@ -135,4 +162,3 @@ export function strikesHidingVehicle(ctx: Ow2Context, weapon: WeaponProfile, nat
 export function vehicleCrewCover(ctx: Ow2Context, m: ModelFacts): CoverClass {
   return terrainCoverClass(ctx, `vehicle-${m.def.vehicle?.class ?? "unarmoured"}`);
 }
-

@@ -31,7 +31,8 @@ export interface Ow2Verdict extends Verdict {
   readonly shooterNextToPosition: boolean;
 }
 
-const rangeDistance = (report: SightReport, shooter: ModelFacts): number => (shooter.def.category === "vehicle" ? report.distance.originToEdge : report.distance.edgeToEdge);
+const rangeDistance = (report: SightReport, shooter: ModelFacts): number =>
+  shooter.def.category === "vehicle" ? report.distance.originToEdge : report.distance.edgeToEdge;
 
 function dugIn(report: SightReport): { dugIn?: "trench" | "sandbags"; shooterNextTo: boolean } {
   const trench = report.areas.find((a) => a.targetInside && (a.kind === "trench" || a.kind === "foxhole"));
@@ -46,12 +47,20 @@ function reportWeapon(report: SightReport, ctx: Ow2Context, declaration: Partial
   if (report.weapon === undefined) return undefined;
   const shooter = requireModel(ctx, report.shooter);
   const target = requireModel(ctx, report.target);
-  const w = firingWeapon(ctx, shooter, report.weapon, { ...(declaration.ammunition ? { ammunition: declaration.ammunition } : {}), againstVehicle: isVehicle(ctx, target) });
+  const w = firingWeapon(ctx, shooter, report.weapon, {
+    ...(declaration.ammunition ? { ammunition: declaration.ammunition } : {}),
+    againstVehicle: isVehicle(ctx, target),
+  });
   return "error" in w ? undefined : w;
 }
 
 /** Operation WW2's verdict on one line: sight (§5.2–§5.5), spotting (§5.6), cover (§5.9) and the target-side modifiers. */
-export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Partial<Ow2FireDeclaration> = {}, weapon = reportWeapon(report, ctx, declaration)): Ow2Verdict {
+export function losVerdict(
+  report: SightReport,
+  ctx: Ow2Context,
+  declaration: Partial<Ow2FireDeclaration> = {},
+  weapon = reportWeapon(report, ctx, declaration),
+): Ow2Verdict {
   const shooter = requireModel(ctx, report.shooter);
   const target = requireModel(ctx, report.target);
   const sight = sightRuling(report, ctx, { ...(declaration.order ? { order: declaration.order } : {}), ...(weapon ? { weapon } : {}) });
@@ -78,9 +87,10 @@ export function losVerdict(report: SightReport, ctx: Ow2Context, declaration: Pa
     ...spot.rulings,
     ...spot.modifiers.map((m) => ({ reason: `spotting ${m.value > 0 ? "+" : ""}${m.value} cm: ${m.reason}`, rule: m.rule })),
     {
-      reason: sight.canSee && !sight.throughSmoke
-        ? `${spotted ? "spotted" : "not spotted"}: ${report.distance.edgeToEdge.toFixed(1)} cm ${spotted ? "≤" : ">"} ${spot.distance} cm`
-        : "not spotted: not in sight",
+      reason:
+        sight.canSee && !sight.throughSmoke
+          ? `${spotted ? "spotted" : "not spotted"}: ${report.distance.edgeToEdge.toFixed(1)} cm ${spotted ? "≤" : ">"} ${spot.distance} cm`
+          : "not spotted: not in sight",
       rule: "§5.6",
       ...(sight.canSee && !sight.throughSmoke ? sampleMark(ctx, "spotting") : {}),
     },

@@ -27,10 +27,16 @@ export function BattlegroundSetup({ setup, onChange }: { setup: BattlegroundSetu
     <>
       <select value={setup.action} onChange={(e) => onChange({ ...setup, action: e.target.value as BgAction })} aria-label="Action">
         {ACTIONS.map(([id, label]) => (
-          <option key={id} value={id}>{label}</option>
+          <option key={id} value={id}>
+            {label}
+          </option>
         ))}
       </select>
-      <select value={setup.ammunition} onChange={(e) => onChange({ ...setup, ammunition: e.target.value as BattlegroundSetupState["ammunition"] })} aria-label="Round">
+      <select
+        value={setup.ammunition}
+        onChange={(e) => onChange({ ...setup, ammunition: e.target.value as BattlegroundSetupState["ammunition"] })}
+        aria-label="Round"
+      >
         <option value="default">usual round</option>
         <option value="standard">AP / small arms</option>
         <option value="HE">HE</option>
@@ -38,8 +44,8 @@ export function BattlegroundSetup({ setup, onChange }: { setup: BattlegroundSetu
       </select>
       {setup.ammunition === "HE" && (
         <p className="muted" data-testid="bg-structures">
-          HE against a building: the sheet says only that an attack on a structure uses the HE OV, impact = HE OV − the structure&apos;s DV (§6.1);
-          it gives no DV, Class or collapse rule for any building, so buildings are not targets here. Models inside one are (heavy cover).
+          HE against a building: the sheet says only that an attack on a structure uses the HE OV, impact = HE OV − the structure&apos;s DV (§6.1); it gives no
+          DV, Class or collapse rule for any building, so buildings are not targets here. Models inside one are (heavy cover).
         </p>
       )}
     </>

@@ -30,7 +30,12 @@ function record(model: string, state: ModelRuleState) {
 }
 
 /** Without the keys `drop`, and without `key` when `value` is undefined. */
-function withField<K extends keyof ModelRuleState>(state: ModelRuleState, key: K, value: ModelRuleState[K] | undefined, drop: readonly (keyof ModelRuleState)[] = []): ModelRuleState {
+function withField<K extends keyof ModelRuleState>(
+  state: ModelRuleState,
+  key: K,
+  value: ModelRuleState[K] | undefined,
+  drop: readonly (keyof ModelRuleState)[] = [],
+): ModelRuleState {
   const next: Record<string, unknown> = { ...state };
   for (const k of [key, ...drop]) delete next[k];
   if (value !== undefined) next[key] = value;
@@ -47,7 +52,9 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
   const costs = useMemo(() => {
     const facts = ctx?.models.get(model);
     if (!ctx || !facts) return [];
-    return movesThisTurn(log.events.slice(0, log.cursor), model).map((m) => moveCost(ctx, { model: facts, heading: m.from.heading, path: m.path, features: state.scenario.features }));
+    return movesThisTurn(log.events.slice(0, log.cursor), model).map((m) =>
+      moveCost(ctx, { model: facts, heading: m.from.heading, path: m.path, features: state.scenario.features }),
+    );
   }, [ctx, log, state, model]);
   const testid = `bg-${role}`;
   return (
@@ -65,33 +72,61 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
         </div>
       ))}
       <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
-        <select value={rule.motion ?? ""} onChange={(e) => record(model, withField(rule, "motion", (e.target.value || undefined) as Motion | undefined))} aria-label={`${role} motion`}>
+        <select
+          value={rule.motion ?? ""}
+          onChange={(e) => record(model, withField(rule, "motion", (e.target.value || undefined) as Motion | undefined))}
+          aria-label={`${role} motion`}
+        >
           <option value="">fire mode from the moves</option>
           {(Object.keys(MOTION_WORDS) as Motion[]).map((m) => (
-            <option key={m} value={m}>{MOTION_WORDS[m]}</option>
+            <option key={m} value={m}>
+              {MOTION_WORDS[m]}
+            </option>
           ))}
         </select>
-        <select value={rule.movement ?? ""} onChange={(e) => record(model, withField(rule, "movement", (e.target.value || undefined) as ModelRuleState["movement"], ["evasion"]))} aria-label={`${role} movement`}>
+        <select
+          value={rule.movement ?? ""}
+          onChange={(e) => record(model, withField(rule, "movement", (e.target.value || undefined) as ModelRuleState["movement"], ["evasion"]))}
+          aria-label={`${role} movement`}
+        >
           <option value="">as a target: {movement} (from the moves)</option>
           {MOVEMENT.map((m) => (
-            <option key={m} value={m}>as a target: {m}</option>
+            <option key={m} value={m}>
+              as a target: {m}
+            </option>
           ))}
         </select>
         {movement === "evading" && (
-          <select value={rule.evasion ?? ""} onChange={(e) => record(model, withField(rule, "evasion", e.target.value ? Number(e.target.value) : undefined))} aria-label={`${role} evasion`}>
+          <select
+            value={rule.evasion ?? ""}
+            onChange={(e) => record(model, withField(rule, "evasion", e.target.value ? Number(e.target.value) : undefined))}
+            aria-label={`${role} evasion`}
+          >
             <option value="">evasion: sample value</option>
             {EVASION.map((v) => (
-              <option key={v} value={v}>evasion {v}</option>
+              <option key={v} value={v}>
+                evasion {v}
+              </option>
             ))}
           </select>
         )}
-        <select value={rule.morale ?? "steady"} onChange={(e) => record(model, withField(rule, "morale", e.target.value === "steady" ? undefined : (e.target.value as ModelRuleState["morale"])))} aria-label={`${role} morale`}>
+        <select
+          value={rule.morale ?? "steady"}
+          onChange={(e) => record(model, withField(rule, "morale", e.target.value === "steady" ? undefined : (e.target.value as ModelRuleState["morale"])))}
+          aria-label={`${role} morale`}
+        >
           {MORALE.map((m) => (
             <option key={m}>{m}</option>
           ))}
         </select>
         <label>
-          <input type="checkbox" checked={rule.camouflaged ?? false} onChange={(e) => record(model, withField(rule, "camouflaged", e.target.checked || undefined))} aria-label={`${role} camouflaged`} /> camouflaged
+          <input
+            type="checkbox"
+            checked={rule.camouflaged ?? false}
+            onChange={(e) => record(model, withField(rule, "camouflaged", e.target.checked || undefined))}
+            aria-label={`${role} camouflaged`}
+          />{" "}
+          camouflaged
         </label>
       </div>
       {lastShot && (
@@ -113,7 +148,7 @@ function SmokeClouds() {
       {clouds.map((f) => (
         <div key={f.id}>
           {f.name || f.id} until the end of turn {state.smokeUntil[f.id]} (§4, sample duration){" "}
-          <button onClick={() => useGame.getState().perform({ type: "remove-features", ids: [f.id] })}>clear</button>
+          <button type="button" onClick={() => useGame.getState().perform({ type: "remove-features", ids: [f.id] })}>clear</button>
         </div>
       ))}
     </div>
@@ -129,7 +164,10 @@ function useBattlegroundContext(): BgContext | undefined {
     const tables = battleground.loadTables(ruleset.tables);
     if (!tables.ok) return undefined;
     try {
-      return battleground.createContext(tableContext(battlefield, { status }), { options: { ...ruleset.options, version: ruleset.version }, tables: tables.tables });
+      return battleground.createContext(tableContext(battlefield, { status }), {
+        options: { ...ruleset.options, version: ruleset.version },
+        tables: tables.tables,
+      });
     } catch {
       return undefined;
     }

@@ -16,11 +16,13 @@ export function Briefing({ onClose }: { onClose: () => void }) {
     <div className="panel help" role="dialog" aria-label="Briefing" data-testid="briefing">
       <div className="panel-title">
         <h2>Briefing · {scenario.name}</h2>
-        <button onClick={onClose} aria-label="Close the briefing">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close the briefing">
+          ✕
+        </button>
       </div>
       <p>{scenario.description || "This battlefield has no briefing."}</p>
       <p className="muted">
-        Press <kbd>?</kbd> for help: the camera, how to look and how to fire. <button onClick={onClose}>Start</button>
+        Press <kbd>?</kbd> for help: the camera, how to look and how to fire. <button type="button" onClick={onClose}>Start</button>
       </p>
     </div>
   );

@@ -1,7 +1,15 @@
 /** A panel that folds down to its title bar, so the table behind it can be seen. */
 import type { ReactNode } from "react";
 
-export function Collapsible({ title, collapsed, onToggle, className, testId, actions, children }: {
+export function Collapsible({
+  title,
+  collapsed,
+  onToggle,
+  className,
+  testId,
+  actions,
+  children,
+}: {
   title: ReactNode;
   collapsed: boolean;
   onToggle: () => void;
@@ -14,7 +22,7 @@ export function Collapsible({ title, collapsed, onToggle, className, testId, act
   return (
     <div className={`panel ${className}${collapsed ? " collapsed" : ""}`} data-testid={testId}>
       <div className="panel-title">
-        <button className="fold" onClick={onToggle} aria-expanded={!collapsed} title={collapsed ? "Show" : "Fold away"} data-testid={`${testId}-fold`}>
+        <button type="button" className="fold" onClick={onToggle} aria-expanded={!collapsed} title={collapsed ? "Show" : "Fold away"} data-testid={`${testId}-fold`}>
           {collapsed ? "▸" : "▾"}
         </button>
         <h2>{title}</h2>

@@ -13,10 +13,45 @@ import { FeatureProperties } from "./FeatureProperties";
 import { ForcesPanel } from "./ForcesPanel";
 
 const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<readonly [FeatureKind, string]>]> = [
-  ["Areas", [["woods", "woods"], ["crops", "crop field"], ["rough", "rough ground"], ["hill", "hill"]]],
-  ["Lines", [["wall", "wall"], ["hedge", "hedge"], ["bocage", "bocage"], ["sandbags", "sandbags"], ["wire", "wire"], ["trench", "trench"], ["tankTraps", "tank traps"]]],
-  ["Roads and water", [["road", "road"], ["river", "river"], ["stream", "stream"], ["pond", "pond"]]],
-  ["Single", [["smoke", "smoke"], ["crater", "crater"], ["foxhole", "foxhole"], ["wreck", "wreck"]]],
+  [
+    "Areas",
+    [
+      ["woods", "woods"],
+      ["crops", "crop field"],
+      ["rough", "rough ground"],
+      ["hill", "hill"],
+    ],
+  ],
+  [
+    "Lines",
+    [
+      ["wall", "wall"],
+      ["hedge", "hedge"],
+      ["bocage", "bocage"],
+      ["sandbags", "sandbags"],
+      ["wire", "wire"],
+      ["trench", "trench"],
+      ["tankTraps", "tank traps"],
+    ],
+  ],
+  [
+    "Roads and water",
+    [
+      ["road", "road"],
+      ["river", "river"],
+      ["stream", "stream"],
+      ["pond", "pond"],
+    ],
+  ],
+  [
+    "Single",
+    [
+      ["smoke", "smoke"],
+      ["crater", "crater"],
+      ["foxhole", "foxhole"],
+      ["wreck", "wreck"],
+    ],
+  ],
 ];
 
 function hint(kind: FeatureKind): string {
@@ -31,15 +66,23 @@ function Drawing() {
   if (!draw) return null;
   if ("preset" in draw) {
     const preset = BUILDING_PRESETS.find((p) => p.id === draw.preset)!;
-    return <p className="hint-inline" data-testid="draw-hint">{preset.name}: click the table where it stands (the front faces the near edge). Esc stops.</p>;
+    return (
+      <p className="hint-inline" data-testid="draw-hint">
+        {preset.name}: click the table where it stands (the front faces the near edge). Esc stops.
+      </p>
+    );
   }
   return (
     <div className="hint-inline" data-testid="draw-hint">
-      <p>Drawing a {draw.kind}: {draw.points.length} point{draw.points.length === 1 ? "" : "s"}. {hint(draw.kind)}</p>
+      <p>
+        Drawing a {draw.kind}: {draw.points.length} point{draw.points.length === 1 ? "" : "s"}. {hint(draw.kind)}
+      </p>
       {shapeKind({ kind: draw.kind }) !== "point" && (
-        <button onClick={() => finishDrawing()} disabled={draw.points.length < pointsNeeded(draw.kind)} data-testid="finish-drawing">Finish</button>
+        <button type="button" onClick={() => finishDrawing()} disabled={draw.points.length < pointsNeeded(draw.kind)} data-testid="finish-drawing">
+          Finish
+        </button>
       )}{" "}
-      <button onClick={() => useEditor.getState().set({ draw: undefined })}>Stop</button>
+      <button type="button" onClick={() => useEditor.getState().set({ draw: undefined })}>Stop</button>
     </div>
   );
 }
@@ -50,10 +93,22 @@ function Snapping() {
   const unit = useGame((s) => gridUnitOf(s.log.header.ruleset.id));
   return (
     <div className="row">
-      <label><input type="checkbox" checked={snap.grid} onChange={(e) => set({ grid: e.target.checked })} data-testid="snap-grid" /> grid</label>
-      <input type="number" className="number" min={0.1} step={0.5} value={snap.gridSize} aria-label="grid size" onChange={(e) => Number(e.target.value) > 0 && set({ gridSize: Number(e.target.value) })} />
+      <label>
+        <input type="checkbox" checked={snap.grid} onChange={(e) => set({ grid: e.target.checked })} data-testid="snap-grid" /> grid
+      </label>
+      <input
+        type="number"
+        className="number"
+        min={0.1}
+        step={0.5}
+        value={snap.gridSize}
+        aria-label="grid size"
+        onChange={(e) => Number(e.target.value) > 0 && set({ gridSize: Number(e.target.value) })}
+      />
       <span className="muted">{unit === "in" ? "in" : "cm"}</span>
-      <label><input type="checkbox" checked={snap.features} onChange={(e) => set({ features: e.target.checked })} /> corners and edges</label>
+      <label>
+        <input type="checkbox" checked={snap.features} onChange={(e) => set({ features: e.target.checked })} /> corners and edges
+      </label>
     </div>
   );
 }
@@ -68,7 +123,15 @@ function Parts() {
   return (
     <div className="row" role="tablist">
       {PARTS.map(([id, label, title]) => (
-        <button key={id} role="tab" aria-selected={part === id} aria-pressed={part === id} title={title} onClick={() => setEditing(true, id)} data-testid={`edit-part-${id}`}>
+        <button type="button"
+          key={id}
+          role="tab"
+          aria-selected={part === id}
+          aria-pressed={part === id}
+          title={title}
+          onClick={() => setEditing(true, id)}
+          data-testid={`edit-part-${id}`}
+        >
           {label}
         </button>
       ))}
@@ -97,20 +160,30 @@ function TerrainPanel() {
         <div key={title} className="row">
           <span className="muted group-title">{title}</span>
           {kinds.map(([kind, label]) => (
-            <button key={kind} aria-pressed={active(kind)} onClick={() => startDrawing(kind)} data-testid={`draw-${kind}`}>{label}</button>
+            <button type="button" key={kind} aria-pressed={active(kind)} onClick={() => startDrawing(kind)} data-testid={`draw-${kind}`}>
+              {label}
+            </button>
           ))}
         </div>
       ))}
       <div className="row">
         <span className="muted group-title">Buildings</span>
         {BUILDING_PRESETS.map((p) => (
-          <button key={p.id} aria-pressed={active(p.id)} onClick={() => startPreset(p.id)} data-testid={`preset-${p.id}`}>{p.name}</button>
+          <button type="button" key={p.id} aria-pressed={active(p.id)} onClick={() => startPreset(p.id)} data-testid={`preset-${p.id}`}>
+            {p.name}
+          </button>
         ))}
-        <button aria-pressed={active("building")} onClick={() => startDrawing("building")} data-testid="draw-building">drawn footprint</button>
+        <button type="button" aria-pressed={active("building")} onClick={() => startDrawing("building")} data-testid="draw-building">
+          drawn footprint
+        </button>
       </div>
       <Drawing />
       <Snapping />
-      {feature ? <FeatureProperties feature={feature} /> : !draw && <p className="muted">Click a feature on the table to select it: drag its corners, its gizmo, or type its values here.</p>}
+      {feature ? (
+        <FeatureProperties feature={feature} />
+      ) : (
+        !draw && <p className="muted">Click a feature on the table to select it: drag its corners, its gizmo, or type its values here.</p>
+      )}
     </div>
   );
 }

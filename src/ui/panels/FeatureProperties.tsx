@@ -41,29 +41,49 @@ function Values({ feature }: { feature: Feature }) {
         {mates.length > 0 && (
           <tr>
             <th>moves with</th>
-            <td className="muted" data-testid="prop-group">{mates.map((f) => f.name || f.id).join(", ")}</td>
+            <td className="muted" data-testid="prop-group">
+              {mates.map((f) => f.name || f.id).join(", ")}
+            </td>
           </tr>
         )}
         <tr>
           <th>name</th>
           <td>
-            <input key={feature.name ?? ""} defaultValue={feature.name ?? ""} placeholder={feature.id} aria-label="name" data-testid="prop-name"
+            <input
+              key={feature.name ?? ""}
+              defaultValue={feature.name ?? ""}
+              placeholder={feature.id}
+              aria-label="name"
+              data-testid="prop-name"
               onBlur={(e) => e.currentTarget.value !== (feature.name ?? "") && set({ name: e.currentTarget.value || undefined })}
-              onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()} />
+              onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+            />
           </td>
         </tr>
-        {Object.entries(NUMBERS).filter(([key]) => typeof fields[key] === "number").map(([key, label]) => (
-          <tr key={key}>
-            <th>{label}</th>
-            <td><NumberField value={fields[key] as number} label={label} testId={`prop-${key}`} step={key === "floors" ? 1 : key === "heading" ? ROTATION_STEP : 0.1} onCommit={(v) => set({ [key]: v })} /></td>
-          </tr>
-        ))}
+        {Object.entries(NUMBERS)
+          .filter(([key]) => typeof fields[key] === "number")
+          .map(([key, label]) => (
+            <tr key={key}>
+              <th>{label}</th>
+              <td>
+                <NumberField
+                  value={fields[key] as number}
+                  label={label}
+                  testId={`prop-${key}`}
+                  step={key === "floors" ? 1 : key === "heading" ? ROTATION_STEP : 0.1}
+                  onCommit={(v) => set({ [key]: v })}
+                />
+              </td>
+            </tr>
+          ))}
         {"material" in feature && (
           <tr>
             <th>material</th>
             <td>
               <select value={feature.material} onChange={(e) => set({ material: e.target.value })} data-testid="prop-material">
-                {MATERIALS.map((m) => <option key={m}>{m}</option>)}
+                {MATERIALS.map((m) => (
+                  <option key={m}>{m}</option>
+                ))}
               </select>
             </td>
           </tr>
@@ -72,20 +92,36 @@ function Values({ feature }: { feature: Feature }) {
           <tr>
             <th>decorative</th>
             <td>
-              <input type="checkbox" checked={feature.decorative === true} data-testid="prop-decorative" title="Scenery only: stops no line of sight, drawn lighter"
-                onChange={(e) => set({ decorative: e.target.checked || undefined })} />
+              <input
+                type="checkbox"
+                checked={feature.decorative === true}
+                data-testid="prop-decorative"
+                title="Scenery only: stops no line of sight, drawn lighter"
+                onChange={(e) => set({ decorative: e.target.checked || undefined })}
+              />
             </td>
           </tr>
         )}
         {"concealing" in feature && (
-          <tr><th>hides models</th><td><input type="checkbox" checked={feature.concealing} onChange={(e) => set({ concealing: e.target.checked })} /></td></tr>
+          <tr>
+            <th>hides models</th>
+            <td>
+              <input type="checkbox" checked={feature.concealing} onChange={(e) => set({ concealing: e.target.checked })} />
+            </td>
+          </tr>
         )}
         {feature.kind === "wreck" && (
           <tr>
             <th>vehicle</th>
             <td>
               <select value={feature.model} onChange={(e) => set({ model: e.target.value })}>
-                {[...catalog.values()].filter((d) => d.vehicle).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+                {[...catalog.values()]
+                  .filter((d) => d.vehicle)
+                  .map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name}
+                    </option>
+                  ))}
               </select>
             </td>
           </tr>
@@ -106,12 +142,20 @@ function Points({ feature }: { feature: Feature }) {
           {points.map((p, i) => (
             <tr key={i}>
               <th>{i}</th>
-              <td><NumberField value={p[0]} label={`point ${i} x`} testId={`point-${i}-x`} onCommit={(x) => changeSelected((f) => moveVertex(f, i, [x, p[1]]))} /></td>
-              <td><NumberField value={p[1]} label={`point ${i} z`} testId={`point-${i}-z`} onCommit={(z) => changeSelected((f) => moveVertex(f, i, [p[0], z]))} /></td>
+              <td>
+                <NumberField value={p[0]} label={`point ${i} x`} testId={`point-${i}-x`} onCommit={(x) => changeSelected((f) => moveVertex(f, i, [x, p[1]]))} />
+              </td>
+              <td>
+                <NumberField value={p[1]} label={`point ${i} z`} testId={`point-${i}-z`} onCommit={(z) => changeSelected((f) => moveVertex(f, i, [p[0], z]))} />
+              </td>
               {kind !== "point" && (
                 <td>
-                  <button title="Insert a point after this one" onClick={() => changeSelected((f) => insertVertex(f, i))}>+</button>
-                  <button title="Delete this point" onClick={() => changeSelected((f) => deleteVertex(f, i))}>×</button>
+                  <button type="button" title="Insert a point after this one" onClick={() => changeSelected((f) => insertVertex(f, i))}>
+                    +
+                  </button>
+                  <button type="button" title="Delete this point" onClick={() => changeSelected((f) => deleteVertex(f, i))}>
+                    ×
+                  </button>
                 </td>
               )}
             </tr>
@@ -122,7 +166,12 @@ function Points({ feature }: { feature: Feature }) {
   );
 }
 
-const OPENING_NUMBERS = [["offset", "along"], ["width", "width"], ["height", "height"], ["sill", "sill"]] as const;
+const OPENING_NUMBERS = [
+  ["offset", "along"],
+  ["width", "width"],
+  ["height", "height"],
+  ["sill", "sill"],
+] as const;
 
 function Openings({ building }: { building: Building }) {
   const walls = building.footprint.length;
@@ -130,39 +179,78 @@ function Openings({ building }: { building: Building }) {
   const add = (type: Opening["type"]) => changeSelected((f) => addOpening(f as Building, type, 0, 0));
   return (
     <>
-      <h3>openings <span className="muted">· wall i runs from corner i to the next; along = centre from the wall's start (cm)</span></h3>
+      <h3>
+        openings <span className="muted">· wall i runs from corner i to the next; along = centre from the wall's start (cm)</span>
+      </h3>
       <table className="openings">
-        <thead><tr><th>type</th><th>wall</th><th>floor</th>{OPENING_NUMBERS.map(([, l]) => <th key={l}>{l}</th>)}<th /></tr></thead>
+        <thead>
+          <tr>
+            <th>type</th>
+            <th>wall</th>
+            <th>floor</th>
+            {OPENING_NUMBERS.map(([, l]) => (
+              <th key={l}>{l}</th>
+            ))}
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {building.openings.map((o) => (
             <tr key={o.id} data-testid={`opening-${o.id}`}>
               <td>
                 <select value={o.type} onChange={(e) => edit(o, { type: e.target.value as Opening["type"] })} aria-label="type">
-                  <option>window</option><option>door</option><option>gap</option>
+                  <option>window</option>
+                  <option>door</option>
+                  <option>gap</option>
                 </select>
               </td>
               <td>
-                <select value={o.wall} aria-label="wall" data-testid={`opening-${o.id}-wall`}
-                  onChange={(e) => { const wall = Number(e.target.value); edit(o, { wall, offset: Math.min(o.offset, wallLength(building, wall) / 2) }); }}>
-                  {Array.from({ length: walls }, (_, w) => <option key={w} value={w}>{w}</option>)}
+                <select
+                  value={o.wall}
+                  aria-label="wall"
+                  data-testid={`opening-${o.id}-wall`}
+                  onChange={(e) => {
+                    const wall = Number(e.target.value);
+                    edit(o, { wall, offset: Math.min(o.offset, wallLength(building, wall) / 2) });
+                  }}
+                >
+                  {Array.from({ length: walls }, (_, w) => (
+                    <option key={w} value={w}>
+                      {w}
+                    </option>
+                  ))}
                 </select>
               </td>
               <td>
                 <select value={o.floor} aria-label="floor" data-testid={`opening-${o.id}-floor`} onChange={(e) => edit(o, { floor: Number(e.target.value) })}>
-                  {Array.from({ length: building.floors }, (_, l) => <option key={l} value={l}>{l}</option>)}
+                  {Array.from({ length: building.floors }, (_, l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
                 </select>
               </td>
               {OPENING_NUMBERS.map(([key, label]) => (
-                <td key={key}><NumberField value={o[key]} label={`${o.id} ${label}`} testId={`opening-${o.id}-${key}`} onCommit={(v) => edit(o, { [key]: v })} /></td>
+                <td key={key}>
+                  <NumberField value={o[key]} label={`${o.id} ${label}`} testId={`opening-${o.id}-${key}`} onCommit={(v) => edit(o, { [key]: v })} />
+                </td>
               ))}
-              <td><button title="Remove" onClick={() => changeSelected((f) => removeOpening(f as Building, o.id))}>×</button></td>
+              <td>
+                <button type="button" title="Remove" onClick={() => changeSelected((f) => removeOpening(f as Building, o.id))}>
+                  ×
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="row">
-        <button onClick={() => add("window")} data-testid="add-window">+ window</button>
-        <button onClick={() => add("door")} data-testid="add-door">+ door</button>
+        <button type="button" onClick={() => add("window")} data-testid="add-window">
+          + window
+        </button>
+        <button type="button" onClick={() => add("door")} data-testid="add-door">
+          + door
+        </button>
       </div>
     </>
   );
@@ -179,20 +267,36 @@ function RoofAndRuin({ building }: { building: Building }) {
             <th>roof</th>
             <td>
               <select value={building.roof.state} onChange={(e) => set({ roof: { ...building.roof, state: e.target.value } })} data-testid="prop-roof-state">
-                <option value="intact">intact</option><option value="gone">gone</option>
+                <option value="intact">intact</option>
+                <option value="gone">gone</option>
               </select>{" "}
               <select value={building.roof.shape} onChange={(e) => set({ roof: { ...building.roof, shape: e.target.value } })} data-testid="prop-roof-shape">
-                <option value="gable">gable</option><option value="flat">flat</option>
+                <option value="gable">gable</option>
+                <option value="flat">flat</option>
               </select>
             </td>
           </tr>
           <tr>
             <th>ridge (cm)</th>
-            <td><NumberField value={building.roof.ridgeHeight} label="ridge height" testId="prop-ridgeHeight" onCommit={(v) => set({ roof: { ...building.roof, ridgeHeight: v } })} /></td>
+            <td>
+              <NumberField
+                value={building.roof.ridgeHeight}
+                label="ridge height"
+                testId="prop-ridgeHeight"
+                onCommit={(v) => set({ roof: { ...building.roof, ridgeHeight: v } })}
+              />
+            </td>
           </tr>
           <tr>
             <th>ruined</th>
-            <td><input type="checkbox" checked={ruined} data-testid="prop-ruined" onChange={(e) => set({ ruined: e.target.checked ? { wallHeights: [] } : undefined })} /></td>
+            <td>
+              <input
+                type="checkbox"
+                checked={ruined}
+                data-testid="prop-ruined"
+                onChange={(e) => set({ ruined: e.target.checked ? { wallHeights: [] } : undefined })}
+              />
+            </td>
           </tr>
           {ruined &&
             building.footprint.map((_, w) => {
@@ -202,11 +306,16 @@ function RoofAndRuin({ building }: { building: Building }) {
                 <tr key={w}>
                   <th>wall {w} (cm)</th>
                   <td>
-                    <NumberField value={height} label={`wall ${w} height`} testId={`ruin-wall-${w}`} onCommit={(v) => {
-                      const heights = building.footprint.map((__, i) => building.ruined?.wallHeights?.[i] ?? full);
-                      heights[w] = v;
-                      return set({ ruined: { wallHeights: heights } });
-                    }} />
+                    <NumberField
+                      value={height}
+                      label={`wall ${w} height`}
+                      testId={`ruin-wall-${w}`}
+                      onCommit={(v) => {
+                        const heights = building.footprint.map((__, i) => building.ruined?.wallHeights?.[i] ?? full);
+                        heights[w] = v;
+                        return set({ ruined: { wallHeights: heights } });
+                      }}
+                    />
                   </td>
                 </tr>
               );
@@ -221,12 +330,22 @@ export function FeatureProperties({ feature }: { feature: Feature }) {
   const name = useGame((s) => s.names.of(feature.id));
   return (
     <div data-testid="feature-properties">
-      <h2>{name} <span className="muted">· {feature.kind}</span></h2>
+      <h2>
+        {name} <span className="muted">· {feature.kind}</span>
+      </h2>
       <div className="row">
-        <button onClick={() => rotateSelected(-ROTATION_STEP)} title="Q">⟲ {ROTATION_STEP}°</button>
-        <button onClick={() => rotateSelected(ROTATION_STEP)} title="E">{ROTATION_STEP}° ⟳</button>
-        <button onClick={duplicateSelected} title="Ctrl+D">duplicate</button>
-        <button onClick={deleteSelected} title="Del" data-testid="delete-feature">delete</button>
+        <button type="button" onClick={() => rotateSelected(-ROTATION_STEP)} title="Q">
+          ⟲ {ROTATION_STEP}°
+        </button>
+        <button type="button" onClick={() => rotateSelected(ROTATION_STEP)} title="E">
+          {ROTATION_STEP}° ⟳
+        </button>
+        <button type="button" onClick={duplicateSelected} title="Ctrl+D">
+          duplicate
+        </button>
+        <button type="button" onClick={deleteSelected} title="Del" data-testid="delete-feature">
+          delete
+        </button>
       </div>
       <Values feature={feature} />
       {feature.kind === "building" && <RoofAndRuin building={feature} />}

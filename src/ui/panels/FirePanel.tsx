@@ -59,30 +59,36 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
           </li>
         ))}
       </ul>
-      {v.firers.filter((f) => f.canFire).map((f) => (
-        <div key={f.model} style={{ marginTop: 4 }} data-testid="fire-firer">
-          <strong><Name id={f.model} /></strong>{" "}
-          <span className="muted">
-            {f.dice} {f.dice === 1 ? "die" : "dice"}
-          </span>
-          {/* Dice and need from one sample table: marked once, on the need just below. */}
-          {!f.shots.some((s) => s.canFire && s.sample?.table === f.sample?.table) && <SampleMark sample={f.sample} onLoad={onLoadTable} />}
-          {f.shots.filter((s) => s.canFire).map((s) => (
-            <div key={s.group} style={{ paddingLeft: 10 }}>
-              at {names.inText(s.group)}: <strong data-testid="fire-need">{needText(s.need, die, s.under)}</strong>
-              <SampleMark sample={s.sample} onLoad={onLoadTable} />
-              <ul>
-                {s.modifiers.map((m, i) => (
-                  <li key={i}>
-                    {m.value > 0 ? `+${m.value}` : m.value} {m.roll}: {names.inText(m.reason)} <span className="muted">{m.rule}</span>
-                    <SampleMark sample={m.sample} onLoad={onLoadTable} />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      ))}
+      {v.firers
+        .filter((f) => f.canFire)
+        .map((f) => (
+          <div key={f.model} style={{ marginTop: 4 }} data-testid="fire-firer">
+            <strong>
+              <Name id={f.model} />
+            </strong>{" "}
+            <span className="muted">
+              {f.dice} {f.dice === 1 ? "die" : "dice"}
+            </span>
+            {/* Dice and need from one sample table: marked once, on the need just below. */}
+            {!f.shots.some((s) => s.canFire && s.sample?.table === f.sample?.table) && <SampleMark sample={f.sample} onLoad={onLoadTable} />}
+            {f.shots
+              .filter((s) => s.canFire)
+              .map((s) => (
+                <div key={s.group} style={{ paddingLeft: 10 }}>
+                  at {names.inText(s.group)}: <strong data-testid="fire-need">{needText(s.need, die, s.under)}</strong>
+                  <SampleMark sample={s.sample} onLoad={onLoadTable} />
+                  <ul>
+                    {s.modifiers.map((m, i) => (
+                      <li key={i}>
+                        {m.value > 0 ? `+${m.value}` : m.value} {m.roll}: {names.inText(m.reason)} <span className="muted">{m.rule}</span>
+                        <SampleMark sample={m.sample} onLoad={onLoadTable} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+          </div>
+        ))}
     </div>
   );
 }
@@ -92,12 +98,25 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
  * files are checked by the rule system first; a bad file changes nothing. Lists the sample tables the
  * verdict's numbers come from, so none of them reads as official.
  */
-function TablesControl({ input, tables, samples, load, remove }: { input: RefObject<HTMLInputElement | null>; tables: readonly LoadedTable[]; samples: readonly SampleTable[]; load: (file: LoadedTable) => void; remove: (table: string) => void }) {
+function TablesControl({
+  input,
+  tables,
+  samples,
+  load,
+  remove,
+}: {
+  input: RefObject<HTMLInputElement | null>;
+  tables: readonly LoadedTable[];
+  samples: readonly SampleTable[];
+  load: (file: LoadedTable) => void;
+  remove: (table: string) => void;
+}) {
   const open = async (file: File) => {
     const read = await readJsonFile(file, "a rules table file");
     if (!read.ok) return useGame.getState().notify("error", read.problem);
     const table = LoadedTable.safeParse(read.data);
-    if (!table.success) useGame.getState().notify("error", `${file.name} is not a rules table file: it needs "ruleset", "table" and "data" (see docs/rules-coverage.md)`);
+    if (!table.success)
+      useGame.getState().notify("error", `${file.name} is not a rules table file: it needs "ruleset", "table" and "data" (see docs/rules-coverage.md)`);
     else load(table.data);
   };
   return (
@@ -114,15 +133,25 @@ function TablesControl({ input, tables, samples, load, remove }: { input: RefObj
           . Load the real table with the button below to replace one (file format: docs/rules-coverage.md).
         </p>
       )}
-      <button onClick={() => input.current?.click()}>Load rules table…</button>
-      <input ref={input} type="file" accept=".json,application/json" hidden onChange={(e) => {
-        const f = e.target.files?.[0];
-        if (f) void open(f);
-        e.target.value = "";
-      }} />
+      <button type="button" onClick={() => input.current?.click()}>Load rules table…</button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void open(f);
+          e.target.value = "";
+        }}
+      />
       {tables.map((t) => (
         <span key={t.table} className="muted">
-          {" "}your {t.table} <button onClick={() => remove(t.table)} title="Use the shipped table again">✕</button>
+          {" "}
+          your {t.table}{" "}
+          <button type="button" onClick={() => remove(t.table)} title="Use the shipped table again">
+            ✕
+          </button>
         </span>
       ))}
     </div>
@@ -158,19 +187,25 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
     if (ruleset) setUnit({ unit: ruleset.lengthUnit });
   }, [ruleset?.id]);
 
-  const query = shooterEntry && targetEntry && {
-    ruleset: log.header.ruleset,
-    declaration: { shooter: setup.wholeUnit ? shooterEntry.unitId : shooter, target, ...(weapon ? { weapon } : {}), ...(battleground ? battlegroundDeclaration(bgSetup) : orderDice ? switches : { order: setup.order }) },
-    status: state.status,
-    turn: state.turn,
-    game: battleground
-      ? bgGame
-      : orderDice
-        ? { units: state.units }
-        : flamesOfWar
-          ? fowGameState(battlefield, shooterEntry.unitId, targetEntry.unitId, fowTurn)
-          : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
-  };
+  const query = shooterEntry &&
+    targetEntry && {
+      ruleset: log.header.ruleset,
+      declaration: {
+        shooter: setup.wholeUnit ? shooterEntry.unitId : shooter,
+        target,
+        ...(weapon ? { weapon } : {}),
+        ...(battleground ? battlegroundDeclaration(bgSetup) : orderDice ? switches : { order: setup.order }),
+      },
+      status: state.status,
+      turn: state.turn,
+      game: battleground
+        ? bgGame
+        : orderDice
+          ? { units: state.units }
+          : flamesOfWar
+            ? fowGameState(battlefield, shooterEntry.unitId, targetEntry.unitId, fowTurn)
+            : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
+    };
   const key = JSON.stringify(query);
   useEffect(() => {
     if (!query) return;
@@ -240,7 +275,11 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
             </select>
             <label>
               target was{" "}
-              <select value={setup.targetState} onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })} aria-label="Target's last order">
+              <select
+                value={setup.targetState}
+                onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })}
+                aria-label="Target's last order"
+              >
                 {STATES.map((s) => (
                   <option key={s}>{s}</option>
                 ))}
@@ -248,7 +287,8 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
             </label>
             {shooterEntry?.def.vehicle && (
               <label>
-                <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} /> commander out
+                <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} />{" "}
+                commander out
               </label>
             )}
           </>
@@ -256,7 +296,13 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
       </div>
       {orderDice && shooterEntry && <OrdersPanel ruleset={ruleset} unit={shooterEntry.unitId} />}
       {battleground && <BattlegroundState shooter={shooter} target={target} />}
-      {answer === undefined ? <p className="muted">judging…</p> : typeof answer === "string" ? <p className="blocked">{answer}</p> : <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />}
+      {answer === undefined ? (
+        <p className="muted">judging…</p>
+      ) : typeof answer === "string" ? (
+        <p className="blocked">{answer}</p>
+      ) : (
+        <VerdictView answer={answer} die={ruleset.die} onLoadTable={() => tableInput.current?.click()} />
+      )}
       <TablesControl
         input={tableInput}
         samples={typeof answer === "object" ? answer.verdict.sampleTables : []}
@@ -267,12 +313,23 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
           if (!check.ok) useGame.getState().notify("error", `That table file does not fit ${ruleset.name}:\n${check.errors.join("\n")}`);
           else setTables(next, `This game now uses your "${file.table}" table.`);
         }}
-        remove={(table) => setTables(tables.filter((t) => t.table !== table), `Back to the shipped "${table}" table.`)}
+        remove={(table) =>
+          setTables(
+            tables.filter((t) => t.table !== table),
+            `Back to the shipped "${table}" table.`,
+          )
+        }
       />
-      <button disabled={rolling || typeof answer !== "object" || !answer.verdict.valid} onClick={roll} data-testid="fire-roll">
+      <button type="button" disabled={rolling || typeof answer !== "object" || !answer.verdict.valid} onClick={roll} data-testid="fire-roll">
         Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
       </button>{" "}
-      <span className="muted">{ruleset.formatDistance ? `distances as ${ruleset.name} prints them, e.g. ${ruleset.formatDistance(40)}` : unit === "in" ? "distances in the report are in inches" : ""}</span>
+      <span className="muted">
+        {ruleset.formatDistance
+          ? `distances as ${ruleset.name} prints them, e.g. ${ruleset.formatDistance(40)}`
+          : unit === "in"
+            ? "distances in the report are in inches"
+            : ""}
+      </span>
     </div>
   );
 }

@@ -28,21 +28,29 @@ function AddUnit() {
           <tr>
             <th>unit</th>
             <td>
-              <select value={editor.preset ?? ""} onChange={(e) => editor.set({ preset: e.target.value || undefined })} aria-label="Unit to add" data-testid="forces-preset">
+              <select
+                value={editor.preset ?? ""}
+                onChange={(e) => editor.set({ preset: e.target.value || undefined })}
+                aria-label="Unit to add"
+                data-testid="forces-preset"
+              >
                 <option value="">Choose…</option>
                 {(["squad", "team", "gun", "vehicle"] as const).map((kind) => (
                   <optgroup key={kind} label={kind}>
-                    {presets.filter((p) => p.kind === kind).map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.name} ({p.models.length})
-                      </option>
-                    ))}
+                    {presets
+                      .filter((p) => p.kind === kind)
+                      .map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.name} ({p.models.length})
+                        </option>
+                      ))}
                   </optgroup>
                 ))}
               </select>
               {preset?.sample && (
                 <span className="sample" title={preset.sample} data-testid="preset-sample">
-                  {" "}sample
+                  {" "}
+                  sample
                 </span>
               )}
             </td>
@@ -50,7 +58,12 @@ function AddUnit() {
           <tr>
             <th>side</th>
             <td>
-              <select value={newSide ? NEW_SIDE : editor.side} onChange={(e) => editor.set({ side: e.target.value === NEW_SIDE ? "New side" : e.target.value })} aria-label="Side" data-testid="forces-side">
+              <select
+                value={newSide ? NEW_SIDE : editor.side}
+                onChange={(e) => editor.set({ side: e.target.value === NEW_SIDE ? "New side" : e.target.value })}
+                aria-label="Side"
+                data-testid="forces-side"
+              >
                 <option value="">Choose…</option>
                 {sides.map((s) => (
                   <option key={s} value={s}>
@@ -59,13 +72,26 @@ function AddUnit() {
                 ))}
                 <option value={NEW_SIDE}>a new side…</option>
               </select>
-              {newSide && <input value={editor.side} onChange={(e) => editor.set({ side: e.target.value })} aria-label="New side's name" style={{ width: 110, marginLeft: 4 }} />}
+              {newSide && (
+                <input
+                  value={editor.side}
+                  onChange={(e) => editor.set({ side: e.target.value })}
+                  aria-label="New side's name"
+                  style={{ width: 110, marginLeft: 4 }}
+                />
+              )}
             </td>
           </tr>
           <tr>
             <th>name</th>
             <td>
-              <input value={editor.unitName} placeholder="default name" onChange={(e) => editor.set({ unitName: e.target.value })} aria-label="New unit's name" data-testid="forces-name" />
+              <input
+                value={editor.unitName}
+                placeholder="default name"
+                onChange={(e) => editor.set({ unitName: e.target.value })}
+                aria-label="New unit's name"
+                data-testid="forces-name"
+              />
             </td>
           </tr>
           <tr>
@@ -81,7 +107,9 @@ function AddUnit() {
           </tr>
         </tbody>
       </table>
-      <p className="muted">{preset && editor.side ? "Click the table (or a building's floor) to place it." : "Choose a unit and a side, then click the table."}</p>
+      <p className="muted">
+        {preset && editor.side ? "Click the table (or a building's floor) to place it." : "Choose a unit and a side, then click the table."}
+      </p>
     </section>
   );
 }
@@ -144,7 +172,13 @@ function SelectedModel({ id }: { id: string }) {
           <tr>
             <th>name</th>
             <td>
-              <input defaultValue={model.name ?? ""} key={`${model.id}/${model.name}`} placeholder="default name" aria-label="Model's name" onBlur={(e) => e.target.value !== (model.name ?? "") && editModel(id, { name: e.target.value || null })} />
+              <input
+                defaultValue={model.name ?? ""}
+                key={`${model.id}/${model.name}`}
+                placeholder="default name"
+                aria-label="Model's name"
+                onBlur={(e) => e.target.value !== (model.name ?? "") && editModel(id, { name: e.target.value || null })}
+              />
             </td>
           </tr>
           <tr>
@@ -153,7 +187,9 @@ function SelectedModel({ id }: { id: string }) {
               <NumberField label="Heading" value={model.heading} step={15} onCommit={(heading) => editModel(id, { heading })} testId="forces-heading" />°
               {hasTurret && (
                 <>
-                  {" "}turret <NumberField label="Turret heading" value={model.turretHeading} step={15} onCommit={(turretHeading) => editModel(id, { turretHeading })} />°
+                  {" "}
+                  turret{" "}
+                  <NumberField label="Turret heading" value={model.turretHeading} step={15} onCommit={(turretHeading) => editModel(id, { turretHeading })} />°
                 </>
               )}
             </td>
@@ -184,15 +220,36 @@ function SelectedModel({ id }: { id: string }) {
             <tr>
               <th>figure, eye</th>
               <td>
-                <NumberField label="Figure height" value={model.figureHeight ?? def.figureHeight} step={0.1} min={0.1} onCommit={(figureHeight) => editModel(id, { figureHeight })} /> cm,{" "}
-                <NumberField label="Eye height" value={model.eyeHeight ?? def.eyeHeight} step={0.1} min={0.1} onCommit={(eyeHeight) => editModel(id, { eyeHeight })} /> cm
+                <NumberField
+                  label="Figure height"
+                  value={model.figureHeight ?? def.figureHeight}
+                  step={0.1}
+                  min={0.1}
+                  onCommit={(figureHeight) => editModel(id, { figureHeight })}
+                />{" "}
+                cm,{" "}
+                <NumberField
+                  label="Eye height"
+                  value={model.eyeHeight ?? def.eyeHeight}
+                  step={0.1}
+                  min={0.1}
+                  onCommit={(eyeHeight) => editModel(id, { eyeHeight })}
+                />{" "}
+                cm
               </td>
             </tr>
           )}
           <tr>
             <th>unit</th>
             <td>
-              <input defaultValue={unit.name} key={`${unit.id}/${unit.name}`} placeholder="default name" aria-label="Unit's name" data-testid="forces-unit-name" onBlur={(e) => e.target.value !== unit.name && editUnit(unit.id, { name: e.target.value })} />{" "}
+              <input
+                defaultValue={unit.name}
+                key={`${unit.id}/${unit.name}`}
+                placeholder="default name"
+                aria-label="Unit's name"
+                data-testid="forces-unit-name"
+                onBlur={(e) => e.target.value !== unit.name && editUnit(unit.id, { name: e.target.value })}
+              />{" "}
               <select value={entry.forceId} aria-label="Unit's side" style={{ maxWidth: 150 }} onChange={(e) => editUnit(unit.id, { force: e.target.value })}>
                 {forces.map((f) => (
                   <option key={f.id} value={f.id} title={f.name}>
@@ -205,10 +262,10 @@ function SelectedModel({ id }: { id: string }) {
         </tbody>
       </table>
       <div style={{ display: "flex", gap: 4, marginTop: 6 }}>
-        <button onClick={() => removeModel(id) && useUi.getState().set({ selection: [] })} title="Del" data-testid="forces-delete-model">
+        <button type="button" onClick={() => removeModel(id) && useUi.getState().set({ selection: [] })} title="Del" data-testid="forces-delete-model">
           Delete model
         </button>
-        <button onClick={() => removeUnit(unit.id) && useUi.getState().set({ selection: [] })} data-testid="forces-delete-unit">
+        <button type="button" onClick={() => removeUnit(unit.id) && useUi.getState().set({ selection: [] })} data-testid="forces-delete-unit">
           Delete unit ({unit.models.length})
         </button>
       </div>
@@ -221,7 +278,11 @@ export function ForcesPanel() {
   return (
     <div data-testid="forces-panel">
       <AddUnit />
-      {selection[0] ? <SelectedModel id={selection[0]} /> : <p className="muted">Click a model to edit it; drag it to move it (it slides clear of walls and other models).</p>}
+      {selection[0] ? (
+        <SelectedModel id={selection[0]} />
+      ) : (
+        <p className="muted">Click a model to edit it; drag it to move it (it slides clear of walls and other models).</p>
+      )}
       <Floors />
     </div>
   );

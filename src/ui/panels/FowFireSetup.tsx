@@ -20,7 +20,8 @@ export function fowGameState(battlefield: Battlefield, shooterUnit: string, targ
   const models: Record<string, FowModelState> = {};
   for (const e of battlefield.models.values()) {
     if (e.unitId === shooterUnit) models[e.model.id] = { moved: turn.firersMoved };
-    if (e.unitId === targetUnit) models[e.model.id] = { moved: turn.targetMoved || turn.targetAtDouble, atDouble: turn.targetAtDouble, dugIn: turn.targetDugIn };
+    if (e.unitId === targetUnit)
+      models[e.model.id] = { moved: turn.targetMoved || turn.targetAtDouble, atDouble: turn.targetAtDouble, dugIn: turn.targetDugIn };
   }
   return { models };
 }

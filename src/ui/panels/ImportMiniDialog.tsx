@@ -33,7 +33,10 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
   const [read, setRead] = useState<ModelFileResult>();
   useEffect(() => {
     let live = true;
-    void file.arrayBuffer().then((bytes) => readModelFile(bytes, file.name)).then((r) => live && setRead(r));
+    void file
+      .arrayBuffer()
+      .then((bytes) => readModelFile(bytes, file.name))
+      .then((r) => live && setRead(r));
     return () => {
       live = false;
     };
@@ -59,7 +62,13 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
   const built = useMemo(() => {
     if (!model || !partOf) return undefined;
     const size: SizeChoice =
-      sizeKind === "height" ? { kind: "height", cm: heightCm } : sizeKind === "life-15mm" ? { kind: "life-size", scale: "15mm" } : sizeKind === "life-28mm" ? { kind: "life-size", scale: "28mm" } : { kind: "printed" };
+      sizeKind === "height"
+        ? { kind: "height", cm: heightCm }
+        : sizeKind === "life-15mm"
+          ? { kind: "life-size", scale: "15mm" }
+          : sizeKind === "life-28mm"
+            ? { kind: "life-size", scale: "28mm" }
+            : { kind: "printed" };
     return buildMiniature(model, {
       id: freeId(scenario, `mini-${name}`),
       name: name.trim() || defaultName,
@@ -98,7 +107,13 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
       {model && partOf && (
         <div className="import-mini-body">
           <div className="import-mini-preview" data-testid="import-mini-preview">
-            {built?.ok && <Preview original={built.original} colliders={built.miniature.parts.map((p) => ({ positions: Float32Array.from(p.vertices), indices: Uint32Array.from(p.indices) }))} height={built.height} />}
+            {built?.ok && (
+              <Preview
+                original={built.original}
+                colliders={built.miniature.parts.map((p) => ({ positions: Float32Array.from(p.vertices), indices: Uint32Array.from(p.indices) }))}
+                height={built.height}
+              />
+            )}
             <p className="muted">Grey: your model. Orange: what line of sight uses.</p>
           </div>
           <div className="import-mini-form">
@@ -139,7 +154,7 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
             {model.meshes.length > 1 && (
               <fieldset>
                 <legend>Parts ({model.meshes.length} meshes)</legend>
-                <button onClick={() => setPartOf(model.meshes.map(() => (partOf.includes("hull") ? "hull" : "figure")))}>All one part</button>
+                <button type="button" onClick={() => setPartOf(model.meshes.map(() => (partOf.includes("hull") ? "hull" : "figure")))}>All one part</button>
                 {model.meshes.map((mesh, i) => (
                   <label key={i}>
                     {mesh.name || `mesh ${i + 1}`}{" "}
@@ -157,7 +172,10 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
               {partNames.map((part) => (
                 <label key={part}>
                   {part}{" "}
-                  <select value={convex.has(part) ? "convex" : "mesh"} onChange={(e) => setConvex(new Set([...convex].filter((p) => p !== part).concat(e.target.value === "convex" ? [part] : [])))}>
+                  <select
+                    value={convex.has(part) ? "convex" : "mesh"}
+                    onChange={(e) => setConvex(new Set([...convex].filter((p) => p !== part).concat(e.target.value === "convex" ? [part] : [])))}
+                  >
                     <option value="convex">convex hull</option>
                     <option value="mesh">simplified mesh (concave)</option>
                   </select>
@@ -165,10 +183,19 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
               ))}
             </fieldset>
             <label>
-              Eye height cm <input type="number" step={0.1} min={0} placeholder="auto" value={eyeHeight ?? ""} onChange={(e) => setEyeHeight(e.target.value === "" ? undefined : Number(e.target.value))} />
+              Eye height cm{" "}
+              <input
+                type="number"
+                step={0.1}
+                min={0}
+                placeholder="auto"
+                value={eyeHeight ?? ""}
+                onChange={(e) => setEyeHeight(e.target.value === "" ? undefined : Number(e.target.value))}
+              />
             </label>
             <label>
-              Round base cm <input type="number" step={0.1} min={0} value={baseWidth} onChange={(e) => setBaseWidth(Number(e.target.value))} title="0: no base" />
+              Round base cm{" "}
+              <input type="number" step={0.1} min={0} value={baseWidth} onChange={(e) => setBaseWidth(Number(e.target.value))} title="0: no base" />
             </label>
             <label>
               Side{" "}
@@ -182,18 +209,19 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
             </label>
             {built?.ok && (
               <p data-testid="import-mini-report">
-                {built.height.toFixed(1)} cm tall · triangles: {built.trianglesBefore.toLocaleString("en-GB")} in the file, {built.trianglesAfter.toLocaleString("en-GB")} for sight and drawing
+                {built.height.toFixed(1)} cm tall · triangles: {built.trianglesBefore.toLocaleString("en-GB")} in the file,{" "}
+                {built.trianglesAfter.toLocaleString("en-GB")} for sight and drawing
               </p>
             )}
           </div>
         </div>
       )}
       <div style={{ display: "flex", gap: 6 }}>
-        <button onClick={() => void place()} disabled={!built?.ok || !force || placing} data-testid="import-mini-place">
+        <button type="button" onClick={() => void place()} disabled={!built?.ok || !force || placing} data-testid="import-mini-place">
           Place on table
         </button>
         <span className="muted">{dropAt ? "where you dropped it" : "at the table's centre"}, clear of other bases</span>
-        <button onClick={onClose}>Cancel</button>
+        <button type="button" onClick={onClose}>Cancel</button>
       </div>
     </div>
   );
@@ -204,7 +232,11 @@ function Preview({ original, colliders, height }: { original: readonly Triangles
   const hulls = useMemo(() => colliders.map(geometryOf), [colliders]);
   useEffect(() => () => [...meshes, ...hulls].forEach((g) => g.dispose()), [meshes, hulls]);
   return (
-    <Canvas camera={{ position: [height * 1.6, height * 1.2, height * 2], fov: 40, near: 0.01, far: 1000 }} gl={{ preserveDrawingBuffer: true }} style={{ height: 220, background: "#101215" }}>
+    <Canvas
+      camera={{ position: [height * 1.6, height * 1.2, height * 2], fov: 40, near: 0.01, far: 1000 }}
+      gl={{ preserveDrawingBuffer: true }}
+      style={{ height: 220, background: "#101215" }}
+    >
       <ambientLight intensity={0.6} />
       <directionalLight position={[5, 10, 7]} intensity={1.2} />
       {meshes.map((g, i) => (

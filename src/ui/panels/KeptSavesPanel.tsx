@@ -23,23 +23,27 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
                 <th>{new Date(k.keptAt).toLocaleString()}</th>
                 <td>{k.reason}</td>
                 <td>
-                  <button
+                  <button type="button"
                     onClick={() => {
-                      if (useGame.getState().log.events.length && !window.confirm("Replace the current game with this kept save? Save the current one first if you want to keep it.")) return;
+                      if (
+                        useGame.getState().log.events.length &&
+                        !window.confirm("Replace the current game with this kept save? Save the current one first if you want to keep it.")
+                      )
+                        return;
                       restoreKept(k, useGame);
                       onClose();
                     }}
                   >
                     Restore
                   </button>{" "}
-                  <button onClick={() => downloadKept(k)}>Export</button>
+                  <button type="button" onClick={() => downloadKept(k)}>Export</button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <button onClick={onClose}>Close</button>
+      <button type="button" onClick={onClose}>Close</button>
     </div>
   );
 }

@@ -5,7 +5,15 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useGame } from "../../state/game";
-import { battlefieldFileName, deleteBattlefield, listBattlefields, renameBattlefield, saveBattlefield, scenarioFile, type SavedBattlefield } from "../../state/library";
+import {
+  battlefieldFileName,
+  deleteBattlefield,
+  listBattlefields,
+  renameBattlefield,
+  saveBattlefield,
+  scenarioFile,
+  type SavedBattlefield,
+} from "../../state/library";
 import { download } from "../../state/persistence";
 
 export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; onClose(): void }) {
@@ -27,10 +35,23 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
       <div style={{ display: "flex", gap: 6, alignItems: "center", flexWrap: "wrap" }}>
         Save this table as
         <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Battlefield name" data-testid="library-name" />
-        <button disabled={!name.trim()} onClick={() => act("save the battlefield", saveBattlefield(scenario, name.trim()).then(() => notify("info", `Saved ${name.trim()} in this browser`)))} data-testid="library-save">
+        <button type="button"
+          disabled={!name.trim()}
+          onClick={() =>
+            act(
+              "save the battlefield",
+              saveBattlefield(scenario, name.trim()).then(() => notify("info", `Saved ${name.trim()} in this browser`)),
+            )
+          }
+          data-testid="library-save"
+        >
           Save
         </button>
-        <button disabled={!name.trim()} onClick={() => download(scenarioFile(scenario, name.trim()), battlefieldFileName(name.trim()))} data-testid="library-download-table">
+        <button type="button"
+          disabled={!name.trim()}
+          onClick={() => download(scenarioFile(scenario, name.trim()), battlefieldFileName(name.trim()))}
+          data-testid="library-download-table"
+        >
           Download file
         </button>
       </div>
@@ -52,7 +73,8 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
                       aria-label="New name"
                       onChange={(e) => setRenaming({ id: entry.id, name: e.target.value })}
                       onKeyDown={(e) => {
-                        if (e.key === "Enter" && renaming.name.trim()) void act("rename it", renameBattlefield(entry.id, renaming.name.trim())).then(() => setRenaming(undefined));
+                        if (e.key === "Enter" && renaming.name.trim())
+                          void act("rename it", renameBattlefield(entry.id, renaming.name.trim())).then(() => setRenaming(undefined));
                         if (e.key === "Escape") setRenaming(undefined);
                       }}
                     />
@@ -62,10 +84,16 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
                   <div className="muted">{new Date(entry.saved).toLocaleString()}</div>
                 </td>
                 <td style={{ whiteSpace: "nowrap" }}>
-                  <button onClick={() => onPlay(new File([entry.text], battlefieldFileName(entry.name)))} data-testid="library-play">Play</button>{" "}
-                  <button onClick={() => download(entry.text, battlefieldFileName(entry.name))} data-testid="library-download">Download</button>{" "}
-                  <button onClick={() => setRenaming({ id: entry.id, name: entry.name })}>Rename</button>{" "}
-                  <button onClick={() => window.confirm(`Delete ${entry.name} from this browser?`) && void act("delete it", deleteBattlefield(entry.id))}>Delete</button>
+                  <button type="button" onClick={() => onPlay(new File([entry.text], battlefieldFileName(entry.name)))} data-testid="library-play">
+                    Play
+                  </button>{" "}
+                  <button type="button" onClick={() => download(entry.text, battlefieldFileName(entry.name))} data-testid="library-download">
+                    Download
+                  </button>{" "}
+                  <button type="button" onClick={() => setRenaming({ id: entry.id, name: entry.name })}>Rename</button>{" "}
+                  <button type="button" onClick={() => window.confirm(`Delete ${entry.name} from this browser?`) && void act("delete it", deleteBattlefield(entry.id))}>
+                    Delete
+                  </button>
                 </td>
               </tr>
             ))}
@@ -73,7 +101,7 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
         </table>
       )}
       <p className="muted">Every change to the table is also autosaved: a refresh or a closed tab loses nothing.</p>
-      <button onClick={onClose}>Close</button>
+      <button type="button" onClick={onClose}>Close</button>
     </div>
   );
 }

@@ -96,12 +96,23 @@ export function LogPanel() {
   }, [watching, playing]);
   const actions = (
     <>
-      <button onClick={undo} disabled={watching || log.cursor === 0} title="Ctrl+Z">undo</button>
-      <button onClick={redo} disabled={watching || log.cursor === log.events.length} title="Ctrl+Shift+Z">redo</button>
+      <button type="button" onClick={undo} disabled={watching || log.cursor === 0} title="Ctrl+Z">
+        undo
+      </button>
+      <button type="button" onClick={redo} disabled={watching || log.cursor === log.events.length} title="Ctrl+Shift+Z">
+        redo
+      </button>
     </>
   );
   return (
-    <Collapsible title="Game log" className="log" testId="game-log" collapsed={folded.log} onToggle={() => useUi.getState().set({ folded: { ...folded, log: !folded.log } })} actions={actions}>
+    <Collapsible
+      title="Game log"
+      className="log"
+      testId="game-log"
+      collapsed={folded.log}
+      onToggle={() => useUi.getState().set({ folded: { ...folded, log: !folded.log } })}
+      actions={actions}
+    >
       <div ref={list}>
         {log.events.length === 0 ? (
           <p className="muted">Nothing has happened yet. Moves, turns, templates and shots appear here.</p>

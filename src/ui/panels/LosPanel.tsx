@@ -32,7 +32,10 @@ export function LosPanel() {
   return (
     <div>
       <div>
-        <strong data-testid="los-shooter"><Name id={shooter!} /></strong> <span className="muted">{entry.def.name}</span>
+        <strong data-testid="los-shooter">
+          <Name id={shooter!} />
+        </strong>{" "}
+        <span className="muted">{entry.def.name}</span>
       </div>
       <label>
         from{" "}
@@ -87,7 +90,7 @@ export function LosPanel() {
       {shown && (
         <>
           <h2 style={{ marginTop: 10 }}>
-            → <Name id={shown} /> {target && <button onClick={() => set({ target: undefined })}>✕</button>}
+            → <Name id={shown} /> {target && <button type="button" onClick={() => set({ target: undefined })}>✕</button>}
           </h2>
           {target && (
             <Suspense fallback={<p className="muted">loading the rules…</p>}>
@@ -95,7 +98,13 @@ export function LosPanel() {
             </Suspense>
           )}
           {target && <LastShot />}
-          {report ? <SightReportView report={report} format={format} /> : visible.error ? <p className="blocked">{visible.error}</p> : <p className="muted">measuring…</p>}
+          {report ? (
+            <SightReportView report={report} format={format} />
+          ) : visible.error ? (
+            <p className="blocked">{visible.error}</p>
+          ) : (
+            <p className="muted">measuring…</p>
+          )}
         </>
       )}
     </div>

@@ -5,4 +5,3 @@ export function Name({ id }: { id: string }) {
   const names = useGame((s) => s.names);
   return <span title={id}>{names.of(id)}</span>;
 }
-

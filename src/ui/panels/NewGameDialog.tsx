@@ -78,7 +78,11 @@ export function NewGameDialog({ onStart, onClose }: NewGameDialogProps) {
               <li key={o.id} title={o.description}>
                 <label>
                   {o.label}{" "}
-                  <select value={String(options[o.id] ?? o.default)} onChange={(e) => setOptions({ ...options, [o.id]: choiceOf(o, e.target.value) })} aria-label={o.label}>
+                  <select
+                    value={String(options[o.id] ?? o.default)}
+                    onChange={(e) => setOptions({ ...options, [o.id]: choiceOf(o, e.target.value) })}
+                    aria-label={o.label}
+                  >
                     {o.choices.map((c) => (
                       <option key={String(c)} value={String(c)}>
                         {typeof c === "boolean" ? (c ? "yes" : "no") : c}
@@ -93,8 +97,10 @@ export function NewGameDialog({ onStart, onClose }: NewGameDialogProps) {
         </details>
       )}
       <div style={{ display: "flex", gap: 6, marginTop: 8 }}>
-        <button onClick={start} data-testid="new-game-start">Start</button>
-        <button onClick={onClose}>Cancel</button>
+        <button type="button" onClick={start} data-testid="new-game-start">
+          Start
+        </button>
+        <button type="button" onClick={onClose}>Cancel</button>
       </div>
     </div>
   );

@@ -5,7 +5,14 @@
  */
 import { useEffect, useState } from "react";
 
-export function NumberField({ value, onCommit, label, step = 0.1, min, testId }: {
+export function NumberField({
+  value,
+  onCommit,
+  label,
+  step = 0.1,
+  min,
+  testId,
+}: {
   value: number | undefined;
   /** false: refused, the field goes back to `value`. */
   onCommit(value: number): boolean | void;

@@ -26,7 +26,9 @@ export function OpenFileDialog({ name, result, current, onReplace, onClose }: Op
           ))}
         </ul>
         <p className="muted">The game on the table is unchanged.</p>
-        <button onClick={onClose} autoFocus>Close</button>
+        <button type="button" onClick={onClose} autoFocus>
+          Close
+        </button>
       </div>
     );
   }
@@ -35,13 +37,17 @@ export function OpenFileDialog({ name, result, current, onReplace, onClose }: Op
     <div className="panel dialog" role="alertdialog" aria-label={`Open ${name}?`} data-testid="open-dialog">
       <h2>Open {name}?</h2>
       <p>
-        It replaces the game on the table ({current.header.scenario.name}, {moves} {moves === 1 ? "event" : "events"} played). Save this game first if
-        you want to come back to it.
+        It replaces the game on the table ({current.header.scenario.name}, {moves} {moves === 1 ? "event" : "events"} played). Save this game first if you want
+        to come back to it.
       </p>
       <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
-        <button onClick={() => onReplace(true)}>Save this game, then open</button>
-        <button onClick={() => onReplace(false)} data-testid="open-replace">Replace without saving</button>
-        <button onClick={onClose} autoFocus data-testid="open-keep">Keep this game</button>
+        <button type="button" onClick={() => onReplace(true)}>Save this game, then open</button>
+        <button type="button" onClick={() => onReplace(false)} data-testid="open-replace">
+          Replace without saving
+        </button>
+        <button type="button" onClick={onClose} autoFocus data-testid="open-keep">
+          Keep this game
+        </button>
       </div>
     </div>
   );

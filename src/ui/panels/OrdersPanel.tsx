@@ -34,7 +34,15 @@ export function OrdersPanel({ ruleset, unit }: { ruleset: Ruleset; unit: string 
     <div data-testid="orders-panel" style={{ margin: "6px 0" }}>
       <strong>Orders</strong> <span className="muted">turn {state.turn}</span>
       <div data-testid="unit-order">
-        <Name id={unit} />: {status.order ? <>order die <strong>{name(status.order)}</strong></> : "no order die yet"} · {status.pins} pin{status.pins === 1 ? "" : "s"}
+        <Name id={unit} />:{" "}
+        {status.order ? (
+          <>
+            order die <strong>{name(status.order)}</strong>
+          </>
+        ) : (
+          "no order die yet"
+        )}{" "}
+        · {status.pins} pin{status.pins === 1 ? "" : "s"}
       </div>
       {!status.order && (
         <div style={{ display: "flex", gap: 6 }}>
@@ -45,12 +53,12 @@ export function OrdersPanel({ ruleset, unit }: { ruleset: Ruleset; unit: string 
               </option>
             ))}
           </select>
-          <button onClick={give} data-testid="give-order" title="With pins the unit takes an order test from the game's dice">
+          <button type="button" onClick={give} data-testid="give-order" title="With pins the unit takes an order test from the game's dice">
             Give order
           </button>
         </div>
       )}
-      <button onClick={endTurn} data-testid="end-turn" title={`Order dice go back to the bag, except ${system.keptAtTurnEnd.map(name).join(" and ")}`}>
+      <button type="button" onClick={endTurn} data-testid="end-turn" title={`Order dice go back to the bag, except ${system.keptAtTurnEnd.map(name).join(" and ")}`}>
         End turn
       </button>
     </div>

@@ -24,13 +24,15 @@ export function RejudgeNotice() {
     return (
       <div className="panel dialog" role="alertdialog" aria-label={`${found.title}: a shot is not what the rules give`} data-testid="rejudge-dialog">
         <h2>{found.title}: a shot is not what the rules give</h2>
-        <p className="problems" data-testid="rejudge-warning">{names.inText(found.warning)}</p>
+        <p className="problems" data-testid="rejudge-warning">
+          {names.inText(found.warning)}
+        </p>
         <p className="muted">The events before it were judged again and hold. The file was edited, or made by other rules code.</p>
         <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
-          <button onClick={() => chooseRejudged("part")} data-testid="rejudge-keep-part" autoFocus>
+          <button type="button" onClick={() => chooseRejudged("part")} data-testid="rejudge-keep-part" autoFocus>
             Keep it up to event {found.event}
           </button>
-          <button onClick={() => chooseRejudged("whole")} data-testid="rejudge-keep-whole">
+          <button type="button" onClick={() => chooseRejudged("whole")} data-testid="rejudge-keep-whole">
             Keep it all as the file says
           </button>
         </div>

@@ -32,10 +32,17 @@ function useReplayKeys(): void {
     const onKey = (e: KeyboardEvent) => {
       const r = useReplay.getState();
       // While a video is filmed the export owns the playhead.
-      if (!r.replay || useVideoStage.getState().filming || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
+      if (
+        !r.replay ||
+        useVideoStage.getState().filming ||
+        e.target instanceof HTMLInputElement ||
+        e.target instanceof HTMLSelectElement ||
+        e.target instanceof HTMLTextAreaElement
+      )
+        return;
       if (e.key === " ") r.setPlaying(!r.playing);
-      else if (e.key === "ArrowLeft") (e.shiftKey ? r.jumpTurn(-1) : r.step(-1));
-      else if (e.key === "ArrowRight") (e.shiftKey ? r.jumpTurn(1) : r.step(1));
+      else if (e.key === "ArrowLeft") e.shiftKey ? r.jumpTurn(-1) : r.step(-1);
+      else if (e.key === "ArrowRight") e.shiftKey ? r.jumpTurn(1) : r.step(1);
       else return;
       e.preventDefault();
     };
@@ -67,13 +74,21 @@ export function ReplayBar() {
       <div className="replay-bar" data-testid="replay-bar">
         <div className="replay-row">
           <strong title={title}>Replay · {title}</strong>
-          <button onClick={() => r.jumpTurn(-1)} title="Previous turn (Shift+←)">◀◀</button>
-          <button onClick={() => r.step(-1)} title="One event back (←)" data-testid="replay-back">◀</button>
-          <button onClick={() => r.setPlaying(!r.playing)} title="Play / pause (space)" data-testid="replay-play">
+          <button type="button" onClick={() => r.jumpTurn(-1)} title="Previous turn (Shift+←)">
+            ◀◀
+          </button>
+          <button type="button" onClick={() => r.step(-1)} title="One event back (←)" data-testid="replay-back">
+            ◀
+          </button>
+          <button type="button" onClick={() => r.setPlaying(!r.playing)} title="Play / pause (space)" data-testid="replay-play">
             {r.playing ? "❚❚ pause" : "▶ play"}
           </button>
-          <button onClick={() => r.step(1)} title="One event forward (→)" data-testid="replay-forward">▶</button>
-          <button onClick={() => r.jumpTurn(1)} title="Next turn (Shift+→)">▶▶</button>
+          <button type="button" onClick={() => r.step(1)} title="One event forward (→)" data-testid="replay-forward">
+            ▶
+          </button>
+          <button type="button" onClick={() => r.jumpTurn(1)} title="Next turn (Shift+→)">
+            ▶▶
+          </button>
           <select value={r.speed} onChange={(e) => r.set({ speed: Number(e.target.value) })} aria-label="Replay speed" data-testid="replay-speed">
             {SPEEDS.map((s) => (
               <option key={s} value={s}>
@@ -90,30 +105,53 @@ export function ReplayBar() {
           <label>
             <input type="checkbox" checked={r.follow} onChange={(e) => r.set({ follow: e.target.checked })} /> follow camera
           </label>
-          <button onClick={exportReplay} title="Save this replay, with its notes, as a file">Export</button>
-          <button onClick={() => setVideo(true)} title="Render this replay as an MP4 or WebM video" data-testid="replay-video">
+          <button type="button" onClick={exportReplay} title="Save this replay, with its notes, as a file">
+            Export
+          </button>
+          <button type="button" onClick={() => setVideo(true)} title="Render this replay as an MP4 or WebM video" data-testid="replay-video">
             Video…
           </button>
-          <button
+          <button type="button"
             onClick={() => {
-              if (window.confirm("Start a new game from this point of the replay? Your own game is replaced: save it first if you want to keep it.")) r.continueFromHere();
+              if (window.confirm("Start a new game from this point of the replay? Your own game is replaced: save it first if you want to keep it."))
+                r.continueFromHere();
             }}
             title="A new game from the state at this event: same battlefield, rules and dice"
             data-testid="replay-continue"
           >
             Continue from here
           </button>
-          <button onClick={() => r.close()} title="Back to your own game" data-testid="replay-close">
+          <button type="button" onClick={() => r.close()} title="Back to your own game" data-testid="replay-close">
             Close
           </button>
         </div>
         <div className="replay-track">
-          <input type="range" min={0} max={timeline.total} step={1} value={r.time} onChange={(e) => r.seek(Number(e.target.value))} aria-label="Replay time" data-testid="replay-scrubber" />
+          <input
+            type="range"
+            min={0}
+            max={timeline.total}
+            step={1}
+            value={r.time}
+            onChange={(e) => r.seek(Number(e.target.value))}
+            aria-label="Replay time"
+            data-testid="replay-scrubber"
+          />
           {marks.map((m) => (
-            <button key={m} className="replay-mark" style={{ left: `${(timeline.starts[m]! / timeline.total) * 100}%` }} onClick={() => r.seekEvent(m)} title={`event ${m + 1}`} />
+            <button type="button"
+              key={m}
+              className="replay-mark"
+              style={{ left: `${(timeline.starts[m]! / timeline.total) * 100}%` }}
+              onClick={() => r.seekEvent(m)}
+              title={`event ${m + 1}`}
+            />
           ))}
           {notes.map((n) => (
-            <span key={`note-${n.event}`} className="replay-note-mark" style={{ left: `${(timeline.starts[n.event]! / timeline.total) * 100}%` }} title={n.text} />
+            <span
+              key={`note-${n.event}`}
+              className="replay-note-mark"
+              style={{ left: `${(timeline.starts[n.event]! / timeline.total) * 100}%` }}
+              title={n.text}
+            />
           ))}
         </div>
         {(warning || divergence) && <p className="replay-warning">{[warning, divergence?.message].filter(Boolean).join("; ")}</p>}
@@ -130,7 +168,13 @@ export function ReplayBar() {
                 setNote("");
               }}
             >
-              <input value={note} onChange={(e) => setNote(e.target.value)} placeholder={`A note on event ${Math.min(currentIndex(r) + 1, count)}…`} maxLength={500} aria-label="Note on this event" />
+              <input
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                placeholder={`A note on event ${Math.min(currentIndex(r) + 1, count)}…`}
+                maxLength={500}
+                aria-label="Note on this event"
+              />
               <button type="submit" disabled={!note.trim()}>
                 Add note
               </button>

@@ -11,7 +11,7 @@ export function SampleMark({ sample, onLoad }: { sample: SampleTable | undefined
     <>
       {" · "}
       {onLoad ? (
-        <button className="sample" title={why} onClick={onLoad} data-testid="sample-mark">
+        <button type="button" className="sample" title={why} onClick={onLoad} data-testid="sample-mark">
           sample {sample.table} table
         </button>
       ) : (

@@ -18,17 +18,55 @@ export function SelectionPanel() {
       <h2>{selection.length > 1 ? `${selection.length} models selected` : <Name id={entry.model.id} />}</h2>
       <table>
         <tbody>
-          <tr><th>model</th><td>{entry.def.name}</td></tr>
-          <tr><th>unit</th><td><Name id={entry.unitId} /> <span className="muted">({entry.side})</span></td></tr>
-          <tr><th>at</th><td>x {formatLength(pose.x, unit)}, z {formatLength(pose.z, unit)}, {entry.model.floor ? <>floor {entry.model.floor.level} of <Name id={entry.model.floor.building} /></> : `${formatLength(pose.y, unit)} up`}</td></tr>
-          <tr><th>heading</th><td>{formatHeading(entry.model.heading)}{hasTurret && `, turret ${formatHeading(entry.model.turretHeading)}`}</td></tr>
+          <tr>
+            <th>model</th>
+            <td>{entry.def.name}</td>
+          </tr>
+          <tr>
+            <th>unit</th>
+            <td>
+              <Name id={entry.unitId} /> <span className="muted">({entry.side})</span>
+            </td>
+          </tr>
+          <tr>
+            <th>at</th>
+            <td>
+              x {formatLength(pose.x, unit)}, z {formatLength(pose.z, unit)},{" "}
+              {entry.model.floor ? (
+                <>
+                  floor {entry.model.floor.level} of <Name id={entry.model.floor.building} />
+                </>
+              ) : (
+                `${formatLength(pose.y, unit)} up`
+              )}
+            </td>
+          </tr>
+          <tr>
+            <th>heading</th>
+            <td>
+              {formatHeading(entry.model.heading)}
+              {hasTurret && `, turret ${formatHeading(entry.model.turretHeading)}`}
+            </td>
+          </tr>
         </tbody>
       </table>
       <div style={{ display: "flex", gap: 4, marginTop: 8, flexWrap: "wrap" }}>
-        <button onClick={() => turn(-15)} title="Q">⟲ turn</button>
-        <button onClick={() => turn(15)} title="E">turn ⟳</button>
-        {hasTurret && <button onClick={() => traverse(-15)} title="Z">⟲ turret</button>}
-        {hasTurret && <button onClick={() => traverse(15)} title="X">turret ⟳</button>}
+        <button type="button" onClick={() => turn(-15)} title="Q">
+          ⟲ turn
+        </button>
+        <button type="button" onClick={() => turn(15)} title="E">
+          turn ⟳
+        </button>
+        {hasTurret && (
+          <button type="button" onClick={() => traverse(-15)} title="Z">
+            ⟲ turret
+          </button>
+        )}
+        {hasTurret && (
+          <button type="button" onClick={() => traverse(15)} title="X">
+            turret ⟳
+          </button>
+        )}
       </div>
     </div>
   );

@@ -26,14 +26,19 @@ function tone(die: RolledDie): string {
 
 function Die({ die }: { die: RolledDie }) {
   return (
-    <span className={tone(die)} title={`die ${die.index + 1} of the game, d${die.sides}${die.need !== undefined ? `, needs ${describeNeed(die.need, die.sides, die.under).text}` : ""}`} data-testid="die">
+    <span
+      className={tone(die)}
+      title={`die ${die.index + 1} of the game, d${die.sides}${die.need !== undefined ? `, needs ${describeNeed(die.need, die.sides, die.under).text}` : ""}`}
+      data-testid="die"
+    >
       {die.value}
       {die.sides !== 10 && <sub>d{die.sides}</sub>}
     </span>
   );
 }
 
-const effectTone = (effect: Shot["outcomes"][number]["effect"]) => (effect === "casualty" || effect === "destroyed" ? "blocked" : effect === "no-effect" ? "muted" : "partial");
+const effectTone = (effect: Shot["outcomes"][number]["effect"]) =>
+  effect === "casualty" || effect === "destroyed" ? "blocked" : effect === "no-effect" ? "muted" : "partial";
 
 /** What a shot saved before dice were typed still shows: each roll with the reason the log kept. */
 function UntypedRolls({ shot }: { shot: Shot }) {
@@ -42,7 +47,10 @@ function UntypedRolls({ shot }: { shot: Shot }) {
     <ul>
       {shot.rolls.map((r) => (
         <li key={r.index}>
-          <span className="die" data-testid="die">{r.value}</span> {names.inText(r.reason)}
+          <span className="die" data-testid="die">
+            {r.value}
+          </span>{" "}
+          {names.inText(r.reason)}
         </li>
       ))}
     </ul>
@@ -97,9 +105,11 @@ export function ShotDetails({ shot }: { shot: Shot }) {
               )}
               {a.rolls.length > 0 && (
                 <span className="dice inline">
-                  {a.rolls.flatMap((index) => dice.get(index) ?? []).map((d) => (
-                    <Die key={d.index} die={d} />
-                  ))}
+                  {a.rolls
+                    .flatMap((index) => dice.get(index) ?? [])
+                    .map((d) => (
+                      <Die key={d.index} die={d} />
+                    ))}
                 </span>
               )}
             </li>

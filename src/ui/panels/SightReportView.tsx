@@ -8,7 +8,17 @@ import type { DistanceFormat } from "../../state/distances";
 const pct = (f: number) => `${Math.round(f * 100)}%`;
 
 /** A heading and a bulleted list, shown only when there is something to list. */
-function ListSection<T>({ title, items, itemKey, children }: { title: string; items: readonly T[]; itemKey: (item: T) => string; children: (item: T) => ReactNode }) {
+function ListSection<T>({
+  title,
+  items,
+  itemKey,
+  children,
+}: {
+  title: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  children: (item: T) => ReactNode;
+}) {
   if (!items.length) return null;
   return (
     <>
@@ -52,7 +62,13 @@ export function SightReportView({ report, format }: { report: SightReport; forma
       <ListSection title="Hidden by" items={report.occluders} itemKey={(o) => `${o.kind}:${o.id}`}>
         {(o) => (
           <>
-            <strong><Name id={o.id} /></strong> <span className="muted">({o.kind}{o.parts.length ? `: ${o.parts.slice(0, 3).join(", ")}` : ""}) · {o.samples} rays</span>
+            <strong>
+              <Name id={o.id} />
+            </strong>{" "}
+            <span className="muted">
+              ({o.kind}
+              {o.parts.length ? `: ${o.parts.slice(0, 3).join(", ")}` : ""}) · {o.samples} rays
+            </span>
           </>
         )}
       </ListSection>
@@ -66,7 +82,11 @@ export function SightReportView({ report, format }: { report: SightReport; forma
       <ListSection title="Areas" items={report.areas} itemKey={(a) => a.id}>
         {(a) => (
           <>
-            {a.kind} <strong><Name id={a.id} /></strong>: {len(a.lengthInside)} of line inside
+            {a.kind}{" "}
+            <strong>
+              <Name id={a.id} />
+            </strong>
+            : {len(a.lengthInside)} of line inside
             {a.targetInside && `, target inside${a.depthToTarget !== undefined ? ` ${len(a.depthToTarget)} deep` : ""}`}
             {a.shooterInside && ", shooter inside"}
           </>
@@ -75,7 +95,11 @@ export function SightReportView({ report, format }: { report: SightReport; forma
       <ListSection title="Crossing" items={report.linearObstacles} itemKey={(l) => l.id}>
         {(l) => (
           <>
-            {l.kind} <strong><Name id={l.id} /></strong> ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
+            {l.kind}{" "}
+            <strong>
+              <Name id={l.id} />
+            </strong>{" "}
+            ({len(l.height)} high): {l.targetTouches ? "target touches it" : `${len(l.distanceFromTarget)} from target`},{" "}
             {l.shooterTouches ? "shooter touches it" : `${len(l.distanceFromShooter)} from shooter`}
             {!l.onCentreLine && " · beside the line, hides part of the target"}
           </>
@@ -84,12 +108,37 @@ export function SightReportView({ report, format }: { report: SightReport; forma
       <h3>Measurements</h3>
       <table>
         <tbody>
-          <tr><th>base to base</th><td>{len(report.distance.edgeToEdge)}</td></tr>
-          <tr><th>from the {report.weapon ? "weapon" : "eye"}</th><td>{len(report.distance.originToEdge)}</td></tr>
-          <tr><th>centre to centre</th><td>{len(report.distance.centreToCentre)}</td></tr>
-          <tr><th>height difference</th><td>{len(report.distance.heightDifference)}</td></tr>
-          <tr><th>target's facing</th><td>hull {report.facing.hull.quadrant}{report.facing.turret && `, turret ${report.facing.turret.quadrant}`}</td></tr>
-          {report.arc && <tr><th>weapon arc</th><td className={report.arc.inArc ? "clear" : "blocked"}>{report.arc.inArc ? "in arc" : "outside the arc"} ({Math.round(report.arc.bearing)}° of {report.arc.arc}°)</td></tr>}
+          <tr>
+            <th>base to base</th>
+            <td>{len(report.distance.edgeToEdge)}</td>
+          </tr>
+          <tr>
+            <th>from the {report.weapon ? "weapon" : "eye"}</th>
+            <td>{len(report.distance.originToEdge)}</td>
+          </tr>
+          <tr>
+            <th>centre to centre</th>
+            <td>{len(report.distance.centreToCentre)}</td>
+          </tr>
+          <tr>
+            <th>height difference</th>
+            <td>{len(report.distance.heightDifference)}</td>
+          </tr>
+          <tr>
+            <th>target's facing</th>
+            <td>
+              hull {report.facing.hull.quadrant}
+              {report.facing.turret && `, turret ${report.facing.turret.quadrant}`}
+            </td>
+          </tr>
+          {report.arc && (
+            <tr>
+              <th>weapon arc</th>
+              <td className={report.arc.inArc ? "clear" : "blocked"}>
+                {report.arc.inArc ? "in arc" : "outside the arc"} ({Math.round(report.arc.bearing)}° of {report.arc.arc}°)
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -34,12 +34,20 @@ function UnderTemplate({ template }: { template: PlacedTemplate }) {
   if (result === undefined) return <span className="muted">…</span>;
   if (typeof result === "string") return <span className="blocked">{result}</span>;
   const under = result.models.filter((m) => m.id !== template.firer);
-  if (!under.length) return <span className="muted" data-testid={`under-${template.id}`}>nobody under it</span>;
+  if (!under.length)
+    return (
+      <span className="muted" data-testid={`under-${template.id}`}>
+        nobody under it
+      </span>
+    );
   return (
     <ul data-testid={`under-${template.id}`}>
       {under.map((m) => (
         <li key={m.id}>
-          <Name id={m.id} /> <span className="muted">{Math.round(m.overlap * 100)}% under{m.ring !== undefined ? `, ring ${m.ring + 1}` : ""}</span>
+          <Name id={m.id} />{" "}
+          <span className="muted">
+            {Math.round(m.overlap * 100)}% under{m.ring !== undefined ? `, ring ${m.ring + 1}` : ""}
+          </span>
         </li>
       ))}
       {result.shielded.map((s) => (
@@ -64,7 +72,8 @@ export function TemplatePanel() {
   const selected = useUi((s) => s.selection[0]);
   const chooseFlame = (id: string) => {
     const flame = "error" in flames ? undefined : flames.find((f) => f.id === id);
-    if (flame) set({ template: { ...template, kind: "teardrop", name: flame.id, length: flame.length, narrowWidth: flame.narrowWidth, wideWidth: flame.wideWidth } });
+    if (flame)
+      set({ template: { ...template, kind: "teardrop", name: flame.id, length: flame.length, narrowWidth: flame.narrowWidth, wideWidth: flame.wideWidth } });
   };
   // The teardrop takes its size from the rules' table, not from a default.
   useEffect(() => {
@@ -87,8 +96,13 @@ export function TemplatePanel() {
       </label>
       <div>
         <label>
-          <input type="radio" checked={template.kind === "teardrop"} onChange={() => set({ template: { ...template, kind: "teardrop" } })} data-testid="template-teardrop" /> flamethrower
-          teardrop
+          <input
+            type="radio"
+            checked={template.kind === "teardrop"}
+            onChange={() => set({ template: { ...template, kind: "teardrop" } })}
+            data-testid="template-teardrop"
+          />{" "}
+          flamethrower teardrop
         </label>{" "}
         {"error" in flames ? (
           <span className="blocked">{flames.error}</span>
@@ -103,7 +117,9 @@ export function TemplatePanel() {
         )}
       </div>
       {template.kind === "teardrop" && !("error" in flames) && flames.find((f) => f.id === template.name)?.sample && (
-        <p className="muted">Sample template size: the rules name the templates but give no dimensions. Load your own "flamethrower-templates" table in the fire panel.</p>
+        <p className="muted">
+          Sample template size: the rules name the templates but give no dimensions. Load your own "flamethrower-templates" table in the fire panel.
+        </p>
       )}
       <p className="muted">
         {template.kind === "blast"
@@ -115,8 +131,10 @@ export function TemplatePanel() {
       </p>
       {Object.values(templates).map((t) => (
         <div key={t.id} style={{ marginTop: 6 }}>
-          <strong>{t.shape.kind === "blast" ? `blast ${t.shape.radii.map((r) => formatLength(r, unit)).join("/")}` : `teardrop ${formatLength(t.shape.length, unit)}`}</strong> <span className="muted">{t.label}</span>{" "}
-          <button onClick={() => perform({ type: "remove-template", id: t.id })}>remove</button>
+          <strong>
+            {t.shape.kind === "blast" ? `blast ${t.shape.radii.map((r) => formatLength(r, unit)).join("/")}` : `teardrop ${formatLength(t.shape.length, unit)}`}
+          </strong>{" "}
+          <span className="muted">{t.label}</span> <button type="button" onClick={() => perform({ type: "remove-template", id: t.id })}>remove</button>
           <UnderTemplate template={t} />
         </div>
       ))}

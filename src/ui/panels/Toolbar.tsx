@@ -41,7 +41,17 @@ function startGame(log: GameLog, message: GameStore["message"]): void {
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
 }
 
-export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onHelp: () => void; onBriefing: () => void; onKeptSaves: () => void; onImportMini: (file: File) => void }) {
+export function Toolbar({
+  onHelp,
+  onBriefing,
+  onKeptSaves,
+  onImportMini,
+}: {
+  onHelp: () => void;
+  onBriefing: () => void;
+  onKeptSaves: () => void;
+  onImportMini: (file: File) => void;
+}) {
   const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
   const editing = useEditor((s) => s.editing);
   const part = useEditor((s) => s.part);
@@ -57,7 +67,11 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
     if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
     setChoosing(false);
     const game = gameOn(await battlefield.load(), ruleset);
-    if (game.ok) startGame(game.log, { kind: "info", text: `New game: ${battlefield.name}, ${rulesetById(ruleset.id)?.name ?? ruleset.id}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}` });
+    if (game.ok)
+      startGame(game.log, {
+        kind: "info",
+        text: `New game: ${battlefield.name}, ${rulesetById(ruleset.id)?.name ?? ruleset.id}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}`,
+      });
     else useGame.getState().notify("error", formatIssues(game.issues));
   };
   const open = async (f: File) => {
@@ -93,41 +107,64 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
         Hulldown <span className="muted">· {name}</span>
       </h1>
       <div className="group">
-        <button aria-pressed={editing} onClick={() => setEditing(!editing)} title="Edit mode: lay out the battlefield's terrain, buildings and forces; press again to play (B)" data-testid="toggle-edit">
+        <button type="button"
+          aria-pressed={editing}
+          onClick={() => setEditing(!editing)}
+          title="Edit mode: lay out the battlefield's terrain, buildings and forces; press again to play (B)"
+          data-testid="toggle-edit"
+        >
           Edit <kbd>B</kbd>
         </button>
-        <button aria-pressed={editing && part === "forces"} onClick={() => setEditing(true, "forces")} title="Edit mode on the forces: add units, name them, give them a side, delete them (P)" data-testid="edit-forces">
+        <button type="button"
+          aria-pressed={editing && part === "forces"}
+          onClick={() => setEditing(true, "forces")}
+          title="Edit mode on the forces: add units, name them, give them a side, delete them (P)"
+          data-testid="edit-forces"
+        >
           Forces <kbd>P</kbd>
         </button>
       </div>
       <div className="group">
         {TOOL_KEYS.map(([id, key]) => (
-          <button key={id} aria-pressed={!editing && tool === id} onClick={() => chooseTool(id)} title={`${TOOL_NAMES[id]} (${key})`} data-testid={`tool-${id}`}>
+          <button type="button"
+            key={id}
+            aria-pressed={!editing && tool === id}
+            onClick={() => chooseTool(id)}
+            title={`${TOOL_NAMES[id]} (${key})`}
+            data-testid={`tool-${id}`}
+          >
             {TOOL_NAMES[id]} <kbd>{key}</kbd>
           </button>
         ))}
       </div>
       <div className="group">
-        <button aria-pressed={unit === "in"} onClick={() => set({ unit: unit === "cm" ? "in" : "cm" })} title="Units (U)">
+        <button type="button" aria-pressed={unit === "in"} onClick={() => set({ unit: unit === "cm" ? "in" : "cm" })} title="Units (U)">
           {unit === "cm" ? "cm" : "inches"}
         </button>
-        <button aria-pressed={!showRoofs} onClick={() => set({ showRoofs: !showRoofs })} title="Roofs (R)">
+        <button type="button" aria-pressed={!showRoofs} onClick={() => set({ showRoofs: !showRoofs })} title="Roofs (R)">
           roofs {showRoofs ? "on" : "off"}
         </button>
-        <button aria-pressed={eyeView} onClick={() => set({ eyeView: !eyeView })} title="Model's-eye view (V)">
+        <button type="button" aria-pressed={eyeView} onClick={() => set({ eyeView: !eyeView })} title="Model's-eye view (V)">
           eye view
         </button>
-        <button aria-pressed={viewshed} onClick={() => set({ viewshed: !viewshed })} title="What the selected model sees, painted on the table (W)" data-testid="toggle-viewshed">
+        <button type="button"
+          aria-pressed={viewshed}
+          onClick={() => set({ viewshed: !viewshed })}
+          title="What the selected model sees, painted on the table (W)"
+          data-testid="toggle-viewshed"
+        >
           viewshed
         </button>
       </div>
       <div className="group">
-        <button onClick={() => setChoosing(true)} data-testid="new-game-open" title="A battlefield and a rule system">
+        <button type="button" onClick={() => setChoosing(true)} data-testid="new-game-open" title="A battlefield and a rule system">
           New game…
         </button>
-        <button onClick={() => downloadGame(useGame.getState().log)}>Save</button>
-        <button onClick={() => file.current?.click()}>Open…</button>
-        <button onClick={() => setLibrary(true)} data-testid="open-library">Battlefields…</button>
+        <button type="button" onClick={() => downloadGame(useGame.getState().log)}>Save</button>
+        <button type="button" onClick={() => file.current?.click()}>Open…</button>
+        <button type="button" onClick={() => setLibrary(true)} data-testid="open-library">
+          Battlefields…
+        </button>
         <input
           ref={file}
           type="file"
@@ -139,7 +176,9 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
             e.target.value = "";
           }}
         />
-        <button onClick={() => replayFile.current?.click()} title="Watch a replay file (or drop one on the window)">Replay…</button>
+        <button type="button" onClick={() => replayFile.current?.click()} title="Watch a replay file (or drop one on the window)">
+          Replay…
+        </button>
         <input
           ref={replayFile}
           type="file"
@@ -152,10 +191,17 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
             e.target.value = "";
           }}
         />
-        <button onClick={() => download(replayText(), `hulldown-${name.replace(/[^\w-]+/g, "-").toLowerCase()}-replay.json`)} title="Save this game as a replay file to share">
+        <button type="button"
+          onClick={() => download(replayText(), `hulldown-${name.replace(/[^\w-]+/g, "-").toLowerCase()}-replay.json`)}
+          title="Save this game as a replay file to share"
+        >
           Export replay
         </button>
-        <button onClick={() => miniFile.current?.click()} title="Import your own miniature (STL, GLB or glTF); or drop the file on the table" data-testid="import-mini">
+        <button type="button"
+          onClick={() => miniFile.current?.click()}
+          title="Import your own miniature (STL, GLB or glTF); or drop the file on the table"
+          data-testid="import-mini"
+        >
           Import mini…
         </button>
         <input
@@ -170,11 +216,15 @@ export function Toolbar({ onHelp, onBriefing, onKeptSaves, onImportMini }: { onH
             e.target.value = "";
           }}
         />
-        <button onClick={onBriefing} title="The scenario's briefing">Briefing</button>
-        <button onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
+        <button type="button" onClick={onBriefing} title="The scenario's briefing">
+          Briefing
+        </button>
+        <button type="button" onClick={onKeptSaves} title="Autosaves that did not restore whole" data-testid="open-kept-saves">
           Kept saves…
         </button>
-        <button onClick={onHelp} title="Help (?)">?</button>
+        <button type="button" onClick={onHelp} title="Help (?)">
+          ?
+        </button>
       </div>
       {library && (
         <LibraryDialog

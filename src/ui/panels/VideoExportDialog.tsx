@@ -10,7 +10,12 @@ import { download } from "../../state/persistence";
 import { currentIndex, useReplay } from "../../state/replayStore";
 import { chooseEncoding, exportVideo, VideoCancelled, type VideoEncoding, type VideoProgress, type VideoResult } from "../../state/videoExport";
 
-type Job = { kind: "choosing" } | { kind: "filming"; plan: VideoPlan; progress?: VideoProgress } | { kind: "done"; result: VideoResult } | { kind: "cancelled" } | { kind: "failed"; message: string };
+type Job =
+  | { kind: "choosing" }
+  | { kind: "filming"; plan: VideoPlan; progress?: VideoProgress }
+  | { kind: "done"; result: VideoResult }
+  | { kind: "cancelled" }
+  | { kind: "failed"; message: string };
 
 const seconds = (ms: number) => (ms < 60_000 ? `${Math.ceil(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
 
@@ -52,7 +57,8 @@ export default function VideoExportDialog({ onClose }: { onClose(): void }) {
   const choice: VideoChoice = { size, fps, span, ...(maxSeconds.trim() && limit > 0 ? { maxSeconds: limit } : {}) };
   // While filming, the playhead moves with the frames: the plan is the one the export started with.
   const plan = job.kind === "filming" ? job.plan : planVideo(replay.timeline, event, choice);
-  const limitProblem = maxSeconds.trim() && !(limit > 0) ? `“${maxSeconds}” is not a length in seconds: leave it empty for the whole span, or give a number above 0.` : undefined;
+  const limitProblem =
+    maxSeconds.trim() && !(limit > 0) ? `“${maxSeconds}” is not a length in seconds: leave it empty for the whole span, or give a number above 0.` : undefined;
   const start = async () => {
     abort.current = new AbortController();
     setJob({ kind: "filming", plan });
@@ -101,7 +107,16 @@ export default function VideoExportDialog({ onClose }: { onClose(): void }) {
           </label>
           <label>
             At most{" "}
-            <input value={maxSeconds} onChange={(e) => setMaxSeconds(e.target.value)} placeholder="all" size={5} inputMode="decimal" aria-label="Length at most, in seconds" data-testid="video-seconds" /> s
+            <input
+              value={maxSeconds}
+              onChange={(e) => setMaxSeconds(e.target.value)}
+              placeholder="all"
+              size={5}
+              inputMode="decimal"
+              aria-label="Length at most, in seconds"
+              data-testid="video-seconds"
+            />{" "}
+            s
           </label>
         </fieldset>
         {limitProblem && <p className="blocked">{limitProblem}</p>}
@@ -118,7 +133,8 @@ export default function VideoExportDialog({ onClose }: { onClose(): void }) {
         {filming && <ProgressLine progress={job.progress} />}
         {job.kind === "done" && (
           <p data-testid="video-done" data-fps={job.result.framesPerSecond.toFixed(2)}>
-            Saved {job.result.fileName} ({(job.result.blob.size / 1e6).toFixed(1)} MB, {job.result.encoding.label}, {job.result.plan.frames} frames rendered at {job.result.framesPerSecond.toFixed(1)} frames/s).
+            Saved {job.result.fileName} ({(job.result.blob.size / 1e6).toFixed(1)} MB, {job.result.encoding.label}, {job.result.plan.frames} frames rendered at{" "}
+            {job.result.framesPerSecond.toFixed(1)} frames/s).
           </p>
         )}
         {job.kind === "cancelled" && <p data-testid="video-cancelled">Cancelled: no video was saved, and the replay is where it was.</p>}
@@ -129,15 +145,15 @@ export default function VideoExportDialog({ onClose }: { onClose(): void }) {
         )}
         <div style={{ display: "flex", gap: 6 }}>
           {filming ? (
-            <button onClick={() => abort.current?.abort()} data-testid="video-cancel">
+            <button type="button" onClick={() => abort.current?.abort()} data-testid="video-cancel">
               Cancel
             </button>
           ) : (
             <>
-              <button onClick={() => void start()} disabled={!encoding || limitProblem !== undefined} data-testid="video-start">
+              <button type="button" onClick={() => void start()} disabled={!encoding || limitProblem !== undefined} data-testid="video-start">
                 Export video
               </button>
-              <button onClick={onClose} data-testid="video-close">
+              <button type="button" onClick={onClose} data-testid="video-close">
                 Close
               </button>
             </>

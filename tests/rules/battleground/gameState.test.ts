@@ -23,7 +23,11 @@ const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-baz
 /** The rifleman 5.5" (edge to edge) from the bazooka: x rounds up to 6 (+6), and stays 6 after a 1 cm side step. */
 const GER_X = 30 + 2 * BASE_R + inchesToCm(5.5);
 const start = (): GameLog =>
-  newGame(scenario([], [bazooka("us", 30), ger("ger", GER_X)]), { seed: 1944, ruleset: { id: "battleground", version: "sheet", options: {} }, created: "2026-11-22T00:00:00Z" });
+  newGame(scenario([], [bazooka("us", 30), ger("ger", GER_X)]), {
+    seed: 1944,
+    ruleset: { id: "battleground", version: "sheet", options: {} },
+    created: "2026-11-22T00:00:00Z",
+  });
 
 function perform(log: GameLog, command: Command): GameLog {
   const result = toEvent(currentState(log), MODEL_CATALOG, command, 0);
@@ -31,7 +35,12 @@ function perform(log: GameLog, command: Command): GameLog {
   return record(log, result.event);
 }
 const step = (model: string, x: number, z: number): Command => ({ type: "move", model, to: { position: [x, z], heading: 90 } });
-const setState = (model: string, state: Extract<Command, { type: "set-model-state" }>["state"]): Command => ({ type: "set-model-state", ruleset: "battleground", model, state });
+const setState = (model: string, state: Extract<Command, { type: "set-model-state" }>["state"]): Command => ({
+  type: "set-model-state",
+  ruleset: "battleground",
+  model,
+  state,
+});
 
 /** The verdict on the bazooka's shot at the rifleman in the game as the log has it. */
 async function judged(log: GameLog): Promise<BgFireVerdict> {

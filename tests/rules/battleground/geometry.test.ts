@@ -20,7 +20,16 @@ import { BASE_R, bgTable, bgTableFor, ger, text, us } from "./table";
 const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-bazooka", position: [x, z], side: "A", unit: "us" });
 /** Centre x of a rifleman whose base edge is `edge` cm from the edge of a base centred at x = 30. */
 const atEdge = (edge: number) => 30 + 2 * BASE_R + edge;
-const wall = (id: string, x: number, height = 1.4) => ({ id, kind: "wall" as const, path: [[x, 40], [x, 80]] as [number, number][], height, thickness: 1 });
+const wall = (id: string, x: number, height = 1.4) => ({
+  id,
+  kind: "wall" as const,
+  path: [
+    [x, 40],
+    [x, 80],
+  ] as [number, number][],
+  height,
+  thickness: 1,
+});
 const shotOf = (v: BgFireVerdict) => v.firers[0]!.shot!;
 const modifier = (v: BgFireVerdict, pattern: RegExp) => shotOf(v).modifiers.filter((m) => pattern.test(m.reason));
 
@@ -56,7 +65,17 @@ describe("the target's protection from the sight engine's facts (§3.2, §12.3)"
 
   it("a man in a wood is in light cover (−2), with camouflage −4", async () => {
     const x = atEdge(inchesToCm(8));
-    const wood = { id: "wood-1", kind: "woods" as const, outline: [[x - 4, 50], [x + 6, 50], [x + 6, 70], [x - 4, 70]] as [number, number][], height: 8 };
+    const wood = {
+      id: "wood-1",
+      kind: "woods" as const,
+      outline: [
+        [x - 4, 50],
+        [x + 6, 50],
+        [x + 6, 70],
+        [x - 4, 70],
+      ] as [number, number][],
+      height: 8,
+    };
     const t = await bgTable([wood], [bazooka("us", 30), ger("ger", x)]);
     expect(modifier(t.judge({ shooter: "us", target: "ger" }), /woods wood-1: light cover/)).toMatchObject([{ value: -2 }]);
     expect(t.judge({ shooter: "us", target: "ger" }).firers[0]!.shot!.protection.cover).toBe("light");
@@ -101,7 +120,10 @@ describe("HE scatter (§4.1, §4.2) with fixed dice", () => {
       const result = t.resolve({ shooter: "us", target: "ger", weapon: "main-gun", ammunition: "HE" }, scriptedDice([roll, 90, 20, 20, 20]));
       const scatter = result.details.dice.find((d) => d.purpose === "scatter")!;
       expect(scatter.meaning).toMatch(new RegExp(`bearing 90°, ${inches}"`));
-      const [x, z] = scatter.meaning.match(/lands at \(([\d.]+), ([\d.]+)\)/)!.slice(1).map(Number);
+      const [x, z] = scatter.meaning
+        .match(/lands at \(([\d.]+), ([\d.]+)\)/)!
+        .slice(1)
+        .map(Number);
       const target = t.ctx.models.get("ger")!.position;
       expect(x! - target[0]).toBeCloseTo(inchesToCm(inches), 1);
       expect(z).toBeCloseTo(target[1], 1);
@@ -116,7 +138,11 @@ describe("HE scatter (§4.1, §4.2) with fixed dice", () => {
     const scatter = result.details.dice.find((d) => d.purpose === "scatter")!;
     expect(scatter.meaning).toMatch(/minimal scatter \(missed by 1, DM −1\)/);
     expect(result.details.steps.map((s) => s.text).join("\n")).toMatch(/ger ring 2/);
-    const burst = result.details.steps.find((s) => /bursts at/.test(s.text))!.text.match(/bursts at \(([\d.]+), ([\d.]+)\)/)!.slice(1).map(Number) as [number, number];
+    const burst = result.details.steps
+      .find((s) => /bursts at/.test(s.text))!
+      .text.match(/bursts at \(([\d.]+), ([\d.]+)\)/)!
+      .slice(1)
+      .map(Number) as [number, number];
     const gap = distanceToFootprint(t.ctx.models.get("ger")!.footprint, burst);
     const [r1, r2] = ringRadii(t.ctx);
     expect(gap).toBeGreaterThan(r1!);
@@ -149,7 +175,16 @@ describe("the impact point → target line (§6.2)", () => {
 
 describe("a tank's armour face by the shooter's position (§6.1, §12.8)", () => {
   // The Sherman faces the Panther; its turret is turned 90° to the left.
-  const sherman = (extra: Partial<Placed> = {}): Placed => ({ id: "sherman", model: "us-sherman-m4", position: [100, 60], heading: 270, turretHeading: 90, side: "B", unit: "us", ...extra });
+  const sherman = (extra: Partial<Placed> = {}): Placed => ({
+    id: "sherman",
+    model: "us-sherman-m4",
+    position: [100, 60],
+    heading: 270,
+    turretHeading: 90,
+    side: "B",
+    unit: "us",
+    ...extra,
+  });
   const panther = (x: number, heading: number): Placed => ({ id: "panther", model: "ger-panther", position: [x, 60], heading, side: "A", unit: "ger" });
 
   it("hull-down behind a wall, the turret is hit on its side although the hull faces the shooter", async () => {

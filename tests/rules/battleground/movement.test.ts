@@ -20,9 +20,15 @@ const rifleman: Placed = { id: "inf", model: "us-rifleman", position: [20, 20], 
 const tank: Placed = { id: "tank", model: "ger-panzer-iv", position: [20, 60], heading: 90, side: "B" };
 const jeep: Placed = { id: "jeep", model: "us-jeep", position: [20, 100], heading: 90, side: "A" };
 const halftrack: Placed = { id: "ht", model: "ger-sdkfz-251", position: [150, 100], heading: 90, side: "B" };
-const box = (x0: number, x1: number): Vec2[] => [[x0, 0], [x1, 0], [x1, 120], [x0, 120]];
+const box = (x0: number, x1: number): Vec2[] => [
+  [x0, 0],
+  [x1, 0],
+  [x1, 120],
+  [x0, 120],
+];
 /** A strip of ground across the table between x0 and x1 (the models stand clear of it). */
-const strip = (id: string, kind: "woods" | "rough" | "pond", x0: number, x1: number) => ({ id, kind, outline: box(x0, x1), ...(kind === "woods" ? { height: 8 } : {}) }) as Feature;
+const strip = (id: string, kind: "woods" | "rough" | "pond", x0: number, x1: number) =>
+  ({ id, kind, outline: box(x0, x1), ...(kind === "woods" ? { height: 8 } : {}) }) as Feature;
 
 async function costOf(model: Placed, path: Vec2[], features: Feature[] = [], options: Partial<BgOptions> = {}) {
   const table = await bgTable([], [rifleman, tank, jeep, halftrack], { options });
@@ -31,7 +37,7 @@ async function costOf(model: Placed, path: Vec2[], features: Feature[] = [], opt
 const along = (from: Placed, inches: number): Vec2[] => [from.position as Vec2, [from.position[0] + inches * IN, from.position[1]]];
 
 describe("Movement Points along a path (§1)", () => {
-  it("10\" in the open is 10 MP; 0.5\" per MP in smoke: 2\" of it cost 4 MP", async () => {
+  it('10" in the open is 10 MP; 0.5" per MP in smoke: 2" of it cost 4 MP', async () => {
     expect((await costOf(rifleman, along(rifleman, 10))).mp).toBeCloseTo(10, 1);
     const smoke = { id: "smoke-1", kind: "smoke", at: [20 + 5 * IN, 20], radius: IN, height: 10 } as Feature;
     const inSmoke = await costOf(rifleman, along(rifleman, 10), [smoke]);
@@ -39,7 +45,7 @@ describe("Movement Points along a path (§1)", () => {
     expect(inSmoke.rulings.map((r) => r.reason).join("\n")).toMatch(/2\.00" backwards or in smoke at 0\.5" per MP: 4 MP/);
   });
 
-  it("a tank reversing 5\" spends 10 MP; forward 5\" then back is 5 + 10 + 1 for the change", async () => {
+  it('a tank reversing 5" spends 10 MP; forward 5" then back is 5 + 10 + 1 for the change', async () => {
     const back: Vec2[] = [tank.position as Vec2, [tank.position[0] - 5 * IN, tank.position[1]]];
     expect((await costOf(tank, back)).mp).toBeCloseTo(10, 1);
     const there = [tank.position[0] + 5 * IN, tank.position[1]] as Vec2;
@@ -70,10 +76,30 @@ describe("Movement Points along a path (§1)", () => {
   it("a half-track takes the tracked column (inference); the sheet's NO refuses wheels in dense woods (bocage)", async () => {
     const table = await bgTable([], [halftrack]);
     expect(moveClassOf(table.ctx, table.ctx.models.get("ht")!)).toBe("tracked");
-    const bocage = { id: "bocage-1", kind: "bocage", path: [[60, 80], [60, 119]], height: 6, thickness: 4 } as Feature;
+    const bocage = {
+      id: "bocage-1",
+      kind: "bocage",
+      path: [
+        [60, 80],
+        [60, 119],
+      ],
+      height: 6,
+      thickness: 4,
+    } as Feature;
     const refused = await costOf(jeep, along(jeep, 20), [bocage]);
     expect(refused.refused?.reason).toBe("bocage-1 is dense woods: wheeled vehicles may not enter (the sheet's NO)");
-    expect((await costOf(rifleman, [[60 - 5 * IN, 100], [60 + 5 * IN, 100]], [bocage])).mp).toBeCloseTo(11, 1);
+    expect(
+      (
+        await costOf(
+          rifleman,
+          [
+            [60 - 5 * IN, 100],
+            [60 + 5 * IN, 100],
+          ],
+          [bocage],
+        )
+      ).mp,
+    ).toBeCloseTo(11, 1);
   });
 
   it("the allowance of one move action (sample) is named, and a longer move says so", async () => {
@@ -88,7 +114,12 @@ describe("Movement Points along a path (§1)", () => {
 describe("§14.3 as options: forward ↔ reverse changes and terrain paid per feature or per inch", () => {
   const tankZigzag = (): Vec2[] => {
     const [x, z] = tank.position as Vec2;
-    return [[x, z], [x + 2 * IN, z], [x + IN, z], [x + 3 * IN, z]];
+    return [
+      [x, z],
+      [x + 2 * IN, z],
+      [x + IN, z],
+      [x + 3 * IN, z],
+    ];
   };
 
   it("directionChange: per-change pays both changes (+2), once-per-action pays one (+1)", async () => {
@@ -97,7 +128,7 @@ describe("§14.3 as options: forward ↔ reverse changes and terrain paid per fe
     expect((await costOf(tank, tankZigzag(), [], { directionChange: "once-per-action" })).mp).toBeCloseTo(6 + 1, 1);
   });
 
-  it("terrainCost: a pond 3.5\" across costs infantry +1 per feature, +4 per started inch", async () => {
+  it('terrainCost: a pond 3.5" across costs infantry +1 per feature, +4 per started inch', async () => {
     const pond = strip("pond-1", "pond", 40, 40 + 3.5 * IN);
     expect((await costOf(rifleman, along(rifleman, 12), [pond])).mp).toBeCloseTo(13, 1);
     const perInch = await costOf(rifleman, along(rifleman, 12), [pond], { terrainCost: "per-inch" });
@@ -107,6 +138,9 @@ describe("§14.3 as options: forward ↔ reverse changes and terrain paid per fe
 
   it("both options are named with their defaults, and bad values are refused", () => {
     expect(parseOptions({})).toMatchObject({ ok: true, options: { directionChange: "per-change", terrainCost: "per-feature" } });
-    expect(parseOptions({ terrainCost: "per-yard" })).toEqual({ ok: false, errors: ['option "terrainCost" must be one of "per-feature", "per-inch", got "per-yard"'] });
+    expect(parseOptions({ terrainCost: "per-yard" })).toEqual({
+      ok: false,
+      errors: ['option "terrainCost" must be one of "per-feature", "per-inch", got "per-yard"'],
+    });
   });
 });

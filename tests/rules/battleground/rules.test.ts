@@ -16,18 +16,31 @@ import { scriptedDice } from "../operation-ww2/fakes";
 import { BASE_R, bgTable, ger, text, us, type BgTableSetup } from "./table";
 
 const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-bazooka", position: [x, z], side: "A", unit: "us" });
-const jeep = (id: string, x: number, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-jeep", position: [x, 60], heading: 0, side: "A", unit: "jeeps", ...extra });
+const jeep = (id: string, x: number, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "us-jeep",
+  position: [x, 60],
+  heading: 0,
+  side: "A",
+  unit: "jeeps",
+  ...extra,
+});
 const enemyJeep = (id: string, x: number): Placed => jeep(id, x, { side: "B", unit: "enemy-jeeps" });
 const shotOf = (v: BgFireVerdict) => v.firers[0]!.shot!;
 const mods = (v: BgFireVerdict) => shotOf(v).modifiers.map((m) => [m.value, m.reason] as const);
-const has = (v: BgFireVerdict, value: number, pattern: RegExp) => expect(mods(v).some(([val, r]) => val === value && pattern.test(r)), JSON.stringify(mods(v))).toBe(true);
+const has = (v: BgFireVerdict, value: number, pattern: RegExp) =>
+  expect(
+    mods(v).some(([val, r]) => val === value && pattern.test(r)),
+    JSON.stringify(mods(v)),
+  ).toBe(true);
 /** A rifleman 8" (edge to edge) from a bazooka at x = 30: TN 10 − 1 (DM) + 4 = 13 before anything else. */
 const EIGHT = 30 + 2 * BASE_R + inchesToCm(8);
 const state = (models: Record<string, BgModelState>): BgTableSetup => ({ game: { models } });
-const judgeBazooka = async (setup: BgTableSetup = {}, extra: Placed[] = []) => (await bgTable([], [bazooka("us", 30), ger("ger", EIGHT), ...extra], setup)).judge({ shooter: "us", target: "ger" });
+const judgeBazooka = async (setup: BgTableSetup = {}, extra: Placed[] = []) =>
+  (await bgTable([], [bazooka("us", 30), ger("ger", EIGHT), ...extra], setup)).judge({ shooter: "us", target: "ger" });
 
 describe("TN modifiers (§3.2), each on its own", () => {
-  it("the base: Training 10, OM1 ±0, DM −1, 8\" +4 = 13", async () => {
+  it('the base: Training 10, OM1 ±0, DM −1, 8" +4 = 13', async () => {
     const v = await judgeBazooka();
     expect(shotOf(v).need).toBe(13);
     has(v, 0, /^OM1/);
@@ -35,7 +48,11 @@ describe("TN modifiers (§3.2), each on its own", () => {
     has(v, 4, /within 9" at 8\.00": \+\(12 − 8\)/);
     has(v, 10, /^Training of us \(regular\)$/);
     // The build-up adds up to the TN, to be rolled under.
-    expect(shotOf(v).modifiers.filter((m) => m.roll === "to-hit").reduce((s, m) => s + m.value, 0)).toBe(13);
+    expect(
+      shotOf(v)
+        .modifiers.filter((m) => m.roll === "to-hit")
+        .reduce((s, m) => s + m.value, 0),
+    ).toBe(13);
     expect(shotOf(v).under).toBe(true);
   });
 
@@ -64,7 +81,7 @@ describe("TN modifiers (§3.2), each on its own", () => {
     await expect(judgeBazooka(state({ ger: { movement: "evading", evasion: -7 } }))).rejects.toThrow(/evasion -7 is outside the sheet's -2 to -5/);
   });
 
-  it("range beyond 9\": +2 up to 18\", +1 up to 24\", −1 per full 2\" beyond (a started step counts by option)", async () => {
+  it('range beyond 9": +2 up to 18", +1 up to 24", −1 per full 2" beyond (a started step counts by option)', async () => {
     const at = async (inches: number, setup: BgTableSetup = {}) => {
       const sherman: Placed = { id: "tank", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A", unit: "tank" };
       const t = await bgTable([], [sherman, ger("ger", 20 + 5.2 + BASE_R + inchesToCm(inches))], setup);
@@ -90,8 +107,17 @@ describe("fire modes (§3.3) from the weapon table and the motion state", () => 
 });
 
 describe("rate of fire (§3.4)", () => {
-  const panzer = (extra: Partial<Placed> = {}): Placed => ({ id: "pz", model: "ger-panzer-iv", position: [20, 60], heading: 90, side: "B", unit: "pz", ...extra });
-  const judgePanzer = async (s: BgModelState = {}) => (await bgTable([], [panzer(), jeep("jeep", 80)], state({ pz: s }))).judge({ shooter: "pz", target: "jeep", weapon: "main-gun" });
+  const panzer = (extra: Partial<Placed> = {}): Placed => ({
+    id: "pz",
+    model: "ger-panzer-iv",
+    position: [20, 60],
+    heading: 90,
+    side: "B",
+    unit: "pz",
+    ...extra,
+  });
+  const judgePanzer = async (s: BgModelState = {}) =>
+    (await bgTable([], [panzer(), jeep("jeep", 80)], state({ pz: s }))).judge({ shooter: "pz", target: "jeep", weapon: "main-gun" });
 
   it("a Veteran rolls one more die on the first to-hit roll, an Elite two; none once it has fired", async () => {
     expect((await judgePanzer()).firers[0]!.dice).toBe(2);
@@ -111,7 +137,9 @@ describe("rate of fire (§3.4)", () => {
   it("Veteran dice are not effect rolls for small arms, unless the option says so", async () => {
     const nco: Placed = { id: "nco", model: "us-nco", position: [30, 60], side: "A", unit: "us" };
     expect((await bgTable([], [nco, ger("ger", EIGHT)])).judge({ shooter: "nco", target: "ger" }).firers[0]!.dice).toBe(3);
-    expect((await bgTable([], [nco, ger("ger", EIGHT)], { options: { extraDiceOnSmallArms: true } })).judge({ shooter: "nco", target: "ger" }).firers[0]!.dice).toBe(4);
+    expect(
+      (await bgTable([], [nco, ger("ger", EIGHT)], { options: { extraDiceOnSmallArms: true } })).judge({ shooter: "nco", target: "ger" }).firers[0]!.dice,
+    ).toBe(4);
   });
 });
 
@@ -119,7 +147,8 @@ describe("critical hits, misfires and jams (§3.6, §3.7)", () => {
   // A Panther 7–8" from a jeep's side: OV 19 − DV 0 + 1 (AP > 14 up to 12") + 3 unarmoured.
   const panther: Placed = { id: "pz", model: "ger-panther", position: [20, 60], heading: 90, side: "B", unit: "pz" };
   const jeepAt = () => jeep("jeep", 20 + 5 + inchesToCm(8) + 2, { heading: 0 });
-  const fire = async (dice: number[], setup: BgTableSetup = state({ pz: { firedBefore: true } })) => (await bgTable([], [panther, jeepAt()], setup)).resolve({ shooter: "pz", target: "jeep", weapon: "main-gun" }, scriptedDice(dice));
+  const fire = async (dice: number[], setup: BgTableSetup = state({ pz: { firedBefore: true } })) =>
+    (await bgTable([], [panther, jeepAt()], setup)).resolve({ shooter: "pz", target: "jeep", weapon: "main-gun" }, scriptedDice(dice));
 
   it("a 1, then a hit again: Major Critical Hit +10 on the impact", async () => {
     const r = await fire([1, 3, 20]);
@@ -192,14 +221,24 @@ describe("small arms against infantry (§5, §6.3) and hit effects (§8)", () =>
 
   it("column 2 leaves a man wounded and Suppressed by default, removes him by option", async () => {
     const wounded = (await bgTable([], [mg, target()])).resolve({ shooter: "mg", target: "us" }, scriptedDice([3, 20, 20, 20, 20]));
-    expect(wounded.outcomes).toEqual([{ model: "us", effect: "damaged", detail: "wounded" }, { model: "us", effect: "damaged", detail: "suppressed" }]);
-    const out = (await bgTable([], [mg, target()], { options: { infantryColumnTwo: "out-of-action" } })).resolve({ shooter: "mg", target: "us" }, scriptedDice([3, 20, 20, 20, 20]));
+    expect(wounded.outcomes).toEqual([
+      { model: "us", effect: "damaged", detail: "wounded" },
+      { model: "us", effect: "damaged", detail: "suppressed" },
+    ]);
+    const out = (await bgTable([], [mg, target()], { options: { infantryColumnTwo: "out-of-action" } })).resolve(
+      { shooter: "mg", target: "us" },
+      scriptedDice([3, 20, 20, 20, 20]),
+    );
     expect(out.outcomes).toEqual([{ model: "us", effect: "casualty", detail: "wounded, out of action" }]);
   });
 
   it("a destroyed vehicle's occupants test their survival (§7)", async () => {
     const panther: Placed = { id: "pz", model: "ger-panther", position: [20, 60], heading: 90, side: "B", unit: "pz" };
-    const t = await bgTable([], [panther, jeep("jeep", 20 + 5 + inchesToCm(8) + 2), us("rider", 150)], state({ pz: { firedBefore: true }, jeep: { occupants: ["rider"] } }));
+    const t = await bgTable(
+      [],
+      [panther, jeep("jeep", 20 + 5 + inchesToCm(8) + 2), us("rider", 150)],
+      state({ pz: { firedBefore: true }, jeep: { occupants: ["rider"] } }),
+    );
     const r = t.resolve({ shooter: "pz", target: "jeep", weapon: "main-gun" }, scriptedDice([5, 1, 17]));
     expect(r.outcomes).toEqual([
       { model: "jeep", effect: "destroyed", detail: "destroyed" },
@@ -213,7 +252,10 @@ describe("close combat (§9), resolved when declared", () => {
   it("infantry: d20 + CC + 2 for charging against d20 + CC; the loser removes a base; a tie leaves both", async () => {
     const models = [us("us", 30), ger("ger", 30 + 2 * BASE_R + 0.1)];
     const won = (await bgTable([], models)).resolve({ shooter: "us", target: "ger", action: "close-combat" }, scriptedDice([15, 10]));
-    expect(won.details.dice.map((d) => d.meaning)).toEqual([expect.stringMatching(/^attack d20 15 \+ 5 \(\+2 charging, \+3 us's Close Combat\) = 20$/), expect.stringMatching(/^defence d20 10 \+ 3 .* = 13$/)]);
+    expect(won.details.dice.map((d) => d.meaning)).toEqual([
+      expect.stringMatching(/^attack d20 15 \+ 5 \(\+2 charging, \+3 us's Close Combat\) = 20$/),
+      expect.stringMatching(/^defence d20 10 \+ 3 .* = 13$/),
+    ]);
     expect(won.outcomes).toEqual([{ model: "ger", effect: "casualty", detail: "lost the close combat" }]);
     const tie = (await bgTable([], models)).resolve({ shooter: "us", target: "ger", action: "close-combat" }, scriptedDice([8, 10]));
     expect(tie.outcomes).toEqual([]);
@@ -223,7 +265,22 @@ describe("close combat (§9), resolved when declared", () => {
   it("infantry behind a wall defends with half its cover (+2) and a Suppressed attacker has −10", async () => {
     // 0.9 cm between the bases, 0.5 of it wall: touching across the wall.
     const x = 30 + 2 * BASE_R + 0.9;
-    const t = await bgTable([{ id: "wall-1", kind: "wall", path: [[x - BASE_R - 0.45, 40], [x - BASE_R - 0.45, 80]], height: 1.2, thickness: 0.5 }], [us("us", 30), ger("ger", x)], { status: { us: { pinned: false, markers: ["suppressed"] } } });
+    const t = await bgTable(
+      [
+        {
+          id: "wall-1",
+          kind: "wall",
+          path: [
+            [x - BASE_R - 0.45, 40],
+            [x - BASE_R - 0.45, 80],
+          ],
+          height: 1.2,
+          thickness: 0.5,
+        },
+      ],
+      [us("us", 30), ger("ger", x)],
+      { status: { us: { pinned: false, markers: ["suppressed"] } } },
+    );
     expect(t.judge({ shooter: "us", target: "ger", action: "close-combat" }).valid).toBe(true);
     const r = t.resolve({ shooter: "us", target: "ger", action: "close-combat" }, scriptedDice([20, 1]));
     expect(r.details.dice[0]!.meaning).toMatch(/−10 us is Suppressed/);
@@ -238,7 +295,9 @@ describe("close combat (§9), resolved when declared", () => {
     expect(r.details.dice[0]!.meaning).toMatch(/^impact 11 \(OV 2 − top DV 0 \+ 5 \+ 4\), d20 10: vehicles row 11, column 2 → immobilised-suppressed$/);
     expect(r.details.steps.map((s) => s.text)).toContain('ps falls back 1" from jeep, towards the side it attacked from');
     const immobilise = t.resolve({ shooter: "ps", target: "jeep", action: "close-combat", toImmobilise: true }, scriptedDice([3]));
-    expect(immobilise.details.dice[0]!.meaning).toMatch(/^impact 9 \(OV 2 − top DV 0 \+ 3 \+ 4\), d20 3: vehicles row 9, column 1 → counts only as immobilisation$/);
+    expect(immobilise.details.dice[0]!.meaning).toMatch(
+      /^impact 9 \(OV 2 − top DV 0 \+ 3 \+ 4\), d20 3: vehicles row 9, column 1 → counts only as immobilisation$/,
+    );
     expect(immobilise.outcomes).toEqual([{ model: "jeep", effect: "damaged", detail: "immobilised (to the end of the game)" }]);
   });
 
@@ -253,7 +312,10 @@ describe("immobilisation tests (§2)", () => {
   const sherman: Placed = { id: "tank", model: "us-sherman-m4", position: [40, 60], side: "A", unit: "tank" };
   const foe: Placed = ger("ger", 150);
   const test = async (immobilisation: ImmobilisationDeclaration, dice: number[], s: BgModelState = {}) =>
-    (await bgTable([], [sherman, foe], state({ tank: s }))).resolve({ shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation }, scriptedDice(dice));
+    (await bgTable([], [sherman, foe], state({ tank: s }))).resolve(
+      { shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation },
+      scriptedDice(dice),
+    );
 
   it("terrain: 2 × Training less Class and conditions; a failure bogs the vehicle down", async () => {
     const r = await test({ situation: "terrain", conditions: ["reverse", "streamOrDitch"] }, [13]);
@@ -270,7 +332,10 @@ describe("immobilisation tests (§2)", () => {
   });
 
   it("a Pinned vehicle takes −5 on the test, as on every roll but Morale (§8)", async () => {
-    const r = (await bgTable([], [sherman, foe], { status: { tank: { pinned: true, markers: [] } } })).resolve({ shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation: { situation: "terrain" } }, scriptedDice([20]));
+    const r = (await bgTable([], [sherman, foe], { status: { tank: { pinned: true, markers: [] } } })).resolve(
+      { shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation: { situation: "terrain" } },
+      scriptedDice([20]),
+    );
     expect(r.details.dice[0]!.need).toBe(20 - 3 - 5);
     expect(r.details.dice[0]!.meaning).toMatch(/tank is Pinned: −5 to every roll but Morale tests/);
   });

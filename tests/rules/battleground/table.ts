@@ -55,6 +55,20 @@ export const bgTable = (features: Features, models: Placed[], setup: BgTableSetu
 
 /** Base radius of a rifleman (cm): edge-to-edge range is the centres' distance less two of these. */
 export const BASE_R = 1.25;
-export const us = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", unit: "us", ...extra });
-export const ger = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "ger-rifleman", position: [x, z], side: "B", unit: "ger", ...extra });
+export const us = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "us-rifleman",
+  position: [x, z],
+  side: "A",
+  unit: "us",
+  ...extra,
+});
+export const ger = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "ger-rifleman",
+  position: [x, z],
+  side: "B",
+  unit: "ger",
+  ...extra,
+});
 export const text = (rulings: ReadonlyArray<{ reason: string }>) => rulings.map((r) => r.reason).join("\n");

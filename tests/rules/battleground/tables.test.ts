@@ -51,7 +51,8 @@ const SHEET_ROWS = [
   "1–14 15–19 20 – – 17 1–7 8–17 18–19 20 –",
   "1–15 16–19 20 – – 18 1–8 9–18 19 20 –",
   "1–16 17–19 20 – – 19 1–9 10–19 20 – –",
-  "1–17 18–19 20 – – 20 1–10 11–19 20 – –",];
+  "1–17 18–19 20 – – 20 1–10 11–19 20 – –",
+];
 
 const cell = (c: readonly [number, number] | null): string => (c === null ? "–" : c[0] === c[1] ? `${c[0]}` : `${c[0]}–${c[1]}`);
 
@@ -75,9 +76,25 @@ describe("the Hit Effects Table (§10), row by row as the sheet prints it", () =
 
   it("reads each d20 into its column, with the reconstructed headers", () => {
     // Impact 0 vehicles: – 1–3 4–5 6–9 10–20.
-    expect([1, 3, 4, 5, 6, 9, 10, 20].map((d) => hitEffect(ctx, "vehicles", 0, d).effect)).toEqual(["immobilised-suppressed", "immobilised-suppressed", "suppressed", "suppressed", "pinned", "pinned", "no-effect", "no-effect"]);
+    expect([1, 3, 4, 5, 6, 9, 10, 20].map((d) => hitEffect(ctx, "vehicles", 0, d).effect)).toEqual([
+      "immobilised-suppressed",
+      "immobilised-suppressed",
+      "suppressed",
+      "suppressed",
+      "pinned",
+      "pinned",
+      "no-effect",
+      "no-effect",
+    ]);
     // Impact 12 infantry: 1–2 3–12 13–15 16–19 20.
-    expect([2, 3, 12, 13, 16, 20].map((d) => hitEffect(ctx, "infantry", 12, d).effect)).toEqual(["killed", "wounded", "wounded", "suppressed", "pinned", "no-effect"]);
+    expect([2, 3, 12, 13, 16, 20].map((d) => hitEffect(ctx, "infantry", 12, d).effect)).toEqual([
+      "killed",
+      "wounded",
+      "wounded",
+      "suppressed",
+      "pinned",
+      "no-effect",
+    ]);
   });
 
   it("clamps impacts off the table by default; the option makes impacts above 20 destroy", () => {
@@ -109,7 +126,7 @@ describe("the AP range table (§6.1), row by row", () => {
       if (upTo < 72) expect(apRangeModifier(ctx, 15, inchesToCm(upTo + 0.1))?.band).toBeGreaterThan(upTo);
     });
   }
-  it("has no row beyond 72\"; +3 against unarmoured targets", () => {
+  it('has no row beyond 72"; +3 against unarmoured targets', () => {
     expect(apRangeModifier(ctx, 15, inchesToCm(72.1))).toBeUndefined();
     expect(data["ap-range"].unarmoured).toBe(3);
   });
@@ -122,24 +139,62 @@ describe("misfires (§3.7) and survival (§7), every d20", () => {
   });
   it("survival: 1 bonus action, 2–5 evacuates, 6–15 and Suppressed, 16–19 killed, 20 killed with −1 morale", () => {
     const results = Array.from({ length: 20 }, (_, i) => survivalResult(ctx, i + 1));
-    expect(results).toEqual(["evacuates-with-bonus-action", ...Array(4).fill("evacuates"), ...Array(10).fill("evacuates-suppressed"), ...Array(4).fill("killed"), "killed-morale"]);
+    expect(results).toEqual([
+      "evacuates-with-bonus-action",
+      ...Array(4).fill("evacuates"),
+      ...Array(10).fill("evacuates-suppressed"),
+      ...Array(4).fill("killed"),
+      "killed-morale",
+    ]);
   });
 });
 
 describe("the sheet's modifier lists as data", () => {
   it("TN modifiers (§3.2) and rate of fire (§3.4)", () => {
     expect(data["to-hit"].shooter).toEqual({ subsequentShot: 2, motivated: 1, disorganised: -1, pinnedOrDamaged: -5 });
-    expect(data["to-hit"].target).toEqual({ evading: { least: -2, most: -5 }, moving: -1, lightCover: -2, camouflage: -2, linearCover: -5, heavyCover: -8, smoke: -8 });
-    expect(data["to-hit"].range).toEqual({ closeUpTo: 9, closeBase: 12, bands: [{ upTo: 18, modifier: 2 }, { upTo: 24, modifier: 1 }], beyondStep: 2, beyondModifier: -1 });
+    expect(data["to-hit"].target).toEqual({
+      evading: { least: -2, most: -5 },
+      moving: -1,
+      lightCover: -2,
+      camouflage: -2,
+      linearCover: -5,
+      heavyCover: -8,
+      smoke: -8,
+    });
+    expect(data["to-hit"].range).toEqual({
+      closeUpTo: 9,
+      closeBase: 12,
+      bands: [
+        { upTo: 18, modifier: 2 },
+        { upTo: 24, modifier: 1 },
+      ],
+      beyondStep: 2,
+      beyondModifier: -1,
+    });
     expect(data["to-hit"].rateOfFire).toEqual({ extraDice: { veteran: 1, elite: 2 }, targetChangeCost: 1 });
   });
   it("HE against infantry (§6.2) and small-arms firepower (§6.3)", () => {
     expect(data["effect-modifiers"].he).toEqual({ linearFromImpact: -1, partialOrHeavyCover: -2, moving: 2, running: 4, unarmoured: 3 });
-    expect(data["effect-modifiers"].smallArms).toEqual({ running: 4, moving: 2, shooterMoving: -2, lightCover: -2, camouflaged: -2, onTheMove: -5, shooterPinned: -5, linearCover: -5, heavyCoverOrSmoke: -8 });
+    expect(data["effect-modifiers"].smallArms).toEqual({
+      running: 4,
+      moving: 2,
+      shooterMoving: -2,
+      lightCover: -2,
+      camouflaged: -2,
+      onTheMove: -5,
+      shooterPinned: -5,
+      linearCover: -5,
+      heavyCoverOrSmoke: -8,
+    });
   });
   it("HE rings (§4.3), immobilisation (§2), close combat (§9)", () => {
     expect(data["he-rings"].offsets).toEqual([0, -5, -10]);
-    expect(data.immobilisation).toEqual({ trainingFactor: 2, overrunEnemyClassFactor: -4, conditions: { towing: -1, halfTrack: -1, heightChange: -1, reverse: -2, wheeled: -3, streamOrDitch: -3, wire: -3, snowOrMud: -3 }, perFailedUnbogging: -4 });
+    expect(data.immobilisation).toEqual({
+      trainingFactor: 2,
+      overrunEnemyClassFactor: -4,
+      conditions: { towing: -1, halfTrack: -1, heightChange: -1, reverse: -2, wheeled: -3, streamOrDitch: -3, wire: -3, snowOrMud: -3 },
+      perFailedUnbogging: -4,
+    });
     expect(data["close-combat"]).toEqual({
       infantry: { charging: 2, pinned: -5, disorganised: -5, suppressed: -10, broken: -10, terrainDivisor: 2 },
       vehicle: { ov: 2, movingNotSuppressed: -1, toImmobilise: 3, open: 5, reach: 2, fallBack: 1 },
@@ -169,7 +224,7 @@ describe("the movement table (§1), row by row as the sheet prints it", () => {
     }
   });
 
-  it("\"Za każdy Punkt Ruchu można przebyć 1”, za wyjątkiem ruchu do tyłu lub w dymie, gdzie jest to 0,5”\"; a change forward ↔ reverse 1 Punkt", () => {
+  it('"Za każdy Punkt Ruchu można przebyć 1”, za wyjątkiem ruchu do tyłu lub w dymie, gdzie jest to 0,5”"; a change forward ↔ reverse 1 Punkt', () => {
     expect([data.movement.inchesPerMp, data.movement.slowInchesPerMp, data.movement.directionChange]).toEqual([1, 0.5, 1]);
   });
 });
@@ -196,8 +251,25 @@ describe("scatter distances (§4.1) by range band", () => {
 describe("sample data is labelled, and a player's table file replaces a shipped one", () => {
   it("marks the tables the sheet does not give as sample, and the sheet's own as not", () => {
     const sample = Object.fromEntries(battleground.tables.map((t) => [t.id, t.sample]));
-    expect(sample).toMatchObject({ weapons: true, profiles: true, terrain: true, templates: true, procedures: true, "effect-columns": true, "move-allowance": true });
-    expect(sample).toMatchObject({ "hit-effects": false, "ap-range": false, "to-hit": false, misfire: false, survival: false, scatter: false, "he-rings": false, movement: false });
+    expect(sample).toMatchObject({
+      weapons: true,
+      profiles: true,
+      terrain: true,
+      templates: true,
+      procedures: true,
+      "effect-columns": true,
+      "move-allowance": true,
+    });
+    expect(sample).toMatchObject({
+      "hit-effects": false,
+      "ap-range": false,
+      "to-hit": false,
+      misfire: false,
+      survival: false,
+      scatter: false,
+      "he-rings": false,
+      movement: false,
+    });
     for (const t of battleground.tables.filter((x) => x.sample)) expect(t.title, t.id).toMatch(/^(SAMPLE|RECONSTRUCTED)/);
   });
 
@@ -217,7 +289,10 @@ describe("sample data is labelled, and a player's table file replaces a shipped 
     broken.vehicles[12]!.columns[1] = [1, 5];
     const result = loadBgTables([{ ...shipped, data: broken }]);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.join("\n")).toMatch(/loaded table "hit-effects": data\.vehicles\.12\.columns\.2: impact 2: the columns must share out 1–20 left to right; expected a range starting at 6/);
+    if (!result.ok)
+      expect(result.errors.join("\n")).toMatch(
+        /loaded table "hit-effects": data\.vehicles\.12\.columns\.2: impact 2: the columns must share out 1–20 left to right; expected a range starting at 6/,
+      );
   });
 
   it("refuses a profile arming a weapon the weapons table lacks", () => {

@@ -17,7 +17,8 @@ const ger = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed
 const squad = (prefix: string, x: number, zs: readonly number[], make = ger): Placed[] => zs.map((z, i) => make(`${prefix}-${i + 1}`, x, z, { unit: prefix }));
 const usSquad = (x: number) => squad("us", x, [50, 55, 60, 65, 70], us);
 const gerSquad = (x: number) => squad("ger", x, [50, 55, 60, 65, 70]);
-const valuesOf = (mods: ReadonlyArray<{ value: number; reason: string }>) => Object.fromEntries(mods.map((m) => [m.reason.split(":")[0]!.split(" (")[0], m.value]));
+const valuesOf = (mods: ReadonlyArray<{ value: number; reason: string }>) =>
+  Object.fromEntries(mods.map((m) => [m.reason.split(":")[0]!.split(" (")[0], m.value]));
 
 describe("to-hit modifiers from the game state (§4.2)", () => {
   const models = [...usSquad(60), ...gerSquad(80)];
@@ -27,7 +28,12 @@ describe("to-hit modifiers from the game state (§4.2)", () => {
     const t = await baTable(scenario([], models), { game });
     const v = t.judge({ shooter: "unit-us", target: "unit-ger" });
     const f = v.firers.find((x) => x.model === "us-3")!;
-    expect(valuesOf(f.shots[0]!.modifiers)).toEqual({ "2 pin markers on the firing unit": -2, "inexperienced firers": -1, "firing on the move": -1, "the target is infantry or artillery gone Down": -1 });
+    expect(valuesOf(f.shots[0]!.modifiers)).toEqual({
+      "2 pin markers on the firing unit": -2,
+      "inexperienced firers": -1,
+      "firing on the move": -1,
+      "the target is infantry or artillery gone Down": -1,
+    });
     expect(f.need).toBe(3 + 5);
   });
 
@@ -48,7 +54,10 @@ describe("to-hit modifiers from the game state (§4.2)", () => {
     expect(die.need).toBe(7);
     expect(die.meaning).toBe(`to hit 7+: only a 6 hits → ${die.value === 6 ? "hit" : "miss"}`);
     const two = await baTable(scenario([], models), { game, options: { hitsAboveSix: "six-then-roll" } });
-    const { value } = firstSeed((seed) => two.fire({ shooter: "us-3", target: "unit-ger" }, seed).result, (x) => x.details.dice[0]!.value === 6);
+    const { value } = firstSeed(
+      (seed) => two.fire({ shooter: "us-3", target: "unit-ger" }, seed).result,
+      (x) => x.details.dice[0]!.value === 6,
+    );
     expect(value.details.dice[1]!).toMatchObject({ need: 4, purpose: "to-hit" });
   });
 });
@@ -60,7 +69,10 @@ describe("HE (§4.5)", () => {
     const t = await baTable(scenario([], [pak(20), ...usSquad(80)]));
     const v = t.judge({ shooter: "pak", target: "unit-us" });
     expect(v.firers[0]!.he).toBe(true);
-    const { value } = firstSeed((seed) => t.fire({ shooter: "pak", target: "unit-us" }, seed).result, (r) => r.details.dice.some((d) => d.purpose === "count"));
+    const { value } = firstSeed(
+      (seed) => t.fire({ shooter: "pak", target: "unit-us" }, seed).result,
+      (r) => r.details.dice.some((d) => d.purpose === "count"),
+    );
     const counts = value.details.dice.filter((d) => d.purpose === "count");
     // One D3 for the pins (HE D3: 1 pin, a number: no die), one D3 for the hits.
     expect(counts).toHaveLength(1);
@@ -74,7 +86,10 @@ describe("HE (§4.5)", () => {
 
   it("with the template option the models under the sample template are hit", async () => {
     const t = await baTable(scenario([], [pak(20), ...usSquad(80)]), { options: { he: "template" } });
-    const { value } = firstSeed((seed) => t.fire({ shooter: "pak", target: "unit-us" }, seed).result, (r) => r.details.steps.some((s) => s.text.includes("template")));
+    const { value } = firstSeed(
+      (seed) => t.fire({ shooter: "pak", target: "unit-us" }, seed).result,
+      (r) => r.details.steps.some((s) => s.text.includes("template")),
+    );
     const step = value.details.steps.find((s) => s.text.includes("template"))!;
     // D3 radius 1" (sample) centred on the closest model, us-3 at z = 60: only it is under (5 cm spacing).
     expect(step.text).toMatch(/HE D3 template \(1" radius, sample\) on us-\d: us-\d under it/);
@@ -90,7 +105,11 @@ describe("flamethrowers (§4.4)", () => {
     if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
     const world = await baTable(scenario([], [ger("flamer", 70), ...usSquad(80)]));
     const ctx = boltAction.createContext(world.ctx, { tables: loaded.tables });
-    const verdict = boltAction.fireVerdict({ shooter: "flamer", target: "unit-us" }, world.ctx.models.size ? boltAction.sightRequests({ shooter: "flamer", target: "unit-us" }, ctx).map(world.sight) : [], ctx);
+    const verdict = boltAction.fireVerdict(
+      { shooter: "flamer", target: "unit-us" },
+      world.ctx.models.size ? boltAction.sightRequests({ shooter: "flamer", target: "unit-us" }, ctx).map(world.sight) : [],
+      ctx,
+    );
     expect(verdict.valid).toBe(true);
     expect(verdict.firers[0]!.shotDice).toBe("D6");
     const result = boltAction.resolveFire({ shooter: "flamer", target: "unit-us" }, verdict, createDice(5), ctx, world.geometry);
@@ -107,20 +126,33 @@ describe("vehicle damage results (§4.7)", () => {
 
   it("a second Immobilised knocks the vehicle out", async () => {
     const t = await baTable(scenario([], [sherman, schreck]), { status: { sherman: { pinned: false, markers: ["immobilised"] } } });
-    const { value } = firstSeed((seed) => t.fire({ shooter: "schreck", target: "sherman" }, seed).result, (r) => r.details.dice.some((d) => d.meaning.endsWith("→ Immobilised")));
-    expect(value.outcomes).toContainEqual({ model: "sherman", effect: "destroyed", detail: "knocked out (immobilised a second time: the crew abandon it): a wreck, impassable terrain" });
+    const { value } = firstSeed(
+      (seed) => t.fire({ shooter: "schreck", target: "sherman" }, seed).result,
+      (r) => r.details.dice.some((d) => d.meaning.endsWith("→ Immobilised")),
+    );
+    expect(value.outcomes).toContainEqual({
+      model: "sherman",
+      effect: "destroyed",
+      detail: "knocked out (immobilised a second time: the crew abandon it): a wreck, impassable terrain",
+    });
   });
 
   it("Crew Stunned adds a pin and turns the order die to Down", async () => {
     const t = await baTable(scenario([], [sherman, schreck]));
-    const { value } = firstSeed((seed) => t.fire({ shooter: "schreck", target: "sherman" }, seed).result, (r) => r.details.dice.some((d) => d.meaning.endsWith("→ Crew Stunned")));
+    const { value } = firstSeed(
+      (seed) => t.fire({ shooter: "schreck", target: "sherman" }, seed).result,
+      (r) => r.details.dice.some((d) => d.meaning.endsWith("→ Crew Stunned")),
+    );
     // One pin for being hit, one for the result.
     expect(value.units).toEqual([{ unit: "unit-sherman", pins: 2, order: "down" }]);
   });
 
   it("small arms cannot damage armour: D6 with no Pen never reaches 9+", async () => {
     const t = await baTable(scenario([], [sherman, { ...ger("rifle", 100, 30) }]));
-    const { value } = firstSeed((seed) => t.fire({ shooter: "rifle", target: "sherman" }, seed).result, (r) => r.details.dice.some((d) => d.purpose === "penetration"));
+    const { value } = firstSeed(
+      (seed) => t.fire({ shooter: "rifle", target: "sherman" }, seed).result,
+      (r) => r.details.dice.some((d) => d.purpose === "penetration"),
+    );
     expect(value.outcomes).toEqual([{ model: "sherman", effect: "no-effect", detail: "no damage" }]);
   });
 });
@@ -151,7 +183,9 @@ describe("close quarters (§5)", () => {
     const r = boltAction.resolveFire({ shooter: "unit-us", target: "panzer", assault: true }, v, createDice(2), t.ctx, t.geometry);
     expect(r.details.dice[0]!.need).toBe(9 - 3);
     const running = await baTable(scenario([], [...usSquad(70), tank]), { game: { units: { "unit-panzer": { order: "run" } } } });
-    expect(running.judge({ shooter: "unit-us", target: "panzer", assault: true }).rulings.at(-1)!.reason).toBe("panzer is on a Run order: infantry cannot assault it");
+    expect(running.judge({ shooter: "unit-us", target: "panzer", assault: true }).rulings.at(-1)!.reason).toBe(
+      "panzer is on a Run order: infantry cannot assault it",
+    );
   });
 });
 
@@ -169,7 +203,10 @@ describe("order dice (§1)", () => {
 
   it("pins make a test: 2D6 against morale minus pins; a fail goes Down", async () => {
     const t = await baTable(s, { game: { units: { "unit-us": { pins: 3 } } } });
-    const { value } = firstSeed((seed) => boltAction.orders!.giveOrder("unit-us", "fire", createDice(seed), t.ctx), (r) => r.order === "down" && r.dice.length === 2);
+    const { value } = firstSeed(
+      (seed) => boltAction.orders!.giveOrder("unit-us", "fire", createDice(seed), t.ctx),
+      (r) => r.order === "down" && r.dice.length === 2,
+    );
     expect(value.dice[0]!.need).toBe(9 - 3);
     expect(value.dice[0]!.total).toBeGreaterThan(6);
     expect(value.steps.at(-1)!.text).toBe("unit-us fails its order test: it goes Down instead of fire");
@@ -177,7 +214,11 @@ describe("order dice (§1)", () => {
 
   it("a double six is FUBAR: the FUBAR die decides friendly fire or panic", async () => {
     const t = await baTable(s, { game: { units: { "unit-us": { pins: 1 } } } });
-    const { value } = firstSeed((seed) => boltAction.orders!.giveOrder("unit-us", "fire", createDice(seed), t.ctx, { nearestVisibleEnemy: null }), (r) => r.steps.some((x) => x.text.startsWith("double six")), 400);
+    const { value } = firstSeed(
+      (seed) => boltAction.orders!.giveOrder("unit-us", "fire", createDice(seed), t.ctx, { nearestVisibleEnemy: null }),
+      (r) => r.steps.some((x) => x.text.startsWith("double six")),
+      400,
+    );
     const fubar = value.dice[2]!;
     expect(fubar.meaning).toMatch(/^FUBAR [1-6] → (Friendly Fire|Panic)$/);
     // Friendly fire needs another friendly unit near an enemy (there is none); panic sees no enemy: both go Down.
@@ -186,7 +227,10 @@ describe("order dice (§1)", () => {
 
   it("Rally removes D6 pins; at turn end Down and Ambush keep their dice, the others go back", async () => {
     const t = await baTable(s, { game: { units: { "unit-us": { pins: 1 } } } });
-    const { value } = firstSeed((seed) => boltAction.orders!.giveOrder("unit-us", "rally", createDice(seed), t.ctx), (r) => r.order === "rally");
+    const { value } = firstSeed(
+      (seed) => boltAction.orders!.giveOrder("unit-us", "rally", createDice(seed), t.ctx),
+      (r) => r.order === "rally",
+    );
     let state = applyEvent({ ...initialState(s), units: { "unit-us": { pins: 1 } } }, orderEvent(boltAction, value, 0));
     expect(state.units["unit-us"]).toEqual({ pins: 0, order: "rally" });
     state = applyEvent(state, orderEvent(boltAction, boltAction.orders!.giveOrder("unit-ger", "down", createDice(1), t.ctx), 0));
@@ -197,7 +241,10 @@ describe("order dice (§1)", () => {
 
   it("a shot's pins and Down land on the unit through the game log", async () => {
     const t = await baTable(s);
-    const { value } = firstSeed((seed) => t.fire({ shooter: "unit-us", target: "unit-ger" }, seed).result, (r) => (r.units?.length ?? 0) > 0);
+    const { value } = firstSeed(
+      (seed) => t.fire({ shooter: "unit-us", target: "unit-ger" }, seed).result,
+      (r) => (r.units?.length ?? 0) > 0,
+    );
     const state = applyEvent(initialState(s), fireEvent(boltAction, { shooter: "unit-us", target: "unit-ger" }, value));
     expect(state.units["unit-ger"]!.pins).toBe(1);
   });

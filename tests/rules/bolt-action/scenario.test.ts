@@ -13,7 +13,8 @@ describe("src/scenarios/bolt-action-farm.json under Bolt Action", () => {
     const atGermans = t.judge({ shooter: "us-sq1", target: "ger-sq1" });
     const atUs = t.judge({ shooter: "ger-sq1", target: "us-sq1" });
     expect(atGermans.valid && atUs.valid).toBe(true);
-    const coverOf = (v: typeof atUs) => new Set(v.firers.filter((f) => f.canFire).map((f) => f.shots[0]!.rulings[1]!.reason.match(/the unit is (in \w+ cover|not in cover)/)![1]));
+    const coverOf = (v: typeof atUs) =>
+      new Set(v.firers.filter((f) => f.canFire).map((f) => f.shots[0]!.rulings[1]!.reason.match(/the unit is (in \w+ cover|not in cover)/)![1]));
     expect(coverOf(atGermans)).toEqual(new Set(["in hard cover"]));
     expect(coverOf(atUs)).toEqual(new Set(["in soft cover"]));
   });

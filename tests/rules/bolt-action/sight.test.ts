@@ -21,7 +21,16 @@ const reasons = (rs: ReadonlyArray<{ reason: string; rule: string }>) => rs.map(
 const mods = (v: ReturnType<Awaited<ReturnType<typeof baTable>>["judge"]>, model: string) => v.firers.find((f) => f.model === model)!.shots[0]!.modifiers;
 
 describe("cover per model, the unit's cover by the threshold (§4.2, §7.3)", () => {
-  const obstacle = (kind: "hedge" | "wall"): Features[number] => ({ id: `${kind}-1`, kind, path: [[100, 20], [100, 100]], height: 2, thickness: 1 });
+  const obstacle = (kind: "hedge" | "wall"): Features[number] => ({
+    id: `${kind}-1`,
+    kind,
+    path: [
+      [100, 20],
+      [100, 100],
+    ],
+    height: 2,
+    thickness: 1,
+  });
   // The squad's bases are 0.5 cm behind the obstacle's far face (x = 100.5).
   const behind = squad("sq", 100.5 + 0.5 + BASE_R, [50, 55, 60, 65, 70]);
 
@@ -47,7 +56,16 @@ describe("cover per model, the unit's cover by the threshold (§4.2, §7.3)", ()
 
   it("the threshold decides: two of five behind the wall are not enough at-least-half, enough for 'any'", async () => {
     const mixed = [...squad("sq", 100.5 + 0.5 + BASE_R, [50, 55]), ...squad("sq", 130, [60, 65, 70]).map((m, i) => ({ ...m, id: `sq-${i + 3}` }))];
-    const wall = { id: "wall-1", kind: "wall" as const, path: [[100, 45], [100, 58]] as [number, number][], height: 2, thickness: 1 };
+    const wall = {
+      id: "wall-1",
+      kind: "wall" as const,
+      path: [
+        [100, 45],
+        [100, 58],
+      ] as [number, number][],
+      height: 2,
+      thickness: 1,
+    };
     const half = await baTable(scenario([wall], [us("us-1", 60, 60), ...mixed]));
     expect(half.judge({ shooter: "us-1", target: "unit-sq" }).firers[0]!.shots[0]!.modifiers.some((m) => m.reason.includes("cover"))).toBe(false);
     const any = await baTable(scenario([wall], [us("us-1", 60, 60), ...mixed]), { options: { coverThreshold: "any" } });
@@ -55,10 +73,11 @@ describe("cover per model, the unit's cover by the threshold (§4.2, §7.3)", ()
   });
 });
 
-describe("range in inches (§4.2, §7.2.4): long range beyond half, point blank within 6\"", () => {
+describe('range in inches (§4.2, §7.2.4): long range beyond half, point blank within 6"', () => {
   // Edge-to-edge distance d inches: the target's centre d" + two base radii from the shooter's.
   const at = (inches: number) => 20 + 2 * BASE_R + inches * CM_PER_INCH;
-  const judgeAt = async (inches: number) => (await baTable(scenario([], [us("us-1", 20), ger("ger-1", at(inches))]))).judge({ shooter: "us-1", target: "ger-1" });
+  const judgeAt = async (inches: number) =>
+    (await baTable(scenario([], [us("us-1", 20), ger("ger-1", at(inches))]))).judge({ shooter: "us-1", target: "ger-1" });
 
   it('a target 12.1" away is long range for a 24" rifle; 11.9" is not', async () => {
     const far = await judgeAt(12.1);
@@ -80,7 +99,11 @@ describe("range in inches (§4.2, §7.2.4): long range beyond half, point blank 
 
   it("the score needed follows the modifiers: 3+ base, a lone target −1 (small unit), long range −1 → 5+", async () => {
     const far = await judgeAt(12.1);
-    expect(mods(far, "us-1").map((m) => m.value).sort()).toEqual([-1, -1]);
+    expect(
+      mods(far, "us-1")
+        .map((m) => m.value)
+        .sort(),
+    ).toEqual([-1, -1]);
     expect(far.firers[0]!.need).toBe(5);
   });
 });
@@ -95,7 +118,9 @@ describe("blocking (§7.2.5): intervening infantry do not block, vehicles do", (
     const l = v.firers[0]!.lines[0]!;
     expect(l.report.seeThrough).toEqual(expect.arrayContaining(["between-2"]));
     expect(l.report.visibleFraction).toBe(1);
-    expect(reasons(boltAction.losVerdict(l.report, t.ctx).rulings)).toMatch(/intervening infantry do not block: seen through [^\n]*between-2[^\n]* \(§7\.2\.5\)/);
+    expect(reasons(boltAction.losVerdict(l.report, t.ctx).rulings)).toMatch(
+      /intervening infantry do not block: seen through [^\n]*between-2[^\n]* \(§7\.2\.5\)/,
+    );
   });
 
   it("with the switch off the same unit hides part of the target", async () => {
@@ -106,7 +131,9 @@ describe("blocking (§7.2.5): intervening infantry do not block, vehicles do", (
   });
 
   it("a Sherman on the line blocks", async () => {
-    const t = await baTable(scenario([], [us("us-1", 40), ger("ger-1", 100), { id: "tank", model: "us-sherman-m4", position: [70, 60], heading: 0, side: "A" }]));
+    const t = await baTable(
+      scenario([], [us("us-1", 40), ger("ger-1", 100), { id: "tank", model: "us-sherman-m4", position: [70, 60], heading: 0, side: "A" }]),
+    );
     const v = t.judge({ shooter: "us-1", target: "ger-1" });
     expect(v.valid).toBe(false);
     expect(reasons(v.firers[0]!.rulings)).toMatch(/sees no model of the target unit/);
@@ -116,17 +143,26 @@ describe("blocking (§7.2.5): intervening infantry do not block, vehicles do", (
 describe("vehicles (§4.6–§4.7)", () => {
   const sherman = (heading: number): Placed => ({ id: "sherman", model: "us-sherman-m4", position: [100, 60], heading, side: "A" });
   const schreck = (x: number, z: number): Placed => ({ id: "schreck", model: "ger-panzerschreck", position: [x, z], side: "B" });
-  const penetrationDie = (r: { details: { dice: ReadonlyArray<{ purpose: string; meaning: string; value: number; total?: number }> } }) => r.details.dice.find((d) => d.purpose === "penetration");
+  const penetrationDie = (r: { details: { dice: ReadonlyArray<{ purpose: string; meaning: string; value: number; total?: number }> } }) =>
+    r.details.dice.find((d) => d.purpose === "penetration");
 
   it("a Sherman shot from its rear quarter takes +2 penetration; from the front none", async () => {
     // Heading 0 faces +z: a firer 30 cm towards −z stands behind it.
     const rear = await baTable(scenario([], [sherman(0), schreck(100, 25)]));
-    const { value } = firstSeed((seed) => rear.fire({ shooter: "schreck", target: "sherman" }, seed).result, (r) => penetrationDie(r) !== undefined);
+    const { value } = firstSeed(
+      (seed) => rear.fire({ shooter: "schreck", target: "sherman" }, seed).result,
+      (r) => penetrationDie(r) !== undefined,
+    );
     const die = penetrationDie(value)!;
     expect(die.meaning).toMatch(/\+2 the shot strikes the rear armour/);
     expect(die.total).toBe(die.value + 6 + 2);
     const front = await baTable(scenario([], [sherman(0), schreck(100, 95)]));
-    const frontDie = penetrationDie(firstSeed((seed) => front.fire({ shooter: "schreck", target: "sherman" }, seed).result, (r) => penetrationDie(r) !== undefined).value)!;
+    const frontDie = penetrationDie(
+      firstSeed(
+        (seed) => front.fire({ shooter: "schreck", target: "sherman" }, seed).result,
+        (r) => penetrationDie(r) !== undefined,
+      ).value,
+    )!;
     expect(frontDie.total).toBe(frontDie.value + 6);
   });
 
@@ -135,7 +171,10 @@ describe("vehicles (§4.6–§4.7)", () => {
     const s = scenario([], models);
     const t = await baTable(s);
     const declaration = { shooter: "schreck", target: "sherman" };
-    const { value } = firstSeed((seed) => t.fire(declaration, seed).result, (r) => r.outcomes.some((o) => o.model === "sherman" && o.effect === "destroyed"));
+    const { value } = firstSeed(
+      (seed) => t.fire(declaration, seed).result,
+      (r) => r.outcomes.some((o) => o.model === "sherman" && o.effect === "destroyed"),
+    );
     const after = applyEvent(initialState(s), fireEvent(boltAction, declaration, value));
     expect(after.scenario.features.some((f) => f.kind === "wreck" && f.id === "wreck-sherman")).toBe(true);
     // A German rifleman 20 cm on one side of where the tank stood, an American 25 cm on the other.
@@ -150,10 +189,14 @@ describe("vehicles (§4.6–§4.7)", () => {
 
 describe("determinism", () => {
   it("the same seed gives the same events", async () => {
-    const t = await baTable(scenario([], [...squad("us-sq", 40, [50, 55, 60, 65], (id, x, z, e) => us(id, x, z, e)), ...squad("sq", 80, [50, 55, 60, 65, 70])]));
+    const t = await baTable(
+      scenario([], [...squad("us-sq", 40, [50, 55, 60, 65], (id, x, z, e) => us(id, x, z, e)), ...squad("sq", 80, [50, 55, 60, 65, 70])]),
+    );
     const once = t.fire({ shooter: "unit-us-sq", target: "unit-sq" }, 1944).result;
     const twice = t.fire({ shooter: "unit-us-sq", target: "unit-sq" }, 1944).result;
-    expect(fireEvent(boltAction, { shooter: "unit-us-sq", target: "unit-sq" }, twice, 0)).toEqual(fireEvent(boltAction, { shooter: "unit-us-sq", target: "unit-sq" }, once, 0));
+    expect(fireEvent(boltAction, { shooter: "unit-us-sq", target: "unit-sq" }, twice, 0)).toEqual(
+      fireEvent(boltAction, { shooter: "unit-us-sq", target: "unit-sq" }, once, 0),
+    );
     expect(once.rolls.length).toBeGreaterThan(4);
   });
 });

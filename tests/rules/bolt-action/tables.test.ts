@@ -39,7 +39,16 @@ describe("weapons table (§4.4): every row as printed", () => {
     ["Medium howitzer", '(0/24")-60"', "1", "HE", "Team, Fixed, Howitzer, HE (2D6)"],
     ["Heavy howitzer", '(0-24")-72"', "1", "HE", "Team, Fixed, Howitzer, HE (3D6)"],
   ];
-  const RULE_NAMES: Record<string, string> = { assault: "Assault", team: "Team", fixed: "Fixed", "shaped-charge": "Shaped Charge", "one-shot": "One Shot", flamethrower: "Flamethrower", "indirect-fire": "Indirect Fire", howitzer: "Howitzer" };
+  const RULE_NAMES: Record<string, string> = {
+    assault: "Assault",
+    team: "Team",
+    fixed: "Fixed",
+    "shaped-charge": "Shaped Charge",
+    "one-shot": "One Shot",
+    flamethrower: "Flamethrower",
+    "indirect-fire": "Indirect Fire",
+    howitzer: "Howitzer",
+  };
 
   it("has the digest's 27 rows in its order", () => {
     expect(data.weapons.map((w) => w.name)).toEqual(DIGEST.map((r) => r[0]));
@@ -71,11 +80,30 @@ describe("the other tables of the source", () => {
   });
 
   it("damage values (§4.3)", () => {
-    expect(data["damage-values"]).toEqual({ infantry: { inexperienced: 3, regular: 4, veteran: 5 }, "soft-skinned": 6, "armoured-car": 7, "light-tank": 8, "medium-tank": 9, "heavy-tank": 10, "super-heavy-tank": 11 });
+    expect(data["damage-values"]).toEqual({
+      infantry: { inexperienced: 3, regular: 4, veteran: 5 },
+      "soft-skinned": 6,
+      "armoured-car": 7,
+      "light-tank": 8,
+      "medium-tank": 9,
+      "heavy-tank": 10,
+      "super-heavy-tank": 11,
+    });
   });
 
   it("to hit (§4.2): 3+ and nine modifiers", () => {
-    expect(data["to-hit"]).toEqual({ base: 3, pointBlank: 1, perPinOnFirer: -1, longRange: -1, inexperiencedFirers: -1, firingOnTheMove: -1, targetDown: -1, smallUnit: -1, softCover: -1, hardCover: -2 });
+    expect(data["to-hit"]).toEqual({
+      base: 3,
+      pointBlank: 1,
+      perPinOnFirer: -1,
+      longRange: -1,
+      inexperiencedFirers: -1,
+      firingOnTheMove: -1,
+      targetDown: -1,
+      smallUnit: -1,
+      softCover: -1,
+      hardCover: -2,
+    });
   });
 
   it("penetration against armour (§4.6)", () => {
@@ -85,7 +113,17 @@ describe("the other tables of the source", () => {
   it("damage results (§4.7): 1 or less, 2, 3, 4–6; superficial D6−3, heavy D6, open-topped by indirect fire +1", () => {
     const t = data["damage-results"];
     const resultOf = (roll: number) => t.rows.find((r) => (r.from === undefined || roll >= r.from) && (r.upTo === undefined || roll <= r.upTo))!.result;
-    expect([-2, 0, 1, 2, 3, 4, 5, 6, 7].map(resultOf)).toEqual(["crew-stunned", "crew-stunned", "crew-stunned", "immobilised", "on-fire", "knocked-out", "knocked-out", "knocked-out", "knocked-out"]);
+    expect([-2, 0, 1, 2, 3, 4, 5, 6, 7].map(resultOf)).toEqual([
+      "crew-stunned",
+      "crew-stunned",
+      "crew-stunned",
+      "immobilised",
+      "on-fire",
+      "knocked-out",
+      "knocked-out",
+      "knocked-out",
+      "knocked-out",
+    ]);
     expect(t.rows.map((r) => r.pins)).toEqual([1, 1, 1, 0]);
     expect([t.superficial, t.heavy, t.massiveResults, t.openToppedIndirect]).toEqual([-3, 0, 2, 1]);
   });
@@ -94,7 +132,10 @@ describe("the other tables of the source", () => {
     const o = data.orders;
     expect(o.orders.map((x) => x.name)).toEqual(["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]);
     expect(o.fubarOn).toEqual([6, 6]);
-    expect(o.fubar.map((r) => [r.from, r.upTo, r.result])).toEqual([[1, 2, "friendly-fire"], [3, 6, "panic"]]);
+    expect(o.fubar.map((r) => [r.from, r.upTo, r.result])).toEqual([
+      [1, 2, "friendly-fire"],
+      [3, 6, "panic"],
+    ]);
     expect(o.fubar[0]!.enemyWithin).toBe(12);
     expect(o.morale).toEqual({ inexperienced: 8, regular: 9, veteran: 10 });
     expect(o.officers).toEqual({ "second-lieutenant": 1, "first-lieutenant": 2, captain: 3, major: 4 });
@@ -123,7 +164,10 @@ describe("the other tables of the source", () => {
 
 describe("table files", () => {
   it("marks the stand-ins sample and the source's tables not", () => {
-    const sample = boltAction.tables.filter((t) => t.sample).map((t) => t.id).sort();
+    const sample = boltAction.tables
+      .filter((t) => t.sample)
+      .map((t) => t.id)
+      .sort();
     expect(sample).toEqual(["cover", "practice", "profiles"]);
     for (const t of boltAction.tables) expect(t.title.startsWith("SAMPLE"), t.id).toBe(t.sample);
   });

@@ -5,18 +5,45 @@
 import { describe, expect, it } from "vitest";
 import { allocateHits, type AllocationHit, type AllocationTarget, type HitCandidate } from "../../../src/rules/flames-of-war/allocation";
 
-const team = (id: string, extra: Partial<AllocationTarget> = {}): AllocationTarget => ({ id, kind: "rifle-team", type: "infantry", manPacked: false, vehicle: false, armoured: false, inoperative: false, ...extra });
-const tank = (id: string, kind = "panzer-iv", extra: Partial<AllocationTarget> = {}): AllocationTarget => team(id, { kind, type: "tank", vehicle: true, armoured: true, ...extra });
+const team = (id: string, extra: Partial<AllocationTarget> = {}): AllocationTarget => ({
+  id,
+  kind: "rifle-team",
+  type: "infantry",
+  manPacked: false,
+  vehicle: false,
+  armoured: false,
+  inoperative: false,
+  ...extra,
+});
+const tank = (id: string, kind = "panzer-iv", extra: Partial<AllocationTarget> = {}): AllocationTarget =>
+  team(id, { kind, type: "tank", vehicle: true, armoured: true, ...extra });
 const seen = (id: string, extra: Partial<HitCandidate> = {}): HitCandidate => ({ id, goneToGround: false, far: false, ...extra });
-const hit = (candidates: HitCandidate[], extra: Partial<AllocationHit> = {}): AllocationHit => ({ firer: "f1", weapon: "rifle", at: 2, fp: 6, candidates, ...extra });
-const hitsPer = (allocated: ReturnType<typeof allocateHits>) => allocated.reduce<Record<string, number>>((m, a) => ({ ...m, [a.model]: (m[a.model] ?? 0) + 1 }), {});
+const hit = (candidates: HitCandidate[], extra: Partial<AllocationHit> = {}): AllocationHit => ({
+  firer: "f1",
+  weapon: "rifle",
+  at: 2,
+  fp: 6,
+  candidates,
+  ...extra,
+});
+const hitsPer = (allocated: ReturnType<typeof allocateHits>) =>
+  allocated.reduce<Record<string, number>>((m, a) => ({ ...m, [a.model]: (m[a.model] ?? 0) + 1 }), {});
 
 describe("allocation rules (§3)", () => {
   it("rule 1: hits spread so that as many models as possible are hit; extra hits double up evenly", () => {
     const targets = [team("a"), team("b"), team("c")];
     const cands = targets.map((t) => seen(t.id));
     expect(hitsPer(allocateHits([hit(cands), hit(cands)], targets))).toEqual({ a: 1, b: 1 });
-    expect(Object.values(hitsPer(allocateHits(Array.from({ length: 5 }, () => hit(cands)), targets))).sort()).toEqual([1, 2, 2]);
+    expect(
+      Object.values(
+        hitsPer(
+          allocateHits(
+            Array.from({ length: 5 }, () => hit(cands)),
+            targets,
+          ),
+        ),
+      ).sort(),
+    ).toEqual([1, 2, 2]);
   });
 
   it("only valid targets (range, sight, arc of the hit's firer) receive hits", () => {
@@ -38,7 +65,7 @@ describe("allocation rules (§3)", () => {
     expect(allocated[0]!.ruling.reason).toMatch(/rule 3/);
   });
 
-  it("rule 4: then models within 16\"/40 cm before those beyond", () => {
+  it('rule 4: then models within 16"/40 cm before those beyond', () => {
     const targets = [team("far"), team("near")];
     const allocated = allocateHits([hit([seen("far", { far: true }), seen("near")])], targets);
     expect(allocated[0]!.model).toBe("near");
@@ -51,7 +78,10 @@ describe("allocation rules (§3)", () => {
     const hits = [hit(cands, { weapon: "mg" }), hit(cands, { weapon: "mg" }), hit(cands, { weapon: "rifle" }), hit(cands, { weapon: "rifle" })];
     const allocated = allocateHits(hits, targets);
     for (const weapon of ["mg", "rifle"]) {
-      const models = allocated.filter((a) => hits[a.hit]!.weapon === weapon).map((a) => a.model).sort();
+      const models = allocated
+        .filter((a) => hits[a.hit]!.weapon === weapon)
+        .map((a) => a.model)
+        .sort();
       expect(models).toEqual(["a", "b"]);
     }
   });
@@ -59,7 +89,10 @@ describe("allocation rules (§3)", () => {
   it("rule 6: a firer's priority type takes its hits first; the other firer's hits spread as usual", () => {
     const targets = [team("inf-1"), team("inf-2"), team("gun-1", { type: "gun", kind: "pak" })];
     const cands = targets.map((t) => seen(t.id));
-    const allocated = allocateHits([hit(cands, { firer: "f1", priority: "gun" }), hit(cands, { firer: "f1", priority: "gun" }), hit(cands, { firer: "f2" })], targets);
+    const allocated = allocateHits(
+      [hit(cands, { firer: "f1", priority: "gun" }), hit(cands, { firer: "f1", priority: "gun" }), hit(cands, { firer: "f2" })],
+      targets,
+    );
     const byFirer = (f: string) => allocated.filter((a) => a.hit < 2 === (f === "f1")).map((a) => a.model);
     expect(byFirer("f1")).toEqual(["gun-1", "gun-1"]);
     expect(byFirer("f2")).toEqual(["inf-1"]);
@@ -84,7 +117,10 @@ describe("allocation rules (§3)", () => {
     const targets = [tank("pz4"), team("inf")];
     const cands = [seen("pz4", { armour: 6 }), seen("inf")];
     const hits = [hit(cands, { weapon: "mg", at: 2 }), hit(cands, { weapon: "gun", at: 11 })];
-    expect(allocateHits(hits, targets).map((a) => [hits[a.hit]!.weapon, a.model])).toEqual([["mg", "inf"], ["gun", "pz4"]]);
+    expect(allocateHits(hits, targets).map((a) => [hits[a.hit]!.weapon, a.model])).toEqual([
+      ["mg", "inf"],
+      ["gun", "pz4"],
+    ]);
   });
 
   it("rule 7: a tank that could be hit on front or side counts its weaker armour for allocation", () => {
@@ -103,9 +139,17 @@ describe("allocation rules (§3)", () => {
 
   it("an asymmetric platoon: the rules in order", () => {
     // Four teams: one far, one Gone to Ground, one bailed-out half-track, one near in the open. Four hits.
-    const targets = [team("far"), team("gtg"), team("near"), team("ht", { type: "transport", kind: "sdkfz-251", vehicle: true, armoured: true, inoperative: true })];
+    const targets = [
+      team("far"),
+      team("gtg"),
+      team("near"),
+      team("ht", { type: "transport", kind: "sdkfz-251", vehicle: true, armoured: true, inoperative: true }),
+    ];
     const cands = [seen("far", { far: true }), seen("gtg", { goneToGround: true }), seen("near"), seen("ht", { armour: 1 })];
-    const order = allocateHits(Array.from({ length: 4 }, () => hit(cands)), targets).map((a) => a.model);
+    const order = allocateHits(
+      Array.from({ length: 4 }, () => hit(cands)),
+      targets,
+    ).map((a) => a.model);
     expect(order).toEqual(["near", "far", "gtg", "ht"]);
   });
 });

@@ -59,14 +59,20 @@ describe("armoured vehicles (§4.2): d6 + armour against AT, then the Firepower 
     expect(hit("sherman", "main-gun", "panther", [1]).effect).toMatchObject({ effect: "no-effect", result: "the shot bounced" });
   });
   it("equal to the AT: Firepower Test passed → Bailed Out, failed → no effect", () => {
-    expect(hit("sherman", "main-gun", "panther", [5, 3], { hullFront: false, turretFront: false }).effect).toMatchObject({ effect: "damaged", result: "bailed out" });
+    expect(hit("sherman", "main-gun", "panther", [5, 3], { hullFront: false, turretFront: false }).effect).toMatchObject({
+      effect: "damaged",
+      result: "bailed out",
+    });
     expect(hit("sherman", "main-gun", "panther", [5, 2], { hullFront: false, turretFront: false }).effect).toMatchObject({ effect: "no-effect" });
   });
   it("below the AT: Firepower Test passed → Destroyed, failed → Bailed Out", () => {
     expect(hit("sherman", "main-gun", "panther", [4, 3], { hullFront: false, turretFront: false }).effect).toMatchObject({ effect: "destroyed" });
-    expect(hit("sherman", "main-gun", "panther", [4, 2], { hullFront: false, turretFront: false }).effect).toMatchObject({ effect: "damaged", result: "bailed out" });
+    expect(hit("sherman", "main-gun", "panther", [4, 2], { hullFront: false, turretFront: false }).effect).toMatchObject({
+      effect: "damaged",
+      result: "bailed out",
+    });
   });
-  it("beyond 16\"/40 cm the armour counts +1", () => {
+  it('beyond 16"/40 cm the armour counts +1', () => {
     // 5 + side 5 = 10 equals the AT at 40 cm; beyond it 5 + 6 = 11 bounces.
     const { effect, dice } = hit("sherman", "main-gun", "panther", [5], { hullFront: false, turretFront: false, longRange: true });
     expect(effect.result).toBe("the shot bounced");

@@ -19,7 +19,20 @@ const models: Placed[] = [
 ];
 
 const ctxWith = (game: FowGameState = {}) => fowContext(tableContext(createBattlefield(scenario([], models), TEST_CATALOG)), { game });
-const concealedAt = (range: number): FowSight => ({ canSee: true, terrainConcealed: true, stateConcealed: false, hullDown: false, bulletproof: false, range, longRange: range > 40, inRange: true, inArc: true, hullFront: true, origin: [0, 0, 0], rulings: [] });
+const concealedAt = (range: number): FowSight => ({
+  canSee: true,
+  terrainConcealed: true,
+  stateConcealed: false,
+  hullDown: false,
+  bulletproof: false,
+  range,
+  longRange: range > 40,
+  inRange: true,
+  inArc: true,
+  hullFront: true,
+  origin: [0, 0, 0],
+  rulings: [],
+});
 
 describe("part 4: shooting", () => {
   it("'you cannot hit Veterans that are Concealed and Gone to Ground beyond 16\"/40 cm: the score is 7 (!)'", () => {

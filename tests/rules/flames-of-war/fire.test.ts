@@ -19,7 +19,16 @@ const us = (id: string, x: number, z: number): Placed => ({ id, model: "us-rifle
 const ger = (id: string, x: number, z: number, unit = "ger"): Placed => ({ id, model: "ger-rifleman", position: [x, z], side: "B", unit });
 
 // The hedge (x = 60, z 10–34) lies between u1 and g1 only; g2 stands in the open for both; g3 is beyond the rifles' 40 cm.
-const hedge = { id: "hedge-1", kind: "hedge" as const, path: [[60, 10], [60, 34]] as [number, number][], height: 2, thickness: 1.5 };
+const hedge = {
+  id: "hedge-1",
+  kind: "hedge" as const,
+  path: [
+    [60, 10],
+    [60, 34],
+  ] as [number, number][],
+  height: 2,
+  thickness: 1.5,
+};
 const platoons: Placed[] = [us("u1", 40, 30), us("u2", 40, 50), ger("g1", 70, 30), ger("g2", 70, 50), ger("g3", 110, 90)];
 const moved: FowGameState = { models: Object.fromEntries(platoons.map((m) => [m.id, { moved: true }])) };
 
@@ -46,7 +55,11 @@ describe("the platoon verdict (§1.5)", () => {
 
   it("stationary riflemen roll their one die without the +1", async () => {
     const w = await world([hedge], platoons);
-    const { verdict } = verdictFor(w, { shooter: "unit-us", target: "unit-ger" }, { models: { g1: { moved: true }, g2: { moved: true }, g3: { moved: true } } });
+    const { verdict } = verdictFor(
+      w,
+      { shooter: "unit-us", target: "unit-ger" },
+      { models: { g1: { moved: true }, g2: { moved: true }, g3: { moved: true } } },
+    );
     expect(verdict.firers.find((f) => f.model === "u2")).toMatchObject({ group: "g2", need: 4, dice: 1 });
   });
 });
@@ -61,7 +74,10 @@ describe("resolution", () => {
       return rest;
     };
     expect(event(1944)).toEqual(event(1944));
-    const rolls = (seed: number) => event(seed).rolls.map((r) => r.value).join();
+    const rolls = (seed: number) =>
+      event(seed)
+        .rolls.map((r) => r.value)
+        .join();
     expect(new Set([1, 2, 3, 4, 5, 6, 7, 8].map(rolls)).size).toBeGreaterThan(1);
   });
 
@@ -87,7 +103,12 @@ describe("resolution", () => {
     expect(verdict.firers.every((f) => f.dice === 3 && f.need === 4)).toBe(true);
     const dice = [...Array(15).fill(6), ...Array(15).fill(3)];
     const result = flamesOfWar.resolveFire(verdict.declaration, verdict, scriptedDice(dice), ctx);
-    expect(result.outcomes.filter((o) => o.effect === "pinned").map((o) => o.model).sort()).toEqual(["g1", "g2"]);
+    expect(
+      result.outcomes
+        .filter((o) => o.effect === "pinned")
+        .map((o) => o.model)
+        .sort(),
+    ).toEqual(["g1", "g2"]);
     expect(result.details.steps.some((s) => /the platoon is Pinned Down/.test(s.text))).toBe(true);
   });
 

@@ -10,9 +10,24 @@ import { FOW_TABLES, loadFowTables } from "../../../src/rules/flames-of-war/tabl
 import { sightReport } from "../../../src/sight/lineOfSight";
 import { world, type Placed } from "../../helpers/scene";
 
-const hedge = { id: "hedge-1", kind: "hedge" as const, path: [[60, 10], [60, 110]] as [number, number][], height: 4, thickness: 1.5 };
+const hedge = {
+  id: "hedge-1",
+  kind: "hedge" as const,
+  path: [
+    [60, 10],
+    [60, 110],
+  ] as [number, number][],
+  height: 4,
+  thickness: 1.5,
+};
 // The Kübelwagen as a Recce model: a loaded teams table, as a player would load one.
-const recceTables = loadFowTables([{ ruleset: "flames-of-war", table: "teams", data: { ...FOW_TABLES.data.teams, "ger-kubelwagen": { ...FOW_TABLES.data.teams["ger-kubelwagen"]!, notes: ["recce"] } } }]);
+const recceTables = loadFowTables([
+  {
+    ruleset: "flames-of-war",
+    table: "teams",
+    data: { ...FOW_TABLES.data.teams, "ger-kubelwagen": { ...FOW_TABLES.data.teams["ger-kubelwagen"]!, notes: ["recce"] } },
+  },
+]);
 
 async function placement(features: Parameters<typeof world>[0], tdX: number, enemies: Placed[], securityX = tdX - 8) {
   const models: Placed[] = [

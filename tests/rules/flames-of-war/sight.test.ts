@@ -28,7 +28,13 @@ function contextOf(w: SightWorld, setup: { options?: Partial<FowOptions>; game?:
   return flamesOfWar.createContext(tableContext(w.battlefield), { options: setup.options ?? {}, ...(setup.game ? { game: setup.game } : {}) });
 }
 
-async function line(features: Features, models: Placed[], shooter: string, target: string, setup: { weapon?: string; game?: FowGameState; options?: Partial<FowOptions> } = {}) {
+async function line(
+  features: Features,
+  models: Placed[],
+  shooter: string,
+  target: string,
+  setup: { weapon?: string; game?: FowGameState; options?: Partial<FowOptions> } = {},
+) {
   const w = await world(features, models);
   const report = sightReport(w, shooter, target, setup.weapon ? { weapon: setup.weapon } : {});
   return { w, report, verdict: losVerdict(report, contextOf(w, setup)) };
@@ -36,7 +42,18 @@ async function line(features: Features, models: Placed[], shooter: string, targe
 
 describe("hills and hull down (§2.3)", () => {
   // The ridge of tests/sight/vehicles.test.ts: 5 cm high, near crest at x = 75; a Panzer IV on the reverse slope shows only its turret.
-  const ridge = { id: "ridge", kind: "hill" as const, outline: [[60, 10], [100, 10], [100, 110], [60, 110]] as [number, number][], height: 5, slope: 15 };
+  const ridge = {
+    id: "ridge",
+    kind: "hill" as const,
+    outline: [
+      [60, 10],
+      [100, 10],
+      [100, 110],
+      [60, 110],
+    ] as [number, number][],
+    height: 5,
+    slope: 15,
+  };
   const tanks: Placed[] = [
     { id: "sherman", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A" },
     { id: "panzer", model: "ger-panzer-iv", position: [98.5, 60], heading: -90, side: "B" },
@@ -68,7 +85,16 @@ describe("hills and hull down (§2.3)", () => {
 
 describe("linear obstacles (§2.2)", () => {
   // A hedge along x = 100, 2 cm high, 1.5 cm thick: its far face is at x = 100.75.
-  const hedge = { id: "hedge-1", kind: "hedge" as const, path: [[100, 10], [100, 110]] as [number, number][], height: 2, thickness: 1.5 };
+  const hedge = {
+    id: "hedge-1",
+    kind: "hedge" as const,
+    path: [
+      [100, 10],
+      [100, 110],
+    ] as [number, number][],
+    height: 2,
+    thickness: 1.5,
+  };
   const touchingX = 100.75 + 1.25;
 
   it("a team touching a hedge sees clearly over it and is itself Concealed", async () => {
@@ -105,7 +131,17 @@ describe("linear obstacles (§2.2)", () => {
 
 describe("area terrain (§2.4)", () => {
   // Woods 8 cm tall (taller than both figures) from x = 100; the observer's centre 0.5 cm inside its edge.
-  const woods = { id: "wood", kind: "woods" as const, outline: [[100, 10], [170, 10], [170, 110], [100, 110]] as [number, number][], height: 8 };
+  const woods = {
+    id: "wood",
+    kind: "woods" as const,
+    outline: [
+      [100, 10],
+      [170, 10],
+      [170, 110],
+      [100, 110],
+    ] as [number, number][],
+    height: 8,
+  };
 
   it.each([
     [14, true],
@@ -135,27 +171,58 @@ describe("area terrain (§2.4)", () => {
   });
 
   it("a wood taller than both with the models on opposite sides, both outside, blocks sight", async () => {
-    const { verdict } = await line([{ ...woods, outline: [[100, 10], [110, 10], [110, 110], [100, 110]] }], [ger("west", 90), us("east", 120)], "west", "east");
+    const { verdict } = await line(
+      [
+        {
+          ...woods,
+          outline: [
+            [100, 10],
+            [110, 10],
+            [110, 110],
+            [100, 110],
+          ],
+        },
+      ],
+      [ger("west", 90), us("east", 120)],
+      "west",
+      "east",
+    );
     expect(verdict.canSee).toBe(false);
     expect(reasons(verdict)).toMatch(/taller than both models and lies between them/);
   });
 
   it("crops lower than the models conceal a model in them", async () => {
-    const crops = { id: "field", kind: "crops" as const, outline: [[90, 10], [110, 10], [110, 110], [90, 110]] as [number, number][], height: 1 };
+    const crops = {
+      id: "field",
+      kind: "crops" as const,
+      outline: [
+        [90, 10],
+        [110, 10],
+        [110, 110],
+        [90, 110],
+      ] as [number, number][],
+      height: 1,
+    };
     const { verdict } = await line([crops], [ger("west", 70), us("east", 100)], "west", "east", { game: allMoved(["west", "east"]) });
     expect(verdict.canSee).toBe(true);
     expect(verdict.sight.terrainConcealed).toBe(true);
   });
 });
 
-describe("range bands (§2.7): 16\"/40 cm is 40 cm", () => {
+describe('range bands (§2.7): 16"/40 cm is 40 cm', () => {
   const sherman = MODEL_CATALOG.get("us-sherman-m4")!.vehicle!;
   it.each([
     [40.0, false],
     [40.1, true],
   ])("a Sherman's hull front %s cm from a rifleman's base: long range %s", async (gap, long) => {
     const x = 20 + sherman.length / 2 + gap + 1.25;
-    const { report, verdict } = await line([], [{ id: "sherman", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A" }, ger("target", x)], "sherman", "target", { weapon: "main-gun", game: allMoved(["target"]) });
+    const { report, verdict } = await line(
+      [],
+      [{ id: "sherman", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A" }, ger("target", x)],
+      "sherman",
+      "target",
+      { weapon: "main-gun", game: allMoved(["target"]) },
+    );
     expect(report.distance.edgeToEdge).toBeCloseTo(gap, 6);
     expect(verdict.sight.longRange).toBe(long);
     expect(verdict.toHit!.modifiers.some((m) => /beyond 16"\/40 cm/.test(m.reason))).toBe(long);

@@ -52,7 +52,7 @@ describe("the saves and tests of part 5 and the national rules", () => {
 });
 
 describe("the source's distances are its cm, not inches converted", () => {
-  it("16\"/40 cm is 40 cm; 40.0 is not beyond it, 40.1 is", () => {
+  it('16"/40 cm is 40 cm; 40.0 is not beyond it, 40.1 is', () => {
     expect(SOURCE_CM.longRange).toBe(40);
     expect(isLongRange(40.0)).toBe(false);
     expect(isLongRange(40.1)).toBe(true);
@@ -65,7 +65,12 @@ describe("the source's distances are its cm, not inches converted", () => {
 describe("loading table files", () => {
   it("the sample tables say so in their title", () => {
     for (const spec of FOW_TABLES.specs.filter((s) => s.sample)) expect(spec.title).toMatch(/^SAMPLE/);
-    expect(FOW_TABLES.specs.filter((s) => s.sample).map((s) => s.id).sort()).toEqual(["parameters", "teams", "weapons"]);
+    expect(
+      FOW_TABLES.specs
+        .filter((s) => s.sample)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(["parameters", "teams", "weapons"]);
   });
 
   it("a loaded file replaces the shipped table", () => {
@@ -81,7 +86,9 @@ describe("loading table files", () => {
   });
 
   it("refuses a weapon id that no weapons table has", () => {
-    const result = loadFowTables([{ ruleset: "flames-of-war", table: "teams", data: { tank: { type: "infantry", training: "trained", weapons: { gun: "nope" } } } }]);
+    const result = loadFowTables([
+      { ruleset: "flames-of-war", table: "teams", data: { tank: { type: "infantry", training: "trained", weapons: { gun: "nope" } } } },
+    ]);
     expect(!result.ok && result.errors).toEqual(['table "teams": data.tank.weapons.gun: "nope" is neither a small-arms nor a weapons table id']);
   });
 

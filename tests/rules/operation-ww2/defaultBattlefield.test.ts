@@ -71,7 +71,11 @@ describe("firing on the default battlefield", () => {
     expect(shots.length).toBeGreaterThanOrEqual(25);
     for (const { weapon, verdicts } of shots) {
       for (const v of verdicts) {
-        const rulings = [...v.rulings, ...v.firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])]), ...v.pairs.flatMap((p) => p.rulings)];
+        const rulings = [
+          ...v.rulings,
+          ...v.firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])]),
+          ...v.pairs.flatMap((p) => p.rulings),
+        ];
         expect(rulings.length, weapon).toBeGreaterThan(0);
         for (const r of rulings) expect(r.rule, `${weapon}: ${r.reason}`).toMatch(/^§\d/);
       }
@@ -79,7 +83,18 @@ describe("firing on the default battlefield", () => {
     const fired = shots.filter((s) => s.verdicts.at(-1)!.valid);
     // The weapons the default table lets fire, mid-game, at one of their three nearest enemy units.
     expect(fired.map((s) => s.weapon)).toEqual(
-      expect.arrayContaining(["ger-mg42-team team-weapon", "ger-pak40 main-gun", "ger-panther main-gun", "ger-panther coax-mg", "ger-sdkfz-251 front-mg", "us-rifleman small-arms", "us-30cal-team team-weapon", "us-sherman-m4 main-gun", "us-sherman-m4 aa-mg", "us-jeep pedestal-mg"]),
+      expect.arrayContaining([
+        "ger-mg42-team team-weapon",
+        "ger-pak40 main-gun",
+        "ger-panther main-gun",
+        "ger-panther coax-mg",
+        "ger-sdkfz-251 front-mg",
+        "us-rifleman small-arms",
+        "us-30cal-team team-weapon",
+        "us-sherman-m4 main-gun",
+        "us-sherman-m4 aa-mg",
+        "us-jeep pedestal-mg",
+      ]),
     );
 
     let log = newGame(scenario, { seed: 1944, ruleset: { id: operationWw2.id, version: "v2.0", options: {} }, created: "2026-01-01T00:00:00Z" });
@@ -100,7 +115,8 @@ describe("firing on the default battlefield", () => {
 
   it("gives the same events for the same seed", () => {
     const declaration: Ow2FireDeclaration = { shooter: "us-sq3", target: "ger-sq1" };
-    const resolveWith = (seed: number) => fireEvent(operationWw2, declaration, operationWw2.resolveFire(declaration, t.judge(declaration), createDice(seed), t.ctx, t.geometry), 0);
+    const resolveWith = (seed: number) =>
+      fireEvent(operationWw2, declaration, operationWw2.resolveFire(declaration, t.judge(declaration), createDice(seed), t.ctx, t.geometry), 0);
     const first = resolveWith(7);
     expect(first.rolls.length).toBeGreaterThan(10);
     expect(resolveWith(7)).toEqual(first);

@@ -24,13 +24,21 @@ function tablesWith<K extends keyof Ow2TableData>(table: K, edit: (data: Ow2Tabl
   return result.tables;
 }
 
-const firstKillingRoll = (cover: "open" | "medium") => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find((r) => infantryEffect(infantryDamage(contextFor([]), "small-arms", r), cover) === "killed");
+const firstKillingRoll = (cover: "open" | "medium") =>
+  [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find((r) => infantryEffect(infantryDamage(contextFor([]), "small-arms", r), cover) === "killed");
 
 describe("§5.6 the Panzer IV that spots the paratroopers at 35 cm instead of 60", () => {
-  const models: Placed[] = [{ id: "panzer", model: "ger-panzer-iv", position: [20, 60], heading: 90, side: "A" }, ...squad("paras", "us-rifleman", 3, "B", 100)];
+  const models: Placed[] = [
+    { id: "panzer", model: "ger-panzer-iv", position: [20, 60], heading: 90, side: "A" },
+    ...squad("paras", "us-rifleman", 3, "B", 100),
+  ];
   const game = (exposed: boolean) => ({ units: { "unit-paras": { spottingState: "moving" as const } }, models: { panzer: { commanderExposed: exposed } } });
   // Fast-moving paratroopers behind a wall: infantry, moving, in cover, by day = 60 cm.
-  const at = (distance: number, exposed: boolean) => losVerdict(fakeReport({ shooter: "panzer", target: "paras-1" }, { ...behindLowWall("wall", 1.4, 0.5), distance }), contextFor(models, { game: game(exposed) }));
+  const at = (distance: number, exposed: boolean) =>
+    losVerdict(
+      fakeReport({ shooter: "panzer", target: "paras-1" }, { ...behindLowWall("wall", 1.4, 0.5), distance }),
+      contextFor(models, { game: game(exposed) }),
+    );
 
   it("with the commander inside: 60 − 25 = 35 cm", () => {
     const v = at(34, false);
@@ -104,7 +112,9 @@ describe("§6.9 the 20 mm last-chance roll against a medium tank ends in no effe
     expect(result.rolls.map((r) => r.value)).toEqual([9, 8]);
     expect(result.outcomes).toEqual([{ model: "sherman", effect: "no-effect", detail: "" }]);
     const steps = result.details.steps.map((s) => s.text);
-    expect(steps.join("\n")).toMatch(/damage 8 −1 \(light gun against a medium tank\) −1 \(medium armour on the front\) = 6 on the small-arms medium-tank column → no-effect/);
+    expect(steps.join("\n")).toMatch(
+      /damage 8 −1 \(light gun against a medium tank\) −1 \(medium armour on the front\) = 6 on the small-arms medium-tank column → no-effect/,
+    );
   });
 });
 
@@ -137,7 +147,9 @@ describe("§5.15 the Sherman firing at a half-track behind a Panther (v1)", () =
     expect(verdict.firers[0]!.shots[0]!.lines[0]!.hiddenBy).toEqual({ weapon: "panther" });
     const result = operationWw2.resolveFire(declaration, verdict, scriptedDice([8, 6]), ctx);
     const steps = result.details.steps.map((s) => s.text).join("\n");
-    expect(steps).toMatch(/completely hidden by panther.*the noted to-hit roll 8 does not reach the 9\+ 75 mm M3, AP needs against panther \(heavy-tank\): the shot bounces off/);
+    expect(steps).toMatch(
+      /completely hidden by panther.*the noted to-hit roll 8 does not reach the 9\+ 75 mm M3, AP needs against panther \(heavy-tank\): the shot bounces off/,
+    );
     expect(result.outcomes).toEqual([{ model: "panther", effect: "no-effect", detail: "" }]);
   });
 
@@ -166,7 +178,11 @@ describe("§5.10 the US squad splitting its 22 dice between the hedge and the K�
   const ctx = contextFor(models);
   const facts = (target: string) => (target === "kubel" ? { distance: 25 } : { ...behindLowWall("hedge", 2, 1), distance: 25 });
   const hedgeGroup = "light cover";
-  const allocation = Object.fromEntries([["bar", hedgeGroup], ...[1, 2, 3, 4, 5].map((i) => [`rifle-${i}`, hedgeGroup]), ...[6, 7, 8, 9].map((i) => [`rifle-${i}`, "kubel"])]);
+  const allocation = Object.fromEntries([
+    ["bar", hedgeGroup],
+    ...[1, 2, 3, 4, 5].map((i) => [`rifle-${i}`, hedgeGroup]),
+    ...[6, 7, 8, 9].map((i) => [`rifle-${i}`, "kubel"]),
+  ]);
   const declaration = { shooter: "unit-squad", target: "unit-germans", allocation };
 
   it("two parts: the two men behind the hedge (light cover) and the Kübelwagen; 14 dice at one, 8 at the other", () => {

@@ -69,6 +69,19 @@ export const behindLowWall = (kind: "wall" | "hedge", height: number, behind: nu
   visibleFraction: 1 - hidden,
   occluders: [{ id: `${kind}-1`, kind, parts: [kind], samples: 14 }],
   linearObstacles: [
-    { id: `${kind}-1`, kind, height, thickness: 1, onCentreLine: true, alongLine: 15, distanceFromShooter: 15, distanceFromTarget: behind, shooterTouches: false, targetTouches: behind <= 0.5, clearance: 1, top: height },
+    {
+      id: `${kind}-1`,
+      kind,
+      height,
+      thickness: 1,
+      onCentreLine: true,
+      alongLine: 15,
+      distanceFromShooter: 15,
+      distanceFromTarget: behind,
+      shooterTouches: false,
+      targetTouches: behind <= 0.5,
+      clearance: 1,
+      top: height,
+    },
   ],
 });

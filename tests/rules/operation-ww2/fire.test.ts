@@ -13,8 +13,22 @@ import { tableFor, type TableSetup } from "./table";
 
 type Features = Parameters<typeof scenario>[0];
 const BASE_R = 1.25;
-const us = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", unit: "us", ...extra });
-const ger = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "ger-rifleman", position: [x, z], side: "B", unit: "ger", ...extra });
+const us = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "us-rifleman",
+  position: [x, z],
+  side: "A",
+  unit: "us",
+  ...extra,
+});
+const ger = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "ger-rifleman",
+  position: [x, z],
+  side: "B",
+  unit: "ger",
+  ...extra,
+});
 const table = (features: Features, models: Placed[], setup: TableSetup = {}) => tableFor(scenario(features, models), setup);
 const text = (rulings: ReadonlyArray<{ reason: string }>) => rulings.map((r) => r.reason).join("\n");
 
@@ -78,7 +92,17 @@ describe("targets", () => {
   });
 
   it("a unit partly in woods and partly in the open is two parts (§5.10)", async () => {
-    const woods = { id: "bois", kind: "woods" as const, outline: [[97, 40], [140, 40], [140, 58], [97, 58]] as [number, number][], height: 8 };
+    const woods = {
+      id: "bois",
+      kind: "woods" as const,
+      outline: [
+        [97, 40],
+        [140, 40],
+        [140, 58],
+        [97, 58],
+      ] as [number, number][],
+      height: 8,
+    };
     const t = await table([woods], [us("us", 30), ger("in-woods", 100, 55), ger("in-open", 100, 65)]);
     const v = t.judge({ shooter: "us", target: "unit-ger" });
     expect(v.groups.map((g) => [g.id, g.models])).toEqual([
@@ -90,7 +114,16 @@ describe("targets", () => {
 
 describe("vehicles as targets", () => {
   it("a tank at least half hidden by a low wall rolls for protection: v2.0 cover table, v1 wall table (§5.14)", async () => {
-    const wall = { id: "wall-1", kind: "wall" as const, path: [[93, 30], [93, 90]] as [number, number][], height: 2.5, thickness: 1 };
+    const wall = {
+      id: "wall-1",
+      kind: "wall" as const,
+      path: [
+        [93, 30],
+        [93, 90],
+      ] as [number, number][],
+      height: 2.5,
+      thickness: 1,
+    };
     const models: Placed[] = [
       { id: "sherman", model: "us-sherman-m4", position: [40, 60], heading: 90, side: "A" },
       { id: "panzer", model: "ger-panzer-iv", position: [100, 60], heading: -90, side: "B" },
@@ -137,7 +170,8 @@ describe("vehicles as targets", () => {
     expect(line.fromHeight).toBe(true);
     const panzer = t.ctx.models.get("panzer")!;
     const weapon = v.firers[0]!.weapon!;
-    const mods = (fromHeight: boolean) => vehicleDamageModifiers(t.ctx, { weapon: weapon.profile, target: panzer, facing: "front", mode: "direct", fromHeight, ammunition: "AP" });
+    const mods = (fromHeight: boolean) =>
+      vehicleDamageModifiers(t.ctx, { weapon: weapon.profile, target: panzer, facing: "front", mode: "direct", fromHeight, ammunition: "AP" });
     expect(mods(false).map((m) => m.reason)).toEqual(["medium armour on the front"]);
     expect(mods(true)).toEqual([]);
   });
@@ -150,7 +184,10 @@ describe("firers", () => {
     expect(v.valid).toBe(false);
     expect(text(v.firers[0]!.shots[0]!.rulings)).toMatch(/outside the 90° arc of the lower-hull/);
     expect(t.judge({ shooter: "sherman", target: "ger", weapon: "coax-mg" }).valid).toBe(false);
-    const turned = await table([], [{ id: "sherman", model: "us-sherman-m4", position: [100, 60], heading: 90, turretHeading: 180, side: "A" }, ger("ger", 70)]);
+    const turned = await table(
+      [],
+      [{ id: "sherman", model: "us-sherman-m4", position: [100, 60], heading: 90, turretHeading: 180, side: "A" }, ger("ger", 70)],
+    );
     expect(turned.judge({ shooter: "sherman", target: "ger", weapon: "coax-mg" }).valid).toBe(true);
   });
 

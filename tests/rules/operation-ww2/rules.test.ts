@@ -19,7 +19,16 @@ import { behindLowWall, contextFor, judgeWith, scriptedDice, type ReportFacts } 
 const us = (id: string, x = 20, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-rifleman", position: [x, 60], side: "A", unit: "us", ...extra });
 const ger = (id: string, x = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "ger-rifleman", position: [x, 60], side: "B", unit: "ger", ...extra });
 const reasons = (rulings: ReadonlyArray<{ reason: string }>) => rulings.map((r) => r.reason).join("\n");
-const trench = (shooterInside = false): AreaCrossing => ({ id: "trench-1", kind: "trench", lengthInside: 1, intervals: [[19, 20]], shooterInside, targetInside: true, depthToTarget: 1, height: 2 });
+const trench = (shooterInside = false): AreaCrossing => ({
+  id: "trench-1",
+  kind: "trench",
+  lengthInside: 1,
+  intervals: [[19, 20]],
+  shooterInside,
+  targetInside: true,
+  depthToTarget: 1,
+  height: 2,
+});
 
 function tablesWith<K extends keyof Ow2TableData>(table: K, edit: (data: Ow2TableData[K]) => void) {
   const file = TABLE_FILES.find((f) => f.table === table)!;
@@ -67,7 +76,8 @@ describe("the target's position (§6.3, §5.17)", () => {
   it("a trench: v1 −1, v2.0 −2, nothing for a firer standing in it", () => {
     const models = [us("us"), ger("ger")];
     const need = (options: Parameters<typeof contextFor>[1], shooterInside = false) =>
-      judgeWith(contextFor(models, options), { shooter: "us", target: "ger" }, () => ({ distance: 20, areas: [trench(shooterInside)] })).firers[0]!.shots[0]!.need;
+      judgeWith(contextFor(models, options), { shooter: "us", target: "ger" }, () => ({ distance: 20, areas: [trench(shooterInside)] })).firers[0]!.shots[0]!
+        .need;
     expect(need({ options: { version: "v1" } })).toBe(8);
     expect(need({})).toBe(9);
     expect(need({}, true)).toBe(7);
@@ -84,10 +94,15 @@ describe("the target's position (§6.3, §5.17)", () => {
   });
 
   it("a lower-hull MG whose own line a low hedge blocks fires at −1 when the tank sees the target (§5.5)", () => {
-    const models: Placed[] = [{ id: "panzer", model: "ger-panzer-iv", position: [20, 60], heading: 90, side: "B" }, { ...us("us", 60), side: "A" }];
+    const models: Placed[] = [
+      { id: "panzer", model: "ger-panzer-iv", position: [20, 60], heading: 90, side: "B" },
+      { ...us("us", 60), side: "A" },
+    ];
     const hedge = behindLowWall("hedge", 2.4, 1);
-    const v = judgeWith(contextFor(models, { game: { models: { panzer: { commanderExposed: true } } } }), { shooter: "panzer", target: "us", weapon: "hull-mg" }, (r) =>
-      r.weapon === "hull-mg" ? { ...hedge, visibleFraction: 0, distance: 30 } : { ...hedge, distance: 30 },
+    const v = judgeWith(
+      contextFor(models, { game: { models: { panzer: { commanderExposed: true } } } }),
+      { shooter: "panzer", target: "us", weapon: "hull-mg" },
+      (r) => (r.weapon === "hull-mg" ? { ...hedge, visibleFraction: 0, distance: 30 } : { ...hedge, distance: 30 }),
     );
     const shot = v.firers[0]!.shots[0]!;
     expect(shot.canFire).toBe(true);
@@ -97,8 +112,12 @@ describe("the target's position (§6.3, §5.17)", () => {
 
 describe("weapons and crews (§6.2, §6.7, §6.8, §9.2)", () => {
   it("v2.0: a HEAT weapon within 10 cm of a vehicle gets +1; v1 does not", () => {
-    const models: Placed[] = [{ id: "bazooka", model: "us-bazooka", position: [20, 60], side: "A" }, { id: "halftrack", model: "ger-sdkfz-251", position: [30, 60], side: "B" }];
-    const need = (version: "v1" | "v2.0") => judgeWith(contextFor(models, { options: { version } }), { shooter: "bazooka", target: "halftrack" }, () => ({ distance: 8 })).firers[0]!.shots[0]!.need;
+    const models: Placed[] = [
+      { id: "bazooka", model: "us-bazooka", position: [20, 60], side: "A" },
+      { id: "halftrack", model: "ger-sdkfz-251", position: [30, 60], side: "B" },
+    ];
+    const need = (version: "v1" | "v2.0") =>
+      judgeWith(contextFor(models, { options: { version } }), { shooter: "bazooka", target: "halftrack" }, () => ({ distance: 8 })).firers[0]!.shots[0]!.need;
     expect(need("v1")).toBe(5);
     expect(need("v2.0")).toBe(4);
   });
@@ -112,7 +131,11 @@ describe("weapons and crews (§6.2, §6.7, §6.8, §9.2)", () => {
     const tables = tablesWith("profiles", (p) => {
       p.models["us-bar-gunner"]!.weapons["small-arms"] = { profile: "mg42", arc: 360, mount: "hand" };
     });
-    const v = judgeWith(contextFor([{ id: "gunner", model: "us-bar-gunner", position: [20, 60], side: "A" }, ger("ger")], { tables }), { shooter: "gunner", target: "ger" }, () => ({ distance: 30 }));
+    const v = judgeWith(
+      contextFor([{ id: "gunner", model: "us-bar-gunner", position: [20, 60], side: "A" }, ger("ger")], { tables }),
+      { shooter: "gunner", target: "ger" },
+      () => ({ distance: 30 }),
+    );
     expect(v.firers[0]).toMatchObject({ dice: 4, canFire: true });
     expect(reasons(v.firers[0]!.rulings)).toMatch(/rate of fire halved, 8 → 4/);
   });
@@ -121,15 +144,37 @@ describe("weapons and crews (§6.2, §6.7, §6.8, §9.2)", () => {
     const tables = tablesWith("profiles", (p) => {
       p.models["us-30cal-team"]!.weapons["team-weapon"] = { profile: "medium-mortar", arc: 180, mount: "tripod" };
     });
-    const house = { id: "house", kind: "building" as const, footprint: [[10, 50], [30, 50], [30, 70], [10, 70]] as [number, number][], floors: 1, openings: [] };
-    const inHouse = contextFor([{ id: "mortar", model: "us-30cal-team", position: [20, 60], side: "A", floor: { building: "house", level: 0 } }, ger("ger", 100)], { tables, features: [house] });
+    const house = {
+      id: "house",
+      kind: "building" as const,
+      footprint: [
+        [10, 50],
+        [30, 50],
+        [30, 70],
+        [10, 70],
+      ] as [number, number][],
+      floors: 1,
+      openings: [],
+    };
+    const inHouse = contextFor(
+      [{ id: "mortar", model: "us-30cal-team", position: [20, 60], side: "A", floor: { building: "house", level: 0 } }, ger("ger", 100)],
+      { tables, features: [house] },
+    );
     const v = judgeWith(inHouse, { shooter: "mortar", target: "ger", indirect: true }, () => ({ distance: 70 }));
     expect(reasons(v.firers[0]!.rulings)).toMatch(/mortars cannot fire from a building \(house\)/);
     const outside = contextFor([{ id: "mortar", model: "us-30cal-team", position: [20, 60], side: "A" }, ger("ger", 100)], { tables });
-    const hard = judgeWith(outside, { shooter: "mortar", target: "ger", indirect: true, targetSeenAtOrder: false }, () => ({ distance: 70, areas: [trench()], visibleFraction: 0 }));
+    const hard = judgeWith(outside, { shooter: "mortar", target: "ger", indirect: true, targetSeenAtOrder: false }, () => ({
+      distance: 70,
+      areas: [trench()],
+      visibleFraction: 0,
+    }));
     // 7 +1 (not seen when ordered) +2 (trench) = 10: still possible; in smoke as well it would need 12.
     expect(hard.firers[0]!.shots[0]).toMatchObject({ canFire: true, need: 10 });
-    const smoked = judgeWith(outside, { shooter: "mortar", target: "ger", indirect: true, targetSeenAtOrder: false }, () => ({ distance: 70, areas: [trench(), { ...trench(), id: "smoke-1", kind: "smoke" }], visibleFraction: 0 }));
+    const smoked = judgeWith(outside, { shooter: "mortar", target: "ger", indirect: true, targetSeenAtOrder: false }, () => ({
+      distance: 70,
+      areas: [trench(), { ...trench(), id: "smoke-1", kind: "smoke" }],
+      visibleFraction: 0,
+    }));
     expect(reasons(smoked.firers[0]!.shots[0]!.rulings)).toMatch(/needs 12\+ on a d10 after modifiers: indirect fire may not be attempted/);
   });
 
@@ -143,7 +188,8 @@ describe("weapons and crews (§6.2, §6.7, §6.8, §9.2)", () => {
 
 describe("spotting modifiers (§5.7, §6.10, §9.8, §15)", () => {
   const ctxWith = (game: Ow2GameState, night = false) => contextFor([us("us"), ger("ger")], { game, night });
-  const distance = (ctx: ReturnType<typeof contextFor>) => spottingDistance(ctx, { spotter: ctx.models.get("us")!, target: ctx.models.get("ger")!, targetInCover: false }).distance;
+  const distance = (ctx: ReturnType<typeof contextFor>) =>
+    spottingDistance(ctx, { spotter: ctx.models.get("us")!, target: ctx.models.get("ger")!, targetInCover: false }).distance;
 
   it("a sniper is spotted with night values by day, and −5 cm more at night; a sniper spots 10 cm farther", () => {
     expect(distance(ctxWith({}))).toBe(75);
@@ -161,7 +207,11 @@ describe("spotting modifiers (§5.7, §6.10, §9.8, §15)", () => {
 });
 
 describe("allocating damage (§6.5): worst first, standing models first", () => {
-  const men = (standing: number, pinned: number) => contextFor([...Array.from({ length: standing }, (_, i) => ger(`s${i}`, 60 + i * 3)), ...Array.from({ length: pinned }, (_, i) => ger(`p${i}`, 60 + i * 3, { unit: "ger" }))]);
+  const men = (standing: number, pinned: number) =>
+    contextFor([
+      ...Array.from({ length: standing }, (_, i) => ger(`s${i}`, 60 + i * 3)),
+      ...Array.from({ length: pinned }, (_, i) => ger(`p${i}`, 60 + i * 3, { unit: "ger" })),
+    ]);
   const facts = (standing: number, pinned: number) => {
     const ctx = men(standing, pinned);
     return [...ctx.models.values()].map((m) => ({ ...m, pinned: m.id.startsWith("p") }));
@@ -207,7 +257,9 @@ describe("vehicle damage results (§6.13, §11.7)", () => {
   });
 
   it("a failed steady nerves test: v1 the crew bails out, v2.0 the occupants are pinned inside", () => {
-    expect(apply(["steady-nerves"], [2], { options: { version: "v1" } }).finalOutcomes()).toEqual([{ model: "panzer", effect: "damaged", detail: MARKER.bailedOut }]);
+    expect(apply(["steady-nerves"], [2], { options: { version: "v1" } }).finalOutcomes()).toEqual([
+      { model: "panzer", effect: "damaged", detail: MARKER.bailedOut },
+    ]);
     expect(apply(["steady-nerves"], [2]).finalOutcomes()).toEqual([{ model: "panzer", effect: "pinned", detail: "occupants pinned (failed steady nerves)" }]);
     expect(apply(["steady-nerves"], [4]).finalOutcomes()).toEqual([]);
   });

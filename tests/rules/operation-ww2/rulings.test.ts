@@ -23,8 +23,20 @@ function tablesWith<K extends keyof Ow2TableData>(table: K, edit: (data: Ow2Tabl
   return result.tables;
 }
 
-const resolve = (ctx: Ow2Context, decl: Ow2FireDeclaration, facts: (target: string, shooter: string) => ReportFacts, dice: number[], geometry?: TemplateGeometry) =>
-  operationWw2.resolveFire(decl, judgeWith(ctx, decl, (r) => facts(r.target, r.shooter)), scriptedDice(dice), ctx, geometry);
+const resolve = (
+  ctx: Ow2Context,
+  decl: Ow2FireDeclaration,
+  facts: (target: string, shooter: string) => ReportFacts,
+  dice: number[],
+  geometry?: TemplateGeometry,
+) =>
+  operationWw2.resolveFire(
+    decl,
+    judgeWith(ctx, decl, (r) => facts(r.target, r.shooter)),
+    scriptedDice(dice),
+    ctx,
+    geometry,
+  );
 const stepsOf = (r: { details: { steps: ReadonlyArray<{ text: string; rule: string }> } }) => r.details.steps.map((s) => `${s.text} [${s.rule}]`).join("\n");
 const squad = (prefix: string, model: string, n: number, side: "A" | "B", x: number): Placed[] =>
   Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, model, position: [x, 50 + i * 3] as [number, number], side, unit: prefix }));
@@ -48,11 +60,14 @@ describe("1. v2.0 flamethrower interrupting a move: 1d10 models hit, L(24) +5 (0
   });
 });
 
-describe("2. v2.0 re-roll of repeated fire only for a gun: \"ismételt közvetlen tüzelés ágyúval\" (004 l.165–167)", () => {
+describe('2. v2.0 re-roll of repeated fire only for a gun: "ismételt közvetlen tüzelés ágyúval" (004 l.165–167)', () => {
   it("an MG 42 firing again at the same target re-rolls nothing", () => {
     const ctx = contextFor([{ id: "mg", model: "ger-mg42-team", position: [20, 56], side: "A" }, ...squad("gis", "us-rifleman", 3, "B", 60)]);
     const decl: Ow2FireDeclaration = { shooter: "mg", target: "unit-gis", repeatedFire: true };
-    expect(judgeWith(ctx, decl, () => ({ distance: 30 })).firers[0]!.rulings).toContainEqual({ reason: "only a gun firing again re-rolls its misses; MG 42 (light MG, bipod) does not", rule: "§9.9" });
+    expect(judgeWith(ctx, decl, () => ({ distance: 30 })).firers[0]!.rulings).toContainEqual({
+      reason: "only a gun firing again re-rolls its misses; MG 42 (light MG, bipod) does not",
+      rule: "§9.9",
+    });
     const result = resolve(ctx, decl, () => ({ distance: 30 }), [2, 2, 2, 2, 2, 2, 2, 2]);
     expect(result.rolls).toHaveLength(8);
     expect(result.rolls.some((r) => /re-rolled/.test(r.reason))).toBe(false);
@@ -96,7 +111,9 @@ describe("3. v1 other vehicle in the line of fire: the hit is read on the hiding
     const ctx = contextFor(models, { options: { version: "v1" } });
     const result = resolve(ctx, { shooter: "panther", target: "halftrack", ammunition: "AP" }, (t) => facts(t), [9, 3, 5, 5, 5, 5, 5, 5]);
     expect(stepsOf(result)).toMatch(/damage 3: the part of halftrack it strikes is completely hidden by sherman/);
-    expect(stepsOf(result)).toMatch(/sherman hit by the 7\.5 cm KwK 42 L\/70, AP of panther: damage 3 \+1 \(heavy gun against a medium tank\) −1 \(medium armour on the front\) = 3 on the heavy-weapons medium-tank column/);
+    expect(stepsOf(result)).toMatch(
+      /sherman hit by the 7\.5 cm KwK 42 L\/70, AP of panther: damage 3 \+1 \(heavy gun against a medium tank\) −1 \(medium armour on the front\) = 3 on the heavy-weapons medium-tank column/,
+    );
     expect(result.details.dice[1]).toMatchObject({ model: "sherman", value: 3, total: 3 });
   });
 });
@@ -111,14 +128,31 @@ describe("4. high walls stop infantry (000 l.191); a vehicle fires where a strai
     distance: 55,
     visibleFraction: 0.7,
     occluders: [{ id: "wall-1", kind: "wall", parts: ["hull"], samples: 12 }],
-    linearObstacles: [{ id: "wall-1", kind: "wall", height: 2.7, thickness: 1, onCentreLine: true, alongLine: 50, distanceFromShooter: 50, distanceFromTarget: 2, shooterTouches: false, targetTouches: false, clearance: 0.5, top: 2.7 }],
+    linearObstacles: [
+      {
+        id: "wall-1",
+        kind: "wall",
+        height: 2.7,
+        thickness: 1,
+        onCentreLine: true,
+        alongLine: 50,
+        distanceFromShooter: 50,
+        distanceFromTarget: 2,
+        shooterTouches: false,
+        targetTouches: false,
+        clearance: 0.5,
+        top: 2.7,
+      },
+    ],
   };
 
   it("the Panzer IV's turret gun that sees 70 % of the Sherman over a high wall may fire; a rifleman may not", () => {
     const ctx = contextFor(models);
     const gun = losVerdict(fakeReport({ shooter: "panzer", target: "sherman", weapon: "main-gun" }, highWall), ctx);
     expect(gun.canSee).toBe(true);
-    expect(gun.rulings.map((r) => r.reason)).toContain("wall-1 (wall, 2.7 cm) is high, but a vehicle fires wherever a straight line from its weapon reaches the target");
+    expect(gun.rulings.map((r) => r.reason)).toContain(
+      "wall-1 (wall, 2.7 cm) is high, but a vehicle fires wherever a straight line from its weapon reaches the target",
+    );
     const rifle = losVerdict(fakeReport({ shooter: "ger", target: "sherman", weapon: "small-arms" }, highWall), ctx);
     expect(rifle.canSee).toBe(false);
   });
@@ -131,7 +165,13 @@ describe("5. 6–8-wheeled vehicles need two Wheel results to halve their moveme
   const wheelHits = (markers: string[], tables?: ReturnType<typeof tablesWith>) => {
     const ctx = contextFor([{ id: "car", model: "us-jeep", position: [60, 60], side: "B" }], tables ? { tables } : {});
     const ref = new Referee(ctx, scriptedDice([]));
-    applyVehicleEffects(ref, { ...ctx.models.get("car")!, markers }, ["wheel"], { section: "heavy-weapons", weaponName: "a gun", rolls: [], crewCover: "light", shield: false });
+    applyVehicleEffects(ref, { ...ctx.models.get("car")!, markers }, ["wheel"], {
+      section: "heavy-weapons",
+      weaponName: "a gun",
+      rolls: [],
+      crewCover: "light",
+      shield: false,
+    });
     return ref.finalOutcomes().map((o) => o.detail);
   };
 
@@ -155,7 +195,14 @@ describe("6. v2.0 −3 for indirect fire at vehicle passengers (004 l.24)", () =
     { id: "mortar", model: "us-rifleman", position: [20, 60], side: "A" },
     { id: "halftrack", model: "ger-sdkfz-251", position: [60, 60], heading: 270, side: "B" },
   ];
-  const decl: Ow2FireDeclaration = { shooter: "mortar", target: "halftrack", weapon: "light-mortar", indirect: true, exposedCrew: true, targetSeenAtOrder: true };
+  const decl: Ow2FireDeclaration = {
+    shooter: "mortar",
+    target: "halftrack",
+    weapon: "light-mortar",
+    indirect: true,
+    exposedCrew: true,
+    targetSeenAtOrder: true,
+  };
   const game = { models: { halftrack: { carriesInfantry: true } } };
 
   it("may be fired: 7+ on the infantry column, −3 (and not the −2 of direct fire) → 10+", () => {
@@ -188,7 +235,10 @@ describe("7. the smaller rulings", () => {
       { id: "sherman", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A" },
       { id: "pak", model: "ger-pak40", position: [60, 60], heading: 270, side: "B" },
     ];
-    const geometry: TemplateGeometry = { modelsUnder: () => ({ models: [{ id: "pak", unitId: "unit-pak", side: "B", feetY: 0, overlap: 1 }], shielded: [] }), table: { width: 180, depth: 120 } };
+    const geometry: TemplateGeometry = {
+      modelsUnder: () => ({ models: [{ id: "pak", unitId: "unit-pak", side: "B", feetY: 0, overlap: 1 }], shielded: [] }),
+      table: { width: 180, depth: 120 },
+    };
     const shoot = (quadrant: "front" | "left") => {
       const ctx = contextFor(models, { game: { units: { "unit-pak": { spottingState: "firing" } } } });
       const facing = { hull: { bearing: quadrant === "front" ? 0 : -90, quadrant, inFrontHalf: quadrant === "front" } };
@@ -210,9 +260,22 @@ describe("7. the smaller rulings", () => {
   });
 
   it("the −2 for a trench is cancelled by standing next to it only under v2.0 (004 l.16); v1 keeps its −1", () => {
-    const trench = { id: "trench-1", kind: "trench" as const, lengthInside: 1, intervals: [[19, 20]] as [number, number][], shooterInside: true, targetInside: true, depthToTarget: 1, height: 2 };
-    const models: Placed[] = [{ id: "us", model: "us-rifleman", position: [20, 60], side: "A" }, { id: "ger", model: "ger-rifleman", position: [30, 60], side: "B" }];
-    const shot = (version: "v1" | "v2.0") => judgeWith(contextFor(models, { options: { version } }), { shooter: "us", target: "ger" }, () => ({ distance: 8, areas: [trench] })).firers[0]!.shots[0]!;
+    const trench = {
+      id: "trench-1",
+      kind: "trench" as const,
+      lengthInside: 1,
+      intervals: [[19, 20]] as [number, number][],
+      shooterInside: true,
+      targetInside: true,
+      depthToTarget: 1,
+      height: 2,
+    };
+    const models: Placed[] = [
+      { id: "us", model: "us-rifleman", position: [20, 60], side: "A" },
+      { id: "ger", model: "ger-rifleman", position: [30, 60], side: "B" },
+    ];
+    const shot = (version: "v1" | "v2.0") =>
+      judgeWith(contextFor(models, { options: { version } }), { shooter: "us", target: "ger" }, () => ({ distance: 8, areas: [trench] })).firers[0]!.shots[0]!;
     expect(shot("v2.0").modifiers.map((m) => m.reason)).not.toContain("target in a trench");
     expect(shot("v1").modifiers.map((m) => [m.value, m.reason])).toContainEqual([-1, "target in a trench"]);
   });
@@ -224,20 +287,29 @@ describe("7. the smaller rulings", () => {
     ];
     const behind: ReportFacts = { distance: 38, arc: { weapon: "aa-mg", arc: 360, bearing: 180, inArc: true } };
     const shot = (moved: boolean, version: "v1" | "v2.0" = "v2.0") =>
-      judgeWith(contextFor(models, { options: { version }, game: { units: { "unit-sherman": { movedThisTurn: moved }, "unit-ger": { spottingState: "firing" } } } }), { shooter: "sherman", target: "ger", weapon: "aa-mg" }, () => behind).firers[0]!;
+      judgeWith(
+        contextFor(models, { options: { version }, game: { units: { "unit-sherman": { movedThisTurn: moved }, "unit-ger": { spottingState: "firing" } } } }),
+        { shooter: "sherman", target: "ger", weapon: "aa-mg" },
+        () => behind,
+      ).firers[0]!;
 
     it("fires behind it while standing, not after moving; v1 keeps 360°", () => {
       expect(shot(false).canFire).toBe(true);
       const moved = shot(true);
       expect(moved.canFire).toBe(false);
       expect(moved.shots[0]!.rulings.at(-1)!.reason).toBe(`outside the 180° arc of the pintle ${moved.weapon!.profile.name} (180° off its axis)`);
-      expect(moved.shots[0]!.rulings.map((r) => r.reason)).toContain(`${moved.weapon!.profile.name} is an anti-aircraft weapon and sherman moved this turn: its arc is 180°, not 360°`);
+      expect(moved.shots[0]!.rulings.map((r) => r.reason)).toContain(
+        `${moved.weapon!.profile.name} is an anti-aircraft weapon and sherman moved this turn: its arc is 180°, not 360°`,
+      );
       expect(shot(true, "v1").canFire).toBe(true);
     });
   });
 
   it("a weapon that exposes a crewman (exposesCrew) lets the tank spot without the −25 cm (§5.7)", () => {
-    const ctx = contextFor([{ id: "sherman", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A" }, { id: "ger", model: "ger-rifleman", position: [80, 60], side: "B" }]);
+    const ctx = contextFor([
+      { id: "sherman", model: "us-sherman-m4", position: [20, 60], heading: 90, side: "A" },
+      { id: "ger", model: "ger-rifleman", position: [80, 60], side: "B" },
+    ]);
     const spotting = (weapon: string) => losVerdict(fakeReport({ shooter: "sherman", target: "ger", weapon }, { distance: 58 }), ctx).spotting;
     expect(spotting("aa-mg").modifiers).toEqual([]);
     expect(spotting("main-gun").modifiers.map((m) => m.value)).toEqual([-25]);
@@ -269,7 +341,9 @@ describe("8. the Sherman / 250/9 / Panther example (000 l.802–803) holds under
     const ctx = contextFor(models, { options: { version: "v1" } });
     expect(ctx.options.armourModifiers).toBe("all-damage-rolls");
     const result = resolve(ctx, declaration, facts, [8, 6]);
-    expect(stepsOf(result)).toMatch(/damage 6: the part of halftrack it strikes is completely hidden by panther, which becomes the target; the noted to-hit roll 8 does not reach the 9\+ 75 mm M3, AP needs against panther \(heavy-tank\): the shot bounces off/);
+    expect(stepsOf(result)).toMatch(
+      /damage 6: the part of halftrack it strikes is completely hidden by panther, which becomes the target; the noted to-hit roll 8 does not reach the 9\+ 75 mm M3, AP needs against panther \(heavy-tank\): the shot bounces off/,
+    );
     expect(result.outcomes).toEqual([{ model: "panther", effect: "no-effect", detail: "" }]);
   });
 
@@ -294,13 +368,21 @@ describe("9. the verdict first says why the target cannot be engaged (§5.3 befo
   // 88 % of the Panther is in sight, but the line crosses 8.9 cm of wood; the Panzer IV is in the open, too far to spot.
   const facts = (target: string): ReportFacts =>
     target === "panther"
-      ? { distance: 95, visibleFraction: 0.88, occluders: [{ id: "rise", kind: "hill", parts: ["hull"], samples: 4 }], areas: [{ id: "copse", kind: "woods", lengthInside: 8.9, intervals: [[40, 48.9]], shooterInside: false, targetInside: false, height: 8 }] }
+      ? {
+          distance: 95,
+          visibleFraction: 0.88,
+          occluders: [{ id: "rise", kind: "hill", parts: ["hull"], samples: 4 }],
+          areas: [{ id: "copse", kind: "woods", lengthInside: 8.9, intervals: [[40, 48.9]], shooterInside: false, targetInside: false, height: 8 }],
+        }
       : { distance: 150 };
 
   it("Sherman → Panther: the wood blocks sight under §5.3, said before anything about spotting", () => {
     const v = judgeWith(contextFor(models), { shooter: "sherman", target: "panther" }, (r) => facts(r.target));
     expect(v.valid).toBe(false);
-    expect(v.rulings[0]).toEqual({ reason: "sherman cannot see panther: the line crosses 8.9 cm inside woods copse; sight reaches at most 5 cm into it", rule: "§5.3" });
+    expect(v.rulings[0]).toEqual({
+      reason: "sherman cannot see panther: the line crosses 8.9 cm inside woods copse; sight reaches at most 5 cm into it",
+      rule: "§5.3",
+    });
     expect(v.rulings.findIndex((r) => r.rule === "§5.6")).toBeGreaterThan(0);
   });
 });

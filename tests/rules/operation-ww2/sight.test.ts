@@ -15,7 +15,13 @@ import { testHouse, world, type Placed } from "../../helpers/scene";
 type Features = Parameters<typeof world>[0];
 const BASE_R = 1.25;
 
-async function judgeLine(features: Features, models: Placed[], shooter: string, target: string, opts: { weapon?: string; options?: Partial<Ow2Options>; order?: Order } = {}) {
+async function judgeLine(
+  features: Features,
+  models: Placed[],
+  shooter: string,
+  target: string,
+  opts: { weapon?: string; options?: Partial<Ow2Options>; order?: Order } = {},
+) {
   const w = await world(features, models);
   const ctx = operationWw2.createContext(tableContext(w.battlefield), { options: opts.options ?? {} });
   const report = sightReport(w, shooter, target, opts.weapon ? { weapon: opts.weapon } : {});
@@ -24,10 +30,26 @@ async function judgeLine(features: Features, models: Placed[], shooter: string, 
 
 const reasons = (v: { rulings: ReadonlyArray<{ reason: string; rule: string }> }) => v.rulings.map((r) => `${r.reason} (${r.rule})`).join("\n");
 const rifleman = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", ...extra });
-const grenadier = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "ger-rifleman", position: [x, z], side: "B", ...extra });
+const grenadier = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({
+  id,
+  model: "ger-rifleman",
+  position: [x, z],
+  side: "B",
+  ...extra,
+});
 
 describe("woods (§5.3): sight reaches 5 cm deep", () => {
-  const woods = (edge: number) => ({ id: "bois", kind: "woods" as const, outline: [[edge, 40], [140, 40], [140, 80], [edge, 80]] as [number, number][], height: 8 });
+  const woods = (edge: number) => ({
+    id: "bois",
+    kind: "woods" as const,
+    outline: [
+      [edge, 40],
+      [140, 40],
+      [140, 80],
+      [edge, 80],
+    ] as [number, number][],
+    height: 8,
+  });
 
   it("a man 6 cm inside a wood cannot be seen", async () => {
     const { report, verdict } = await judgeLine([woods(94)], [rifleman("us", 30), grenadier("ger", 100)], "us", "ger");
@@ -46,7 +68,17 @@ describe("woods (§5.3): sight reaches 5 cm deep", () => {
   });
 
   it("a wood between them thicker than 5 cm blocks the line; a 4 cm strip does not", async () => {
-    const strip = (width: number) => ({ id: "trees", kind: "woods" as const, outline: [[60, 40], [60 + width, 40], [60 + width, 80], [60, 80]] as [number, number][], height: 8 });
+    const strip = (width: number) => ({
+      id: "trees",
+      kind: "woods" as const,
+      outline: [
+        [60, 40],
+        [60 + width, 40],
+        [60 + width, 80],
+        [60, 80],
+      ] as [number, number][],
+      height: 8,
+    });
     expect((await judgeLine([strip(12)], [rifleman("us", 30), grenadier("ger", 100)], "us", "ger")).verdict.canSee).toBe(false);
     expect((await judgeLine([strip(4)], [rifleman("us", 30), grenadier("ger", 100)], "us", "ger")).verdict.canSee).toBe(true);
     const strict = await judgeLine([strip(4)], [rifleman("us", 30), grenadier("ger", 100)], "us", "ger", { options: { smallWoodsLetSightThrough: false } });
@@ -55,7 +87,18 @@ describe("woods (§5.3): sight reaches 5 cm deep", () => {
 });
 
 describe("tall crops (§5.3 v2.0: as woods)", () => {
-  const field = (concealing: boolean) => ({ id: "maize", kind: "crops" as const, outline: [[92, 40], [140, 40], [140, 80], [92, 80]] as [number, number][], height: 2.5, concealing });
+  const field = (concealing: boolean) => ({
+    id: "maize",
+    kind: "crops" as const,
+    outline: [
+      [92, 40],
+      [140, 40],
+      [140, 80],
+      [92, 80],
+    ] as [number, number][],
+    height: 2.5,
+    concealing,
+  });
   const models = [rifleman("us", 30), grenadier("ger", 100)];
 
   it("hide a man 8 cm inside under v2.0, not under v1, and never when low", async () => {
@@ -66,7 +109,16 @@ describe("tall crops (§5.3 v2.0: as woods)", () => {
 });
 
 describe("low walls and hedges (§5.3)", () => {
-  const wall = (height = 1.4) => ({ id: "wall-1", kind: "wall" as const, path: [[100, 20], [100, 100]] as [number, number][], height, thickness: 1 });
+  const wall = (height = 1.4) => ({
+    id: "wall-1",
+    kind: "wall" as const,
+    path: [
+      [100, 20],
+      [100, 100],
+    ] as [number, number][],
+    height,
+    thickness: 1,
+  });
   // The target's base edge is 7 cm beyond the wall's far face.
   const beyond = (d: number) => grenadier("ger", 100.5 + d + BASE_R);
 
@@ -107,7 +159,16 @@ describe("low walls and hedges (§5.3)", () => {
   });
 
   it("infantry next to a high hedge may shoot through it at a target within 5 cm of it", async () => {
-    const hedge = { id: "hedge-1", kind: "hedge" as const, path: [[100, 20], [100, 100]] as [number, number][], height: 4, thickness: 1 };
+    const hedge = {
+      id: "hedge-1",
+      kind: "hedge" as const,
+      path: [
+        [100, 20],
+        [100, 100],
+      ] as [number, number][],
+      height: 4,
+      thickness: 1,
+    };
     const { report, verdict } = await judgeLine([hedge], [rifleman("us", 100 - 0.5 - BASE_R - 0.1), beyond(3)], "us", "ger");
     expect(report.visibleFraction).toBe(0);
     expect(verdict.canSee).toBe(true);
@@ -116,8 +177,20 @@ describe("low walls and hedges (§5.3)", () => {
 });
 
 describe("vehicles over low walls (§5.5)", () => {
-  const wall = { id: "wall-1", kind: "wall" as const, path: [[100, 20], [100, 100]] as [number, number][], height: 1.4, thickness: 1 };
-  const models: Placed[] = [{ id: "panzer", model: "ger-panzer-iv", position: [40, 60], heading: 90, side: "B" }, { ...rifleman("us", 100.5 + 7 + BASE_R), side: "A" }];
+  const wall = {
+    id: "wall-1",
+    kind: "wall" as const,
+    path: [
+      [100, 20],
+      [100, 100],
+    ] as [number, number][],
+    height: 1.4,
+    thickness: 1,
+  };
+  const models: Placed[] = [
+    { id: "panzer", model: "ger-panzer-iv", position: [40, 60], heading: 90, side: "B" },
+    { ...rifleman("us", 100.5 + 7 + BASE_R), side: "A" },
+  ];
 
   it("the turret sees a man 7 cm beyond a low wall; the lower-hull MG, like infantry, does not", async () => {
     const gun = await judgeLine([wall], models, "panzer", "us", { weapon: "main-gun" });
@@ -141,7 +214,14 @@ describe("buildings (§5.4): only through openings, only within 5 cm of them", (
   });
   const WALL_MIDDLE = 100.3;
   const TEAM_R = 2;
-  const mg = (fromWindow: number): Placed => ({ id: "mg", model: "ger-mg42-team", position: [WALL_MIDDLE + fromWindow + TEAM_R, 60], heading: -90, side: "B", floor: { building: "house", level: 1 } });
+  const mg = (fromWindow: number): Placed => ({
+    id: "mg",
+    model: "ger-mg42-team",
+    position: [WALL_MIDDLE + fromWindow + TEAM_R, 60],
+    heading: -90,
+    side: "B",
+    floor: { building: "house", level: 1 },
+  });
 
   it("an MG 3 cm behind a first-floor window can fire out", async () => {
     const { report, verdict } = await judgeLine([house], [mg(3), rifleman("us", 40)], "mg", "us", { weapon: "team-weapon" });
@@ -186,6 +266,9 @@ describe("smoke (§5.18, §14.3)", () => {
     const { verdict } = await judgeLine([{ ...smoke, at: [100, 60] as [number, number] }], models, "us", "ger");
     expect(verdict.canSee).toBe(true);
     expect(verdict.cover.class).toBe("light");
-    expect(verdict.modifiers.filter((m) => m.roll !== "spotting").map((m) => [m.roll, m.value])).toEqual([["to-hit", -2], ["damage", -2]]);
+    expect(verdict.modifiers.filter((m) => m.roll !== "spotting").map((m) => [m.roll, m.value])).toEqual([
+      ["to-hit", -2],
+      ["damage", -2],
+    ]);
   });
 });

@@ -38,10 +38,13 @@ export interface TableSetup {
 
 export async function tableFor(scenario: Scenario, setup: TableSetup = {}, catalog: ModelCatalog = TEST_CATALOG): Promise<Table> {
   const world = await createSightWorld(scenario, catalog);
-  const ctx = operationWw2.createContext(tableContext(world.battlefield, { night: setup.night ?? false, turn: setup.turn ?? 2, ...(setup.status ? { status: setup.status } : {}) }), {
-    options: setup.options ?? {},
-    ...(setup.game ? { game: setup.game } : {}),
-  });
+  const ctx = operationWw2.createContext(
+    tableContext(world.battlefield, { night: setup.night ?? false, turn: setup.turn ?? 2, ...(setup.status ? { status: setup.status } : {}) }),
+    {
+      options: setup.options ?? {},
+      ...(setup.game ? { game: setup.game } : {}),
+    },
+  );
   const sight = (r: SightRequest) => sightReport(world, r.shooter, r.target, r.weapon ? { weapon: r.weapon } : {});
   const geometry: TemplateGeometry = { modelsUnder: (p) => modelsUnderTemplate(world, p), table: scenario.table };
   return { world, ctx, sight, geometry, judge: (d) => judgeFire(operationWw2, d, ctx, sight) };

@@ -13,7 +13,8 @@ import type { RulesContext } from "../../../src/rules/context";
 
 const data = OW2_TABLES.data;
 /** Expands rows of roll ranges into one entry per roll. */
-const perRoll = <R>(rows: ReadonlyArray<{ rolls: readonly [number, number]; result: R }>) => rows.flatMap((r) => Array.from({ length: r.rolls[1] - r.rolls[0] + 1 }, () => r.result));
+const perRoll = <R>(rows: ReadonlyArray<{ rolls: readonly [number, number]; result: R }>) =>
+  rows.flatMap((r) => Array.from({ length: r.rolls[1] - r.rolls[0] + 1 }, () => r.result));
 const EMPTY_TABLE: RulesContext = { models: new Map(), units: new Map(), terrain: new Map(), table: { width: 180, depth: 120 }, turn: 1, night: false };
 const v1 = ow2Context(EMPTY_TABLE, { options: { version: "v1" } });
 const v2 = ow2Context(EMPTY_TABLE);
@@ -31,7 +32,10 @@ describe("tables the source gives in full", () => {
   });
 
   it("protection (§5.14): v1 wall 1–2 no effect, v1 area 1–4, v2.0 cover 1–3", () => {
-    const ne = (rows: typeof data.protection["v1-wall"]) => perRoll(rows).map((r, i) => (r === "no-effect" ? i + 1 : 0)).filter(Boolean);
+    const ne = (rows: (typeof data.protection)["v1-wall"]) =>
+      perRoll(rows)
+        .map((r, i) => (r === "no-effect" ? i + 1 : 0))
+        .filter(Boolean);
     expect(ne(data.protection["v1-wall"])).toEqual([1, 2]);
     expect(ne(data.protection["v1-area"])).toEqual([1, 2, 3, 4]);
     expect(ne(data.protection["v2.0-cover"])).toEqual([1, 2, 3]);
@@ -152,7 +156,10 @@ describe("tables the source gives in full", () => {
 
 describe("sample tables (NOT GIVEN by the source)", () => {
   it("are marked sample, say so in their note, and the given tables are not", () => {
-    const sample = OW2_TABLES.specs.filter((s) => s.sample).map((s) => s.id).sort();
+    const sample = OW2_TABLES.specs
+      .filter((s) => s.sample)
+      .map((s) => s.id)
+      .sort();
     expect(sample).toEqual(["cover", "damage", "flamethrower-templates", "profiles", "spotting", "weapons"]);
     for (const spec of OW2_TABLES.specs.filter((s) => s.sample)) expect(spec.note).toMatch(/SAMPLE DATA/);
     for (const file of TABLE_FILES) expect(file.rule, file.table).toMatch(/^§/);
@@ -180,7 +187,8 @@ describe("sample tables (NOT GIVEN by the source)", () => {
   });
 
   it("keep the damage values the source shows (§6.5, §6.13)", () => {
-    const killsFrom = (cover: "open" | "light" | "medium") => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find((r) => infantryEffect(infantryDamage(v2, "small-arms", r), cover) === "killed");
+    const killsFrom = (cover: "open" | "light" | "medium") =>
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find((r) => infantryEffect(infantryDamage(v2, "small-arms", r), cover) === "killed");
     expect(killsFrom("open")).toBe(3);
     expect(killsFrom("medium")).toBe(7);
     expect(infantryEffect(infantryDamage(v2, "small-arms", 6), "medium")).toBe("pinned");
