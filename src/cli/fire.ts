@@ -31,7 +31,7 @@ app's game log would: every die with its meaning, who was hit and what happened,
 
 Options:
   --weapon <id>          the firers' weapon (default: each firer's usual weapon)
-  --ruleset <id>         the rule system (default: ${DEFAULT_RULESET}; known: ${RULESETS.map((r) => r.id).join(", ")})
+  --ruleset <id>         the rule system (default: the battlefield's own "ruleset", else ${DEFAULT_RULESET}; known: ${RULESETS.map((r) => r.id).join(", ")})
   --version <v>          the rules version (default: the system's first, e.g. v2.0 for Operation WW2)
   --option <id>=<value>  one of the system's options, repeatable (e.g. smallWoodsLetSightThrough=false)
   --declare <switch>     a declaration switch of the system, repeatable (Bolt Action: he, assault)
@@ -120,14 +120,16 @@ function parseSeed(text: string): number {
 
 await runCommand(command, async ({ values, positionals }) => {
   const [file, shooter, target] = expectPositionals(positionals, ["scenario.json", "shooter", "target"]) as [string, string, string];
-  const ruleset = requireRuleset(values.ruleset ?? DEFAULT_RULESET);
-  const version = requireVersion(ruleset, values.version);
-  const options = parseOptions(ruleset, values.option ?? []);
-  const switches = parseSwitches(ruleset, values.declare ?? []);
   if (values.roll && values.seed === undefined) throw new CliError("--roll needs --seed <n>: the dice come from the game's seed");
   if (!values.roll && values.seed !== undefined) throw new CliError("--seed applies only with --roll");
   const seed = values.seed === undefined ? undefined : parseSeed(values.seed);
   const scenario = await loadScenario(file);
+  // Unless told otherwise, the rule system (and version) the battlefield names for itself.
+  const own = values.ruleset === undefined ? scenario.ruleset : undefined;
+  const ruleset = requireRuleset(values.ruleset ?? own?.id ?? DEFAULT_RULESET);
+  const version = requireVersion(ruleset, values.version ?? own?.version);
+  const options = parseOptions(ruleset, values.option ?? []);
+  const switches = parseSwitches(ruleset, values.declare ?? []);
   requireShooterOrTarget(scenario, shooter, "shooter", file);
   requireShooterOrTarget(scenario, target, "target", file);
 

@@ -14,8 +14,8 @@
  */
 import type { Dice, DieRoll } from "../core/dice";
 import type { Outcome, SmokeCloud } from "../core/game/events";
-import type { Scale } from "../core/scenario/schema";
 import type { Vec2 } from "../core/geometry2d";
+import type { Scale } from "../core/scenario/schema";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
@@ -330,6 +330,9 @@ export interface UnitPreset {
   readonly sample?: string;
 }
 
+/** `n` models of one definition, for a preset's list: `[...times(8, "us-rifleman")]`. */
+export const times = (n: number, definition: string): string[] => Array.from({ length: n }, () => definition);
+
 /** A flamethrower teardrop a player may lay by hand, sized by the rules' own template table (cm). */
 export interface FlameTemplate {
   readonly id: string;
@@ -394,8 +397,8 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   formatDistance?(cm: number): string;
   readonly options: readonly OptionSpec[];
   readonly tables: readonly TableSpec[];
-  /** The units the battlefield editor offers under this system (absent: none of its own). */
-  readonly unitPresets?: readonly UnitPreset[];
+  /** The units the battlefield editor offers under this system: squads, teams, guns and vehicles. */
+  readonly unitPresets: readonly UnitPreset[];
   /** The shipped tables with the given files (validated) replacing theirs. */
   loadTables(files: readonly TableFile[]): TableLoadResult<T>;
   /** The system's context: the table, the game's options (as stored in the game header), tables and rule state. */

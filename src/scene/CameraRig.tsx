@@ -6,10 +6,10 @@ import { OrbitControls, PerspectiveCamera } from "@react-three/drei";
 import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import type { OrbitControls as OrbitControlsImpl } from "three-stdlib";
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import { headingVector } from "../core/geometry2d";
-import { sightOrigin } from "../sight/visibility";
 import type { Vec3 } from "../core/solids/solid";
+import { sightOrigin } from "../sight/visibility";
 
 /** Where a model looks from: its weapon's sight or its eye (the same point the sight engine uses). */
 export function eyeOf(battlefield: Battlefield, id: string, weapon?: string): Vec3 | undefined {
@@ -80,6 +80,8 @@ export function CameraRig({
         enabled={enabled && !eye}
         target={[width / 2, 0, depth / 2]}
         maxPolarAngle={Math.PI / 2.05}
+        // The wheel zooms towards the point under the pointer, as Tabletop Simulator and Foundry do.
+        zoomToCursor
         minDistance={8}
         maxDistance={400}
       />

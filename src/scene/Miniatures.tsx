@@ -1,10 +1,14 @@
-/** The miniatures: instanced part meshes, clickable and hoverable by model. */
+/**
+ * The miniatures: instanced part meshes, clickable and hoverable by model. An imported miniature is drawn as
+ * its file shapes it, or (C) as the collider that blocks sight.
+ */
 import type { ThreeEvent } from "@react-three/fiber";
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { InstancedMesh } from "three";
 import type { Battlefield } from "../core/battlefield";
-import { instanceGroups, type InstanceGroup, type PartColor } from "./modelInstances";
+import { useUi } from "../state/uiStore";
 import { useShapeGeometry } from "./geometry";
+import { type InstanceGroup, instanceGroups, type PartColor } from "./modelInstances";
 
 export interface ModelPointerHandlers {
   onModelDown?(id: string, event: ThreeEvent<PointerEvent>): void;
@@ -17,7 +21,8 @@ const noRaycast = () => null;
 
 function InstancedGroup({ group, handlers, interactive }: { group: InstanceGroup; handlers: ModelPointerHandlers; interactive: boolean }) {
   const mesh = useRef<InstancedMesh>(null);
-  const geometry = useShapeGeometry(group.shape);
+  const colliders = useUi((s) => s.showColliders);
+  const geometry = useShapeGeometry(group.shape, colliders);
   useLayoutEffect(() => {
     const m = mesh.current;
     if (!m) return;

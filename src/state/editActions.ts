@@ -2,8 +2,8 @@
  * The editor's actions: user intent on the terrain turned into game-log commands (add, change, remove
  * features), so every edit is checked by the loader's schema and undone like a move.
  */
-import { copiesOf, groupOf, movedTogether } from "../core/edit/features";
-import { buildingPreset, featureFromDrawing, freeId, pointsNeeded, type BuildingPreset } from "../core/edit/newFeatures";
+import { copiesOf, FeatureEditError, groupOf, movedTogether } from "../core/edit/features";
+import { type BuildingPreset, buildingPreset, featureFromDrawing, freeId, pointsNeeded } from "../core/edit/newFeatures";
 import { pickFeature } from "../core/edit/pick";
 import { featureCenter, ShapeEditError, shapeKind } from "../core/edit/shape";
 import { snapAngle, snapPoint } from "../core/edit/snap";
@@ -11,9 +11,9 @@ import { add2, distance2, sub2, type Vec2 } from "../core/geometry2d";
 import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
 import { inchesToCm } from "../core/units";
 import { rulesetById } from "../rules/registry";
-import { useEditor, type EditPart } from "./editorStore";
+import { type EditPart, useEditor } from "./editorStore";
 import { useGame } from "./game";
-import { useUi, type Tool } from "./uiStore";
+import { type Tool, useUi } from "./uiStore";
 
 /** How close (cm) another feature's corner or edge must be to catch a point. */
 const SNAP_REACH = 1.5;
@@ -102,7 +102,7 @@ export function finishDrawing(points?: readonly Point[]): void {
     useGame.getState().notify("error", `A ${draw.kind} needs at least ${pointsNeeded(draw.kind)} points; ${drawn.length} drawn.`);
     return;
   }
-  const id = freeId(useGame.getState().state.scenario, draw.kind);
+  const id = freeId(useGame.getState().everPlaced, draw.kind);
   if (add([featureFromDrawing(draw.kind, id, drawn)])) set({ draw: { kind: draw.kind, points: [] } });
 }
 
@@ -134,7 +134,7 @@ export function changeSelected(edit: (f: Feature) => Feature): boolean {
   try {
     next = edit(feature);
   } catch (error) {
-    if (!(error instanceof ShapeEditError)) throw error;
+    if (!(error instanceof ShapeEditError || error instanceof FeatureEditError)) throw error;
     useGame.getState().notify("error", error.message);
     return false;
   }

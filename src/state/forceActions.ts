@@ -4,11 +4,11 @@
  * delete. Each is one command in the game log, so one undo.
  */
 import { modelFootprint } from "../core/battlefield";
+import { freeId } from "../core/edit/newFeatures";
 import { footprintBounds } from "../core/footprint";
-import type { Placement } from "../core/game/events";
-import { formationOffsets, laidOut, type Formation } from "../core/formation";
-import type { ModelChanges } from "../core/game/events";
-import { nearestFreeSpot, bodyOf, tableBodies, type Body } from "../core/placement";
+import { type Formation, formationOffsets, laidOut } from "../core/formation";
+import type { ModelChanges, Placement } from "../core/game/events";
+import { type Body, bodyOf, nearestFreeSpot, tableBodies } from "../core/placement";
 import type { Model, Scenario } from "../core/scenario/schema";
 import { rulesetById } from "../rules/registry";
 import type { UnitPreset } from "../rules/ruleset";
@@ -20,16 +20,6 @@ const GAP = 1.5;
 /** The unit presets of the game's rule system. */
 export function unitPresets(): readonly UnitPreset[] {
   return rulesetById(useGame.getState().log.header.ruleset.id)?.unitPresets ?? [];
-}
-
-/** An id not yet used on the table: `base-1`, `base-2`… */
-function freshId(scenario: Scenario, base: string, taken: ReadonlySet<string> = new Set()): string {
-  const used = new Set([
-    ...taken,
-    ...scenario.forces.flatMap((f) => [f.id, ...f.units.flatMap((u) => [u.id, ...u.models.map((m) => m.id)])]),
-    ...scenario.features.map((f) => f.id),
-  ]);
-  for (let n = 1; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /** The force id a side's new units join: the side's first force, else a new one named after it. */
@@ -51,7 +41,7 @@ export interface UnitRequest {
  * buildings and other models; refused with a message when one finds no room.
  */
 export function placeUnit(request: UnitRequest): boolean {
-  const { battlefield, perform, notify } = useGame.getState();
+  const { battlefield, everPlaced, perform, notify } = useGame.getState();
   const { scenario, catalog } = battlefield;
   if (!request.side.trim()) {
     notify("error", "Give the new unit a side in the Forces panel first.");
@@ -63,7 +53,8 @@ export function placeUnit(request: UnitRequest): boolean {
     notify("error", `${request.preset.name} needs model "${missing}", which this table's catalog does not have`);
     return false;
   }
-  const unitId = freshId(scenario, request.preset.id);
+  // An id the game never used, so a log line about a unit that left never names this one.
+  const unitId = freeId(everPlaced, request.preset.id);
   const size = Math.max(
     ...defs.map((def) => {
       const [x0, z0, x1, z1] = footprintBounds(modelFootprint(def!, { id: "", model: def!.id, position: [0, 0], heading: 0, turretHeading: 0 }));

@@ -4,12 +4,13 @@
  * panel and the sight tools all show the replay; the player's own game is set aside and comes back when
  * the replay closes. "Continue from here" makes the state at the playhead a new game of the player's.
  */
-import { scenarioCatalog } from "../core/miniatures/catalog";
+
 import { create } from "zustand";
 import type { GameLog } from "../core/game/gameLog";
-import { replayFrame, type ReplayFrame } from "../replay/frame";
-import { parseReplay, serializeReplay, type LoadedReplay, type ReplayNote } from "../replay/replayFile";
-import { advance, buildTimeline, locate, timeOfEvent, turnMarks, type Timeline } from "../replay/timeline";
+import { scenarioCatalog } from "../core/miniatures/catalog";
+import { type ReplayFrame, replayFrame } from "../replay/frame";
+import { type LoadedReplay, parseReplay, type ReplayNote, serializeReplay } from "../replay/replayFile";
+import { advance, buildTimeline, locate, type Timeline, timeOfEvent, turnMarks } from "../replay/timeline";
 import { RULESETS } from "../rules/registry";
 import { useGame } from "./game";
 import { rejudgeOpened } from "./rejudge";
@@ -160,7 +161,9 @@ export const useReplay = create<ReplayStore>()((set, get) => {
       const log: GameLog = { ...s.replay.log, events: s.replay.log.events.slice(0, index), cursor: index };
       set({ replay: undefined, own: undefined, playing: false, time: 0 });
       useGame.getState().setReadOnly(undefined);
-      useGame.getState().replace(log, { kind: "info", text: `A new game from event ${index} of ${s.replay.title}: your moves are recorded from here` });
+      // Named as the timeline names the playhead's event ("event 5 / 12"): the events before it are played.
+      const from = index < s.replay.log.events.length ? `event ${index + 1}` : "its end";
+      useGame.getState().replace(log, { kind: "info", text: `A new game from ${from} of ${s.replay.title}: your moves are recorded from here` });
     },
   };
 });

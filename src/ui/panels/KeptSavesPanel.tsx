@@ -1,7 +1,9 @@
 /** Autosaves that did not restore whole, kept aside: open one into the table, or export it to a file. */
 import { useEffect, useState } from "react";
 import { useGame } from "../../state/game";
-import { downloadKept, keptSaves, restoreKept, type KeptSave } from "../../state/persistence";
+import { downloadKept, type KeptSave, keptSaves, restoreKept } from "../../state/persistence";
+import { askToReplaceGame } from "./ConfirmDialog";
+import { Dialog } from "./Dialog";
 
 export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
   const [kept, setKept] = useState<readonly KeptSave[] | string>();
@@ -9,7 +11,7 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
     keptSaves().then(setKept, (error: Error) => setKept(`The kept saves cannot be read: ${error.message}`));
   }, []);
   return (
-    <div className="panel help" role="dialog" aria-label="Kept saves" data-testid="kept-saves">
+    <Dialog className="panel help" label="Kept saves" testId="kept-saves" onClose={onClose}>
       <h2>Kept saves</h2>
       <p className="muted">Autosaves that did not restore whole are kept here, never overwritten.</p>
       {kept === undefined && <p className="muted">Reading…</p>}
@@ -23,27 +25,28 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
                 <th>{new Date(k.keptAt).toLocaleString()}</th>
                 <td>{k.reason}</td>
                 <td>
-                  <button type="button"
-                    onClick={() => {
-                      if (
-                        useGame.getState().log.events.length &&
-                        !window.confirm("Replace the current game with this kept save? Save the current one first if you want to keep it.")
-                      )
-                        return;
+                  <button
+                    type="button"
+                    onClick={async () => {
+                      if (!(await askToReplaceGame("Restore this kept save?", `The kept save of ${new Date(k.keptAt).toLocaleString()}`))) return;
                       restoreKept(k, useGame);
                       onClose();
                     }}
                   >
                     Restore
                   </button>{" "}
-                  <button type="button" onClick={() => downloadKept(k)}>Export</button>
+                  <button type="button" onClick={() => downloadKept(k)}>
+                    Export
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <button type="button" onClick={onClose}>Close</button>
-    </div>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </Dialog>
   );
 }

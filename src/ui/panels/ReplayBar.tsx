@@ -6,9 +6,10 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { locate, SPEEDS } from "../../replay/timeline";
 import { useGame } from "../../state/game";
-import { currentIndex, replayText, useReplay } from "../../state/replayStore";
 import { download } from "../../state/persistence";
+import { currentIndex, replayText, useReplay } from "../../state/replayStore";
 import { useVideoStage } from "../../state/videoStage";
+import { askToReplaceGame } from "./ConfirmDialog";
 
 // The encoder and its dialog load when the dialog first opens, not with the app.
 const VideoExportDialog = lazy(() => import("./VideoExportDialog"));
@@ -111,10 +112,11 @@ export function ReplayBar() {
           <button type="button" onClick={() => setVideo(true)} title="Render this replay as an MP4 or WebM video" data-testid="replay-video">
             Video…
           </button>
-          <button type="button"
-            onClick={() => {
-              if (window.confirm("Start a new game from this point of the replay? Your own game is replaced: save it first if you want to keep it."))
-                r.continueFromHere();
+          <button
+            type="button"
+            onClick={async () => {
+              // The player's own game, set aside while the replay is watched, is what a new game replaces.
+              if (await askToReplaceGame("Continue from here?", `A new game from event ${Math.min(index + 1, count)} of ${title}`, r.own)) r.continueFromHere();
             }}
             title="A new game from the state at this event: same battlefield, rules and dice"
             data-testid="replay-continue"
@@ -137,7 +139,8 @@ export function ReplayBar() {
             data-testid="replay-scrubber"
           />
           {marks.map((m) => (
-            <button type="button"
+            <button
+              type="button"
               key={m}
               className="replay-mark"
               style={{ left: `${(timeline.starts[m]! / timeline.total) * 100}%` }}
