@@ -3,9 +3,11 @@
  * sees and reaches, the target unit's cover against it (a threshold of its models), its range (point blank,
  * long range) and the score it needs to hit with every modifier of the source.
  */
-import { modelsNamed, requireModel, unitNamed, type ModelFacts } from "../context";
+
+import { inchesToCm } from "../../core/units";
+import type { SightReport } from "../../sight/sightReport";
+import { type ModelFacts, modelsNamed, requireModel, unitNamed } from "../context";
 import {
-  uniqueSampleTables,
   type FirerVerdict,
   type FireVerdict,
   type Modifier,
@@ -13,12 +15,11 @@ import {
   type SampleTable,
   type ShotVerdict,
   type SightRequest,
+  uniqueSampleTables,
 } from "../ruleset";
-import type { SightReport } from "../../sight/sightReport";
-import { inchesToCm } from "../../core/units";
 import { closeQuartersVerdict } from "./closeQuarters";
-import { pinsOn, sampleMark, unitState, type BaContext } from "./context";
-import { isVehicle, profileOf, qualityOf, usualWeapon, weaponOf, type BaWeapon } from "./profiles";
+import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
+import { type BaWeapon, isVehicle, profileOf, qualityOf, usualWeapon, weaponOf } from "./profiles";
 import { inches, lineReport, lineRuling, TOLERANCE } from "./sight";
 import type { BaFireDeclaration, CoverClass, Order } from "./types";
 
@@ -191,7 +192,7 @@ function judgeFirer(
     const sight = lineRuling(ctx, report);
     const distance = report.distance.edgeToEdge;
     const inRange = distance <= w.maxRange + TOLERANCE && distance >= w.minRange - TOLERANCE;
-    const arc = report.arc && !report.arc.inArc ? false : true;
+    const arc = !report.arc || report.arc.inArc;
     lines.push({ model: t.id, report, canSee: sight.canSee && arc, inRange, cover: sight.cover, distance });
   }
   const group = unitNamed(ctx, d.target).id;
