@@ -19,9 +19,18 @@ export interface ModelPointerHandlers {
 
 const noRaycast = () => null;
 
-function InstancedGroup({ group, handlers, interactive }: { group: InstanceGroup; handlers: ModelPointerHandlers; interactive: boolean }) {
+function InstancedGroup({
+  group,
+  colliders,
+  handlers,
+  interactive,
+}: {
+  group: InstanceGroup;
+  colliders: boolean;
+  handlers: ModelPointerHandlers;
+  interactive: boolean;
+}) {
   const mesh = useRef<InstancedMesh>(null);
-  const colliders = useUi((s) => s.showColliders);
   const geometry = useShapeGeometry(group.shape, colliders);
   useLayoutEffect(() => {
     const m = mesh.current;
@@ -77,10 +86,18 @@ export function Miniatures({
   interactive: boolean;
 }) {
   const groups = useMemo(() => instanceGroups(battlefield, colorOf, pinned), [battlefield, colorOf, pinned]);
+  const colliders = useUi((s) => s.showColliders);
   return (
     <group name="miniatures">
       {groups.map((group) => (
-        <InstancedGroup key={`${group.key}#${group.matrices.length}`} group={group} handlers={handlers} interactive={interactive} />
+        // A new instanced mesh (its instances placed again) when the count or the geometry drawn changes.
+        <InstancedGroup
+          key={`${group.key}#${group.matrices.length}#${colliders}`}
+          group={group}
+          colliders={colliders}
+          handlers={handlers}
+          interactive={interactive}
+        />
       ))}
     </group>
   );

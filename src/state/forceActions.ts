@@ -27,9 +27,18 @@ export function forceForSide(scenario: Scenario, side: string): string {
   return scenario.forces.find((f) => f.side === side)?.id ?? `force-${side.toLowerCase().replace(/[^a-z0-9]+/g, "-") || "side"}`;
 }
 
+/** A unit left unnamed is called after its preset and a number the game has not used: "Bazooka team 2". */
+function presetUnitName(everPlaced: Scenario, preset: UnitPreset): string {
+  const prefix = `${preset.name} `;
+  const used = everPlaced.forces.flatMap((f) => f.units.map((u) => u.name)).filter((n) => n.startsWith(prefix));
+  const numbers = used.map((n) => Number(n.slice(prefix.length))).filter(Number.isInteger);
+  return `${prefix}${Math.max(0, ...numbers) + 1}`;
+}
+
 export interface UnitRequest {
   readonly preset: UnitPreset;
   readonly side: string;
+  /** Blank: the preset's name and a number. */
   readonly name: string;
   readonly formation: Formation;
   /** Where the player clicked: the ground, or a building floor. */
@@ -81,7 +90,8 @@ export function placeUnit(request: UnitRequest): boolean {
     models.push(model);
     others.push(bodyOf(def!, model));
   }
-  return perform({ type: "place-unit", force: forceForSide(scenario, request.side), side: request.side, unit: { id: unitId, name: request.name, models } });
+  const name = request.name.trim() || presetUnitName(everPlaced, request.preset);
+  return perform({ type: "place-unit", force: forceForSide(scenario, request.side), side: request.side, unit: { id: unitId, name, models } });
 }
 
 export function editModel(model: string, changes: ModelChanges): boolean {

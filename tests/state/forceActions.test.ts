@@ -99,6 +99,8 @@ describe("every rule system's units", () => {
       });
       const units = useGame.getState().state.scenario.forces.flatMap((f) => f.units);
       expect(units.map((u) => u.models.length)).toEqual(kinds.map((kind) => unitPresets().find((p) => p.kind === kind)!.models.length));
+      // Left unnamed, each is called after its preset: "Bazooka team 1".
+      expect(units.map((u) => u.name)).toEqual(kinds.map((kind) => `${unitPresets().find((p) => p.kind === kind)!.name} 1`));
     });
   }
 });

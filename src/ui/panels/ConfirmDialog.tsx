@@ -57,7 +57,7 @@ export function ConfirmDialog() {
   if (!question) return null;
   const { title, text, yes, game, answer } = question;
   return (
-    <Dialog label={title} testId="confirm-dialog" role="alertdialog" onClose={() => answer(false)}>
+    <Dialog label={title} testId="confirm-dialog" role="alertdialog" modal onClose={() => answer(false)}>
       <h2>{title}</h2>
       <p>{text}</p>
       <div className="row">

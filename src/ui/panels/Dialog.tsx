@@ -17,6 +17,7 @@ export function Dialog({
   testId,
   className = "panel dialog",
   role = "dialog",
+  modal = false,
   onClose,
   children,
 }: {
@@ -24,6 +25,8 @@ export function Dialog({
   testId: string;
   className?: string;
   role?: "dialog" | "alertdialog";
+  /** A question that must be answered first: drawn over every other dialog, the page dimmed behind it. */
+  modal?: boolean;
   /** What Esc does; absent: Esc leaves it open (a dialog that must be answered). */
   onClose?: () => void;
   children: ReactNode;
@@ -45,11 +48,11 @@ export function Dialog({
       window.removeEventListener("keydown", onKey, true);
     };
   }, []);
-  return createPortal(
+  const dialog = (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is "dialog" or "alertdialog", both named by aria-label
-    <div className={className} role={role} aria-label={label} data-testid={testId}>
+    <div className={className} role={role} aria-label={label} aria-modal={modal || undefined} data-testid={testId}>
       {children}
-    </div>,
-    document.body,
+    </div>
   );
+  return createPortal(modal ? <div className="modal">{dialog}</div> : dialog, document.body);
 }

@@ -1,5 +1,5 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { GameLog, RulesetChoice } from "../../core/game/gameLog";
 import { formatIssue } from "../../core/scenario/load";
 import { isReplayText } from "../../replay/replayFile";
@@ -37,6 +37,15 @@ const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
 function startGame(log: GameLog, message: GameStore["message"]): void {
   useGame.getState().replace(log, message);
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
+}
+
+/** A view switch of the toolbar: pressed while on. */
+function ViewToggle({ on, onToggle, title, testId, children }: { on: boolean; onToggle: () => void; title: string; testId: string; children: ReactNode }) {
+  return (
+    <button type="button" aria-pressed={on} onClick={onToggle} title={title} data-testid={testId}>
+      {children}
+    </button>
+  );
 }
 
 export function Toolbar({
@@ -155,25 +164,23 @@ export function Toolbar({
         <button type="button" aria-pressed={eyeView} onClick={() => set({ eyeView: !eyeView })} title="Model's-eye view (V)">
           eye view
         </button>
-        <button
-          type="button"
-          aria-pressed={viewshed}
-          onClick={() => set({ viewshed: !viewshed })}
+        <ViewToggle
+          on={viewshed}
+          onToggle={() => set({ viewshed: !viewshed })}
           title="What the selected model sees, painted on the table (W)"
-          data-testid="toggle-viewshed"
+          testId="toggle-viewshed"
         >
           viewshed
-        </button>
+        </ViewToggle>
         {hasMinis && (
-          <button
-            type="button"
-            aria-pressed={showColliders}
-            onClick={() => set({ showColliders: !showColliders })}
+          <ViewToggle
+            on={showColliders}
+            onToggle={() => set({ showColliders: !showColliders })}
             title="Imported miniatures as the colliders that block sight (convex parts or simplified mesh), or as imported (C)"
-            data-testid="toggle-colliders"
+            testId="toggle-colliders"
           >
             colliders
-          </button>
+          </ViewToggle>
         )}
       </div>
       <div className="group">
