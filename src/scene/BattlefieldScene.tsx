@@ -1,14 +1,16 @@
 /** The 3D tabletop: lights, terrain, miniatures and the overlays of the active tool. */
 import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useState } from "react";
-import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { type Battlefield, createBattlefield, type ModelEntry } from "../core/battlefield";
 import { placed, withModel } from "../core/game/state";
+import { type Pose, replayFrame } from "../replay/frame";
+import { rulesetById } from "../rules/registry";
+import { distanceFormat } from "../state/distances";
 import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { useReplay } from "../state/replayStore";
-import { replayFrame, type Pose } from "../replay/frame";
-import { useUi, type UiStore } from "../state/uiStore";
-import { rulesetById } from "../rules/registry";
+import { type UiStore, useUi } from "../state/uiStore";
+import { useVideoStage } from "../state/videoStage";
 import { CameraRig } from "./CameraRig";
 import { DragDistance } from "./DragDistance";
 import { EditorOverlay } from "./EditorOverlay";
@@ -16,23 +18,21 @@ import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
-import { PART_TONES, sideColor } from "./palette";
 import { PanelDodge } from "./PanelDodge";
+import { PART_TONES, sideColor } from "./palette";
 import { ReplayEffects } from "./ReplayEffects";
 import { ScreenProbe } from "./ScreenProbe";
-import { TablePicker } from "./TablePicker";
 import { SelectionMarkers } from "./SelectionMarkers";
 import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
 import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
+import { TablePicker } from "./TablePicker";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
 import { useEditorInteraction } from "./useEditorInteraction";
 import { followerPlacement, useTableInteraction } from "./useTableInteraction";
 import { VideoStage } from "./VideoStage";
 import { ViewshedOverlay } from "./ViewshedOverlay";
-import { useVideoStage } from "../state/videoStage";
-import { distanceFormat } from "../state/distances";
 
 /** The battlefield as drawn: the game's, with the models being dragged where the pointer has them. */
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
@@ -101,6 +101,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const battlefield = useMemo(() => withPoses(withDrag(game, ui.drag), frame?.poses), [game, ui.drag, frame?.poses]);
   // The follow camera frames each event's actors as the event starts (a serial of its own, below the user's).
   const followIndex = follow && frame?.actors.length ? frame.index : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an event's actors are fixed by its index
   const cameraFocus = useMemo(() => (followIndex !== undefined && frame ? { ids: frame.actors, serial: -1 - followIndex } : focus), [followIndex, focus]);
   const shownTemplates = useMemo(() => {
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];

@@ -3,8 +3,8 @@ import type { ThreeEvent } from "@react-three/fiber";
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { InstancedMesh } from "three";
 import type { Battlefield } from "../core/battlefield";
-import { instanceGroups, type InstanceGroup, type PartColor } from "./modelInstances";
 import { useShapeGeometry } from "./geometry";
+import { type InstanceGroup, instanceGroups, type PartColor } from "./modelInstances";
 
 export interface ModelPointerHandlers {
   onModelDown?(id: string, event: ThreeEvent<PointerEvent>): void;

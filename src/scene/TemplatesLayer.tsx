@@ -6,10 +6,10 @@
 import { Line } from "@react-three/drei";
 import type { ThreeEvent } from "@react-three/fiber";
 import { useMemo } from "react";
-import { templateAnchor } from "../core/game/templateAnchor";
 import { DoubleSide, Shape, ShapeGeometry } from "three";
 import type { Battlefield } from "../core/battlefield";
 import type { PlacedTemplate } from "../core/game/events";
+import { templateAnchor } from "../core/game/templateAnchor";
 import { add2, headingVector, scale2, type Vec2 } from "../core/geometry2d";
 
 /** The outline of a template in the plan, as points [x, z]. */

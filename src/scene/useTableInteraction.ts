@@ -5,22 +5,22 @@
  * unit chosen in the Forces panel.
  */
 import type { ThreeEvent } from "@react-three/fiber";
-import { Vector3 } from "three";
 import { useEffect, useMemo } from "react";
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { Vector3 } from "three";
+import { type Battlefield, modelPose } from "../core/battlefield";
+import type { Placement } from "../core/game/events";
+import { placementOf } from "../core/game/state";
+import { templateAnchor, templateMovedTo } from "../core/game/templateAnchor";
 import { distance2, sub2, type Vec2 } from "../core/geometry2d";
+import { settleMoves, shiftedPlacement } from "../core/placement";
+import { headingOf } from "../sight/facing";
 import { editingForces } from "../state/editActions";
 import { useEditor } from "../state/editorStore";
 import { placeUnit, unitPresets } from "../state/forceActions";
-import { landing } from "../state/landing";
 import { useGame } from "../state/game";
-import { useUi, type UiStore } from "../state/uiStore";
-import type { Placement } from "../core/game/events";
-import { placementOf } from "../core/game/state";
-import { settleMoves, shiftedPlacement } from "../core/placement";
-import { headingOf } from "../sight/facing";
+import { landing } from "../state/landing";
+import { type UiStore, useUi } from "../state/uiStore";
 import type { ModelPointerHandlers } from "./Miniatures";
-import { templateAnchor, templateMovedTo } from "../core/game/templateAnchor";
 import { placementAt, type TerrainHandlers } from "./Terrain";
 
 /** A follower of a group drag: moved as far as the dragged model, facing as it did, on its floor while still in its building. */
@@ -62,12 +62,10 @@ function layTemplate(battlefield: Battlefield, at: Vec2, clicked?: string): void
   const { template, selection, set } = useUi.getState();
   const id = `template-${Date.now().toString(36)}-${templateCount++}`;
   if (template.kind === "blast") {
-    useGame
-      .getState()
-      .perform({
-        type: "place-template",
-        template: { id, from: "above", shape: { kind: "blast", at: [at[0], at[1]], radii: [...template.radii] }, label: clicked ? `on ${clicked}` : "" },
-      });
+    useGame.getState().perform({
+      type: "place-template",
+      template: { id, from: "above", shape: { kind: "blast", at: [at[0], at[1]], radii: [...template.radii] }, label: clicked ? `on ${clicked}` : "" },
+    });
     return;
   }
   const firer = selection[0] ? battlefield.models.get(selection[0]) : undefined;

@@ -3,7 +3,7 @@
  * features), so every edit is checked by the loader's schema and undone like a move.
  */
 import { copiesOf, groupOf, movedTogether } from "../core/edit/features";
-import { buildingPreset, featureFromDrawing, freeId, pointsNeeded, type BuildingPreset } from "../core/edit/newFeatures";
+import { type BuildingPreset, buildingPreset, featureFromDrawing, freeId, pointsNeeded } from "../core/edit/newFeatures";
 import { pickFeature } from "../core/edit/pick";
 import { featureCenter, ShapeEditError, shapeKind } from "../core/edit/shape";
 import { snapAngle, snapPoint } from "../core/edit/snap";
@@ -11,9 +11,9 @@ import { add2, distance2, sub2, type Vec2 } from "../core/geometry2d";
 import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
 import { inchesToCm } from "../core/units";
 import { rulesetById } from "../rules/registry";
-import { useEditor, type EditPart } from "./editorStore";
+import { type EditPart, useEditor } from "./editorStore";
 import { useGame } from "./game";
-import { useUi, type Tool } from "./uiStore";
+import { type Tool, useUi } from "./uiStore";
 
 /** How close (cm) another feature's corner or edge must be to catch a point. */
 const SNAP_REACH = 1.5;

@@ -5,7 +5,7 @@
  * The matrix they give together is the one worker's, entry for entry, in the same order.
  */
 import type { Scenario } from "../core/scenario/schema";
-import { pairsAcrossSides, type MatrixEntry } from "../sight/matrix";
+import { type MatrixEntry, pairsAcrossSides } from "../sight/matrix";
 import type { SightParams } from "../worker/protocol";
 import { createSightClient, type Progress, type SightClient, type SightWorkerPort } from "./sightClient";
 

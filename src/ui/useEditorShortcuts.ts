@@ -10,8 +10,8 @@ import {
   duplicateSelected,
   finishDrawing,
   paste,
-  rotateSelected,
   ROTATION_STEP,
+  rotateSelected,
   setEditing,
   undoLastPoint,
 } from "../state/editActions";

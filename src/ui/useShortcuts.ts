@@ -1,9 +1,9 @@
 /** Keyboard shortcuts; the help overlay lists the same table. */
 import { useEffect } from "react";
-import { turn, traverse } from "../state/actions";
+import { traverse, turn } from "../state/actions";
 import { chooseTool } from "../state/editActions";
 import { useGame } from "../state/game";
-import { useUi, type Tool } from "../state/uiStore";
+import { type Tool, useUi } from "../state/uiStore";
 
 export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["S / L / M / T", "play tools: select, line of sight, measure, template (each leaves edit mode)"],

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../models/catalog";
 import { createDice } from "../../src/core/dice";
-import { toEvent, type Command } from "../../src/core/game/commands";
+import { type Command, toEvent } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
-import { canRedo, canUndo, currentState, newGame, nextDice, record, redo, SNAPSHOT_EVERY, stateAt, undo, type GameLog } from "../../src/core/game/gameLog";
+import { canRedo, canUndo, currentState, type GameLog, newGame, nextDice, record, redo, SNAPSHOT_EVERY, stateAt, undo } from "../../src/core/game/gameLog";
 import { applyEvent, findModel, initialState, statusOf } from "../../src/core/game/state";
 import { scenario } from "../helpers/scene";
 

@@ -9,9 +9,9 @@ import { modelPose } from "../../src/core/battlefield";
 import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { labelHeight, unitSights, unitSummary } from "../../src/state/unitSight";
-import { visibilityEntry, type MatrixEntry } from "../../src/sight/matrix";
+import { type MatrixEntry, visibilityEntry } from "../../src/sight/matrix";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
+import { labelHeight, unitSights, unitSummary } from "../../src/state/unitSight";
 
 const SHOOTER = "us-sherman-1";
 let world: SightWorld;

@@ -5,14 +5,14 @@
  */
 import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
 import { pointInPolygon } from "../geometry2d";
-import type { ModelCatalog } from "../modelDefinition";
-import { formatIssue, parseScenario, validate, type ScenarioIssue } from "../scenario/load";
-import { checkReferences } from "../scenario/references";
 import { scenarioCatalog } from "../miniatures/catalog";
-import { normalizeHeading, Scenario, type Feature, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
+import type { ModelCatalog } from "../modelDefinition";
+import { formatIssue, parseScenario, type ScenarioIssue, validate } from "../scenario/load";
+import { checkReferences } from "../scenario/references";
+import { type Feature, type Miniature, type Model, normalizeHeading, type Point, Scenario, type Unit } from "../scenario/schema";
 import type { GameEvent, GameEventOf, ModelChanges, ModelRuleState, PlacedTemplate, Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
-import { applyEvent, findModel, GameEventError, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
+import { applyEvent, findModel, GameEventError, type GameState, hasId, placed, placementOf, unitStatusOf } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -60,7 +60,7 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
   if (where.floor) {
     if (where.elevation !== undefined) return "give either a floor or an elevation, not both";
     const building = state.scenario.features.find((f) => f.id === where.floor!.building);
-    if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
+    if (building?.kind !== "building") return `there is no building "${where.floor.building}"`;
     if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
     if (!pointInPolygon(where.position, building.footprint))
       return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;

@@ -10,7 +10,7 @@ import { bodyOf, describeObstruction, obstructionOf, tableBodies } from "../plac
 import { checkReferences } from "../scenario/references";
 import type { Model, Scenario } from "../scenario/schema";
 import type { GameEventOf, ModelChanges } from "./events";
-import { findModel, GameEventError, withModel, type GameState } from "./state";
+import { findModel, GameEventError, type GameState, withModel } from "./state";
 
 export type ForceEvent = GameEventOf<"unit-placed" | "model-edited" | "unit-edited" | "unit-removed">;
 

@@ -6,7 +6,7 @@
 import { createDice, type Dice } from "../dice";
 import type { Scenario } from "../scenario/schema";
 import { GAME_FORMAT, GAME_VERSION, type GameEvent, type GameHeader } from "./events";
-import { applyEvent, initialState, type GameState } from "./state";
+import { applyEvent, type GameState, initialState } from "./state";
 
 export interface GameLog {
   readonly header: GameHeader;

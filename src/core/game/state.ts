@@ -2,8 +2,9 @@
  * The table state is a fold over the game's events: the scenario with every move applied, what happened to
  * each model, the templates on the table, and how many dice have been rolled.
  */
-import type { Feature, Model, Scenario } from "../scenario/schema";
+
 import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
+import type { Feature, Model, Scenario } from "../scenario/schema";
 import type { GameEvent, GameEventOf, ModelRuleState, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
 import { applyForceEvent } from "./forceEvents";
 

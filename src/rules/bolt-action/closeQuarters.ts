@@ -5,9 +5,9 @@
  */
 import { footprintDistance } from "../../core/footprint";
 import { inchesToCm } from "../../core/units";
-import { modelsNamed, unitNamed, type ModelFacts } from "../context";
-import { uniqueSampleTables, type FireResult, type Ruling } from "../ruleset";
-import { pinsOn, sampleMark, unitState, type BaContext } from "./context";
+import { type ModelFacts, modelsNamed, unitNamed } from "../context";
+import { type FireResult, type Ruling, uniqueSampleTables } from "../ruleset";
+import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
 import { rollTest } from "./dice";
 import type { BaFirer, BaFireVerdict } from "./fire";
 import { damageValue, hasAntiTank, isOpenTopped, isVehicle, qualityOf, vehicleClass } from "./profiles";

@@ -115,7 +115,7 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
         if (!report) {
           // The base's other points are asked only when they could help: the target is in range (base to base,
           // the same from every point) and the first point does not see it, or sees it Concealed by terrain.
-          if (i === 0 || (best && best.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
+          if (i === 0 || (best?.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
           if (i === 0) break;
           continue;
         }

@@ -100,7 +100,7 @@ function stateConcealment(ctx: FowContext, target: ModelFacts): Ruling | undefin
  */
 function inSourceArc(firer: ModelFacts, report: SightReport): boolean {
   const weapon = firer.def.weapons.find((w) => w.id === report.weapon);
-  if (!weapon || weapon.mount !== "hull" || !report.arc) return true;
+  if (weapon?.mount !== "hull" || !report.arc) return true;
   return Math.abs(report.arc.bearing) <= 90 + 1e-9;
 }
 

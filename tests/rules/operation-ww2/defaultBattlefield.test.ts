@@ -12,10 +12,10 @@ import { currentState, newGame, nextDice, record } from "../../../src/core/game/
 import { findModel, statusOf } from "../../../src/core/game/state";
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { fireEvent } from "../../../src/rules/judge";
-import { operationWw2, type Ow2FireDeclaration } from "../../../src/rules/operation-ww2";
+import { type Ow2FireDeclaration, operationWw2 } from "../../../src/rules/operation-ww2";
 import { modelProfile, weaponIds } from "../../../src/rules/operation-ww2/profiles";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
-import { loadScenario, tableFor, type Table } from "./table";
+import { loadScenario, type Table, tableFor } from "./table";
 
 /** Enemy units a weapon is tried against, nearest first. */
 const TRIES = 3;

@@ -10,7 +10,7 @@ import { formatIssues, parseScenarioJson } from "../../../src/core/scenario/load
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { tableContext } from "../../../src/rules/context";
 import { judgeFire } from "../../../src/rules/judge";
-import { operationWw2, type Ow2Context, type Ow2FireDeclaration, type Ow2FireVerdict } from "../../../src/rules/operation-ww2";
+import { type Ow2Context, type Ow2FireDeclaration, type Ow2FireVerdict, operationWw2 } from "../../../src/rules/operation-ww2";
 import type { Ow2Options } from "../../../src/rules/operation-ww2/options";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
 import type { SightRequest, TemplateGeometry } from "../../../src/rules/ruleset";
