@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { toEvent, type Command } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
 import { currentState, newGame, record, rolledSides, type GameLog } from "../core/game/gameLog";
-import { findModel } from "../core/game/state";
+import { findModel } from "../core/game/models";
 import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point } from "../core/scenario/schema";

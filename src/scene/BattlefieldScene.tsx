@@ -2,7 +2,7 @@
 import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useState } from "react";
 import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
-import { placed, withModel } from "../core/game/state";
+import { placed, withModel } from "../core/game/models";
 import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { useReplay } from "../state/replayStore";

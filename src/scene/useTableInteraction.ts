@@ -16,7 +16,7 @@ import { landing } from "../state/landing";
 import { useGame } from "../state/game";
 import { useUi, type UiStore } from "../state/uiStore";
 import type { Placement } from "../core/game/events";
-import { placementOf } from "../core/game/state";
+import { placementOf } from "../core/game/models";
 import { settleMoves, shiftedPlacement } from "../core/placement";
 import { headingOf } from "../sight/facing";
 import type { ModelPointerHandlers } from "./Miniatures";

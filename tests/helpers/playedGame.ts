@@ -4,7 +4,7 @@ import { createDice } from "../../src/core/dice";
 import { toEvent, type Command } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
 import { currentState, newGame, record, rolledSides, type GameLog } from "../../src/core/game/gameLog";
-import { findModel } from "../../src/core/game/state";
+import { findModel } from "../../src/core/game/models";
 import { catalogFor } from "../../src/core/scale";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Point } from "../../src/core/scenario/schema";

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { getBounds, NodeIO, type Document, type Node } from "@gltf-transform/core";
 import { Euler, Vector3 } from "three";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { modelWorldPoint } from "../../src/core/battlefield";
 import type { ModelDefinition, Shape } from "../../src/core/modelDefinition";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";

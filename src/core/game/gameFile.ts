@@ -6,12 +6,13 @@
  */
 import { createDice, type Dice } from "../dice";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../json";
-import { checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate, type CatalogSource, type ScenarioIssue } from "../scenario/load";
+import type { ScenarioIssue } from "../scenario/issue";
+import { type CatalogSource, checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate } from "../scenario/load";
 import { describeValue, Scenario } from "../scenario/schema";
 import { checkEvent } from "./commands";
-import { GameEvent, GameHeader, type GameEventOf } from "./events";
+import { GameEvent, type GameEventOf, GameHeader } from "./events";
 import type { GameLog } from "./gameLog";
-import { applyEvent, initialState, type GameState } from "./state";
+import { applyEvent, type GameState, initialState } from "./state";
 
 export interface LoadedGame {
   readonly log: GameLog;

@@ -3,20 +3,20 @@
  * unit. The panel shows the judge's verdict (can fire, spotted, cover, each modifier with its reason and
  * rule), and Roll resolves it from the game's seeded dice into the game log (LastShot then shows its dice).
  */
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { LoadedTable } from "../../core/game/events";
 import { rolledSides } from "../../core/game/gameLog";
 import { fireEvent } from "../../rules/judge";
 import { rulesetById } from "../../rules/registry";
 import { describeNeed, type SampleTable } from "../../rules/ruleset";
-import type { FireAnswer } from "../../worker/fire";
 import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
-import { getSightClient } from "../../state/sightClient";
+import { getSightClient } from "../../state/sightPool";
 import { useUi } from "../../state/uiStore";
-import { FOW_TURN, FowFireSetup, fowGameState, type FowTurn } from "./FowFireSetup";
+import type { FireAnswer } from "../../worker/fire";
 import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundDeclaration } from "./BattlegroundSetup";
 import { BattlegroundState, useBattlegroundGame } from "./BattlegroundState";
+import { FOW_TURN, FowFireSetup, type FowTurn, fowGameState } from "./FowFireSetup";
 import { Name } from "./Name";
 import { OrdersPanel } from "./OrdersPanel";
 import { SampleMark } from "./SampleMark";
@@ -133,7 +133,9 @@ function TablesControl({
           . Load the real table with the button below to replace one (file format: docs/rules-coverage.md).
         </p>
       )}
-      <button type="button" onClick={() => input.current?.click()}>Load rules table…</button>
+      <button type="button" onClick={() => input.current?.click()}>
+        Load rules table…
+      </button>
       <input
         ref={input}
         type="file"

@@ -7,9 +7,9 @@ import { useEffect, useMemo, useState } from "react";
 import type { PlacedTemplate } from "../../core/game/events";
 import { cmToInches, formatLength, inchesToCm } from "../../core/units";
 import type { TemplateResult } from "../../sight/templates";
-import { useGame } from "../../state/game";
 import { flameTemplates } from "../../state/flameTemplates";
-import { getSightClient } from "../../state/sightClient";
+import { useGame } from "../../state/game";
+import { getSightClient } from "../../state/sightPool";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 
@@ -134,7 +134,10 @@ export function TemplatePanel() {
           <strong>
             {t.shape.kind === "blast" ? `blast ${t.shape.radii.map((r) => formatLength(r, unit)).join("/")}` : `teardrop ${formatLength(t.shape.length, unit)}`}
           </strong>{" "}
-          <span className="muted">{t.label}</span> <button type="button" onClick={() => perform({ type: "remove-template", id: t.id })}>remove</button>
+          <span className="muted">{t.label}</span>{" "}
+          <button type="button" onClick={() => perform({ type: "remove-template", id: t.id })}>
+            remove
+          </button>
           <UnderTemplate template={t} />
         </div>
       ))}

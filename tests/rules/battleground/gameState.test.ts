@@ -5,7 +5,7 @@
  * game file with these events loads (a tampered one does not). Judged on real Rapier scenes.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import { createDice } from "../../../src/core/dice";
 import { toEvent, type Command } from "../../../src/core/game/commands";
 import { parseGame, serializeGame } from "../../../src/core/game/gameFile";
