@@ -5,16 +5,17 @@
  * game or replay file the way it was made: each event against the state it applies to, its dice against the
  * seed, and every shot and order judged again by the rule system on the sight engine.
  */
-import { scenarioCatalog } from "../core/miniatures/catalog";
+
 import { GAME_FORMAT } from "../core/game/events";
 import { parseGame } from "../core/game/gameFile";
-import { parseScenarioJson } from "../core/scenario/load";
 import type { GameLog } from "../core/game/gameLog";
+import { scenarioCatalog } from "../core/miniatures/catalog";
+import { parseScenarioJson } from "../core/scenario/load";
 import { isReplayText, parseReplay } from "../replay/replayFile";
 import { RULESETS } from "../rules/registry";
 import { rejudgeGame } from "../worker/rejudgeGame";
-import { divergenceWarning } from "../worker/rejudgeReport";
-import { CliError, describeIssue, expectPositionals, printJson, print, readTextFile, runCommand, EXIT_BAD_INPUT } from "./common";
+import { divergenceWarning, type RejudgeReport } from "../worker/rejudgeReport";
+import { CliError, describeIssue, EXIT_BAD_INPUT, expectPositionals, print, printJson, readTextFile, runCommand } from "./common";
 
 const USAGE = `Checks a Hulldown battlefield, game or replay file.
 
@@ -66,7 +67,7 @@ async function validateGame(file: string, text: string, kind: string, json: bool
   if (!loaded.ok) return fail(loaded.problems);
   if (loaded.problem) return fail([loaded.problem]);
   const { log } = loaded;
-  let report;
+  let report: RejudgeReport;
   try {
     report = await rejudgeGame(log);
   } catch (error) {

@@ -2,16 +2,17 @@
  * A validated scenario with what every layer derives from it: the ground, the model definitions each model
  * refers to, who belongs to which unit and side, and where each model stands (its pose and footprint).
  */
-import { add2, ellipsePolygon, rectanglePolygon, rotateByHeading, type Vec2 } from "./geometry2d";
+
+import { Quaternion, Vector3 } from "three";
 import type { Footprint } from "./footprint";
+import { add2, ellipsePolygon, rectanglePolygon, rotateByHeading, type Vec2 } from "./geometry2d";
 import type { ModelCatalog, ModelDefinition } from "./modelDefinition";
 import type { Building, Model, Scenario } from "./scenario/schema";
 import { buildingFrame, FLOOR_THICKNESS } from "./solids/buildingSolids";
 import { modelLocalPoint } from "./solids/modelSolids";
-import { yawPitchQuat, type Quat, type Vec3 } from "./solids/solid";
-import { radToDeg } from "./units";
-import { Quaternion, Vector3 } from "three";
+import { type Quat, type Vec3, yawPitchQuat } from "./solids/solid";
 import { createGround, type Ground } from "./terrain";
+import { radToDeg } from "./units";
 
 export interface ModelEntry {
   readonly model: Model;

@@ -4,10 +4,11 @@
  * floor of one building), so a model upstairs does not collide with one below it. Touching is allowed:
  * bases in contact are a rule of most systems.
  */
-import { footprintCenter, footprintDistance, footprintToPolylineDistance, type Footprint } from "./footprint";
-import { add2, distance2, lerp2, pointInPolygon, rectanglePolygon, rotateByHeading, scale2, type Vec2 } from "./geometry2d";
-import { modelFootprint, type Battlefield } from "./battlefield";
+
+import { type Battlefield, modelFootprint } from "./battlefield";
+import { type Footprint, footprintCenter, footprintDistance, footprintToPolylineDistance } from "./footprint";
 import type { Placement } from "./game/events";
+import { add2, distance2, lerp2, pointInPolygon, rectanglePolygon, rotateByHeading, scale2, type Vec2 } from "./geometry2d";
 import type { ModelDefinition } from "./modelDefinition";
 import type { Building, Model } from "./scenario/schema";
 import { isLinear } from "./scenario/schema";

@@ -4,7 +4,7 @@
  * markers from the game state). Built once per table state by the caller; rulesets add their own state
  * (orders, exposed crews…) on top.
  */
-import { modelFootprint, modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelFootprint, modelPose } from "../core/battlefield";
 import type { Footprint } from "../core/footprint";
 import type { ModelStatus } from "../core/game/state";
 import type { Vec2 } from "../core/geometry2d";

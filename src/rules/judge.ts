@@ -7,8 +7,8 @@ import type { Dice } from "../core/dice";
 import type { GameEventOf, GameHeader } from "../core/game/events";
 import type { GameState } from "../core/game/state";
 import type { SightReport } from "../sight/sightReport";
-import { sightKey, type FireDeclaration, type FireResult, type FireVerdict, type OrderResult, type Ruleset, type SightRequest } from "./ruleset";
-import { tableContext, type RulesContext } from "./context";
+import { type RulesContext, tableContext } from "./context";
+import { type FireDeclaration, type FireResult, type FireVerdict, type OrderResult, type Ruleset, type SightRequest, sightKey } from "./ruleset";
 
 /** Rounds of follow-up questions a verdict may ask (a vehicle behind a vehicle needs one more). */
 const MAX_ROUNDS = 4;

@@ -14,8 +14,8 @@
  */
 import type { Dice, DieRoll } from "../core/dice";
 import type { Outcome, SmokeCloud } from "../core/game/events";
-import type { Scale } from "../core/scenario/schema";
 import type { Vec2 } from "../core/geometry2d";
+import type { Scale } from "../core/scenario/schema";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";

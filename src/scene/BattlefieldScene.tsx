@@ -101,6 +101,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const battlefield = useMemo(() => withPoses(withDrag(game, ui.drag), frame?.poses), [game, ui.drag, frame?.poses]);
   // The follow camera frames each event's actors as the event starts (a serial of its own, below the user's).
   const followIndex = follow && frame?.actors.length ? frame.index : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an event's actors are fixed by its index
   const cameraFocus = useMemo(() => (followIndex !== undefined && frame ? { ids: frame.actors, serial: -1 - followIndex } : focus), [followIndex, focus]);
   const shownTemplates = useMemo(() => {
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];

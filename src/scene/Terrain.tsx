@@ -12,6 +12,7 @@ import { Hills } from "./Hills";
 import { solidLook } from "./palette";
 import { SmokeClouds } from "./SmokeClouds";
 import { SolidMesh } from "./SolidMesh";
+import { useTerrainMemo } from "./useTerrainMemo";
 import type { PointerReports } from "./useToolPointer";
 import { Woods } from "./Woods";
 
@@ -65,16 +66,15 @@ export const Terrain = memo(function Terrain({
   floorShown: Readonly<Record<string, number>>;
   pointer: PointerReports;
 }) {
-  // Terrain only changes with the features; models moving must not rebuild it.
+  const solids = useTerrainMemo(battlefield, (b) => [...terrainSolids(b), ...decorativeSolids(b)]);
+  const hills = useTerrainMemo(battlefield, (b) => b.scenario.features.filter((f): f is Hill => f.kind === "hill"));
+  const cuts = useTerrainMemo(battlefield, (b) => floorCuts(b, floorShown), [floorShown]);
   const features = battlefield.scenario.features;
-  const solids = useMemo(() => [...terrainSolids(battlefield), ...decorativeSolids(battlefield)], [features]);
-  const hills = useMemo(() => features.filter((f): f is Hill => f.kind === "hill"), [features]);
-  const cuts = useMemo(() => floorCuts(battlefield, floorShown), [features, floorShown]);
   const groups = useMemo(() => {
     const byId = new Map(features.map((f) => [f.id, f]));
     const shown = solids.filter((s) => s.kind !== "ground" && (showRoofs || s.kind !== "roof") && shownUnder(s, cuts.get(s.owner)));
     return groupSolids(shown, byId);
-  }, [solids, showRoofs, cuts]);
+  }, [features, solids, showRoofs, cuts]);
   const tableTop = solids.find((s) => s.kind === "ground" && s.part === "top")!;
   const hillMesh = solids.find((s) => s.kind === "ground" && s.part === "hills");
   return (

@@ -49,6 +49,7 @@ export function viewshedGeometry(v: Viewshed): BufferGeometry {
 export function ViewshedOverlay({ observer }: { observer: string }) {
   const scenario = useGame((s) => s.state.scenario);
   const [viewshed, setViewshed] = useState<Viewshed>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the table changes (the worker holds the scenario)
   useEffect(() => {
     let current = true;
     getSightClient()

@@ -50,6 +50,7 @@ export function useLosFeed(): void {
   const target = useShownTarget();
   const active = tool === "los" && !!shooter;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the table changes (the worker holds the scenario)
   useEffect(() => {
     if (!active || !shooter) {
       useLos.setState({ targets: [], progress: undefined, report: undefined, error: undefined });
@@ -66,6 +67,7 @@ export function useLosFeed(): void {
     };
   }, [active, shooter, weapon, scenario]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the table changes (the worker holds the scenario)
   useEffect(() => {
     if (!active || !shooter || !target) {
       useLos.setState({ report: undefined });

@@ -10,7 +10,7 @@ import type { ModelStatus } from "../core/game/state";
 import { tableContext } from "../rules/context";
 import { judgeFire } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import { sightOptionsOf, type FireDeclaration, type FireResult, type FireVerdict, type TemplateGeometry } from "../rules/ruleset";
+import { type FireDeclaration, type FireResult, type FireVerdict, sightOptionsOf, type TemplateGeometry } from "../rules/ruleset";
 import { sightReport } from "../sight/lineOfSight";
 import type { SightWorld } from "../sight/sightWorld";
 import { linearObstaclesFrom, surfaceBelow } from "../sight/surface";

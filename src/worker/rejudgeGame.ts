@@ -6,11 +6,11 @@
  * out, a changed pin count) is reported at its event, in the loader's words; the game holds up to there.
  * The loader (src/core/game/gameFile.ts) has already checked each event's shape, place and dice.
  */
-import { createBattlefield, type Battlefield } from "../core/battlefield";
+import { type Battlefield, createBattlefield } from "../core/battlefield";
 import { createDice } from "../core/dice";
 import type { GameEvent, GameEventOf, Outcome, UnitChange } from "../core/game/events";
-import { rolledSides, type GameLog } from "../core/game/gameLog";
-import { applyEvent, initialState, type GameState } from "../core/game/state";
+import { type GameLog, rolledSides } from "../core/game/gameLog";
+import { applyEvent, type GameState, initialState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { formatPath } from "../core/scenario/load";

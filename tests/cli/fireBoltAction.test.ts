@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CM_PER_INCH } from "../../src/core/units";
-import { scenario, type Placed } from "../helpers/scene";
+import { type Placed, scenario } from "../helpers/scene";
 import { expectOneLineError, run, SPAWN_TIMEOUT } from "./run";
 
 let dir: string;

@@ -4,7 +4,7 @@
  * hit" for small arms at infantry, and a roll lists every d20 with the effects-table row it read.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { type AppPage, clickModel, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * allocated each hit in the panel.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { type AppPage, clickModel, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

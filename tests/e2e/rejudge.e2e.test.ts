@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseReplay, serializeReplay } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
-import { closeBriefingIfShown, openApp, type AppPage } from "./browser";
+import { type AppPage, closeBriefingIfShown, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 /** The list of rule systems and what each promises the app: options with their defaults, described tables. */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RULESET, RULESETS, rulesetById } from "../../src/rules/registry";
-import { tableContext } from "../../src/rules/context";
 import { createBattlefield } from "../../src/core/battlefield";
+import { tableContext } from "../../src/rules/context";
+import { DEFAULT_RULESET, RULESETS, rulesetById } from "../../src/rules/registry";
 import { scenario, TEST_CATALOG } from "../helpers/scene";
 
 describe("the registry", () => {

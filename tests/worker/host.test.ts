@@ -12,7 +12,7 @@ import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld } from "../../src/sight/sightWorld";
 import { modelsUnderTemplate } from "../../src/sight/templates";
 import type { SightResponse } from "../../src/worker/protocol";
-import { eyeAt, scenario, TEST_CATALOG, type Placed } from "../helpers/scene";
+import { eyeAt, type Placed, scenario, TEST_CATALOG } from "../helpers/scene";
 import { hostUnderTest } from "../helpers/sightHost";
 
 const eye = eyeAt("eye", 30, 60, 2.9);

@@ -62,7 +62,7 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
   if (where.floor) {
     if (where.elevation !== undefined) return "give either a floor or an elevation, not both";
     const building = state.scenario.features.find((f) => f.id === where.floor!.building);
-    if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
+    if (building?.kind !== "building") return `there is no building "${where.floor.building}"`;
     if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
     if (!pointInPolygon(where.position, building.footprint))
       return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;

@@ -5,13 +5,13 @@
  */
 import { cmToInches } from "../../core/units";
 import type { SightReport } from "../../sight/sightReport";
-import { modelsNamed, unitNamed, type ModelFacts } from "../context";
-import { sightKey, uniqueSampleTables, type FireVerdict, type FirerVerdict, type Modifier, type Ruling, type ShotVerdict, type SightRequest } from "../ruleset";
-import { armourFromShooter, type ArmourHit } from "./armour";
-import { hasMarker, MARKERS, modelState, type BgContext } from "./context";
-import { protectionOf, seenFraction, type Protection } from "./cover";
+import { type ModelFacts, modelsNamed, unitNamed } from "../context";
+import { type FirerVerdict, type FireVerdict, type Modifier, type Ruling, type ShotVerdict, type SightRequest, sightKey, uniqueSampleTables } from "../ruleset";
+import { type ArmourHit, armourFromShooter } from "./armour";
+import { type BgContext, hasMarker, MARKERS, modelState } from "./context";
+import { type Protection, protectionOf, seenFraction } from "./cover";
 import { apRangeModifier } from "./effects";
-import { firingWeapon, isUnarmoured, isVehicle, usualWeapon, type FiringWeapon } from "./profiles";
+import { type FiringWeapon, firingWeapon, isUnarmoured, isVehicle, usualWeapon } from "./profiles";
 import { RULESET_ID } from "./tables";
 import { diceFor, fireModeOf, targetNumber } from "./toHit";
 import type { BgAction, BgFireDeclaration } from "./types";

@@ -4,8 +4,8 @@
  * The app and the CLI feed this to the verdict, so the fire modes and target modifiers follow the table.
  */
 import type { GameEvent, ModelRuleState, Placement } from "../../core/game/events";
+import { changesPosition, type GameState, hasId } from "../../core/game/state";
 import type { Point } from "../../core/scenario/schema";
-import { changesPosition, hasId, type GameState } from "../../core/game/state";
 import type { BgGameState, BgModelState, Movement } from "./types";
 
 export type Motion = NonNullable<ModelRuleState["motion"]>;

@@ -148,7 +148,7 @@ function judgeFirer(
     const sight = lineRuling(ctx, report);
     const distance = report.distance.edgeToEdge;
     const inRange = distance <= w.maxRange + TOLERANCE && distance >= w.minRange - TOLERANCE;
-    const arc = report.arc && !report.arc.inArc ? false : true;
+    const arc = !report.arc || report.arc.inArc;
     lines.push({ model: t.id, report, canSee: sight.canSee && arc, inRange, cover: sight.cover, distance });
   }
   const group = unitNamed(ctx, d.target).id;

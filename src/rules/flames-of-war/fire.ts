@@ -3,24 +3,25 @@
  * (from several points of its base for infantry and guns, from the weapon's mount for vehicles), the
  * score against each, and its easiest target, which sets its score and dice.
  */
-import { modelsNamed, unitNamed, type ModelFacts } from "../context";
+
+import { baseSightOffsets } from "../../sight/baseOrigins";
+import type { SightReport } from "../../sight/sightReport";
+import { type ModelFacts, modelsNamed, unitNamed } from "../context";
 import {
-  sightKey,
-  uniqueSampleTables,
-  type FireVerdict,
   type FirerVerdict,
+  type FireVerdict,
   type Ruling,
   type SampleTable,
   type ShotVerdict,
   type SightRequest,
+  sightKey,
+  uniqueSampleTables,
 } from "../ruleset";
-import type { SightReport } from "../../sight/sightReport";
-import { baseSightOffsets } from "../../sight/baseOrigins";
-import { isVehicle, modelState, teamOf, weaponProfile, type FowContext, type ResolvedWeapon } from "./context";
+import { type FowContext, isVehicle, modelState, type ResolvedWeapon, teamOf, weaponProfile } from "./context";
 import { SOURCE_CM, sourcePair } from "./distances";
-import { judgeSight, type FowSight } from "./sight";
-import { diceCount, toHit, type ToHit } from "./toHit";
-import { RULESET_ID, type FowFireDeclaration } from "./types";
+import { type FowSight, judgeSight } from "./sight";
+import { diceCount, type ToHit, toHit } from "./toHit";
+import { type FowFireDeclaration, RULESET_ID } from "./types";
 
 /** One firing model against one target model: the best of its origins. */
 export interface FowLine {
@@ -114,7 +115,7 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
         if (!report) {
           // The base's other points are asked only when they could help: the target is in range (base to base,
           // the same from every point) and the first point does not see it, or sees it Concealed by terrain.
-          if (i === 0 || (best && best.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
+          if (i === 0 || (best?.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
           if (i === 0) break;
           continue;
         }

@@ -2,11 +2,12 @@
  * Sight in Flames of War's terms (§1.4, §2): one sight report (one origin) judged for line of sight,
  * concealment (terrain and state kept apart, G13), hull down, Bulletproof Cover, range and facing.
  */
-import type { ModelFacts } from "../context";
+
 import type { ModelDefinition } from "../../core/modelDefinition";
-import type { Ruling } from "../ruleset";
 import type { SightReport } from "../../sight/sightReport";
-import { isVehicle, modelState, sampleMark, teamOf, type FowContext } from "./context";
+import type { ModelFacts } from "../context";
+import type { Ruling } from "../ruleset";
+import { type FowContext, isVehicle, modelState, sampleMark, teamOf } from "./context";
 import { isLongRange, SOURCE_CM, sourcePair } from "./distances";
 
 /** Terrain that conceals a target when it hides at least half of it (§2.1). Models and smoke are not terrain here. */
@@ -85,7 +86,7 @@ function stateConcealment(ctx: FowContext, target: ModelFacts): Ruling | undefin
  */
 function inSourceArc(firer: ModelFacts, report: SightReport): boolean {
   const weapon = firer.def.weapons.find((w) => w.id === report.weapon);
-  if (!weapon || weapon.mount !== "hull" || !report.arc) return true;
+  if (weapon?.mount !== "hull" || !report.arc) return true;
   return Math.abs(report.arc.bearing) <= 90 + 1e-9;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { isVehicle, modelState, sampleMark, teamOf, trainingOf, type FowContext, type ResolvedWeapon } from "./context";
+import { type FowContext, isVehicle, modelState, type ResolvedWeapon, sampleMark, teamOf, trainingOf } from "./context";
 import { SOURCE_CM, sourcePair } from "./distances";
 import type { FowSight } from "./sight";
 

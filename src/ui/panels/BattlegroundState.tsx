@@ -7,11 +7,11 @@
 import { useMemo } from "react";
 import type { ModelRuleState } from "../../core/game/events";
 import { hasId } from "../../core/game/state";
-import { tableContext } from "../../rules/context";
-import { battleground, type BgContext } from "../../rules/battleground";
-import { bgGameState, motionOf, movementOf, movesThisTurn, type Motion } from "../../rules/battleground/gameState";
+import { type BgContext, battleground } from "../../rules/battleground";
+import { bgGameState, type Motion, motionOf, movementOf, movesThisTurn } from "../../rules/battleground/gameState";
 import { moveCost } from "../../rules/battleground/movement";
 import { MORALE, MOVEMENT } from "../../rules/battleground/types";
+import { tableContext } from "../../rules/context";
 import { useGame } from "../../state/game";
 import { Name } from "./Name";
 import { SampleMark } from "./SampleMark";
@@ -42,7 +42,7 @@ function withField<K extends keyof ModelRuleState>(
   return next as ModelRuleState;
 }
 
-function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "target"; ctx: BgContext | undefined }) {
+function ModelState({ model, part, ctx }: { model: string; part: "shooter" | "target"; ctx: BgContext | undefined }) {
   const log = useGame((s) => s.log);
   const state = useGame((s) => s.state);
   const rule = hasId(state.modelStates, model) ? state.modelStates[model]! : {};
@@ -56,10 +56,10 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
       moveCost(ctx, { model: facts, heading: m.from.heading, path: m.path, features: state.scenario.features }),
     );
   }, [ctx, log, state, model]);
-  const testid = `bg-${role}`;
+  const testid = `bg-${part}`;
   return (
     <div data-testid={testid} style={{ paddingLeft: 6 }}>
-      <strong>{role}</strong> <Name id={model} />:{" "}
+      <strong>{part}</strong> <Name id={model} />:{" "}
       <span data-testid={`${testid}-motion`}>
         {motion.moves === 0 ? "no move" : `${motion.moves} ${motion.moves === 1 ? "move" : "moves"}`} this turn → {MOTION_WORDS[motion.motion]}
         {motion.recorded ? " (as recorded)" : ""}
@@ -75,7 +75,7 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
         <select
           value={rule.motion ?? ""}
           onChange={(e) => record(model, withField(rule, "motion", (e.target.value || undefined) as Motion | undefined))}
-          aria-label={`${role} motion`}
+          aria-label={`${part} motion`}
         >
           <option value="">fire mode from the moves</option>
           {(Object.keys(MOTION_WORDS) as Motion[]).map((m) => (
@@ -87,7 +87,7 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
         <select
           value={rule.movement ?? ""}
           onChange={(e) => record(model, withField(rule, "movement", (e.target.value || undefined) as ModelRuleState["movement"], ["evasion"]))}
-          aria-label={`${role} movement`}
+          aria-label={`${part} movement`}
         >
           <option value="">as a target: {movement} (from the moves)</option>
           {MOVEMENT.map((m) => (
@@ -100,7 +100,7 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
           <select
             value={rule.evasion ?? ""}
             onChange={(e) => record(model, withField(rule, "evasion", e.target.value ? Number(e.target.value) : undefined))}
-            aria-label={`${role} evasion`}
+            aria-label={`${part} evasion`}
           >
             <option value="">evasion: sample value</option>
             {EVASION.map((v) => (
@@ -113,7 +113,7 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
         <select
           value={rule.morale ?? "steady"}
           onChange={(e) => record(model, withField(rule, "morale", e.target.value === "steady" ? undefined : (e.target.value as ModelRuleState["morale"])))}
-          aria-label={`${role} morale`}
+          aria-label={`${part} morale`}
         >
           {MORALE.map((m) => (
             <option key={m}>{m}</option>
@@ -124,7 +124,7 @@ function ModelState({ model, role, ctx }: { model: string; role: "shooter" | "ta
             type="checkbox"
             checked={rule.camouflaged ?? false}
             onChange={(e) => record(model, withField(rule, "camouflaged", e.target.checked || undefined))}
-            aria-label={`${role} camouflaged`}
+            aria-label={`${part} camouflaged`}
           />{" "}
           camouflaged
         </label>
@@ -148,7 +148,9 @@ function SmokeClouds() {
       {clouds.map((f) => (
         <div key={f.id}>
           {f.name || f.id} until the end of turn {state.smokeUntil[f.id]} (§4, sample duration){" "}
-          <button type="button" onClick={() => useGame.getState().perform({ type: "remove-features", ids: [f.id] })}>clear</button>
+          <button type="button" onClick={() => useGame.getState().perform({ type: "remove-features", ids: [f.id] })}>
+            clear
+          </button>
         </div>
       ))}
     </div>
@@ -178,8 +180,8 @@ export function BattlegroundState({ shooter, target }: { shooter: string; target
   const ctx = useBattlegroundContext();
   return (
     <div data-testid="bg-state" style={{ margin: "6px 0" }}>
-      <ModelState model={shooter} role="shooter" ctx={ctx} />
-      <ModelState model={target} role="target" ctx={ctx} />
+      <ModelState model={shooter} part="shooter" ctx={ctx} />
+      <ModelState model={target} part="target" ctx={ctx} />
       <SmokeClouds />
     </div>
   );

@@ -131,7 +131,6 @@ function Parts() {
           key={id}
           role="tab"
           aria-selected={part === id}
-          aria-pressed={part === id}
           title={title}
           onClick={() => setEditing(true, id)}
           data-testid={`edit-part-${id}`}

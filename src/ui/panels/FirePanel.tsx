@@ -185,6 +185,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const setUnit = useUi((s) => s.set);
   const battleground = ruleset?.id === "battleground";
   // A system that speaks inches shows its distances in inches; the toolbar can still switch back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the game changes rule system
   useEffect(() => {
     if (ruleset) setUnit({ unit: ruleset.lengthUnit });
   }, [ruleset?.id]);
@@ -209,6 +210,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
             : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
     };
   const key = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by its JSON (key): a query made afresh each render asks once
   useEffect(() => {
     if (!query) return;
     let current = true;

@@ -58,7 +58,12 @@ export function OrdersPanel({ ruleset, unit }: { ruleset: Ruleset; unit: string 
           </button>
         </div>
       )}
-      <button type="button" onClick={endTurn} data-testid="end-turn" title={`Order dice go back to the bag, except ${system.keptAtTurnEnd.map(name).join(" and ")}`}>
+      <button
+        type="button"
+        onClick={endTurn}
+        data-testid="end-turn"
+        title={`Order dice go back to the bag, except ${system.keptAtTurnEnd.map(name).join(" and ")}`}
+      >
         End turn
       </button>
     </div>

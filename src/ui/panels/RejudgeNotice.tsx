@@ -41,7 +41,7 @@ export function RejudgeNotice() {
   }
   if (passed) {
     return (
-      <div className="status-line" role="status" onClick={dismissPassed} data-testid="rejudge-status">
+      <div className="status-line" role="status" onClick={dismissPassed} onKeyDown={(e) => e.key === "Escape" && dismissPassed()} data-testid="rejudge-status">
         {passed.title}: {passed.rejudged} shot{passed.rejudged === 1 ? "" : "s"} and orders judged again, as recorded
         {passed.notRejudged ? ` (${passed.notRejudged} could not be)` : ""}
       </div>

@@ -8,12 +8,12 @@ import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
+import { battleground } from "../../../src/rules/battleground";
 import type { BgModelState, ImmobilisationDeclaration } from "../../../src/rules/battleground/types";
 import { fireEvent } from "../../../src/rules/judge";
-import { battleground } from "../../../src/rules/battleground";
 import type { Placed } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
-import { BASE_R, bgTable, ger, text, us, type BgTableSetup } from "./table";
+import { BASE_R, type BgTableSetup, bgTable, ger, text, us } from "./table";
 
 const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-bazooka", position: [x, z], side: "A", unit: "us" });
 const jeep = (id: string, x: number, extra: Partial<Placed> = {}): Placed => ({

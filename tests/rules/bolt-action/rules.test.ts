@@ -9,7 +9,7 @@ import { applyEvent, initialState } from "../../../src/core/game/state";
 import { boltAction } from "../../../src/rules/bolt-action";
 import { BA_TABLES, loadBaTables } from "../../../src/rules/bolt-action/tables";
 import { fireEvent, orderEvent } from "../../../src/rules/judge";
-import { scenario, type Placed } from "../../helpers/scene";
+import { type Placed, scenario } from "../../helpers/scene";
 import { baTable, firstSeed } from "./table";
 
 const us = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", ...extra });

@@ -9,10 +9,10 @@ import { tableContext } from "../../../src/rules/context";
 import { flamesOfWar } from "../../../src/rules/flames-of-war";
 import type { FowGameState } from "../../../src/rules/flames-of-war/types";
 import { fireEvent, judgeFire } from "../../../src/rules/judge";
+import { sightOptionsOf } from "../../../src/rules/ruleset";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import type { SightWorld } from "../../../src/sight/sightWorld";
-import { sightOptionsOf } from "../../../src/rules/ruleset";
-import { world, type Placed } from "../../helpers/scene";
+import { type Placed, world } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
 
 const us = (id: string, x: number, z: number): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", unit: "us" });

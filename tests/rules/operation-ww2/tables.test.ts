@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { MODEL_DEFINITIONS } from "../../../src/core/miniatures/shipped";
-import { OW2_TABLES, loadOw2Tables, TABLE_FILES, type VehicleEffect } from "../../../src/rules/operation-ww2/tables";
-import { infantryDamage, infantryEffect, vehicleDamage } from "../../../src/rules/operation-ww2/damage";
-import { ow2Context } from "../../../src/rules/operation-ww2/context";
-import { TARGET_TYPES } from "../../../src/rules/operation-ww2/types";
 import type { RulesContext } from "../../../src/rules/context";
+import { ow2Context } from "../../../src/rules/operation-ww2/context";
+import { infantryDamage, infantryEffect, vehicleDamage } from "../../../src/rules/operation-ww2/damage";
+import { loadOw2Tables, OW2_TABLES, TABLE_FILES, type VehicleEffect } from "../../../src/rules/operation-ww2/tables";
+import { TARGET_TYPES } from "../../../src/rules/operation-ww2/types";
 
 const data = OW2_TABLES.data;
 /** Expands rows of roll ranges into one entry per roll. */
