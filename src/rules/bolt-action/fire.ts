@@ -7,57 +7,13 @@
 import { inchesToCm } from "../../core/units";
 import type { SightReport } from "../../sight/sightReport";
 import { type ModelFacts, modelsNamed, requireModel, unitNamed } from "../context";
-import {
-  type FirerVerdict,
-  type FireVerdict,
-  type Modifier,
-  type Ruling,
-  type SampleTable,
-  type ShotVerdict,
-  type SightRequest,
-  uniqueSampleTables,
-} from "../ruleset";
+import { type Modifier, type Ruling, type SampleTable, type ShotVerdict, type SightRequest, uniqueSampleTables } from "../ruleset";
 import { closeQuartersVerdict } from "./closeQuarters";
 import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
 import { type BaWeapon, isVehicle, profileOf, qualityOf, usualWeapon, weaponOf } from "./profiles";
 import { inches, lineReport, lineRuling, TOLERANCE } from "./sight";
 import type { BaFireDeclaration, CoverClass, Order } from "./types";
-
-/** A target model as one firer sees it. */
-export interface TargetLine {
-  readonly model: string;
-  readonly report: SightReport;
-  readonly canSee: boolean;
-  readonly inRange: boolean;
-  readonly cover: CoverClass;
-  readonly distance: number;
-}
-
-/** A model of the firing unit with its weapon and what it may shoot. */
-export interface BaFirer extends FirerVerdict {
-  readonly weapon?: { readonly id: string; readonly row: BaWeapon["row"] };
-  readonly lines: readonly TargetLine[];
-  /** The score it needs to hit (before the 6-rule), when it can fire. */
-  readonly need?: number;
-  /** Range from this firer to the closest target model it may shoot, cm. */
-  readonly range?: number;
-  readonly longRange?: boolean;
-  /** Fires HE (hits from the HE dice) rather than its Pen. */
-  readonly he?: boolean;
-  /** Dice to roll for its shots ("D6" for a flamethrower) when not a fixed number. */
-  readonly shotDice?: string;
-}
-
-export interface BaFireVerdict extends FireVerdict {
-  readonly declaration: BaFireDeclaration;
-  readonly firers: readonly BaFirer[];
-  readonly firingUnit: string;
-  readonly targetUnit: string;
-  /** The order the firing unit fires under. */
-  readonly order: Order;
-  /** Close quarters, when declared as an assault. */
-  readonly assault?: ReturnType<typeof closeQuartersVerdict>["assault"];
-}
+import type { BaFirer, BaFireVerdict, TargetLine } from "./verdict";
 
 const FIRING_ORDERS: readonly Order[] = ["fire", "advance", "ambush"];
 

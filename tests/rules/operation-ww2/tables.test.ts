@@ -4,7 +4,7 @@
  * does show, the catalog covered by the profiles, and table files a user loads.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_DEFINITIONS } from "../../../models/catalog";
+import { MODEL_DEFINITIONS } from "../../../src/core/miniatures/shipped";
 import type { RulesContext } from "../../../src/rules/context";
 import { ow2Context } from "../../../src/rules/operation-ww2/context";
 import { infantryDamage, infantryEffect, vehicleDamage } from "../../../src/rules/operation-ww2/damage";
