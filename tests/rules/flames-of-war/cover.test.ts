@@ -12,7 +12,7 @@
  * - line 502: hull down is a vehicle on a hill's slope with only its turret over the crest.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import { tableContext } from "../../../src/rules/context";
 import { flamesOfWar } from "../../../src/rules/flames-of-war";
 import type { FowGameState } from "../../../src/rules/flames-of-war/types";
