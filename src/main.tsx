@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { getSightClient } from "./state/sightClient";
+import { getSightClient } from "./state/sightPool";
 import { App } from "./ui/App";
 import "./ui/app.css";
 

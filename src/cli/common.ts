@@ -7,7 +7,8 @@
 import { readFile } from "node:fs/promises";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { scenarioCatalog } from "../core/miniatures/catalog";
-import { parseScenarioJson, ROOT_PATH, type ScenarioIssue } from "../core/scenario/load";
+import type { ScenarioIssue } from "../core/scenario/issue";
+import { parseScenarioJson, ROOT_PATH } from "../core/scenario/load";
 import type { Scenario } from "../core/scenario/schema";
 import { createSightWorld, type SightWorld } from "../sight/sightWorld";
 import { SightQueryError } from "../sight/visibility";

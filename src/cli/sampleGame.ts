@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
 import { currentState, type GameLog, newGame, record, rolledSides } from "../core/game/gameLog";
-import { findModel } from "../core/game/state";
+import { findModel } from "../core/game/models";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";

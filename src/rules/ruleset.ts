@@ -324,7 +324,7 @@ export interface UnitPreset {
   readonly id: string;
   readonly name: string;
   readonly kind: "squad" | "team" | "gun" | "vehicle";
-  /** Model definition ids (models/catalog.ts); the first leads the formation. */
+  /** Model definition ids (src/core/miniatures/shipped.ts); the first leads the formation. */
   readonly models: readonly string[];
   /** Why the composition is a stand-in, when the source gives no army list; shown as "sample". */
   readonly sample?: string;

@@ -2,13 +2,14 @@
 import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useState } from "react";
 import { type Battlefield, createBattlefield, type ModelEntry } from "../core/battlefield";
-import { placed, withModel } from "../core/game/state";
+import { placed, withModel } from "../core/game/models";
 import { type Pose, replayFrame } from "../replay/frame";
 import { rulesetById } from "../rules/registry";
 import { distanceFormat } from "../state/distances";
 import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { useReplay } from "../state/replayStore";
+import { followerPlacement } from "../state/tools/select";
 import { type UiStore, useUi } from "../state/uiStore";
 import { useVideoStage } from "../state/videoStage";
 import { CameraRig } from "./CameraRig";
@@ -29,8 +30,7 @@ import { StatusMarkers } from "./StatusMarkers";
 import { TablePicker } from "./TablePicker";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
-import { useEditorInteraction } from "./useEditorInteraction";
-import { followerPlacement, useTableInteraction } from "./useTableInteraction";
+import { useToolPointer } from "./useToolPointer";
 import { VideoStage } from "./VideoStage";
 import { ViewshedOverlay } from "./ViewshedOverlay";
 
@@ -107,9 +107,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];
     return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
   }, [templates, ui.templateDrag]);
-  const interaction = useTableInteraction(battlefield);
-  const editorHandlers = useEditorInteraction();
-  // On the forces, edit mode takes clicks as play's select tool does, and a click on the table lays out a unit.
+  const pointer = useToolPointer(battlefield);
   const editingTerrain = useEditor((s) => s.editing && s.part === "terrain");
   const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
   const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
@@ -132,8 +130,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={editingTerrain ? editorHandlers : interaction.terrain} />
-      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} pointer={pointer} />
+      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} pointer={pointer} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} units={units} />
       <ShotEffects />
       {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}
@@ -143,9 +141,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.drag && (
         <DragDistance battlefield={battlefield} drag={ui.drag} rules={distanceFormat(rulesetId, rulesUnit)} shown={distanceFormat(rulesetId, ui.unit)} />
       )}
-      <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
+      <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} pointer={pointer} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
-      {editingTerrain && <EditorOverlay battlefield={battlefield} />}
+      {editingTerrain && <EditorOverlay battlefield={battlefield} pointer={pointer} />}
       <ScreenProbe battlefield={battlefield} />
       <TablePicker />
       <FirstFrameMark />

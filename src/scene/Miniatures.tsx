@@ -1,33 +1,26 @@
 /**
- * The miniatures: instanced part meshes, clickable and hoverable by model. An imported miniature is drawn as
- * its file shapes it, or (C) as the collider that blocks sight.
+ * The miniatures: instanced part meshes, each instance tagged with its model for the pointer's reports. An
+ * imported miniature is drawn as its file shapes it, or (C) as the collider that blocks sight.
  */
-import type { ThreeEvent } from "@react-three/fiber";
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { InstancedMesh } from "three";
 import type { Battlefield } from "../core/battlefield";
 import { useUi } from "../state/uiStore";
 import { useShapeGeometry } from "./geometry";
 import { type InstanceGroup, instanceGroups, type PartColor } from "./modelInstances";
-
-export interface ModelPointerHandlers {
-  onModelDown?(id: string, event: ThreeEvent<PointerEvent>): void;
-  onModelClick?(id: string, event: ThreeEvent<MouseEvent>): void;
-  onModelDoubleClick?(id: string, event: ThreeEvent<MouseEvent>): void;
-  onModelHover?(id: string | undefined): void;
-}
+import type { PointerReports } from "./useToolPointer";
 
 const noRaycast = () => null;
 
 function InstancedGroup({
   group,
   colliders,
-  handlers,
+  pointer,
   interactive,
 }: {
   group: InstanceGroup;
   colliders: boolean;
-  handlers: ModelPointerHandlers;
+  pointer: PointerReports;
   interactive: boolean;
 }) {
   const mesh = useRef<InstancedMesh>(null);
@@ -44,28 +37,19 @@ function InstancedGroup({
     <instancedMesh
       ref={mesh}
       args={[geometry, undefined, group.matrices.length]}
-      userData={{ kind: "model" }}
+      userData={{ kind: "model", models: group.models }}
       // While a model is dragged, the pointer must reach the terrain under it.
       raycast={interactive ? InstancedMesh.prototype.raycast : noRaycast}
       castShadow
       receiveShadow
-      onPointerDown={(e) => {
-        const id = modelAt(e);
-        if (id && handlers.onModelDown) handlers.onModelDown(id, e);
-      }}
-      onClick={(e) => {
-        const id = modelAt(e);
-        if (id && handlers.onModelClick) handlers.onModelClick(id, e);
-      }}
-      onDoubleClick={(e) => {
-        const id = modelAt(e);
-        if (id && handlers.onModelDoubleClick) handlers.onModelDoubleClick(id, e);
-      }}
+      onPointerDown={pointer.down}
+      onClick={pointer.click}
+      onDoubleClick={pointer.doubleClick}
       onPointerMove={(e) => {
         e.stopPropagation();
-        handlers.onModelHover?.(modelAt(e));
+        pointer.hover(modelAt(e));
       }}
-      onPointerOut={() => handlers.onModelHover?.(undefined)}
+      onPointerOut={() => pointer.hover(undefined)}
     >
       <meshStandardMaterial color={group.color} flatShading roughness={0.8} />
     </instancedMesh>
@@ -76,13 +60,13 @@ export function Miniatures({
   battlefield,
   colorOf,
   pinned,
-  handlers,
+  pointer,
   interactive,
 }: {
   battlefield: Battlefield;
   colorOf: PartColor;
   pinned: ReadonlySet<string>;
-  handlers: ModelPointerHandlers;
+  pointer: PointerReports;
   interactive: boolean;
 }) {
   const groups = useMemo(() => instanceGroups(battlefield, colorOf, pinned), [battlefield, colorOf, pinned]);
@@ -95,7 +79,7 @@ export function Miniatures({
           key={`${group.key}#${group.matrices.length}#${colliders}`}
           group={group}
           colliders={colliders}
-          handlers={handlers}
+          pointer={pointer}
           interactive={interactive}
         />
       ))}

@@ -1,12 +1,9 @@
 /**
  * The table and its terrain: solids (ground, buildings, walls…) and the area features drawn over them.
- * Pointer events on the terrain report where on the table, and on which building floor, the pointer is.
+ * Pointer events on the terrain are reported to the tools (useToolPointer); each surface is tagged with its owner.
  */
-import type { ThreeEvent } from "@react-three/fiber";
 import { memo, useMemo } from "react";
-import type { Intersection } from "three";
 import { type Battlefield, floorCutHeight } from "../core/battlefield";
-import type { Placement } from "../core/game/events";
 import type { Feature, Hill } from "../core/scenario/schema";
 import { decorativeSolids, terrainSolids } from "../core/solids/battlefieldSolids";
 import type { Solid } from "../core/solids/solid";
@@ -16,32 +13,8 @@ import { solidLook } from "./palette";
 import { SmokeClouds } from "./SmokeClouds";
 import { SolidMesh } from "./SolidMesh";
 import { useTerrainMemo } from "./useTerrainMemo";
+import type { PointerReports } from "./useToolPointer";
 import { Woods } from "./Woods";
-
-/**
- * Where a pointer event on the terrain would stand a model: on the first ground or floor surface under the
- * pointer (a hedge or a wall in front of it is looked past).
- */
-export function placementAt(event: ThreeEvent<PointerEvent | MouseEvent>, heading: number): Placement | undefined {
-  return placementOfHits(event.intersections, heading);
-}
-
-/** The same from the hits of any ray into the drawn table (nearest first): a drop's, a click's. */
-export function placementOfHits(hits: readonly Intersection[], heading: number): Placement | undefined {
-  for (const hit of hits) {
-    const { kind, owner, part } = (hit.object.userData ?? {}) as { kind?: string; owner?: string; part?: string };
-    const position: [number, number] = [hit.point.x, hit.point.z];
-    if (kind === "ground") return { position, heading };
-    const level = kind === "building-floor" && part ? Number(part.replace("floor-", "")) : NaN;
-    if (owner && Number.isInteger(level)) return { position, heading, floor: { building: owner, level } };
-  }
-  return undefined;
-}
-
-export interface TerrainHandlers {
-  onTerrainMove?(event: ThreeEvent<PointerEvent>): void;
-  onTerrainClick?(event: ThreeEvent<MouseEvent>): void;
-}
 
 /**
  * Heights above which each building edited floor by floor is not drawn: just under the floor above the one
@@ -86,12 +59,12 @@ export const Terrain = memo(function Terrain({
   battlefield,
   showRoofs,
   floorShown,
-  handlers,
+  pointer,
 }: {
   battlefield: Battlefield;
   showRoofs: boolean;
   floorShown: Readonly<Record<string, number>>;
-  handlers: TerrainHandlers;
+  pointer: PointerReports;
 }) {
   const solids = useTerrainMemo(battlefield, (b) => [...terrainSolids(b), ...decorativeSolids(b)]);
   const hills = useTerrainMemo(battlefield, (b) => b.scenario.features.filter((f): f is Hill => f.kind === "hill"));
@@ -105,7 +78,7 @@ export const Terrain = memo(function Terrain({
   const tableTop = solids.find((s) => s.kind === "ground" && s.part === "top")!;
   const hillMesh = solids.find((s) => s.kind === "ground" && s.part === "hills");
   return (
-    <group name="terrain" onPointerMove={handlers.onTerrainMove} onClick={handlers.onTerrainClick}>
+    <group name="terrain" onPointerMove={pointer.move} onClick={pointer.click}>
       <TableTop solid={tableTop} ground={battlefield.ground} />
       {hillMesh && <Hills solid={hillMesh} hills={hills} />}
       {groups.map(({ key, solids: parts, feature }) => (

@@ -99,3 +99,15 @@ export function createPooledSightClient(startWorker: () => SightWorkerPort, size
     },
   };
 }
+
+function startWorker(): SightWorkerPort {
+  return new Worker(new URL("../worker/sightWorker.ts", import.meta.url), { type: "module" });
+}
+
+let appClient: SightClient | undefined;
+
+/** The app's one sight client, started on first use; its matrix runs on one worker per core. */
+export function getSightClient(): SightClient {
+  appClient ??= createPooledSightClient(startWorker, Math.max(1, navigator.hardwareConcurrency || 1));
+  return appClient;
+}

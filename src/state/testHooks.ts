@@ -6,7 +6,8 @@
 import { useGame } from "./game";
 import { useRejudge } from "./rejudge";
 import { useReplay } from "./replayStore";
-import { getSightClient, type SightClient } from "./sightClient";
+import type { SightClient } from "./sightClient";
+import { getSightClient } from "./sightPool";
 import { useUi } from "./uiStore";
 import { useVideoStage } from "./videoStage";
 

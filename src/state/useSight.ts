@@ -6,7 +6,8 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useGame } from "./game";
 import { useLos } from "./losStore";
-import { getSightClient, SightClientError } from "./sightClient";
+import { SightClientError } from "./sightClient";
+import { getSightClient } from "./sightPool";
 import { useUi } from "./uiStore";
 
 /** A superseded request is not a failure: a newer answer is on its way. */

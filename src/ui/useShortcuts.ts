@@ -1,8 +1,8 @@
 /** Keyboard shortcuts; the help overlay lists the same table. */
 import { useEffect } from "react";
 import { traverse, turn } from "../state/actions";
-import { chooseTool } from "../state/editActions";
 import { useGame } from "../state/game";
+import { chooseTool, tools } from "../state/tools";
 import { type Tool, useUi } from "../state/uiStore";
 
 export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
@@ -54,7 +54,7 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
       else if (key === "r") ui.set({ showRoofs: !ui.showRoofs });
       else if (key === "c") ui.set({ showColliders: !ui.showColliders });
       else if (key === "u") ui.set({ unit: ui.unit === "cm" ? "in" : "cm" });
-      else if (key === "escape") ui.set({ selection: [], shooter: undefined, target: undefined, measured: [], drag: undefined });
+      else if (key === "escape") tools.cancel();
       else if (e.key === "?") onHelp();
     };
     window.addEventListener("keydown", onKey);

@@ -4,7 +4,7 @@ import { formationOffsets, laidOut } from "../../src/core/formation";
 import { type Command, toEvent } from "../../src/core/game/commands";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, type GameLog, newGame, record, undo } from "../../src/core/game/gameLog";
-import { findModel } from "../../src/core/game/state";
+import { findModel } from "../../src/core/game/models";
 import type { Model } from "../../src/core/scenario/schema";
 import { scenario, TEST_CATALOG, testHouse } from "../helpers/scene";
 

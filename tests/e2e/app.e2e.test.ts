@@ -3,7 +3,7 @@
  * runs in a Web Worker with the same answers as in Node.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
 import { sightReport } from "../../src/sight/lineOfSight";

@@ -5,7 +5,7 @@
  * Node, as `npm run los` would give them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";

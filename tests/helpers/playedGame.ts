@@ -4,7 +4,7 @@ import { createDice } from "../../src/core/dice";
 import { type Command, toEvent } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
 import { currentState, type GameLog, newGame, record, rolledSides } from "../../src/core/game/gameLog";
-import { findModel } from "../../src/core/game/state";
+import { findModel } from "../../src/core/game/models";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { catalogFor } from "../../src/core/scale";
 import { parseScenario } from "../../src/core/scenario/load";

@@ -4,8 +4,8 @@
  * vehicles and lone models keep their own labels.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
 import { modelPose } from "../../src/core/battlefield";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import farm from "../../src/scenarios/bolt-action-farm.json";

@@ -4,7 +4,7 @@
  * way to newer ones, and every failure comes back as a message.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Scenario } from "../../src/core/scenario/schema";
 import defaultBattlefield from "../../src/scenarios/default.json";

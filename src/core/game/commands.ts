@@ -7,12 +7,14 @@ import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from ".
 import { pointInPolygon } from "../geometry2d";
 import { scenarioCatalog } from "../miniatures/catalog";
 import type { ModelCatalog } from "../modelDefinition";
-import { formatIssue, parseScenario, type ScenarioIssue, validate } from "../scenario/load";
+import type { ScenarioIssue } from "../scenario/issue";
+import { formatIssue, parseScenario, validate } from "../scenario/load";
 import { checkReferences } from "../scenario/references";
 import { type Feature, type Miniature, type Model, normalizeHeading, type Point, Scenario, type Unit } from "../scenario/schema";
-import type { GameEvent, GameEventOf, ModelChanges, ModelRuleState, PlacedTemplate, Placement } from "./events";
+import { type GameEvent, GameEventError, type GameEventOf, type ModelChanges, type ModelRuleState, type PlacedTemplate, type Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
-import { applyEvent, findModel, GameEventError, type GameState, hasId, placed, placementOf, unitStatusOf } from "./state";
+import { findModel, placed, placementOf } from "./models";
+import { applyEvent, type GameState, hasId, unitStatusOf } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -240,7 +242,7 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
     case "model-edited":
     case "unit-edited":
     case "unit-removed":
-      return checkForceEvent(state, catalog, event);
+      return checkForceEvent(state.scenario, catalog, event);
     case "order-given":
       if (!state.scenario.forces.some((f) => f.units.some((u) => u.id === event.unit))) return `no unit "${event.unit}" on the table`;
       return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
@@ -367,13 +369,13 @@ function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to:
  * another model. Commands only: a loaded file is checked for validity, not for overlaps.
  */
 function physicalRefusal(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
-  if (event.type === "model-moved") return physicalProblem(state, catalog, movedModels(state, [event]));
-  if (event.type === "models-moved") return physicalProblem(state, catalog, movedModels(state, event.moves));
+  if (event.type === "model-moved") return physicalProblem(state.scenario, catalog, movedModels(state, [event]));
+  if (event.type === "models-moved") return physicalProblem(state.scenario, catalog, movedModels(state, event.moves));
   if (event.type === "miniature-imported") {
     const imported = withImported(state, catalog, event);
-    return physicalProblem(imported.state, imported.catalog, [event.model]);
+    return physicalProblem(imported.state.scenario, imported.catalog, [event.model]);
   }
-  return isForceEvent(event) ? forceEventPhysicalProblem(state, catalog, event) : undefined;
+  return isForceEvent(event) ? forceEventPhysicalProblem(state.scenario, catalog, event) : undefined;
 }
 
 export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {

@@ -226,3 +226,6 @@ export const GameHeader = z.strictObject({
   scenario: z.unknown(),
 });
 export type GameHeader = Omit<z.infer<typeof GameHeader>, "scenario"> & { readonly scenario: Scenario };
+
+/** An event that does not fit the state it is applied to (a damaged file, a bug). */
+export class GameEventError extends Error {}

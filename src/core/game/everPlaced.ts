@@ -6,9 +6,9 @@
  */
 import { FeatureEditError } from "../edit/features";
 import type { Scenario } from "../scenario/schema";
-import type { GameEvent } from "./events";
+import { type GameEvent, GameEventError } from "./events";
 import type { GameLog } from "./gameLog";
-import { applyEvent, GameEventError, initialState } from "./state";
+import { applyEvent, initialState } from "./state";
 
 /** The events that bring something onto the table or rename it; the others move, shoot or take away. */
 const BRINGS_OR_NAMES: ReadonlySet<GameEvent["type"]> = new Set([

@@ -6,7 +6,8 @@
  */
 import { createDice, type Dice } from "../dice";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../json";
-import { type CatalogSource, checkJsonShape, joinPath, parseScenario, ROOT_PATH, type ScenarioIssue, validate } from "../scenario/load";
+import type { ScenarioIssue } from "../scenario/issue";
+import { type CatalogSource, checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate } from "../scenario/load";
 import { describeValue, Scenario } from "../scenario/schema";
 import { checkEvent } from "./commands";
 import { GameEvent, type GameEventOf, GameHeader } from "./events";

@@ -7,7 +7,7 @@ import { featurePoints, shapeKind } from "../edit/shape";
 import { distance2, pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import { catalogFor } from "../scale";
-import type { ScenarioIssue } from "./load";
+import type { ScenarioIssue } from "./issue";
 import { type Building, type Feature, LIMITS, type Point, type Scenario } from "./schema";
 
 export function checkReferences(scenario: Scenario, catalog: ModelCatalog): ScenarioIssue[] {

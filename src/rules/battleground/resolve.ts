@@ -14,7 +14,7 @@ import { type FireResult, type Modifier, type TemplateGeometry, uniqueSampleTabl
 import { armourTowards } from "./armour";
 import { resolveCloseCombat } from "./closeCombat";
 import { type BgContext, MARKERS, modelState } from "./context";
-import { misfireResult, ringOffset, type TableHalf } from "./effects";
+import { CRITICAL_BONUS, misfireResult, ringOffset, scoresCriticals, type TableHalf } from "./effects";
 import { type BgFirer, type BgFireVerdict, type BgShot, formatTn } from "./fire";
 import { type BgRef, effectRoll } from "./outcomes";
 import { isUnarmoured, isVehicle, profileOf } from "./profiles";
@@ -56,7 +56,7 @@ function rollToHit(b: BgRef, f: BgFirer, shot: BgShot, n: number): ToHit {
     b.ref.explain(index, { ...base, meaning: `to-hit ${value} over TN ${formatTn(tn)} → miss` });
     return { kind: "miss", value, rolls: [index] };
   }
-  if (!critical || ["rifle", "smg", "machine-gun"].includes(w.kind)) {
+  if (!critical || !scoresCriticals(w)) {
     b.ref.explain(index, {
       ...base,
       meaning: `to-hit ${value} at or under TN ${formatTn(tn)} → hit${critical ? " (no critical for rifles and machine weapons)" : ""}`,
@@ -66,10 +66,10 @@ function rollToHit(b: BgRef, f: BgFirer, shot: BgShot, n: number): ToHit {
   b.ref.explain(index, { ...base, meaning: `to-hit 1 → critical hit: roll again to hit`, rule: "§3.6" });
   const again = b.ref.dice.roll(20, `critical hit: ${w.name} of ${f.model} rolls to hit again`);
   const major = again <= tn;
-  const bonus = major ? 10 : 5;
+  const bonus = major ? CRITICAL_BONUS.major : CRITICAL_BONUS.minor;
   b.ref.explain(b.ref.lastRoll, {
     ...base,
-    meaning: `critical re-roll ${again} ${major ? "hits: Major Critical Hit +10" : "misses: Minor Critical Hit +5"}`,
+    meaning: `critical re-roll ${again} ${major ? `hits: Major Critical Hit +${bonus}` : `misses: Minor Critical Hit +${bonus}`}`,
     rule: "§3.6",
   });
   return { kind: "hit", critical: bonus, rolls: [index, b.ref.lastRoll] };

@@ -6,7 +6,7 @@ import { type RulesContext, requireModel } from "../context";
 import { parseOptionValues } from "../optionValues";
 import type { Ruleset } from "../ruleset";
 import { type BaContext, baContext } from "./context";
-import { type BaFireVerdict, fireVerdict, sightRequests } from "./fire";
+import { fireVerdict, sightRequests } from "./fire";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
@@ -15,6 +15,7 @@ import { lineRuling } from "./sight";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
 import { type BaFireDeclaration, type BaGameState, type ORDERS, RULESET_ID, VERSIONS } from "./types";
 import { BA_UNIT_PRESETS } from "./unitPresets";
+import type { BaFireVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BaTables; game?: unknown } = {}): BaContext {
   const options = parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, setup.options);
@@ -66,7 +67,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
 };
 
 export { type BaContext, baContext } from "./context";
-export type { BaFirer, BaFireVerdict } from "./fire";
 export type { BaOptions } from "./options";
 export type { BaTables } from "./tables";
 export type * from "./types";
+export type { BaFirer, BaFireVerdict } from "./verdict";

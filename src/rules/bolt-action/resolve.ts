@@ -10,10 +10,10 @@ import { type FireResult, type TemplateGeometry, uniqueSampleTables } from "../r
 import { resolveCloseQuarters } from "./closeQuarters";
 import type { BaContext } from "./context";
 import { rollDice } from "./dice";
-import type { BaFirer, BaFireVerdict } from "./fire";
 import { damageValue, heRow, isVehicle, qualityOf } from "./profiles";
 import { BaReferee } from "./referee";
 import { armourFace, damageVehicle, penetrationModifiers } from "./vehicles";
+import type { BaFirer, BaFireVerdict } from "./verdict";
 
 /** One hit to resolve: who fired it, on which model (undefined: the target unit's closest) and its penetration. */
 interface Hit {

@@ -8,9 +8,10 @@ import { useEffect } from "react";
 import { BUILDING_PRESETS, pointsNeeded } from "../../core/edit/newFeatures";
 import { shapeKind } from "../../core/edit/shape";
 import type { FeatureKind } from "../../core/scenario/schema";
-import { finishDrawing, gridUnitOf, setEditing, startDrawing, startPreset } from "../../state/editActions";
+import { finishDrawing, gridUnitOf } from "../../state/editActions";
 import { type EditPart, useEditor } from "../../state/editorStore";
 import { useGame } from "../../state/game";
+import { setEditing, startDrawing, startPreset, tools } from "../../state/tools";
 import { FeatureProperties } from "./FeatureProperties";
 import { ForcesPanel } from "./ForcesPanel";
 
@@ -102,7 +103,7 @@ function Drawing() {
           Finish
         </button>
       )}{" "}
-      <button type="button" onClick={() => useEditor.getState().set({ draw: undefined })}>
+      <button type="button" onClick={tools.cancel}>
         Stop
       </button>
     </div>

@@ -11,7 +11,7 @@ import { rulesetById } from "../../rules/registry";
 import { describeNeed, type SampleTable } from "../../rules/ruleset";
 import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
-import { getSightClient } from "../../state/sightClient";
+import { getSightClient } from "../../state/sightPool";
 import { useUi } from "../../state/uiStore";
 import type { FireAnswer } from "../../worker/fire";
 import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundDeclaration } from "./BattlegroundSetup";

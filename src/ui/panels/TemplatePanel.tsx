@@ -9,7 +9,7 @@ import { cmToInches, formatLength, inchesToCm } from "../../core/units";
 import type { TemplateResult } from "../../sight/templates";
 import { flameTemplates } from "../../state/flameTemplates";
 import { useGame } from "../../state/game";
-import { getSightClient } from "../../state/sightClient";
+import { getSightClient } from "../../state/sightPool";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 

@@ -5,11 +5,11 @@
  * game file with these events loads (a tampered one does not). Judged on real Rapier scenes.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
 import { createDice } from "../../../src/core/dice";
 import { type Command, toEvent } from "../../../src/core/game/commands";
 import { parseGame, serializeGame } from "../../../src/core/game/gameFile";
 import { currentState, type GameLog, newGame, record, undo } from "../../../src/core/game/gameLog";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
 import { battleground } from "../../../src/rules/battleground";

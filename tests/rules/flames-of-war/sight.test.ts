@@ -4,7 +4,7 @@
  * wood, the band at 40 cm, the side of a turret line) is known by construction.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import { tableContext } from "../../../src/rules/context";
 import { flamesOfWar } from "../../../src/rules/flames-of-war";
 import type { FowOptions } from "../../../src/rules/flames-of-war/options";

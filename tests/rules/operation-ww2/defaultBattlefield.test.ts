@@ -4,12 +4,13 @@
  * into fire-resolved events the game log accepts and applies, and the same seed gives the same events.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
 import { createDice } from "../../../src/core/dice";
 import { footprintDistance } from "../../../src/core/footprint";
 import { GameEvent } from "../../../src/core/game/events";
 import { currentState, newGame, nextDice, record } from "../../../src/core/game/gameLog";
-import { findModel, statusOf } from "../../../src/core/game/state";
+import { findModel } from "../../../src/core/game/models";
+import { statusOf } from "../../../src/core/game/state";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { fireEvent } from "../../../src/rules/judge";
 import { type Ow2FireDeclaration, operationWw2 } from "../../../src/rules/operation-ww2";

@@ -3,8 +3,8 @@
  * it, and the sight and template questions answered by the engine, as a fire panel would.
  */
 import { readFileSync } from "node:fs";
-import { MODEL_CATALOG } from "../../../models/catalog";
 import type { ModelStatus } from "../../../src/core/game/state";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import type { ModelCatalog } from "../../../src/core/modelDefinition";
 import { formatIssues, parseScenarioJson } from "../../../src/core/scenario/load";
 import type { Scenario } from "../../../src/core/scenario/schema";
