@@ -7,7 +7,7 @@ import { unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
 import type { Question } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine } from "../ruleset";
-import { unitState, type BaContext } from "./context";
+import { type BaContext, unitState } from "./context";
 import { orderSpecs } from "./orders";
 import type { BaFireDeclaration, BaGameState, Order } from "./types";
 
@@ -19,8 +19,8 @@ export const DECLARATION: readonly Question[] = [
     label: "Fire HE",
     rule: "§4.5",
     default: false,
-    derived: "by the target: HE at soft targets, AP at armour",
-    help: "A gun with both a Pen value and HE: fire HE (yes) or its Pen (no).",
+    derived: "by the target",
+    help: "A gun with both a Pen value and HE: fire HE (yes) or its Pen (no); by default HE at soft targets, AP at armour.",
   },
   { id: "assault", kind: "flag", label: "Assault (close quarters)", rule: "§5", default: false },
 ];

@@ -2,9 +2,10 @@
  * One of a rule system's questions (src/rules/questions.ts) as a control: a choice as a select, a flag as a
  * checkbox, a number as a select of its steps. A question whose answer the game gives (`derived`) offers that
  * answer first, in the system's words ("moving (from the moves)"); choosing it takes the player's answer back.
- * A fixed default is the same as no answer, so the declaration and the marks hold only what a player said.
+ * A fixed default is the same as no answer, so the declaration and the marks hold only what a player said. A
+ * choice's note (Battleground's HE against buildings) shows once a player chooses it.
  */
-import { answerText, type Answer, type Question } from "../../rules/questions";
+import { type Answer, answerText, type Question } from "../../rules/questions";
 
 /** Every value a question takes, in order. */
 function valuesOf(question: Question): Answer[] {
@@ -31,23 +32,25 @@ export function QuestionField({ question, value, fromGame, onChange, owner }: Qu
   const title = `${question.help ? `${question.help} ` : ""}${question.rule}`;
   const values = valuesOf(question);
   const effective = value ?? fromGame ?? question.default;
-  const note = question.kind === "choice" ? question.choices.find((c) => c.value === effective)?.note : undefined;
+  // A choice's note is for a player who chose it.
+  const note = question.kind === "choice" && value !== undefined ? question.choices.find((c) => c.value === value)?.note : undefined;
   const answer = (chosen: Answer) => onChange(question.derived === undefined && chosen === question.default ? undefined : chosen);
-  let control;
-  if (question.kind === "flag" && question.derived === undefined)
-    control = (
+  const control =
+    question.kind === "flag" && question.derived === undefined ? (
       <label title={title}>
         <input type="checkbox" checked={effective === true} onChange={(e) => answer(e.target.checked)} aria-label={name} /> {question.label}
       </label>
-    );
-  else {
-    const index = value === undefined && question.derived !== undefined ? "" : String(values.indexOf(effective));
-    const given = fromGame === undefined ? question.derived : `${answerText(question, fromGame)} (${question.derived})`;
-    control = (
+    ) : (
       <label title={title}>
         {question.label}{" "}
-        <select value={index} onChange={(e) => (e.target.value === "" ? onChange(undefined) : answer(values[Number(e.target.value)]!))} aria-label={name}>
-          {question.derived !== undefined && <option value="">{given}</option>}
+        <select
+          value={value === undefined && question.derived !== undefined ? "" : String(values.indexOf(effective))}
+          onChange={(e) => (e.target.value === "" ? onChange(undefined) : answer(values[Number(e.target.value)]!))}
+          aria-label={name}
+        >
+          {question.derived !== undefined && (
+            <option value="">{fromGame === undefined ? question.derived : `${answerText(question, fromGame)} (${question.derived})`}</option>
+          )}
           {values.map((v, i) => (
             <option key={String(v)} value={String(i)}>
               {answerText(question, v)}
@@ -56,7 +59,6 @@ export function QuestionField({ question, value, fromGame, onChange, owner }: Qu
         </select>
       </label>
     );
-  }
   return (
     <>
       {control}
