@@ -34,6 +34,9 @@ export interface Choice {
   readonly note?: string;
 }
 
+/** Choices whose values a player reads as they are ("stationary", "motivated"). */
+export const plainChoices = (values: readonly string[]): Choice[] => values.map((value) => ({ value, label: value }));
+
 export interface ChoiceQuestion extends QuestionBase {
   readonly kind: "choice";
   readonly choices: readonly Choice[];

@@ -15,9 +15,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toEvent, type Command } from "../../src/core/game/commands";
+import { type Command, toEvent } from "../../src/core/game/commands";
 import { serializeGame } from "../../src/core/game/gameFile";
-import { currentState, newGame, record, type GameLog } from "../../src/core/game/gameLog";
+import { currentState, type GameLog, newGame, record } from "../../src/core/game/gameLog";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Scenario } from "../../src/core/scenario/schema";
@@ -25,7 +25,7 @@ import { fireEvent, giveOrder, orderEvent } from "../../src/rules/judge";
 import { rulesetById } from "../../src/rules/registry";
 import type { FireVerdict } from "../../src/rules/ruleset";
 import { gameTabletop, judgeShotInGame } from "../../src/worker/fire";
-import { scenario, type Placed } from "../helpers/scene";
+import { mgTeam, scenario } from "../helpers/scene";
 import { expectOneLineError, run, SPAWN_TIMEOUT } from "./run";
 
 const farm = (): Scenario => {
@@ -36,14 +36,17 @@ const farm = (): Scenario => {
 
 /** Two platoons of MG teams 35 cm apart in the open: Flames of War's 5 hits that pin come easily. */
 const mgTeams = (): Scenario => {
-  const team = (id: string, x: number, z: number, side: "A" | "B"): Placed => ({
-    id,
-    model: side === "A" ? "us-30cal-team" : "ger-mg42-team",
-    position: [x, z],
-    side,
-    unit: side === "A" ? "us" : "ger",
-  });
-  return scenario([], [team("us-1", 40, 40, "A"), team("us-2", 40, 55, "A"), team("us-3", 40, 70, "A"), team("ger-1", 75, 40, "B"), team("ger-2", 75, 55, "B"), team("ger-3", 75, 70, "B")]);
+  return scenario(
+    [],
+    [
+      mgTeam("us-1", 40, 40, "A"),
+      mgTeam("us-2", 40, 55, "A"),
+      mgTeam("us-3", 40, 70, "A"),
+      mgTeam("ger-1", 75, 40, "B"),
+      mgTeam("ger-2", 75, 55, "B"),
+      mgTeam("ger-3", 75, 70, "B"),
+    ],
+  );
 };
 
 /** What a player does: a command, a shot with the panel's answers, an order, the end of a turn. */
@@ -57,7 +60,9 @@ type Step =
 const stepUnit =
   (unit: string, dx: number, dz: number) =>
   (log: GameLog): Command => {
-    const models = currentState(log).scenario.forces.flatMap((f) => f.units).find((u) => u.id === unit)!.models;
+    const models = currentState(log)
+      .scenario.forces.flatMap((f) => f.units)
+      .find((u) => u.id === unit)!.models;
     return { type: "move-group", moves: models.map((m) => ({ model: m.id, to: { position: [m.position[0] + dx, m.position[1] + dz], heading: m.heading } })) };
   };
 
@@ -121,11 +126,19 @@ const SYSTEMS: readonly System[] = [
     game: () =>
       pinningGame(
         (seed) =>
-          play(farm(), "operation-ww2", seed, [{ fire: { shooter: "us-sq1", target: "ger-sq1-m5", targetState: "firing" } }, { command: stepUnit("us-sq1", 0, -10) }]),
+          play(farm(), "operation-ww2", seed, [
+            { fire: { shooter: "us-sq1", target: "ger-sq1-m5", targetState: "firing" } },
+            { command: stepUnit("us-sq1", 0, -10) },
+          ]),
         (log) => pinnedModels(log, "ger-sq1").length > 0,
       ),
     checks: [
-      { what: "pinned: a pinned rifleman can only stand up", args: ["--at", "1", "ger-sq1", "us-sq1-m5"], shows: /ger-sq1-m\d+ is pinned: it can only stand up/, before: ["--at", "0", "ger-sq1", "us-sq1-m5"] },
+      {
+        what: "pinned: a pinned rifleman can only stand up",
+        args: ["--at", "1", "ger-sq1", "us-sq1-m5"],
+        shows: /ger-sq1-m\d+ is pinned: it can only stand up/,
+        before: ["--at", "0", "ger-sq1", "us-sq1-m5"],
+      },
       {
         what: "moved: the Americans stepped back out of sight beyond their hedge",
         args: ["--at", "2", "ger-sq1", "us-sq1-m5", "--declare", "targetState=firing"],
@@ -154,9 +167,24 @@ const SYSTEMS: readonly System[] = [
         (log) => (currentState(log).units["ger-sq1"]?.pins ?? 0) > 0,
       ),
     checks: [
-      { what: "ordered: the order die in the log is the firing unit's", args: ["--at", "1", "ger-sq1", "us-sq1-m5"], shows: /ger-sq1 \(advance order\) fires at us-sq1/, before: ["--at", "0", "ger-sq1", "us-sq1-m5"] },
-      { what: "moved: Advance fires on the move", args: ["--at", "1", "ger-sq1", "us-sq1-m5"], shows: /firing on the move \(Advance order\)/, before: ["--at", "0", "ger-sq1", "us-sq1-m5"] },
-      { what: "pinned: the pin marker the shot left", args: ["--at", "3", "ger-sq1", "us-sq1-m5"], shows: /\d+ pin markers? on the firing unit/, before: ["--at", "2", "ger-sq1", "us-sq1-m5"] },
+      {
+        what: "ordered: the order die in the log is the firing unit's",
+        args: ["--at", "1", "ger-sq1", "us-sq1-m5"],
+        shows: /ger-sq1 \(advance order\) fires at us-sq1/,
+        before: ["--at", "0", "ger-sq1", "us-sq1-m5"],
+      },
+      {
+        what: "moved: Advance fires on the move",
+        args: ["--at", "1", "ger-sq1", "us-sq1-m5"],
+        shows: /firing on the move \(Advance order\)/,
+        before: ["--at", "0", "ger-sq1", "us-sq1-m5"],
+      },
+      {
+        what: "pinned: the pin marker the shot left",
+        args: ["--at", "3", "ger-sq1", "us-sq1-m5"],
+        shows: /\d+ pin markers? on the firing unit/,
+        before: ["--at", "2", "ger-sq1", "us-sq1-m5"],
+      },
     ],
   },
   {
@@ -176,9 +204,24 @@ const SYSTEMS: readonly System[] = [
         },
       ),
     checks: [
-      { what: "moved: his move this turn is the Bonus Move", args: ["--at", "1", "ger-sq1-m5", "us-sq1-m5"], shows: /ger-sq1-m5 moved \(as OM2\)/, before: ["--at", "0", "ger-sq1-m5", "us-sq1-m5"] },
-      { what: "pinned: the shot left him Pinned", args: ["--at", "2", "ger-sq1-m5", "us-sq1-m5"], shows: /ger-sq1-m5 is Pinned/, before: ["--at", "1", "ger-sq1-m5", "us-sq1-m5"] },
-      { what: "ordered: a player's camouflage mark on the target", args: ["--at", "3", "ger-sq1-m5", "us-sq1-m5"], shows: /us-sq1-m5 is camouflaged/, before: ["--at", "2", "ger-sq1-m5", "us-sq1-m5"] },
+      {
+        what: "moved: his move this turn is the Bonus Move",
+        args: ["--at", "1", "ger-sq1-m5", "us-sq1-m5"],
+        shows: /ger-sq1-m5 moved \(as OM2\)/,
+        before: ["--at", "0", "ger-sq1-m5", "us-sq1-m5"],
+      },
+      {
+        what: "pinned: the shot left him Pinned",
+        args: ["--at", "2", "ger-sq1-m5", "us-sq1-m5"],
+        shows: /ger-sq1-m5 is Pinned/,
+        before: ["--at", "1", "ger-sq1-m5", "us-sq1-m5"],
+      },
+      {
+        what: "ordered: a player's camouflage mark on the target",
+        args: ["--at", "3", "ger-sq1-m5", "us-sq1-m5"],
+        shows: /us-sq1-m5 is camouflaged/,
+        before: ["--at", "2", "ger-sq1-m5", "us-sq1-m5"],
+      },
     ],
   },
   {
@@ -195,8 +238,18 @@ const SYSTEMS: readonly System[] = [
         (log) => pinnedModels(log, "ger-").length > 0,
       ),
     checks: [
-      { what: "moved: the firing platoon moved this turn, ROF halved", args: ["--at", "1", "unit-ger", "us-2"], shows: /moved: ROF halved, rounded down, to 1/, before: ["--at", "0", "unit-ger", "us-2"] },
-      { what: "pinned: Pinned Down in the next turn, ROF halved", args: ["--at", "3", "unit-ger", "us-2"], shows: /Pinned Down: ROF halved, rounded down, to 1/, before: ["--at", "0", "unit-ger", "us-2"] },
+      {
+        what: "moved: the firing platoon moved this turn, ROF halved",
+        args: ["--at", "1", "unit-ger", "us-2"],
+        shows: /moved: ROF halved, rounded down, to 1/,
+        before: ["--at", "0", "unit-ger", "us-2"],
+      },
+      {
+        what: "pinned: Pinned Down in the next turn, ROF halved",
+        args: ["--at", "3", "unit-ger", "us-2"],
+        shows: /Pinned Down: ROF halved, rounded down, to 1/,
+        before: ["--at", "0", "unit-ger", "us-2"],
+      },
       {
         what: "ordered: the target declared At Double",
         args: ["--at", "3", "unit-ger", "us-2", "--declare", "targetAtDouble"],
@@ -271,11 +324,20 @@ describe("fire --at: bad input exits 2 with one line", { timeout: SPAWN_TIMEOUT 
     const broken = join(dir, "broken.json");
     await writeFile(broken, readFileSync(game, "utf8").slice(0, 200));
     const cases: Array<[string[], string[]]> = [
-      [[game, "--at", "9", "ger-sq1", "us-sq1-m5"], ['bad --at "9"', "has 3 events, so a point from 0 (before the first) to 3 (after the last)"]],
-      [[game, "--at=-1", "ger-sq1", "us-sq1-m5"], ["bad --at \"-1\""]],
-      [[game, "--at", "1", "ger-sq1", "us-sq1-m99"], ['the target "us-sq1-m99" is neither a model nor a unit on the table before event 1', "us-sq1 ("]],
+      [
+        [game, "--at", "9", "ger-sq1", "us-sq1-m5"],
+        ['bad --at "9"', "has 3 events, so a point from 0 (before the first) to 3 (after the last)"],
+      ],
+      [[game, "--at=-1", "ger-sq1", "us-sq1-m5"], ['bad --at "-1"']],
+      [
+        [game, "--at", "1", "ger-sq1", "us-sq1-m99"],
+        ['the target "us-sq1-m99" is neither a model nor a unit on the table before event 1', "us-sq1 ("],
+      ],
       [[broken, "ger-sq1", "us-sq1-m5"], [`${broken} does not load`]],
-      [[game, "--at", "1", "ger-sq1", "us-sq1-m5", "--ruleset", "battleground"], ["--ruleset applies to a battlefield file", "names its own rule system"]],
+      [
+        [game, "--at", "1", "ger-sq1", "us-sq1-m5", "--ruleset", "battleground"],
+        ["--ruleset applies to a battlefield file", "names its own rule system"],
+      ],
     ];
     const runs = await Promise.all(cases.map(([args]) => run("fire", args)));
     runs.forEach((r, i) => expectOneLineError(r, "fire", ...cases[i]![1]));

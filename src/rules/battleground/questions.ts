@@ -3,7 +3,8 @@
  * keeps on a model (§3.2, §3.3): how it moved this turn when its moves do not tell, how it moves as a target,
  * evasion, morale, camouflage. Marks are recorded in the game log (model-state-set) and undone like any event.
  */
-import type { Mark, Question } from "../questions";
+import { type Mark, plainChoices, type Question } from "../questions";
+import { MORALE, MOVEMENT } from "./types";
 
 export const DECLARATION: readonly Question[] = [
   {
@@ -55,12 +56,7 @@ export const MARKS: readonly Mark[] = [
     default: "stationary",
     derived: "from the moves",
     lasts: "turn",
-    choices: [
-      { value: "stationary", label: "stationary" },
-      { value: "moving", label: "moving" },
-      { value: "running", label: "running" },
-      { value: "evading", label: "evading" },
-    ],
+    choices: plainChoices(MOVEMENT),
   },
   { id: "evasion", kind: "number", label: "evasion", rule: "§3.2 fn. 2", min: -5, max: -2, step: 1, default: -2, derived: "sample value", lasts: "turn" },
   {
@@ -70,12 +66,7 @@ export const MARKS: readonly Mark[] = [
     rule: "§3.2",
     default: "steady",
     lasts: "game",
-    choices: [
-      { value: "steady", label: "steady" },
-      { value: "motivated", label: "motivated" },
-      { value: "disorganised", label: "disorganised" },
-      { value: "broken", label: "broken" },
-    ],
+    choices: plainChoices(MORALE),
   },
   { id: "camouflaged", kind: "flag", label: "camouflaged", rule: "§3.2 fn. 3", default: false, lasts: "game" },
 ];

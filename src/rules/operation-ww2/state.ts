@@ -7,7 +7,7 @@
  */
 import { modelsNamed, unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
-import type { Question } from "../questions";
+import { plainChoices, type Question } from "../questions";
 import type { GameHistory, PickedModels, Situation } from "../ruleset";
 import type { Ow2Context } from "./context";
 import { isVehicle } from "./profiles";
@@ -20,7 +20,7 @@ export const DECLARATION: readonly Question[] = [
     label: "Order",
     rule: "§3",
     default: "fire",
-    choices: ["fire", "ambush", "covering-fire", "charge"].map((o) => ({ value: o, label: o })),
+    choices: plainChoices(["fire", "ambush", "covering-fire", "charge"]),
   },
   {
     id: "targetState",
@@ -29,9 +29,16 @@ export const DECLARATION: readonly Question[] = [
     rule: "§5.8",
     default: "stationary",
     help: "The marker of the target unit's last executed order sets its spotting distance; every unit is stationary until its first order (§18.1).",
-    choices: SPOTTING_STATES.map((s) => ({ value: s, label: s })),
+    choices: plainChoices(SPOTTING_STATES),
   },
-  { id: "commanderExposed", kind: "flag", label: "commander out", rule: "§5.7", default: true, help: "An armoured vehicle spots 25 cm shorter with its commander not exposed." },
+  {
+    id: "commanderExposed",
+    kind: "flag",
+    label: "commander out",
+    rule: "§5.7",
+    default: true,
+    help: "An armoured vehicle spots 25 cm shorter with its commander not exposed.",
+  },
 ];
 
 export const gameState = (_history: GameHistory): Ow2GameState => ({});
