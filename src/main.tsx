@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { getSightClient } from "./state/sightPool";
 import { App } from "./ui/App";
-import { getSightClient } from "./state/sightClient";
 import "./ui/app.css";
 
 // The sight worker (Rapier and its WebAssembly) starts now, loading in parallel with the first frame.

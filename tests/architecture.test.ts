@@ -1,17 +1,21 @@
 /**
- * The layers of src/ as the README draws them: lower floors never import higher ones, and the scene and
- * the UI stand side by side on the state (only the App composes them). Only a rule system's own folder
- * knows it: nothing outside src/rules imports a system's folder, and the state, the scene and the UI never
- * name a system's id (they render what the Ruleset describes).
+ * The layers of src/ as the README draws them: lower floors never import higher ones, the scene and the UI
+ * stand side by side on the state (only the App composes them), the core reaches nothing outside src/, and
+ * no files import each other in a circle. Only a rule system's own folder knows it: nothing outside src/rules
+ * imports a system's folder, and the state, the scene and the UI never name a system's id (they render what
+ * the Ruleset describes).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { expect, it } from "vitest";
 import { RULESETS } from "../src/rules/registry";
 
 const SRC = resolve(__dirname, "../src");
 
-/** Each top folder of src and the folders it may import (besides itself). */
+/**
+ * Each top folder of src and the folders it may import (besides itself); "../x" is the folder x beside src/
+ * (shaders/, models/).
+ */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   core: ["scenarios"],
   sight: ["core"],
@@ -20,9 +24,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   /** The replay model (clock, frames, replay files) is headless: it knows only the game log. */
   replay: ["core"],
   state: ["core", "sight", "rules", "worker", "replay", "scenarios"],
-  scene: ["core", "sight", "rules", "worker", "replay", "state"],
+  scene: ["core", "sight", "rules", "worker", "replay", "state", "../shaders"],
   ui: ["core", "sight", "rules", "worker", "replay", "state"],
-  cli: ["core", "sight", "rules", "worker", "replay", "scenarios"],
+  /** The models command builds the glTF files of models/ with their paint. */
+  cli: ["core", "sight", "rules", "worker", "replay", "scenarios", "../models"],
   scenarios: [],
 };
 /** Files allowed one more floor: the App composes the scene and the UI. */
@@ -35,30 +40,62 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every relative import of a file, as a path under src/ ("rules/battleground/types"). */
+/** The relative module paths a file imports (statically, dynamically, type-only, or as a worker's URL), resolved. */
 function importedPaths(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:from\s*|import\s*\(\s*|new URL\(\s*)["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]!);
-  return specs.map((spec) => relative(SRC, resolve(dirname(file), spec)).replaceAll("\\", "/")).filter((path) => !path.startsWith(".."));
+  const specs = [...text.matchAll(/(?:from\s*|import\s*\(\s*|import\s+|new URL\(\s*)["'](\.{1,2}\/[^"'?]+)(?:\?[^"']*)?["']/g)].map((m) => m[1]!);
+  return specs.map((spec) => resolve(dirname(file), spec));
 }
 
-const importedFolders = (file: string): string[] => importedPaths(file).map((path) => path.split("/")[0]!);
+/** The top folder of src/ a path is in, or "../x" for a folder x beside src/. */
+function topFolder(path: string): string {
+  const [top, next] = relative(SRC, path).split(/[\\/]/);
+  return top === ".." ? `../${next}` : top!;
+}
 
-const pathInSrc = (file: string): string => relative(SRC, file).replaceAll("\\", "/");
+const srcPath = (file: string) => relative(SRC, file).replaceAll("\\", "/");
 
-it("no import runs up or sideways between the layers of src/", () => {
+it("no import runs up or sideways between the layers of src/, and the core reaches nothing outside src/", () => {
   const wrong: string[] = [];
   for (const file of sourceFiles(SRC)) {
-    const path = pathInSrc(file);
+    const path = srcPath(file);
     const floor = path.split("/")[0]!;
     const allowed = MAY_IMPORT[floor];
     if (!allowed) continue; // main.tsx: the entry point composes everything
-    for (const top of importedFolders(file)) {
+    for (const top of importedPaths(file).map(topFolder)) {
       if (top === floor || allowed.includes(top) || COMPOSERS[path]?.includes(top)) continue;
-      wrong.push(`${path} imports src/${top}`);
+      wrong.push(`${path} imports ${top.startsWith("../") ? top.slice(3) : `src/${top}`}`);
     }
   }
   expect(wrong).toEqual([]);
+});
+
+/** The source file a resolved import names (with its extension added, or its folder's index), if it is in src/. */
+function sourceFileOf(path: string): string | undefined {
+  if (relative(SRC, path).startsWith("..")) return undefined;
+  return [path, `${path}.ts`, `${path}.tsx`, join(path, "index.ts"), join(path, "index.tsx")].find((p) => existsSync(p) && statSync(p).isFile());
+}
+
+it("no files of src/ import each other in a circle", () => {
+  const imports = new Map(sourceFiles(SRC).map((file) => [file, importedPaths(file).flatMap((p) => sourceFileOf(p) ?? [])]));
+  // Depth-first: a file met again while it is still on the path closes a circle.
+  const circles: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): void => {
+    const at = path.indexOf(file);
+    if (at >= 0) {
+      circles.push([...path.slice(at), file].map(srcPath).join(" → "));
+      return;
+    }
+    if (done.has(file)) return;
+    path.push(file);
+    for (const next of imports.get(file) ?? []) visit(next);
+    path.pop();
+    done.add(file);
+  };
+  for (const file of imports.keys()) visit(file);
+  expect(circles).toEqual([]);
 });
 
 /** The rule systems' own folders: each folder of src/rules (the shared interface lives beside them, in files). */
@@ -67,9 +104,10 @@ const SYSTEM_FOLDERS = readdirSync(join(SRC, "rules")).filter((name) => statSync
 it("only src/rules imports a rule system's own folder: everything else goes through the Ruleset and the registry", () => {
   expect(SYSTEM_FOLDERS).toEqual(expect.arrayContaining(["operation-ww2", "bolt-action", "battleground", "flames-of-war"]));
   const wrong = sourceFiles(SRC).flatMap((file) => {
-    const path = pathInSrc(file);
+    const path = srcPath(file);
     if (path.startsWith("rules/")) return [];
     return importedPaths(file)
+      .map(srcPath)
       .filter((imported) => SYSTEM_FOLDERS.some((system) => imported.startsWith(`rules/${system}/`) || imported === `rules/${system}`))
       .map((imported) => `${path} imports src/${imported}`);
   });
@@ -82,7 +120,9 @@ it("the state, the scene and the UI never name a rule system's id: they render w
   const wrong = ["state", "scene", "ui"].flatMap((floor) =>
     sourceFiles(join(SRC, floor)).flatMap((file) => {
       const text = readFileSync(file, "utf8");
-      return ids.filter((id) => new RegExp(`["'\`]${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(text)).map((id) => `${pathInSrc(file)} names "${id}"`);
+      return ids
+        .filter((id) => new RegExp(`["'\`]${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(text))
+        .map((id) => `${srcPath(file)} names "${id}"`);
     }),
   );
   expect(wrong).toEqual([]);

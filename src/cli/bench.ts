@@ -16,12 +16,12 @@ import { createBattlefield } from "../core/battlefield";
 import { createDice } from "../core/dice";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
-import { sightReport } from "../sight/lineOfSight";
-import { opposingPairs, visibilityMatrix, type Pair } from "../sight/matrix";
-import { SightWorld } from "../sight/sightWorld";
 import { denseVisibleFraction, referencePairs } from "../sight/denseReference";
+import { sightReport } from "../sight/lineOfSight";
+import { opposingPairs, type Pair, visibilityMatrix } from "../sight/matrix";
+import { SightWorld } from "../sight/sightWorld";
 import { BvhSight } from "./benchLos";
-import { benchReplay, rejudgeSampleReplay, SAMPLE_REPLAY, type ReplayBench } from "./benchReplay";
+import { benchReplay, type ReplayBench, rejudgeSampleReplay, SAMPLE_REPLAY } from "./benchReplay";
 import { loadScenario, loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
 

@@ -8,15 +8,15 @@
  *   - a fixed-seed choice of opposing pairs, at least half of them partly visible.
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
-import type { Solid, Vec3 } from "../core/solids/solid";
-import { BufferAttribute, BufferGeometry, FrontSide, Ray, Vector3, type Box3 } from "three";
+import { type Box3, BufferAttribute, BufferGeometry, FrontSide, Ray, Vector3 } from "three";
 import { INTERSECTED, MeshBVH, NOT_INTERSECTED, SAH } from "three-mesh-bvh";
+import type { Solid, Vec3 } from "../core/solids/solid";
+import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
 import { smokeBlocking } from "../sight/areas";
 import type { Pair } from "../sight/matrix";
-import { prepareSolid, type PreparedSolid } from "../sight/rayPrimitive";
-import { projectedRect, viewBasis, type ViewBasis } from "../sight/silhouette";
+import { type PreparedSolid, prepareSolid } from "../sight/rayPrimitive";
 import type { SightWorld } from "../sight/sightWorld";
+import { projectedRect, type ViewBasis, viewBasis } from "../sight/silhouette";
 import { sightOrigin, unitMates } from "../sight/visibility";
 
 /** Rays stop this short of the target's surface, as the engine's do. */

@@ -9,11 +9,11 @@
  * replay's shots judged again from its seed (what the app does when a replay is opened).
  */
 import { readFile } from "node:fs/promises";
-import { scenarioCatalog } from "../core/miniatures/catalog";
-import { toEvent, type Command } from "../core/game/commands";
 import { createDice } from "../core/dice";
+import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
-import { currentState, newGame, record, rolledSides, type GameLog } from "../core/game/gameLog";
+import { currentState, type GameLog, newGame, record, rolledSides } from "../core/game/gameLog";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { catalogFor } from "../core/scale";
 import type { Point, Scenario } from "../core/scenario/schema";
 import { replayFrame } from "../replay/frame";

@@ -5,12 +5,13 @@
  * exits with 2; an internal failure prints one line and exits with 1; never a stack trace.
  */
 import { readFile } from "node:fs/promises";
-import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { scenarioCatalog } from "../core/miniatures/catalog";
-import { parseScenarioJson, ROOT_PATH, type ScenarioIssue } from "../core/scenario/load";
+import type { ScenarioIssue } from "../core/scenario/issue";
+import { parseScenarioJson, ROOT_PATH } from "../core/scenario/load";
 import type { Scenario } from "../core/scenario/schema";
-import { SightQueryError } from "../sight/visibility";
 import { createSightWorld, type SightWorld } from "../sight/sightWorld";
+import { SightQueryError } from "../sight/visibility";
 
 /** Bad input from the user: reported as one line on stderr, exit code 2. */
 export class CliError extends Error {}

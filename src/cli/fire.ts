@@ -9,7 +9,7 @@
  * (judgeShotInGame). A battlefield file is a new game on it. Talks to rule systems only through the Ruleset
  * interface and the registry, so every system added there works here unchanged.
  */
-import { newGame, type GameLog } from "../core/game/gameLog";
+import { type GameLog, newGame } from "../core/game/gameLog";
 import { NotJudgeable, rulesAt } from "../rules/gameContext";
 import { parseAnswer } from "../rules/questions";
 import { DEFAULT_RULESET, RULESETS, rulesetById } from "../rules/registry";
@@ -132,7 +132,9 @@ function parseSeed(text: string): number {
 function parseAt(text: string, log: GameLog, file: string): number {
   const at = Number(text);
   if (!/^\d+$/.test(text.trim()) || at > log.events.length)
-    throw new CliError(`bad --at "${text}": ${file} has ${log.events.length} events, so a point from 0 (before the first) to ${log.events.length} (after the last)`);
+    throw new CliError(
+      `bad --at "${text}": ${file} has ${log.events.length} events, so a point from 0 (before the first) to ${log.events.length} (after the last)`,
+    );
   return at;
 }
 

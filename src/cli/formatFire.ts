@@ -4,8 +4,9 @@
  * meaning, who was hit and what happened, and which numbers are sample data. Speaks only the Ruleset
  * interface's types, so every rule system prints the same way. Pure functions from data to text.
  */
-import type { FireAnswer } from "../worker/fire";
+
 import { describeNeed, type FireResult, type FirerVerdict, type Modifier, type Ruleset, type Ruling, type SampleTable } from "../rules/ruleset";
+import type { FireAnswer } from "../worker/fire";
 import { columns } from "./formatReport";
 
 const INDENT = "  ";

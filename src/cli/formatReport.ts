@@ -3,10 +3,10 @@
  * as a per-shooter list, and what lies under a template. Pure functions from data to text; no I/O.
  */
 import type { Battlefield } from "../core/battlefield";
+import { cmToInches } from "../core/units";
 import type { MatrixEntry } from "../sight/matrix";
 import type { Facing, SightReport } from "../sight/sightReport";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
-import { cmToInches } from "../core/units";
 
 /** What the formatter may say about a model besides its id. */
 export interface ModelInfo {

@@ -5,9 +5,9 @@
  * crash, hang or poison the engine (see src/cli/fuzz/cases.ts for what each case must come to).
  */
 import { Worker } from "node:worker_threads";
-import { FAILURES, type CaseResult } from "./fuzz/cases";
-import type { WorkerRequest } from "./fuzz/worker";
 import { parseNumber, print, progressReporter, runCommand } from "./common";
+import { type CaseResult, FAILURES } from "./fuzz/cases";
+import type { WorkerRequest } from "./fuzz/worker";
 
 const USAGE = `Fuzzes Hulldown's file loaders and the sight engine behind them.
 

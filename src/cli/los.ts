@@ -8,12 +8,13 @@ import { availableParallelism } from "node:os";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
-import { SightQueryError } from "../sight/visibility";
 import { opposingPairs, visibilityMatrix } from "../sight/matrix";
+import type { SightReport } from "../sight/sightReport";
 import { createSightWorld, type SightWorld } from "../sight/sightWorld";
+import { SightQueryError } from "../sight/visibility";
 import { CliError, expectPositionals, loadScenario, loadSightWorld, parseNumber, print, printJson, progressReporter, requireModel, runCommand } from "./common";
-import { MatrixPool } from "./matrixPool";
 import { formatMatrix, formatSightReport, modelLookup, summariseMatrix } from "./formatReport";
+import { MatrixPool } from "./matrixPool";
 
 const USAGE = `Line of sight on a Hulldown battlefield.
 
@@ -100,7 +101,7 @@ await runCommand(command, async ({ values, positionals }) => {
     const known = def.weapons.map((w) => w.id).join(", ") || "none";
     throw new CliError(`shooter "${shooter}" (${def.id}) in ${file} has no weapon "${values.weapon}"; its weapons: ${known}`);
   }
-  let report;
+  let report: SightReport;
   try {
     report = sightReport(world, shooter!, target!, { weapon: values.weapon, includeRays: values.rays ?? false });
   } catch (error) {

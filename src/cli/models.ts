@@ -1,7 +1,7 @@
 /**
  * npm run models [-- --scale 28mm|15mm] [--out <dir>]
  *
- * Builds the glTF miniatures from their parametric definitions in models/catalog.ts: <out>/<scale>/<id>.glb.
+ * Builds the glTF miniatures from their parametric definitions in src/core/miniatures/shipped.ts: <out>/<scale>/<id>.glb.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -14,7 +14,7 @@ import { modelDocument } from "./modelGltf";
 
 const DEFAULT_OUT = fileURLToPath(new URL("../../models/gltf", import.meta.url));
 
-const USAGE = `Builds Hulldown's miniatures as binary glTF from their parametric definitions (models/catalog.ts).
+const USAGE = `Builds Hulldown's miniatures as binary glTF from their parametric definitions (src/core/miniatures/shipped.ts).
 
 Usage:
   npm run models -- [--scale ${Scale.options.join("|")}] [--out <dir>]

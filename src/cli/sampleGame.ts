@@ -3,19 +3,20 @@
  * commands, and shots judged and resolved by the rule system from the game's seeded dice, exactly as the
  * sight worker does it (judgeShotInGame). Nothing in it is written by hand but the players' orders below.
  */
-import { scenarioCatalog } from "../core/miniatures/catalog";
+
 import { readFile } from "node:fs/promises";
-import { toEvent, type Command } from "../core/game/commands";
+import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
-import { currentState, newGame, record, type GameLog } from "../core/game/gameLog";
-import { findModel } from "../core/game/state";
+import { currentState, type GameLog, newGame, record } from "../core/game/gameLog";
+import { findModel } from "../core/game/models";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point } from "../core/scenario/schema";
+import type { ReplayNote } from "../replay/replayFile";
 import { fireEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
-import type { ReplayNote } from "../replay/replayFile";
 
 export const SAMPLE_SEED = 1944;
 const DEFAULT_BATTLEFIELD_FILE = new URL("../scenarios/default.json", import.meta.url);

@@ -9,7 +9,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
-import { Scenario, SCENARIO_FORMAT, SCENARIO_VERSION } from "../core/scenario/schema";
+import { SCENARIO_FORMAT, SCENARIO_VERSION, Scenario } from "../core/scenario/schema";
 import { CliError, expectPositionals, print, runCommand } from "./common";
 
 const USAGE = `Prints the JSON Schema (draft 2020-12) of the Hulldown scenario file (format "${SCENARIO_FORMAT}",

@@ -8,9 +8,9 @@
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseScenarioJson } from "../core/scenario/load";
 import { rejudgeGame } from "../worker/rejudgeGame";
-import { divergenceWarning } from "../worker/rejudgeReport";
-import { CliError, describeIssue, expectPositionals, printJson, print, readTextFile, runCommand, EXIT_BAD_INPUT } from "./common";
-import { gameFileKind, loadGameFile, type GameFileKind } from "./gameFiles";
+import { divergenceWarning, type RejudgeReport } from "../worker/rejudgeReport";
+import { CliError, describeIssue, EXIT_BAD_INPUT, expectPositionals, print, printJson, readTextFile, runCommand } from "./common";
+import { type GameFileKind, gameFileKind, loadGameFile } from "./gameFiles";
 
 const USAGE = `Checks a Hulldown battlefield, game or replay file.
 
@@ -43,7 +43,7 @@ async function validateGame(file: string, text: string, kind: GameFileKind, json
   if (!loaded.ok) return fail(loaded.problems);
   if (loaded.problem) return fail([loaded.problem]);
   const { log } = loaded;
-  let report;
+  let report: RejudgeReport;
   try {
     report = await rejudgeGame(log);
   } catch (error) {

@@ -2,16 +2,17 @@
  * A validated scenario with what every layer derives from it: the ground, the model definitions each model
  * refers to, who belongs to which unit and side, and where each model stands (its pose and footprint).
  */
-import { add2, ellipsePolygon, rectanglePolygon, rotateByHeading, type Vec2 } from "./geometry2d";
+
+import { Quaternion, Vector3 } from "three";
 import type { Footprint } from "./footprint";
+import { add2, ellipsePolygon, rectanglePolygon, rotateByHeading, type Vec2 } from "./geometry2d";
 import type { ModelCatalog, ModelDefinition } from "./modelDefinition";
-import type { Building, Model, Scenario } from "./scenario/schema";
+import type { Building, Feature, Model, Scenario } from "./scenario/schema";
 import { buildingFrame, FLOOR_THICKNESS } from "./solids/buildingSolids";
 import { modelLocalPoint } from "./solids/modelSolids";
-import { yawPitchQuat, type Quat, type Vec3 } from "./solids/solid";
-import { radToDeg } from "./units";
-import { Quaternion, Vector3 } from "three";
+import { type Quat, type Vec3, yawPitchQuat } from "./solids/solid";
 import { createGround, type Ground } from "./terrain";
+import { radToDeg } from "./units";
 
 export interface ModelEntry {
   readonly model: Model;
@@ -120,6 +121,12 @@ export function modelFootprint(def: ModelDefinition, model: Model): Footprint {
   if (base.shape === "round") return { kind: "circle", center, radius: base.width / 2 };
   if (base.shape === "oval") return { kind: "polygon", points: ellipsePolygon(center, base.width / 2, depth / 2, model.heading, 24) };
   return { kind: "polygon", points: rectanglePolygon(center, base.width, depth, model.heading) };
+}
+
+/** A wreck's hull in plan: the rectangle its vehicle stood on (undefined when the catalog has no such vehicle). */
+export function wreckFootprint(wreck: Extract<Feature, { kind: "wreck" }>, catalog: ModelCatalog): Footprint | undefined {
+  const vehicle = catalog.get(wreck.model)?.vehicle;
+  return vehicle && { kind: "polygon", points: rectanglePolygon(wreck.at, vehicle.width, vehicle.length, wreck.heading) };
 }
 
 /** The plan rectangle around a base-less model's parts, in its own frame. */

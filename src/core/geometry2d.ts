@@ -34,7 +34,7 @@ export function closestParameterOnSegment(p: Vec2, a: Vec2, b: Vec2): number {
   const len2 = abx * abx + abz * abz;
   if (len2 === 0) return 0;
   const t = ((p[0] - a[0]) * abx + (p[1] - a[1]) * abz) / len2;
-  return t < 0 ? 0 : t > 1 ? 1 : t;
+  return t < 0 ? 0 : Math.min(t, 1);
 }
 
 export function distanceToSegment(p: Vec2, a: Vec2, b: Vec2): number {

@@ -76,7 +76,7 @@ function nameTable(scenario: Scenario, catalog: ModelCatalog): Map<string, strin
   return names;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Names for the ids of `scenarios`, the first that knows an id winning: pass the game's starting scenario
@@ -89,7 +89,7 @@ export function displayNames(scenarios: readonly Scenario[], catalog: ModelCatal
   // when no letter, digit, "-" or "_" touches it.
   const ids = [...names.keys()].sort((a, b) => b.length - a.length);
   const isWord = (id: string) => /^[a-z]+$/i.test(id);
-  const matching = (list: string[], guard: string) => (list.length ? [`(?<![\\w-])${guard}(?:${list.map(escape).join("|")})(?![\\w-])`] : []);
+  const matching = (list: string[], guard: string) => (list.length ? [`(?<![\\w-])${guard}(?:${list.map(escapeRegExp).join("|")})(?![\\w-])`] : []);
   const alternatives = [
     ...matching(
       ids.filter((id) => !isWord(id)),

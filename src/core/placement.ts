@@ -4,10 +4,11 @@
  * floor of one building), so a model upstairs does not collide with one below it. Touching is allowed:
  * bases in contact are a rule of most systems.
  */
-import { footprintCenter, footprintDistance, footprintToPolylineDistance, type Footprint } from "./footprint";
-import { add2, distance2, lerp2, pointInPolygon, rectanglePolygon, rotateByHeading, scale2, type Vec2 } from "./geometry2d";
-import { modelFootprint, type Battlefield } from "./battlefield";
+
+import { type Battlefield, modelFootprint, wreckFootprint } from "./battlefield";
+import { type Footprint, footprintCenter, footprintDistance, footprintToPolylineDistance } from "./footprint";
 import type { Placement } from "./game/events";
+import { add2, distance2, lerp2, pointInPolygon, rectanglePolygon, rotateByHeading, scale2, type Vec2 } from "./geometry2d";
 import type { ModelDefinition } from "./modelDefinition";
 import type { Building, Model } from "./scenario/schema";
 import { isLinear } from "./scenario/schema";
@@ -101,10 +102,8 @@ export function obstructionOf(battlefield: Battlefield, body: Body, others: read
       const hit = feature.points.some((p) => footprintDistance(fp, { kind: "polygon", points: rectanglePolygon(p, feature.size, feature.size, 45) }) === 0);
       if (hit) return { id: feature.id, what: "tank-trap" };
     } else if (feature.kind === "wreck") {
-      const vehicle = battlefield.catalog.get(feature.model)?.vehicle;
-      if (vehicle && footprintDistance(fp, { kind: "polygon", points: rectanglePolygon(feature.at, vehicle.width, vehicle.length, feature.heading) }) === 0) {
-        return { id: feature.id, what: "wreck" };
-      }
+      const hull = wreckFootprint(feature, battlefield.catalog);
+      if (hull && footprintDistance(fp, hull) === 0) return { id: feature.id, what: "wreck" };
     }
   }
   const model = others.find((o) => o.id !== body.id && o.level === body.level && footprintDistance(fp, o.footprint) === 0);

@@ -3,7 +3,7 @@
  * definition with every length multiplied by one factor. Terrain is authored in centimetres on the table and
  * does not scale; only the miniatures do.
  */
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "./miniatures/shipped";
 import type { ModelCatalog, ModelDefinition } from "./modelDefinition";
 import type { Scale } from "./scenario/schema";
 
@@ -46,7 +46,7 @@ export function scaleDefinition(def: ModelDefinition, factor: number): ModelDefi
 
 const catalogs = new Map<Scale, ModelCatalog>();
 
-/** The catalog of models/catalog.ts at a scale, built once per scale. */
+/** The shipped catalog (miniatures/shipped.ts) at a scale, built once per scale. */
 export function catalogFor(scale: Scale): ModelCatalog {
   let catalog = catalogs.get(scale);
   if (!catalog) {

@@ -4,13 +4,14 @@
  * along their recorded paths, turrets turning, a shot's line of fire, flash and dice, a template's blast.
  * The scene only draws a frame; the video export renders the same frames at fixed times.
  */
-import { lerp2 } from "../core/geometry2d";
+
+import type { z } from "zod";
 import type { DieRollRecord, GameEvent, GameEventOf, Outcome, PlacedTemplate, Placement } from "../core/game/events";
 import type { GameLog } from "../core/game/gameLog";
-import { applyEvent, initialState, type GameState } from "../core/game/state";
+import { applyEvent, type GameState, initialState } from "../core/game/state";
+import { lerp2 } from "../core/geometry2d";
 import type { Point, Scenario } from "../core/scenario/schema";
-import type { z } from "zod";
-import { locate, movePolyline, turnBetween, type Timeline } from "./timeline";
+import { locate, movePolyline, type Timeline, turnBetween } from "./timeline";
 
 /** A model drawn somewhere other than where the state has it (on its way). */
 export interface Pose {

@@ -5,12 +5,12 @@
  * says at which event it diverged; a damaged or truncated file plays up to where it breaks and says where.
  */
 import { z } from "zod";
-import { parseGame, serializeGame, type KnownRulesets } from "../core/game/gameFile";
+import { type KnownRulesets, parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
-import { applyEvent, initialState, type GameState } from "../core/game/state";
+import { applyEvent, type GameState, initialState } from "../core/game/state";
 import { fnv1a } from "../core/hash";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../core/json";
-import { joinPath, ROOT_PATH, validate, type CatalogSource } from "../core/scenario/load";
+import { type CatalogSource, joinPath, ROOT_PATH, validate } from "../core/scenario/load";
 import { formatVersion, LIMITS } from "../core/scenario/schema";
 import { replayState } from "./frame";
 

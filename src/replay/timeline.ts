@@ -3,8 +3,9 @@
  * would need to walk its path, a shot long enough to see the dice), so replay time maps to an event index
  * and a progress through that event. Pure and headless: the player, the scene and the video export share it.
  */
-import { distance2 } from "../core/geometry2d";
+
 import type { GameEvent, Placement } from "../core/game/events";
+import { distance2 } from "../core/geometry2d";
 import type { Point } from "../core/scenario/schema";
 
 /** Replay milliseconds per event kind; moves and traverses scale with how far they go. */

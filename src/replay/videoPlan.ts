@@ -3,7 +3,7 @@
  * Video time is replay time at 1× (a second of video is a second of the replay), so frame k shows the table
  * at `start + k / fps` seconds whatever the machine's speed. Headless: the export drives the clock with it.
  */
-import { timeOfEvent, type Timeline } from "./timeline";
+import { type Timeline, timeOfEvent } from "./timeline";
 
 export const VIDEO_SIZES = {
   "720p": { width: 1280, height: 720 },

@@ -4,7 +4,7 @@
  * markers from the game state). Built once per table state by the caller; rulesets add their own state
  * (orders, exposed crews…) on top.
  */
-import { modelFootprint, modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelFootprint, modelPose, wreckFootprint } from "../core/battlefield";
 import type { Footprint } from "../core/footprint";
 import type { ModelStatus } from "../core/game/state";
 import type { Vec2 } from "../core/geometry2d";
@@ -42,6 +42,8 @@ export interface RulesContext {
   readonly models: ReadonlyMap<string, ModelFacts>;
   readonly units: ReadonlyMap<string, UnitFacts>;
   readonly terrain: ReadonlyMap<string, Feature>;
+  /** Each wreck's hull in plan, by feature id: rules that ask whether a model touches one (cover behind a wreck). */
+  readonly wrecks: ReadonlyMap<string, Footprint>;
   readonly table: { readonly width: number; readonly depth: number };
   /** Game turn, from 1. */
   readonly turn: number;
@@ -86,6 +88,12 @@ export function tableContext(battlefield: Battlefield, options: TableContextOpti
     models,
     units,
     terrain: new Map(battlefield.scenario.features.map((f) => [f.id, f])),
+    wrecks: new Map(
+      battlefield.scenario.features.flatMap((f) => {
+        const hull = f.kind === "wreck" ? wreckFootprint(f, battlefield.catalog) : undefined;
+        return hull ? [[f.id, hull] as const] : [];
+      }),
+    ),
     table: battlefield.scenario.table,
     turn: options.turn ?? 1,
     night: options.night ?? false,

@@ -5,15 +5,15 @@
  * situation, a shot judged in the sight worker, on the command line or by the game server, an order given,
  * a loaded file judged again. Nothing a panel recorded is read.
  */
-import { createBattlefield, type Battlefield } from "../core/battlefield";
+import { type Battlefield, createBattlefield } from "../core/battlefield";
 import type { GameEvent, GameHeader } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
 import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
-import { tableContext, type RulesContext } from "./context";
-import { rulesetById, RULESETS } from "./registry";
+import { type RulesContext, tableContext } from "./context";
+import { RULESETS, rulesetById } from "./registry";
 import type { GameHistory, Ruleset } from "./ruleset";
 
 /** A game as its file holds it: the header and the events. */

@@ -8,8 +8,8 @@ import type { GameEventOf } from "../core/game/events";
 import { rolledSides } from "../core/game/gameLog";
 import type { SightReport } from "../sight/sightReport";
 import type { RulesContext } from "./context";
-import { rulesAt, type GameRecord, type RulesAtOptions } from "./gameContext";
-import { sightKey, type FireDeclaration, type FireResult, type FireVerdict, type OrderResult, type Ruleset, type SightRequest } from "./ruleset";
+import { type GameRecord, type RulesAtOptions, rulesAt } from "./gameContext";
+import { type FireDeclaration, type FireResult, type FireVerdict, type OrderResult, type Ruleset, type SightRequest, sightKey } from "./ruleset";
 
 /** Rounds of follow-up questions a verdict may ask (a vehicle behind a vehicle needs one more). */
 const MAX_ROUNDS = 4;

@@ -9,7 +9,7 @@
  * log (Situation.fromGame: Flames of War's "firers moved" from their moves this turn). A declaration holds
  * only the answers a player gave, so the same declaration judges the same way wherever the game is replayed.
  */
-import { answerProblem, type Answer, type Answers, type AnswerSpec } from "../core/game/answers";
+import { type Answer, type AnswerSpec, type Answers, answerProblem } from "../core/game/answers";
 
 export type { Answer, Answers } from "../core/game/answers";
 

@@ -21,8 +21,8 @@
 import type { Dice, DieRoll } from "../core/dice";
 import type { GameEvent, Outcome, SmokeCloud } from "../core/game/events";
 import type { GameState } from "../core/game/state";
-import type { Scale } from "../core/scenario/schema";
 import type { Vec2 } from "../core/geometry2d";
+import type { Scale } from "../core/scenario/schema";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
@@ -333,7 +333,7 @@ export interface UnitPreset {
   readonly id: string;
   readonly name: string;
   readonly kind: "squad" | "team" | "gun" | "vehicle";
-  /** Model definition ids (models/catalog.ts); the first leads the formation. */
+  /** Model definition ids (src/core/miniatures/shipped.ts); the first leads the formation. */
   readonly models: readonly string[];
   /** Why the composition is a stand-in, when the source gives no army list; shown as "sample". */
   readonly sample?: string;
@@ -439,7 +439,13 @@ export interface PickedModels {
  * A rule system. Method syntax keeps a ruleset with richer declaration, verdict and state types assignable
  * here. `G` is its game state: what `gameState` derives and createContext's `game` takes.
  */
-export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends RulesContext = RulesContext, V extends FireVerdict = FireVerdict, T = unknown, G = unknown> {
+export interface Ruleset<
+  D extends FireDeclaration = FireDeclaration,
+  C extends RulesContext = RulesContext,
+  V extends FireVerdict = FireVerdict,
+  T = unknown,
+  G = unknown,
+> {
   readonly id: string;
   readonly name: string;
   /** Versions of the rules it implements; the first is the default. */

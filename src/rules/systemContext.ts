@@ -4,7 +4,7 @@
  */
 import type { RulesContext } from "./context";
 import type { SampleTable } from "./ruleset";
-import { sampleTablesOf, type LoadedTables } from "./tableFiles";
+import { type LoadedTables, sampleTablesOf } from "./tableFiles";
 
 export interface SystemContext<Options, TableData, TableId extends string, Game> extends RulesContext {
   readonly options: Options;

@@ -4,12 +4,13 @@
  * ground, trenches, foxholes and craters. Woods and smoke have their own components.
  */
 import { useMemo } from "react";
-import { ExtrudeGeometry, Shape, type BufferGeometry } from "three";
+import { type BufferGeometry, ExtrudeGeometry, Shape } from "three";
 import type { Battlefield } from "../core/battlefield";
 import type { Vec2 } from "../core/geometry2d";
 import type { Feature } from "../core/scenario/schema";
 import { discDecal, outlineDecal, pathStrip } from "./tableGeometry";
-import { tableMaterial, type TableLook } from "./tableMaterial";
+import { type TableLook, tableMaterial } from "./tableMaterial";
+import { useTerrainMemo } from "./useTerrainMemo";
 
 /** A prism over an outline in the x–z plane, from y0 to y1 (Shape works in x–y, so z is mirrored in). */
 function prism(outline: readonly Vec2[], y0: number, y1: number): BufferGeometry {
@@ -71,8 +72,7 @@ function PieceMesh({ piece }: { piece: Piece }) {
 }
 
 export function AreaFeatures({ battlefield }: { battlefield: Battlefield }) {
-  // Areas change with the features only: models moving (a drag, a replay's glide) must not rebuild them.
-  const items = useMemo(() => battlefield.scenario.features.flatMap((f) => pieces(f, battlefield)), [battlefield.scenario.features]);
+  const items = useTerrainMemo(battlefield, (b) => b.scenario.features.flatMap((f) => pieces(f, b)));
   return (
     <group name="area-features">
       {items.map((piece) => (

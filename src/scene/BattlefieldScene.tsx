@@ -1,14 +1,17 @@
 /** The 3D tabletop: lights, terrain, miniatures and the overlays of the active tool. */
 import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useState } from "react";
-import { createBattlefield, type Battlefield, type ModelEntry } from "../core/battlefield";
-import { placed, withModel } from "../core/game/state";
+import { type Battlefield, createBattlefield, type ModelEntry } from "../core/battlefield";
+import { placed, withModel } from "../core/game/models";
+import { type Pose, replayFrame } from "../replay/frame";
+import { rulesetById } from "../rules/registry";
+import { distanceFormat } from "../state/distances";
 import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { useReplay } from "../state/replayStore";
-import { replayFrame, type Pose } from "../replay/frame";
-import { useUi, type UiStore } from "../state/uiStore";
-import { rulesetById } from "../rules/registry";
+import { followerPlacement } from "../state/tools/select";
+import { type UiStore, useUi } from "../state/uiStore";
+import { useVideoStage } from "../state/videoStage";
 import { CameraRig } from "./CameraRig";
 import { DragDistance } from "./DragDistance";
 import { EditorOverlay } from "./EditorOverlay";
@@ -16,23 +19,20 @@ import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
-import { PART_TONES, sideColor } from "./palette";
 import { PanelDodge } from "./PanelDodge";
+import { PART_TONES, sideColor } from "./palette";
 import { ReplayEffects } from "./ReplayEffects";
 import { ScreenProbe } from "./ScreenProbe";
-import { TablePicker } from "./TablePicker";
 import { SelectionMarkers } from "./SelectionMarkers";
 import { ShadowsAfterFirstFrame } from "./ShadowsAfterFirstFrame";
 import { ShotEffects } from "./ShotEffects";
 import { StatusMarkers } from "./StatusMarkers";
+import { TablePicker } from "./TablePicker";
 import { TemplatesLayer } from "./TemplatesLayer";
 import { Terrain } from "./Terrain";
-import { useEditorInteraction } from "./useEditorInteraction";
-import { followerPlacement, useTableInteraction } from "./useTableInteraction";
+import { useToolPointer } from "./useToolPointer";
 import { VideoStage } from "./VideoStage";
 import { ViewshedOverlay } from "./ViewshedOverlay";
-import { useVideoStage } from "../state/videoStage";
-import { distanceFormat } from "../state/distances";
 
 /** The battlefield as drawn: the game's, with the models being dragged where the pointer has them. */
 function withDrag(battlefield: Battlefield, drag: UiStore["drag"]): Battlefield {
@@ -101,14 +101,13 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   const battlefield = useMemo(() => withPoses(withDrag(game, ui.drag), frame?.poses), [game, ui.drag, frame?.poses]);
   // The follow camera frames each event's actors as the event starts (a serial of its own, below the user's).
   const followIndex = follow && frame?.actors.length ? frame.index : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an event's actors are fixed by its index
   const cameraFocus = useMemo(() => (followIndex !== undefined && frame ? { ids: frame.actors, serial: -1 - followIndex } : focus), [followIndex, focus]);
   const shownTemplates = useMemo(() => {
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];
     return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
   }, [templates, ui.templateDrag]);
-  const interaction = useTableInteraction(battlefield);
-  const editorHandlers = useEditorInteraction();
-  // On the forces, edit mode takes clicks as play's select tool does, and a click on the table lays out a unit.
+  const pointer = useToolPointer(battlefield);
   const editingTerrain = useEditor((s) => s.editing && s.part === "terrain");
   const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
   const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
@@ -131,8 +130,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <color attach="background" args={["#1d2127"]} />
       <fog attach="fog" args={["#1d2127", 350, 700]} />
       <Lights width={width} />
-      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} handlers={editingTerrain ? editorHandlers : interaction.terrain} />
-      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} handlers={interaction.models} interactive={!ui.drag && !ui.templateDrag} />
+      <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} pointer={pointer} />
+      <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} pointer={pointer} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} units={units} />
       <ShotEffects />
       {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}
@@ -142,9 +141,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       {ui.drag && (
         <DragDistance battlefield={battlefield} drag={ui.drag} rules={distanceFormat(rulesetId, rulesUnit)} shown={distanceFormat(rulesetId, ui.unit)} />
       )}
-      <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} onGrab={interaction.grabTemplate} />
+      <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} pointer={pointer} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
-      {editingTerrain && <EditorOverlay battlefield={battlefield} />}
+      {editingTerrain && <EditorOverlay battlefield={battlefield} pointer={pointer} />}
       <ScreenProbe battlefield={battlefield} />
       <TablePicker />
       <FirstFrameMark />

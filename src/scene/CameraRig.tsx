@@ -6,10 +6,10 @@ import { OrbitControls, PerspectiveCamera } from "@react-three/drei";
 import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import type { OrbitControls as OrbitControlsImpl } from "three-stdlib";
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import { headingVector } from "../core/geometry2d";
-import { sightOrigin } from "../sight/visibility";
 import type { Vec3 } from "../core/solids/solid";
+import { sightOrigin } from "../sight/visibility";
 
 /** Where a model looks from: its weapon's sight or its eye (the same point the sight engine uses). */
 export function eyeOf(battlefield: Battlefield, id: string, weapon?: string): Vec3 | undefined {
@@ -39,6 +39,7 @@ export function CameraRig({
   const controls = useThree((s) => s.controls) as OrbitControlsImpl | null;
   const { width, depth } = battlefield.scenario.table;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the user asks to focus (the serial changes)
   useEffect(() => {
     if (!controls || !focus || focus.ids.length === 0) return;
     const poses = focus.ids.flatMap((id) => {
@@ -53,7 +54,6 @@ export function CameraRig({
     controls.target.set(x, y, z);
     controls.object.position.set(x + offset.x, y + offset.y, z + offset.z);
     controls.update();
-    // Only when the user asks to focus (the serial changes), not whenever the battlefield does.
   }, [focus?.serial]);
 
   const eye = eyeOfModel ? eyeOf(battlefield, eyeOfModel, weapon) : undefined;

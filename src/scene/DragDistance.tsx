@@ -1,5 +1,5 @@
 /** While a model is dragged: how far it has moved along its path, live, in the rule system's unit. */
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import { pathLength } from "../core/geometry2d";
 import type { DistanceFormat } from "../state/distances";
 import type { UiStore } from "../state/uiStore";

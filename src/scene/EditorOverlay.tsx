@@ -1,28 +1,31 @@
 /**
  * What the editor draws over the table: the drawing in progress, the outlines of the selected feature's
- * group mates, the selected feature's outline with a
- * handle on each corner (and a hill's crest line) (drag to move, Alt+click or right-click to delete) and between corners (click to
- * insert), and a gizmo to move and turn it.
+ * group mates, the selected feature's outline (and a hill's crest line) with a handle on each corner and
+ * between corners, which the pointer reports to the terrain editor's tool (src/state/tools/editTerrain.ts),
+ * and a gizmo to move and turn it.
  */
 import { Line, PivotControls } from "@react-three/drei";
-import type { ThreeEvent } from "@react-three/fiber";
 import { useMemo, useRef } from "react";
 import { Euler, type Matrix4 } from "three";
 import type { Battlefield } from "../core/battlefield";
 import { crestSegments } from "../core/edit/crest";
 import { groupOf } from "../core/edit/features";
-import { deleteVertex, featureCenter, featurePoints, insertVertex, moveVertex, shapeKind } from "../core/edit/shape";
+import { featureCenter, featurePoints, moveVertex, shapeKind } from "../core/edit/shape";
 import { lerp2, sub2, type Vec2 } from "../core/geometry2d";
 import type { Feature, Hill } from "../core/scenario/schema";
 import { radToDeg } from "../core/units";
-import { changeSelected, moveSelected } from "../state/editActions";
+import { moveSelected } from "../state/editActions";
 import { useEditor } from "../state/editorStore";
+import type { EditorHandle } from "../state/tools/machine";
+import type { PointerReports } from "./useToolPointer";
 
 const LIFT = 0.4;
 const COLORS = { draft: "#ffd54a", selected: "#4fc3f7", handle: "#ffffff", insert: "#4fc3f7" };
 
-function useLifted(battlefield: Battlefield) {
-  return (p: Vec2): [number, number, number] => [p[0], battlefield.ground.heightAt(p) + LIFT, p[1]];
+type Lift = (p: Vec2) => [number, number, number];
+
+function useLifted(battlefield: Battlefield): Lift {
+  return (p) => [p[0], battlefield.ground.heightAt(p) + LIFT, p[1]];
 }
 
 function Draft({ battlefield }: { battlefield: Battlefield }) {
@@ -43,25 +46,16 @@ function Draft({ battlefield }: { battlefield: Battlefield }) {
   );
 }
 
-function Handle({
-  at,
-  color,
-  size,
-  onPointerDown,
-  onClick,
-  onContextMenu,
-  testId,
-}: {
-  at: [number, number, number];
-  color: string;
-  size: number;
-  onPointerDown?(e: ThreeEvent<PointerEvent>): void;
-  onClick?(e: ThreeEvent<MouseEvent>): void;
-  onContextMenu?(e: ThreeEvent<MouseEvent>): void;
-  testId: string;
-}) {
+function Handle({ handle, color, size, pointer, lift }: { handle: EditorHandle; color: string; size: number; pointer: PointerReports; lift: Lift }) {
   return (
-    <mesh position={at} onPointerDown={onPointerDown} onClick={onClick} onContextMenu={onContextMenu} name={testId} userData={{ kind: "editor-handle" }}>
+    <mesh
+      position={lift(handle.at)}
+      onPointerDown={pointer.down}
+      onClick={pointer.click}
+      onContextMenu={pointer.contextMenu}
+      name={handle.kind === "corner" ? `vertex-${handle.index}` : `insert-${handle.index}`}
+      userData={{ kind: "editor-handle", handle }}
+    >
       <sphereGeometry args={[size, 12, 8]} />
       <meshBasicMaterial color={color} depthTest={false} transparent />
     </mesh>
@@ -84,7 +78,7 @@ function Crest({ hill }: { hill: Hill }) {
   return points.length ? <Line points={points} segments color={COLORS.selected} lineWidth={2} dashed={false} /> : null;
 }
 
-function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; feature: Feature }) {
+function SelectedFeature({ battlefield, feature, pointer }: { battlefield: Battlefield; feature: Feature; pointer: PointerReports }) {
   const vertexDrag = useEditor((s) => s.vertexDrag);
   const gizmoDrag = useEditor((s) => s.gizmoDrag);
   const lift = useLifted(battlefield);
@@ -94,44 +88,16 @@ function SelectedFeature({ battlefield, feature }: { battlefield: Battlefield; f
   const loop = kind === "outline" ? [...points, points[0]!] : points;
   const center = featureCenter(feature);
   const centerAt = lift(center);
-  const stop = (e: ThreeEvent<MouseEvent | PointerEvent>) => e.stopPropagation();
-  const remove = (i: number) => (e: ThreeEvent<MouseEvent>) => {
-    stop(e);
-    changeSelected((f) => deleteVertex(f, i));
-  };
-  const edges = kind === "outline" || kind === "path" ? loop.slice(0, -1).map((p, i) => [i, lerp2(p, loop[i + 1]!, 0.5)] as const) : [];
+  const edges = kind === "outline" || kind === "path" ? loop.slice(0, -1).map((p, i) => lerp2(p, loop[i + 1]!, 0.5)) : [];
   return (
     <group>
       {loop.length >= 2 && kind !== "points" && <Line points={loop.map(lift)} color={COLORS.selected} lineWidth={3} />}
       {feature.kind === "hill" && <Crest hill={feature} />}
       {points.map((p, i) => (
-        <Handle
-          key={`v${i}`}
-          testId={`vertex-${i}`}
-          at={lift(p)}
-          color={COLORS.handle}
-          size={0.8}
-          onPointerDown={(e) => {
-            if (e.button !== 0 || e.altKey) return;
-            stop(e);
-            useEditor.getState().set({ vertexDrag: { index: i, at: [p[0], p[1]] } });
-          }}
-          onClick={(e) => (e.altKey ? remove(i)(e) : stop(e))}
-          onContextMenu={remove(i)}
-        />
+        <Handle key={`v${i}`} handle={{ kind: "corner", index: i, at: [p[0], p[1]] }} color={COLORS.handle} size={0.8} pointer={pointer} lift={lift} />
       ))}
-      {edges.map(([i, mid]) => (
-        <Handle
-          key={`m${i}`}
-          testId={`insert-${i}`}
-          at={lift(mid)}
-          color={COLORS.insert}
-          size={0.5}
-          onClick={(e) => {
-            stop(e);
-            changeSelected((f) => insertVertex(f, i, mid));
-          }}
-        />
+      {edges.map((mid, i) => (
+        <Handle key={`m${i}`} handle={{ kind: "edge", index: i, at: mid }} color={COLORS.insert} size={0.5} pointer={pointer} lift={lift} />
       ))}
       {/* Remounted with every change of the feature, so the gizmo starts again from where the feature is. */}
       <group position={centerAt} key={JSON.stringify(feature)}>
@@ -187,13 +153,13 @@ function GroupMates({ battlefield, feature }: { battlefield: Battlefield; featur
   );
 }
 
-export function EditorOverlay({ battlefield }: { battlefield: Battlefield }) {
+export function EditorOverlay({ battlefield, pointer }: { battlefield: Battlefield; pointer: PointerReports }) {
   const selected = useEditor((s) => s.selected);
   const feature = battlefield.scenario.features.find((f) => f.id === selected);
   return (
     <group name="editor">
       <Draft battlefield={battlefield} />
-      {feature && <SelectedFeature battlefield={battlefield} feature={feature} />}
+      {feature && <SelectedFeature battlefield={battlefield} feature={feature} pointer={pointer} />}
       {feature && <GroupMates battlefield={battlefield} feature={feature} />}
     </group>
   );

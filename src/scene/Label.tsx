@@ -1,6 +1,6 @@
 /** A small text label pinned to a point of the table, for distances and visible percentages. */
 import { Html } from "@react-three/drei";
-import { Fragment, isValidElement, useLayoutEffect, type ReactNode } from "react";
+import { Fragment, isValidElement, type ReactNode, useLayoutEffect } from "react";
 import type { Vec3 } from "../core/solids/solid";
 
 type Tone = "clear" | "partial" | "blocked" | "neutral";

@@ -7,20 +7,21 @@
 import { Line } from "@react-three/drei";
 import { useFrame } from "@react-three/fiber";
 import { Fragment, useMemo, useRef, useState } from "react";
-import { modelPose, type Battlefield } from "../core/battlefield";
-import type { Vec3 } from "../core/solids/solid";
 import { EdgesGeometry, Vector3 } from "three";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import type { Vec2 } from "../core/geometry2d";
 import { terrainSolids } from "../core/solids/battlefieldSolids";
+import type { Vec3 } from "../core/solids/solid";
 import { solidTriangles } from "../core/solids/solidGeometry";
 import { targetFacing } from "../sight/facing";
 import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
 import { useGame } from "../state/game";
 import { useLos, visibilityTone } from "../state/losStore";
+import { labelHeight, type UnitSight, unitSights, unitSummary } from "../state/unitSight";
 import { toBufferGeometry } from "./geometry";
 import { Label } from "./Label";
-import { labelHeight, unitSights, unitSummary, type UnitSight } from "../state/unitSight";
+import { useTerrainMemo } from "./useTerrainMemo";
 
 /** Closer than this (cm, camera to a unit), a unit's figures are labelled one by one. */
 const NEAR_CM = 75;
@@ -109,16 +110,14 @@ function TargetLabels({
 
 /** The edges of the terrain pieces that hide part of the target, drawn in red. */
 function TerrainBlockers({ battlefield, report }: { battlefield: Battlefield; report: SightReport }) {
-  const owners = new Set(report.occluders.filter((o) => o.kind !== "model" && o.kind !== "smoke").map((o) => o.id));
-  const features = battlefield.scenario.features;
-  const solids = useMemo(() => terrainSolids(battlefield), [features]);
-  const edges = useMemo(
-    () =>
-      solids
-        .filter((s) => owners.has(s.owner))
-        .map((s) => ({ key: `${s.owner}/${s.part}/${s.position.join()}`, geometry: new EdgesGeometry(toBufferGeometry(solidTriangles(s)), 30) })),
-    [solids, [...owners].join()],
-  );
+  const solids = useTerrainMemo(battlefield, terrainSolids);
+  const owners = [...new Set(report.occluders.filter((o) => o.kind !== "model" && o.kind !== "smoke").map((o) => o.id))].join("\n");
+  const edges = useMemo(() => {
+    const blocking = new Set(owners.split("\n"));
+    return solids
+      .filter((s) => blocking.has(s.owner))
+      .map((s) => ({ key: `${s.owner}/${s.part}/${s.position.join()}`, geometry: new EdgesGeometry(toBufferGeometry(solidTriangles(s)), 30) }));
+  }, [solids, owners]);
   return (
     <>
       {edges.map((e) => (

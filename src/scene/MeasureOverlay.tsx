@@ -3,7 +3,7 @@
  * a point to a model's base edge, or point to point; with the height difference, in cm or inches.
  */
 import { Line } from "@react-three/drei";
-import { modelFootprint, modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelFootprint, modelPose } from "../core/battlefield";
 import { distanceToFootprint, footprintDistance } from "../core/footprint";
 import { distance2 } from "../core/geometry2d";
 import type { Vec3 } from "../core/solids/solid";

@@ -1,21 +1,14 @@
-/** The miniatures: instanced part meshes, clickable and hoverable by model. */
-import type { ThreeEvent } from "@react-three/fiber";
+/** The miniatures: instanced part meshes, each instance tagged with its model for the pointer's reports. */
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { InstancedMesh } from "three";
 import type { Battlefield } from "../core/battlefield";
-import { instanceGroups, type InstanceGroup, type PartColor } from "./modelInstances";
 import { useShapeGeometry } from "./geometry";
-
-export interface ModelPointerHandlers {
-  onModelDown?(id: string, event: ThreeEvent<PointerEvent>): void;
-  onModelClick?(id: string, event: ThreeEvent<MouseEvent>): void;
-  onModelDoubleClick?(id: string, event: ThreeEvent<MouseEvent>): void;
-  onModelHover?(id: string | undefined): void;
-}
+import { type InstanceGroup, instanceGroups, type PartColor } from "./modelInstances";
+import type { PointerReports } from "./useToolPointer";
 
 const noRaycast = () => null;
 
-function InstancedGroup({ group, handlers, interactive }: { group: InstanceGroup; handlers: ModelPointerHandlers; interactive: boolean }) {
+function InstancedGroup({ group, pointer, interactive }: { group: InstanceGroup; pointer: PointerReports; interactive: boolean }) {
   const mesh = useRef<InstancedMesh>(null);
   const geometry = useShapeGeometry(group.shape);
   useLayoutEffect(() => {
@@ -30,28 +23,19 @@ function InstancedGroup({ group, handlers, interactive }: { group: InstanceGroup
     <instancedMesh
       ref={mesh}
       args={[geometry, undefined, group.matrices.length]}
-      userData={{ kind: "model" }}
+      userData={{ kind: "model", models: group.models }}
       // While a model is dragged, the pointer must reach the terrain under it.
       raycast={interactive ? InstancedMesh.prototype.raycast : noRaycast}
       castShadow
       receiveShadow
-      onPointerDown={(e) => {
-        const id = modelAt(e);
-        if (id && handlers.onModelDown) handlers.onModelDown(id, e);
-      }}
-      onClick={(e) => {
-        const id = modelAt(e);
-        if (id && handlers.onModelClick) handlers.onModelClick(id, e);
-      }}
-      onDoubleClick={(e) => {
-        const id = modelAt(e);
-        if (id && handlers.onModelDoubleClick) handlers.onModelDoubleClick(id, e);
-      }}
+      onPointerDown={pointer.down}
+      onClick={pointer.click}
+      onDoubleClick={pointer.doubleClick}
       onPointerMove={(e) => {
         e.stopPropagation();
-        handlers.onModelHover?.(modelAt(e));
+        pointer.hover(modelAt(e));
       }}
-      onPointerOut={() => handlers.onModelHover?.(undefined)}
+      onPointerOut={() => pointer.hover(undefined)}
     >
       <meshStandardMaterial color={group.color} flatShading roughness={0.8} />
     </instancedMesh>
@@ -62,20 +46,20 @@ export function Miniatures({
   battlefield,
   colorOf,
   pinned,
-  handlers,
+  pointer,
   interactive,
 }: {
   battlefield: Battlefield;
   colorOf: PartColor;
   pinned: ReadonlySet<string>;
-  handlers: ModelPointerHandlers;
+  pointer: PointerReports;
   interactive: boolean;
 }) {
   const groups = useMemo(() => instanceGroups(battlefield, colorOf, pinned), [battlefield, colorOf, pinned]);
   return (
     <group name="miniatures">
       {groups.map((group) => (
-        <InstancedGroup key={`${group.key}#${group.matrices.length}`} group={group} handlers={handlers} interactive={interactive} />
+        <InstancedGroup key={`${group.key}#${group.matrices.length}`} group={group} pointer={pointer} interactive={interactive} />
       ))}
     </group>
   );

@@ -5,7 +5,7 @@
  */
 import { useFrame } from "@react-three/fiber";
 import { Vector3 } from "three";
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import { featureCenter } from "../core/edit/shape";
 import { useEditor } from "../state/editorStore";
 import { useUi } from "../state/uiStore";

@@ -4,9 +4,9 @@
  * is drawn from the frame (a pure function of the log and the replay time), so the video export draws the same.
  */
 import { Line } from "@react-three/drei";
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import type { Vec3 } from "../core/solids/solid";
-import { SHOT_PHASES, type ReplayFrame } from "../replay/frame";
+import { type ReplayFrame, SHOT_PHASES } from "../replay/frame";
 import { Label } from "./Label";
 
 function centreOf(battlefield: Battlefield, id: string, lift: number): Vec3 | undefined {

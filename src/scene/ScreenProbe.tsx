@@ -5,7 +5,7 @@
 import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import { Vector3 } from "three";
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import { provideProjector } from "../state/testHooks";
 
 export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {

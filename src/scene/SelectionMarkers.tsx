@@ -4,7 +4,7 @@
  */
 import { Line } from "@react-three/drei";
 import { useMemo } from "react";
-import { modelFootprint, modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelFootprint, modelPose } from "../core/battlefield";
 import { footprintBounds, footprintDistance } from "../core/footprint";
 
 /** Operation WW2's infantry coherency (§4.2); rule systems will supply their own. */

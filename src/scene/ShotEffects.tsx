@@ -6,10 +6,10 @@
 import { Line } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { scenarioCatalog } from "../core/miniatures/catalog";
-import { createBattlefield, modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, createBattlefield, modelPose } from "../core/battlefield";
 import type { GameEventOf } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Vec3 } from "../core/solids/solid";
 import { useGame } from "../state/game";
 import { Label } from "./Label";

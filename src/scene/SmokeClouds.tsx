@@ -10,22 +10,23 @@ import vertexShader from "../../shaders/smoke.vert.glsl?raw";
 import type { Battlefield } from "../core/battlefield";
 import type { FeatureOf } from "../core/scenario/schema";
 import { smokePuffs } from "./scatter";
+import { useTerrainMemo } from "./useTerrainMemo";
 
 export function SmokeClouds({ battlefield }: { battlefield: Battlefield }) {
-  const features = battlefield.scenario.features;
-  const geometry = useMemo(() => {
-    const puffs = features.filter((f): f is FeatureOf<"smoke"> => f.kind === "smoke").flatMap((c) => smokePuffs(c, battlefield.ground.heightAt(c.at)));
+  const geometry = useTerrainMemo(battlefield, ({ scenario, ground }) => {
+    const puffs = scenario.features.filter((f): f is FeatureOf<"smoke"> => f.kind === "smoke").flatMap((c) => smokePuffs(c, ground.heightAt(c.at)));
     if (!puffs.length) return undefined;
     const g = new BufferGeometry();
     g.setAttribute("position", new BufferAttribute(Float32Array.from(puffs.flatMap((p) => p.at)), 3));
     g.setAttribute("size", new BufferAttribute(Float32Array.from(puffs.map((p) => 2 * p.radius)), 1));
     g.setAttribute("shade", new BufferAttribute(Float32Array.from(puffs.map((p) => p.shade)), 1));
     return g;
-  }, [features]);
+  });
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const height = useThree((s) => s.size.height);
   const dpr = useThree((s) => s.viewport.dpr);
   const pixelsPerUnit = (height * dpr) / (2 * Math.tan(((camera.fov ?? 50) * Math.PI) / 360));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once; pixelsPerUnit is written into it on every render
   const uniforms = useMemo(() => ({ color: { value: new Color("#e6e4df") }, opacity: { value: 0.5 }, pixelsPerUnit: { value: pixelsPerUnit } }), []);
   uniforms.pixelsPerUnit.value = pixelsPerUnit;
   if (!geometry) return null;

@@ -3,12 +3,12 @@
  * feature (a wall's pieces and joints) merged into one mesh so the table stays a few dozen draw calls.
  */
 import { useMemo } from "react";
-import { BufferAttribute, Plane, Vector3, type BufferGeometry } from "three";
+import { BufferAttribute, type BufferGeometry, Plane, Vector3 } from "three";
 import type { Solid } from "../core/solids/solid";
 import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
 import type { Ground } from "../core/terrain";
 import { toBufferGeometry } from "./geometry";
-import { tableMaterial, type TableLook } from "./tableMaterial";
+import { type TableLook, tableMaterial } from "./tableMaterial";
 
 /**
  * The solids as one flat-shaded geometry; uv.y is each point's height above the ground over `height` (a
@@ -40,6 +40,7 @@ export function SolidMesh({
   const geometry = useMemo(() => mergedGeometry(solids, ground, height), [solids, ground, height]);
   // A look is a few plain values: compared by them, a look made afresh each render keeps its material.
   const lookKey = JSON.stringify(look);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the look is compared by its values (lookKey)
   const material = useMemo(
     () => tableMaterial({ ...look, ...(clipAbove !== undefined && { clipping: [new Plane(new Vector3(0, -1, 0), clipAbove)] }) }),
     [lookKey, clipAbove],

@@ -2,7 +2,7 @@
  * Markers over models the rules have touched: pinned, and vehicle damage results; and over a unit with order
  * dice (Bolt Action), its order die this turn and its pin markers, above its first model.
  */
-import { modelPose, type Battlefield } from "../core/battlefield";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import type { ModelStatus, UnitStatus } from "../core/game/state";
 import { Label } from "./Label";
 

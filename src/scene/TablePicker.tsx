@@ -3,7 +3,7 @@ import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import { Raycaster, Vector2 } from "three";
 import { provideTablePicker } from "../state/tablePicker";
-import { placementOfHits } from "./Terrain";
+import { standOf } from "./pointerHits";
 
 export function TablePicker() {
   const camera = useThree((s) => s.camera);
@@ -16,7 +16,7 @@ export function TablePicker() {
       if (!terrain) return undefined;
       const ndc = new Vector2(((clientX - size.left) / size.width) * 2 - 1, 1 - ((clientY - size.top) / size.height) * 2);
       raycaster.setFromCamera(ndc, camera);
-      return placementOfHits(raycaster.intersectObject(terrain, true), 0)?.position;
+      return standOf(raycaster.intersectObject(terrain, true))?.position;
     });
     return () => provideTablePicker(undefined);
   }, [camera, scene, size]);

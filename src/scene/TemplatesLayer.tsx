@@ -4,13 +4,13 @@
  * template tool a laid template can be grabbed and dragged.
  */
 import { Line } from "@react-three/drei";
-import type { ThreeEvent } from "@react-three/fiber";
 import { useMemo } from "react";
-import { templateAnchor } from "../core/game/templateAnchor";
 import { DoubleSide, Shape, ShapeGeometry } from "three";
 import type { Battlefield } from "../core/battlefield";
 import type { PlacedTemplate } from "../core/game/events";
+import { templateAnchor } from "../core/game/templateAnchor";
 import { add2, headingVector, scale2, type Vec2 } from "../core/geometry2d";
+import type { PointerReports } from "./useToolPointer";
 
 /** The outline of a template in the plan, as points [x, z]. */
 function outline(shape: PlacedTemplate["shape"]): Vec2[][] {
@@ -33,17 +33,7 @@ function outline(shape: PlacedTemplate["shape"]): Vec2[][] {
 
 const noRaycast = () => null;
 
-function TemplateMesh({
-  template,
-  y,
-  grabbable,
-  onGrab,
-}: {
-  template: PlacedTemplate;
-  y: number;
-  grabbable: boolean;
-  onGrab: (id: string, event: ThreeEvent<PointerEvent>) => void;
-}) {
+function TemplateMesh({ template, y, grabbable, pointer }: { template: PlacedTemplate; y: number; grabbable: boolean; pointer: PointerReports }) {
   const rings = useMemo(() => outline(template.shape), [template.shape]);
   const fills = useMemo(() => rings.map((ring) => new ShapeGeometry(new Shape(ring.map(([x, z]) => ({ x, y: z }) as never)))), [rings]);
   const color = template.shape.kind === "teardrop" ? "#ff8a3d" : "#ffcf4a";
@@ -55,11 +45,10 @@ function TemplateMesh({
           geometry={g}
           rotation-x={Math.PI / 2}
           position-y={y + 0.1 + i * 0.02}
-          userData={{ kind: "template" }}
+          userData={{ kind: "template", template: template.id }}
           raycast={grabbable && i === 0 ? undefined : noRaycast}
-          onPointerDown={(e) => grabbable && e.button === 0 && onGrab(template.id, e)}
-          // A click on a laid template is not a click on the table: it must not lay another one.
-          onClick={(e) => grabbable && e.stopPropagation()}
+          onPointerDown={pointer.down}
+          onClick={pointer.click}
         >
           <meshBasicMaterial color={color} transparent opacity={0.18} side={DoubleSide} depthWrite={false} />
         </mesh>
@@ -81,18 +70,18 @@ export function TemplatesLayer({
   battlefield,
   templates,
   grabbable,
-  onGrab,
+  pointer,
 }: {
   battlefield: Battlefield;
   templates: Readonly<Record<string, PlacedTemplate>>;
-  /** With the template tool, a laid template can be picked up and dragged. */
+  /** With the template tool, a laid template is in the pointer's reach (to be picked up and dragged). */
   grabbable: boolean;
-  onGrab: (id: string, event: ThreeEvent<PointerEvent>) => void;
+  pointer: PointerReports;
 }) {
   return (
     <group name="templates">
       {Object.values(templates).map((t) => (
-        <TemplateMesh key={t.id} template={t} y={t.level ?? battlefield.ground.heightAt(templateAnchor(t.shape))} grabbable={grabbable} onGrab={onGrab} />
+        <TemplateMesh key={t.id} template={t} y={t.level ?? battlefield.ground.heightAt(templateAnchor(t.shape))} grabbable={grabbable} pointer={pointer} />
       ))}
     </group>
   );

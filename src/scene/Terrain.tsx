@@ -1,12 +1,9 @@
 /**
  * The table and its terrain: solids (ground, buildings, walls…) and the area features drawn over them.
- * Pointer events on the terrain report where on the table, and on which building floor, the pointer is.
+ * Pointer events on the terrain are reported to the tools (useToolPointer); each surface is tagged with its owner.
  */
-import type { ThreeEvent } from "@react-three/fiber";
 import { memo, useMemo } from "react";
-import type { Intersection } from "three";
-import { floorCutHeight, type Battlefield } from "../core/battlefield";
-import type { Placement } from "../core/game/events";
+import { type Battlefield, floorCutHeight } from "../core/battlefield";
 import type { Feature, Hill } from "../core/scenario/schema";
 import { decorativeSolids, terrainSolids } from "../core/solids/battlefieldSolids";
 import type { Solid } from "../core/solids/solid";
@@ -15,32 +12,9 @@ import { Hills } from "./Hills";
 import { solidLook } from "./palette";
 import { SmokeClouds } from "./SmokeClouds";
 import { SolidMesh } from "./SolidMesh";
+import { useTerrainMemo } from "./useTerrainMemo";
+import type { PointerReports } from "./useToolPointer";
 import { Woods } from "./Woods";
-
-/**
- * Where a pointer event on the terrain would stand a model: on the first ground or floor surface under the
- * pointer (a hedge or a wall in front of it is looked past).
- */
-export function placementAt(event: ThreeEvent<PointerEvent | MouseEvent>, heading: number): Placement | undefined {
-  return placementOfHits(event.intersections, heading);
-}
-
-/** The same from the hits of any ray into the drawn table (nearest first): a drop's, a click's. */
-export function placementOfHits(hits: readonly Intersection[], heading: number): Placement | undefined {
-  for (const hit of hits) {
-    const { kind, owner, part } = (hit.object.userData ?? {}) as { kind?: string; owner?: string; part?: string };
-    const position: [number, number] = [hit.point.x, hit.point.z];
-    if (kind === "ground") return { position, heading };
-    const level = kind === "building-floor" && part ? Number(part.replace("floor-", "")) : NaN;
-    if (owner && Number.isInteger(level)) return { position, heading, floor: { building: owner, level } };
-  }
-  return undefined;
-}
-
-export interface TerrainHandlers {
-  onTerrainMove?(event: ThreeEvent<PointerEvent>): void;
-  onTerrainClick?(event: ThreeEvent<MouseEvent>): void;
-}
 
 /**
  * Heights above which each building edited floor by floor is not drawn: just under the floor above the one
@@ -85,27 +59,26 @@ export const Terrain = memo(function Terrain({
   battlefield,
   showRoofs,
   floorShown,
-  handlers,
+  pointer,
 }: {
   battlefield: Battlefield;
   showRoofs: boolean;
   floorShown: Readonly<Record<string, number>>;
-  handlers: TerrainHandlers;
+  pointer: PointerReports;
 }) {
-  // Terrain only changes with the features; models moving must not rebuild it.
+  const solids = useTerrainMemo(battlefield, (b) => [...terrainSolids(b), ...decorativeSolids(b)]);
+  const hills = useTerrainMemo(battlefield, (b) => b.scenario.features.filter((f): f is Hill => f.kind === "hill"));
+  const cuts = useTerrainMemo(battlefield, (b) => floorCuts(b, floorShown), [floorShown]);
   const features = battlefield.scenario.features;
-  const solids = useMemo(() => [...terrainSolids(battlefield), ...decorativeSolids(battlefield)], [features]);
-  const hills = useMemo(() => features.filter((f): f is Hill => f.kind === "hill"), [features]);
-  const cuts = useMemo(() => floorCuts(battlefield, floorShown), [features, floorShown]);
   const groups = useMemo(() => {
     const byId = new Map(features.map((f) => [f.id, f]));
     const shown = solids.filter((s) => s.kind !== "ground" && (showRoofs || s.kind !== "roof") && shownUnder(s, cuts.get(s.owner)));
     return groupSolids(shown, byId);
-  }, [solids, showRoofs, cuts]);
+  }, [features, solids, showRoofs, cuts]);
   const tableTop = solids.find((s) => s.kind === "ground" && s.part === "top")!;
   const hillMesh = solids.find((s) => s.kind === "ground" && s.part === "hills");
   return (
-    <group name="terrain" onPointerMove={handlers.onTerrainMove} onClick={handlers.onTerrainClick}>
+    <group name="terrain" onPointerMove={pointer.move} onClick={pointer.click}>
       <TableTop solid={tableTop} ground={battlefield.ground} />
       {hillMesh && <Hills solid={hillMesh} hills={hills} />}
       {groups.map(({ key, solids: parts, feature }) => (

@@ -8,7 +8,7 @@ import { useThree } from "@react-three/fiber";
 import { useEffect, useRef } from "react";
 import { PerspectiveCamera, Vector2, Vector3 } from "three";
 import { useVideoStage } from "../state/videoStage";
-import { shownLabels, type ShownLabel } from "./Label";
+import { type ShownLabel, shownLabels } from "./Label";
 
 interface Saved {
   readonly width: number;
@@ -68,7 +68,7 @@ export function VideoStage({ time }: { time: number | undefined }) {
   useEffect(() => {
     let saved: Saved | undefined;
     let picture: HTMLCanvasElement | undefined;
-    const fit = (width: number, height: number) => {
+    const fitRenderer = (width: number, height: number) => {
       const { gl, camera } = get();
       if (gl.getPixelRatio() !== 1) gl.setPixelRatio(1);
       const buffer = gl.getDrawingBufferSize(new Vector2());
@@ -95,7 +95,7 @@ export function VideoStage({ time }: { time: number | undefined }) {
         // Ended while waiting: the renderer is the table's again.
         if (picture !== target) return;
         const { width, height } = target;
-        fit(width, height);
+        fitRenderer(width, height);
         const state = get();
         state.advance(at / 1000);
         const context = target.getContext("2d")!;

@@ -8,7 +8,8 @@ import fragmentShader from "../../shaders/viewshed.frag.glsl?raw";
 import vertexShader from "../../shaders/viewshed.vert.glsl?raw";
 import type { Viewshed } from "../sight/viewshed";
 import { useGame } from "../state/game";
-import { getSightClient, SightClientError } from "../state/sightClient";
+import { SightClientError } from "../state/sightClient";
+import { getSightClient } from "../state/sightPool";
 
 /** Above the surface, so the overlay never fights the ground for the same depth. */
 const LIFT = 0.12;
@@ -48,6 +49,7 @@ export function viewshedGeometry(v: Viewshed): BufferGeometry {
 export function ViewshedOverlay({ observer }: { observer: string }) {
   const scenario = useGame((s) => s.state.scenario);
   const [viewshed, setViewshed] = useState<Viewshed>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the table changes (the worker holds the scenario)
   useEffect(() => {
     let current = true;
     getSightClient()

@@ -5,6 +5,7 @@
 import { useLayoutEffect, useMemo, useRef } from "react";
 import {
   BufferAttribute,
+  type BufferGeometry,
   Color,
   ConeGeometry,
   CylinderGeometry,
@@ -13,14 +14,14 @@ import {
   Matrix4,
   Quaternion,
   Vector3,
-  type BufferGeometry,
 } from "three";
 import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
 import type { Battlefield } from "../core/battlefield";
 import type { AreaFeature } from "../core/scenario/schema";
+import { CANOPY_RATIO, scatterTrees, TREE_SHAPES, type Tree, type TreeShape } from "./scatter";
 import { outlineDecal } from "./tableGeometry";
 import { tableMaterial } from "./tableMaterial";
-import { CANOPY_RATIO, scatterTrees, TREE_SHAPES, type Tree, type TreeShape } from "./scatter";
+import { useTerrainMemo } from "./useTerrainMemo";
 
 const TRUNK = new Color("#5a4330");
 const LEAVES: Record<TreeShape, Color> = { conifer: new Color("#2c4a2a"), broadleaf: new Color("#4a6b2c"), poplar: new Color("#5c7a34") };
@@ -88,11 +89,11 @@ function WoodsBase({ wood, battlefield }: { wood: AreaFeature; battlefield: Batt
 }
 
 export function Woods({ battlefield }: { battlefield: Battlefield }) {
-  const woods = useMemo(() => battlefield.scenario.features.filter((f): f is AreaFeature => f.kind === "woods"), [battlefield.scenario.features]);
-  const byShape = useMemo(() => {
-    const trees = woods.flatMap((w) => scatterTrees(w, battlefield.ground).map((t) => ({ ...t, decorative: w.decorative === true })));
+  const woods = useTerrainMemo(battlefield, (b) => b.scenario.features.filter((f): f is AreaFeature => f.kind === "woods"));
+  const byShape = useTerrainMemo(battlefield, ({ ground }) => {
+    const trees = woods.flatMap((w) => scatterTrees(w, ground).map((t) => ({ ...t, decorative: w.decorative === true })));
     return TREE_SHAPES.map((shape) => ({ shape, trees: trees.filter((t) => t.shape === shape) })).filter((g) => g.trees.length > 0);
-  }, [woods]);
+  });
   return (
     <group name="woods">
       {woods.map((w) => (

@@ -4,7 +4,7 @@
  * cost a handful of draw calls.
  */
 import { Matrix4, Quaternion, Vector3 } from "three";
-import { modelPose, poseRotation, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { type Battlefield, type ModelEntry, modelPose, poseRotation } from "../core/battlefield";
 import { modelFrameSolids } from "../core/solids/battlefieldSolids";
 import type { SolidShape } from "../core/solids/solid";
 

@@ -5,8 +5,8 @@
  * drawn scenery never shows more than the sight engine measures.
  */
 import { createDice } from "../core/dice";
-import { fnv1a } from "../core/hash";
 import { distanceToPolygonBoundary, pointInPolygon, signedArea, type Vec2 } from "../core/geometry2d";
+import { fnv1a } from "../core/hash";
 import type { AreaFeature, FeatureOf } from "../core/scenario/schema";
 import type { Ground } from "../core/terrain";
 

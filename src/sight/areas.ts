@@ -4,8 +4,8 @@
  * the sight engine applies itself: a ray that passes through a cloud (not into or out of it) is blocked.
  */
 import type { Battlefield } from "../core/battlefield";
-import { distanceToPolyline, distance2, lerp2, segmentInsideCircle, segmentInsidePolygon, type Vec2 } from "../core/geometry2d";
 import { featureCovers } from "../core/edit/shape";
+import { distance2, distanceToPolyline, lerp2, segmentInsideCircle, segmentInsidePolygon, type Vec2 } from "../core/geometry2d";
 import { blocksSight, type Feature } from "../core/scenario/schema";
 import { buildingFrame } from "../core/solids/buildingSolids";
 import type { Vec3 } from "../core/solids/solid";

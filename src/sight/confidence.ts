@@ -9,12 +9,17 @@
  * both measured by the same samples). Parts whose samples all agree contribute nothing: an edge that no
  * sample straddles is not seen, and the bound cannot see it either.
  */
-import type { Sample } from "./visibility";
+/** What the bound reads of a sample (visibility.ts's Sample): its grid cell, its share of the part's area, and whether it was clear. */
+interface GridSample {
+  readonly cell: number;
+  readonly weight: number;
+  readonly clear: boolean;
+}
 
 /** One sampled part: its grid size and the samples that landed on it, each knowing its cell. */
 export interface PartGrid {
   readonly grid: number;
-  readonly samples: readonly Sample[];
+  readonly samples: readonly GridSample[];
 }
 
 const Z95 = 1.96;

@@ -9,8 +9,8 @@
 import { createDice } from "../core/dice";
 import type { Vec3 } from "../core/solids/solid";
 import { smokeBlocking } from "./areas";
-import { prepareSolid, rayDistanceToSolid, type PreparedSolid } from "./rayPrimitive";
 import { opposingPairs } from "./matrix";
+import { type PreparedSolid, prepareSolid, rayDistanceToSolid } from "./rayPrimitive";
 import type { SightWorld } from "./sightWorld";
 import { modelEntry, sightOrigin } from "./visibility";
 

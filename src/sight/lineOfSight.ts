@@ -3,8 +3,8 @@
  * much of the target shows (visibility.ts) and the facts rule systems measure along the sight line, the
  * centre line from the origin to the target's sight point (sightPoint below).
  */
-import { modelFootprint, modelPose, type ModelEntry } from "../core/battlefield";
-import { distanceToFootprint, footprintDistance, footprintToPolylineDistance, type Footprint } from "../core/footprint";
+import { type ModelEntry, modelFootprint, modelPose } from "../core/battlefield";
+import { distanceToFootprint, type Footprint, footprintDistance, footprintToPolylineDistance } from "../core/footprint";
 import { distance2, distanceToSegment, segmentsDistance, type Vec2 } from "../core/geometry2d";
 import type { Vec3 } from "../core/solids/solid";
 import { areaCrossings } from "./areas";

@@ -5,7 +5,7 @@
  * misses it (a wall's end clipping the target's edge): the rules must see everything that hides.
  */
 import type { Battlefield } from "../core/battlefield";
-import { footprintToPolylineDistance, type Footprint } from "../core/footprint";
+import { type Footprint, footprintToPolylineDistance } from "../core/footprint";
 import { distance2, lerp2, segmentIntersection, type Vec2 } from "../core/geometry2d";
 import { blocksSight, isLinear, type LinearFeature } from "../core/scenario/schema";
 import type { Vec3 } from "../core/solids/solid";

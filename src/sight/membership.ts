@@ -2,7 +2,7 @@
  * How much of a model's footprint lies inside an area (woods, crops, a building's outline): a fact rule
  * systems turn into "in the wood" or "at its edge". Measured on the stratified grid templates use.
  */
-import { footprintSamplePoints, type Footprint } from "../core/footprint";
+import { type Footprint, footprintSamplePoints } from "../core/footprint";
 import { pointInPolygon, type Vec2 } from "../core/geometry2d";
 
 /** Grid per side: 32 × 32 cells put the share within about 1/32 of the truth for a straight edge. */

@@ -4,7 +4,7 @@
  */
 import type { Battlefield } from "../core/battlefield";
 import type { Vec2 } from "../core/geometry2d";
-import { blocksSight, type Building, type Opening } from "../core/scenario/schema";
+import { type Building, blocksSight, type Opening } from "../core/scenario/schema";
 import { buildingFrame, openingRect } from "../core/solids/buildingSolids";
 import type { Vec3 } from "../core/solids/solid";
 

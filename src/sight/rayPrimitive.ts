@@ -117,7 +117,7 @@ function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: 
   boxRange.hi = Infinity;
   if (!slab(ox, dx, h[0], boxRange) || !slab(oy, dy, h[1], boxRange) || !slab(oz, dz, h[2], boxRange)) return Infinity;
   if (boxRange.hi < 0) return Infinity;
-  return boxRange.lo > 0 ? boxRange.lo : 0;
+  return Math.max(boxRange.lo, 0);
 }
 
 function rayCylinder(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number): number {

@@ -3,7 +3,7 @@
  * owner, part and kind. Terrain is static; each model is a kinematic body whose colliders are its parts, so
  * moving, turning or traversing a model moves colliders and never rebuilds the world.
  */
-import { createBattlefield, modelPose, poseRotation, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { type Battlefield, createBattlefield, type ModelEntry, modelPose, poseRotation } from "../core/battlefield";
 import type { Model } from "../core/scenario/schema";
 import { modelFrameSolids, terrainSolids } from "../core/solids/battlefieldSolids";
 import { toWorld } from "../core/solids/featureSolids";

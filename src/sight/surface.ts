@@ -6,9 +6,9 @@
 import { modelFootprint, modelPose } from "../core/battlefield";
 import type { Vec2 } from "../core/geometry2d";
 import type { SolidKind } from "../core/solids/solid";
-import type { SightWorld } from "./sightWorld";
 import { linearCrossings } from "./linearObstacles";
 import type { LinearCrossing } from "./sightReport";
+import type { SightWorld } from "./sightWorld";
 import { SightQueryError } from "./visibility";
 
 /** Shells fall from here, well above any terrain (cm). */

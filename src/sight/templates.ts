@@ -4,12 +4,12 @@
  * template's area in plan, on the surface where the model stands: from above, a roof or an upper floor over
  * a model shields it; laid at a level, only models standing on that level count.
  */
-import { modelFootprint, modelPose, type ModelEntry } from "../core/battlefield";
+import { type ModelEntry, modelFootprint, modelPose } from "../core/battlefield";
 import type { Dice } from "../core/dice";
-import { distanceToFootprint, footprintCenter, footprintContains, footprintDistance, footprintSamplePoints, type Footprint } from "../core/footprint";
+import { distanceToFootprint, type Footprint, footprintCenter, footprintContains, footprintDistance, footprintSamplePoints } from "../core/footprint";
 import { add2, distance2, headingVector, scale2, sub2, type Vec2 } from "../core/geometry2d";
-import { SightQueryError } from "./visibility";
 import type { SightWorld } from "./sightWorld";
+import { SightQueryError } from "./visibility";
 
 export type TemplateShape =
   /** One radius: a blast circle. Several (ascending): a ring template, ring 0 innermost. */

@@ -3,8 +3,9 @@
  * down finds the surface (ground, floor, roof, wall top), and a ray from the model's eye to that point says
  * whether it is in sight. Same rays, same answers as the line-of-sight reports.
  */
-import { modelEntry, sightOrigin } from "./visibility";
+
 import type { SightWorld } from "./sightWorld";
+import { modelEntry, sightOrigin } from "./visibility";
 
 export interface Viewshed {
   readonly observer: string;

@@ -9,15 +9,15 @@
  * and blocked, or blocked by different things) is sampled again on a fine grid. confidence.ts bounds the
  * error from the grid cells' neighbours.
  */
-import { figureScale, modelPose, modelWorldPoint, type Battlefield, type ModelEntry } from "../core/battlefield";
+import { type Battlefield, figureScale, type ModelEntry, modelPose, modelWorldPoint } from "../core/battlefield";
 import { rotateByHeading } from "../core/geometry2d";
 import type { Vec3 } from "../core/solids/solid";
 import { smokeBlocking } from "./areas";
-import { stratifiedHalfWidth, type PartGrid } from "./confidence";
-import { prepareSolid, rayDistanceToSolid, type PreparedSolid } from "./rayPrimitive";
-import { gridDirections, projectedRect, viewBasis, type ViewBasis } from "./silhouette";
+import { type PartGrid, stratifiedHalfWidth } from "./confidence";
+import { type PreparedSolid, prepareSolid, rayDistanceToSolid } from "./rayPrimitive";
 import type { Occluder, PartVisibility } from "./sightReport";
 import type { ColliderTag, SightWorld } from "./sightWorld";
+import { gridDirections, projectedRect, type ViewBasis, viewBasis } from "./silhouette";
 
 export interface SightOptions {
   /** Weapon id of the shooter's definition: sight from its origin and check its arc. Default: the eye. */

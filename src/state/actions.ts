@@ -1,6 +1,6 @@
 /** User actions shared by buttons and keyboard shortcuts, each one command in the game log. */
 import type { GameEvent } from "../core/game/events";
-import { placementOf } from "../core/game/state";
+import { placementOf } from "../core/game/models";
 import { useGame } from "./game";
 import { useUi } from "./uiStore";
 

@@ -3,17 +3,16 @@
  * features), so every edit is checked by the loader's schema and undone like a move.
  */
 import { copiesOf, groupOf, movedTogether } from "../core/edit/features";
-import { buildingPreset, featureFromDrawing, freeId, pointsNeeded, type BuildingPreset } from "../core/edit/newFeatures";
+import { buildingPreset, featureFromDrawing, freeId, pointsNeeded } from "../core/edit/newFeatures";
 import { pickFeature } from "../core/edit/pick";
 import { featureCenter, ShapeEditError, shapeKind } from "../core/edit/shape";
 import { snapAngle, snapPoint } from "../core/edit/snap";
 import { add2, distance2, sub2, type Vec2 } from "../core/geometry2d";
-import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
+import type { Feature, Point } from "../core/scenario/schema";
 import { inchesToCm } from "../core/units";
 import { rulesetById } from "../rules/registry";
-import { useEditor, type EditPart } from "./editorStore";
+import { useEditor } from "./editorStore";
 import { useGame } from "./game";
-import { useUi, type Tool } from "./uiStore";
 
 /** How close (cm) another feature's corner or edge must be to catch a point. */
 const SNAP_REACH = 1.5;
@@ -41,32 +40,6 @@ export function snapped(p: Vec2, exclude: readonly string[] = []): Point {
   const grid = snap.grid ? (gridUnitOf(useGame.getState().log.header.ruleset.id) === "in" ? inchesToCm(snap.gridSize) : snap.gridSize) : undefined;
   const point = snapPoint(p, { grid, reach: snap.features ? SNAP_REACH : 0, features: features().filter((f) => !exclude.includes(f.id)) }).point;
   return [point[0], point[1]];
-}
-
-/** Edit mode on (on the terrain, or the part given) or off; play's tool goes back to selecting models. */
-export function setEditing(editing: boolean, part: EditPart = useEditor.getState().part): void {
-  useEditor.getState().set({ editing, part, draw: undefined, selected: undefined, vertexDrag: undefined });
-  if (useUi.getState().tool !== "select") useUi.getState().set({ tool: "select", shooter: undefined, target: undefined, measured: [] });
-}
-
-/** A play tool chosen (toolbar or key): play again, edit mode off. */
-export function chooseTool(tool: Tool): void {
-  if (useEditor.getState().editing) setEditing(false);
-  useUi.getState().set({ tool, drag: undefined });
-}
-
-/** Whether clicks on the table lay out units: edit mode, on the forces. */
-export function editingForces(): boolean {
-  const { editing, part } = useEditor.getState();
-  return editing && part === "forces";
-}
-
-export function startDrawing(kind: FeatureKind): void {
-  useEditor.getState().set({ draw: { kind, points: [] }, selected: undefined });
-}
-
-export function startPreset(preset: BuildingPreset): void {
-  useEditor.getState().set({ draw: { preset }, selected: undefined });
 }
 
 /** A click on the table while drawing: the next point, a closing click on the first point, or a preset placed. */

@@ -5,10 +5,9 @@
  */
 import { modelFootprint } from "../core/battlefield";
 import { footprintBounds } from "../core/footprint";
-import type { Placement } from "../core/game/events";
-import { formationOffsets, laidOut, type Formation } from "../core/formation";
-import type { ModelChanges } from "../core/game/events";
-import { nearestFreeSpot, bodyOf, tableBodies, type Body } from "../core/placement";
+import { type Formation, formationOffsets, laidOut } from "../core/formation";
+import type { ModelChanges, Placement } from "../core/game/events";
+import { type Body, bodyOf, nearestFreeSpot, tableBodies } from "../core/placement";
 import type { Model, Scenario } from "../core/scenario/schema";
 import { rulesetById } from "../rules/registry";
 import type { UnitPreset } from "../rules/ruleset";

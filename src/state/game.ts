@@ -1,7 +1,8 @@
 /** The app's one game store, starting on the default battlefield until the autosave is restored. */
-import { newGame, type GameLog, type RulesetChoice } from "../core/game/gameLog";
+import { type GameLog, newGame, type RulesetChoice } from "../core/game/gameLog";
 import { scenarioCatalog } from "../core/miniatures/catalog";
-import { formatIssues, parseScenario, type ScenarioIssue } from "../core/scenario/load";
+import type { ScenarioIssue } from "../core/scenario/issue";
+import { formatIssues, parseScenario } from "../core/scenario/load";
 import { RULESETS, rulesetById } from "../rules/registry";
 import { DEFAULT_BATTLEFIELD } from "./battlefields";
 import { createGameStore } from "./gameStore";

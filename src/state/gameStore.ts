@@ -3,13 +3,13 @@
  * (a command, checked, becomes an event) so undo, redo, autosave and replays see the same history.
  */
 import { create } from "zustand";
-import { createBattlefield, type Battlefield } from "../core/battlefield";
-import { scenarioCatalog } from "../core/miniatures/catalog";
-import { toEvent, type Command } from "../core/game/commands";
+import { type Battlefield, createBattlefield } from "../core/battlefield";
+import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
-import { canRedo, canUndo, currentState, record, redo, undo, type GameLog } from "../core/game/gameLog";
+import { canRedo, canUndo, currentState, type GameLog, record, redo, undo } from "../core/game/gameLog";
 import type { GameState } from "../core/game/state";
-import { displayNames, type DisplayNames } from "../core/names";
+import { scenarioCatalog } from "../core/miniatures/catalog";
+import { type DisplayNames, displayNames } from "../core/names";
 
 export interface GameStore {
   readonly log: GameLog;

@@ -9,7 +9,8 @@ import type { Placement } from "../core/game/events";
 import { pointInPolygon, type Vec2 } from "../core/geometry2d";
 import { useEditor } from "./editorStore";
 import { useGame } from "./game";
-import { getSightClient, type SightClient } from "./sightClient";
+import type { SightClient } from "./sightClient";
+import { getSightClient } from "./sightPool";
 
 /** The height to look down from at `at`: under the floor above the one shown, or undefined (from the sky). */
 export function lookDownFrom(at: Vec2): number | undefined {

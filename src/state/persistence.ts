@@ -6,10 +6,10 @@
  * current game.
  */
 import { get, set, type UseStore } from "idb-keyval";
-import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { describeSyntaxProblem, readJson } from "../core/json";
+import { scenarioCatalog } from "../core/miniatures/catalog";
 import { formatIssue } from "../core/scenario/load";
 import { RULESETS } from "../rules/registry";
 import { gameOn } from "./game";
@@ -135,12 +135,10 @@ export function restoreKept(kept: KeptSave, store: GameStoreApi): void {
   const result = parseGame(kept.text, scenarioCatalog, LOAD_OPTIONS);
   if (!result.ok) store.getState().notify("error", `This kept save does not load: ${result.error}. Export it to repair it by hand.`);
   else
-    store
-      .getState()
-      .replace(result.game.log, {
-        kind: result.game.warning ? "error" : "info",
-        text: result.game.warning ? `Restored the kept save up to where it breaks: ${result.game.warning}` : "Restored the kept save",
-      });
+    store.getState().replace(result.game.log, {
+      kind: result.game.warning ? "error" : "info",
+      text: result.game.warning ? `Restored the kept save up to where it breaks: ${result.game.warning}` : "Restored the kept save",
+    });
 }
 
 /** Starts the download of a JSON text file. */
@@ -167,6 +165,7 @@ export function downloadKept(kept: KeptSave): void {
 export type OpenedFile = { ok: true; log: GameLog; message: NonNullable<GameStore["message"]> } | { ok: false; problems: readonly string[] };
 
 /** Bytes a text file does not hold: a glTF model, an image, a zip. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
 const looksBinary = (text: string) => text.startsWith("glTF") || /[\u0000-\u0008\u000E-\u001A\uFFFD]/.test(text.slice(0, 4096));
 
 const binaryFile = (file: File, text: string, what: string) =>

@@ -9,7 +9,7 @@ import { create } from "zustand";
 import type { GameLog } from "../core/game/gameLog";
 import { divergenceWarning, isJudged } from "../worker/rejudgeReport";
 import { useGame } from "./game";
-import { getSightClient } from "./sightClient";
+import { getSightClient } from "./sightPool";
 
 export interface RejudgeStore {
   /** The check under way: the file's title, and shots and orders judged of all. */

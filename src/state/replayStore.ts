@@ -4,12 +4,13 @@
  * panel and the sight tools all show the replay; the player's own game is set aside and comes back when
  * the replay closes. "Continue from here" makes the state at the playhead a new game of the player's.
  */
-import { scenarioCatalog } from "../core/miniatures/catalog";
+
 import { create } from "zustand";
 import type { GameLog } from "../core/game/gameLog";
-import { replayFrame, type ReplayFrame } from "../replay/frame";
-import { parseReplay, serializeReplay, type LoadedReplay, type ReplayNote } from "../replay/replayFile";
-import { advance, buildTimeline, locate, timeOfEvent, turnMarks, type Timeline } from "../replay/timeline";
+import { scenarioCatalog } from "../core/miniatures/catalog";
+import { type ReplayFrame, replayFrame } from "../replay/frame";
+import { type LoadedReplay, parseReplay, type ReplayNote, serializeReplay } from "../replay/replayFile";
+import { advance, buildTimeline, locate, type Timeline, timeOfEvent, turnMarks } from "../replay/timeline";
 import { RULESETS } from "../rules/registry";
 import { useGame } from "./game";
 import { rejudgeOpened } from "./rejudge";

@@ -6,13 +6,13 @@
  */
 import { useMemo } from "react";
 import type { GameLog } from "../core/game/gameLog";
-import { rulesAt, type GameRecord, type RulesAt } from "../rules/gameContext";
+import { type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
 import type { FireDeclaration, PickedModels, Situation } from "../rules/ruleset";
 import { useGame } from "./game";
-import { getSightClient } from "./sightClient";
+import { getSightClient } from "./sightPool";
 
 /** The game as it stands at the cursor: what a shot is judged in (the undone tail is not part of it). */
 export const gameAtCursor = (log: GameLog): GameRecord => ({ header: log.header, events: log.events.slice(0, log.cursor) });
@@ -38,8 +38,9 @@ export function useRulesNow(): { rules?: RulesAt; error?: string } {
 /** A declared shot as its rule system tells it before the verdict; undefined while the models are not both on the table. */
 export function useSituation(rules: RulesAt | undefined, declaration: FireDeclaration, picked: PickedModels): Situation | undefined {
   const key = JSON.stringify([declaration, picked]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the declaration and the models are compared by their JSON (key): ones made afresh each render tell once
   return useMemo(() => {
-    if (!rules || !rules.context.models.has(picked.shooter) || !rules.context.models.has(picked.target)) return undefined;
+    if (!rules?.context.models.has(picked.shooter) || !rules.context.models.has(picked.target)) return undefined;
     return rules.ruleset.situation(declaration, rules.context, rules.history, picked);
   }, [rules, key]);
 }

@@ -5,7 +5,6 @@
 import type { Scenario } from "../core/scenario/schema";
 import type { TemplatePlacement } from "../sight/templates";
 import type { SightParams, SightRequest, SightRequestKind, SightResponse, SightResult } from "../worker/protocol";
-import { createPooledSightClient } from "./sightPool";
 
 export type Progress = (done: number, total: number) => void;
 
@@ -57,11 +56,8 @@ interface Pending {
   onProgress?: Progress;
 }
 
-function startWorker(): SightWorkerPort {
-  return new Worker(new URL("../worker/sightWorker.ts", import.meta.url), { type: "module" });
-}
-
-export function createSightClient(worker: SightWorkerPort = startWorker()): SightClient {
+/** A client over one sight worker (sightPool.ts starts the app's). */
+export function createSightClient(worker: SightWorkerPort): SightClient {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let broken: SightClientError | undefined;
@@ -112,12 +108,4 @@ export function createSightClient(worker: SightWorkerPort = startWorker()): Sigh
       failAll(broken);
     },
   };
-}
-
-let appClient: SightClient | undefined;
-
-/** The app's one sight client, started on first use; its matrix runs on one worker per core (sightPool.ts). */
-export function getSightClient(): SightClient {
-  appClient ??= createPooledSightClient(startWorker, Math.max(1, navigator.hardwareConcurrency || 1));
-  return appClient;
 }

@@ -5,7 +5,7 @@
  * The matrix they give together is the one worker's, entry for entry, in the same order.
  */
 import type { Scenario } from "../core/scenario/schema";
-import { pairsAcrossSides, type MatrixEntry } from "../sight/matrix";
+import { type MatrixEntry, pairsAcrossSides } from "../sight/matrix";
 import type { SightParams } from "../worker/protocol";
 import { createSightClient, type Progress, type SightClient, type SightWorkerPort } from "./sightClient";
 
@@ -98,4 +98,16 @@ export function createPooledSightClient(startWorker: () => SightWorkerPort, size
       for (const h of helpers) h.client.dispose();
     },
   };
+}
+
+function startWorker(): SightWorkerPort {
+  return new Worker(new URL("../worker/sightWorker.ts", import.meta.url), { type: "module" });
+}
+
+let appClient: SightClient | undefined;
+
+/** The app's one sight client, started on first use; its matrix runs on one worker per core. */
+export function getSightClient(): SightClient {
+  appClient ??= createPooledSightClient(startWorker, Math.max(1, navigator.hardwareConcurrency || 1));
+  return appClient;
 }

@@ -2,10 +2,12 @@
  * What browser tests (tests/e2e) reach from the page: `window.__hulldown`. The one place the app exposes
  * its internals; it holds handles only, no test logic.
  */
-import { getSightClient, type SightClient } from "./sightClient";
+
 import { useGame } from "./game";
 import { useRejudge } from "./rejudge";
 import { useReplay } from "./replayStore";
+import type { SightClient } from "./sightClient";
+import { getSightClient } from "./sightPool";
 import { useUi } from "./uiStore";
 import { useVideoStage } from "./videoStage";
 

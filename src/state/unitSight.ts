@@ -2,9 +2,9 @@
  * What a shooter sees, unit by unit: the labels over the table aggregate a squad ("Grenadier squad 1: 4 of 10
  * seen, best 68 %") instead of piling one "0 %" over every hidden figure, and the panel lists the hidden models.
  */
-import { modelPose, type Battlefield } from "../core/battlefield";
-import type { Vec3 } from "../core/solids/solid";
+import { type Battlefield, modelPose } from "../core/battlefield";
 import type { DisplayNames } from "../core/names";
+import type { Vec3 } from "../core/solids/solid";
 import type { MatrixEntry } from "../sight/matrix";
 
 export interface UnitSight {

@@ -5,8 +5,9 @@
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useGame } from "./game";
-import { getSightClient, SightClientError } from "./sightClient";
 import { useLos } from "./losStore";
+import { SightClientError } from "./sightClient";
+import { getSightClient } from "./sightPool";
 import { useUi } from "./uiStore";
 
 /** A superseded request is not a failure: a newer answer is on its way. */
@@ -49,6 +50,7 @@ export function useLosFeed(): void {
   const target = useShownTarget();
   const active = tool === "los" && !!shooter;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the table changes (the worker holds the scenario)
   useEffect(() => {
     if (!active || !shooter) {
       useLos.setState({ targets: [], progress: undefined, report: undefined, error: undefined });
@@ -65,6 +67,7 @@ export function useLosFeed(): void {
     };
   }, [active, shooter, weapon, scenario]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the table changes (the worker holds the scenario)
   useEffect(() => {
     if (!active || !shooter || !target) {
       useLos.setState({ report: undefined });
@@ -80,17 +83,15 @@ export function useLosFeed(): void {
         // goes into the game log once.
         if (target === chosen && recorded.current !== checks) {
           recorded.current = checks;
-          useGame
-            .getState()
-            .recordEvent({
-              type: "los-checked",
-              shooter,
-              target,
-              ...(weapon ? { weapon } : {}),
-              visibleFraction: report.visibleFraction,
-              hullDown: report.hullDown,
-              time: Date.now(),
-            });
+          useGame.getState().recordEvent({
+            type: "los-checked",
+            shooter,
+            target,
+            ...(weapon ? { weapon } : {}),
+            visibleFraction: report.visibleFraction,
+            hullDown: report.hullDown,
+            time: Date.now(),
+          });
         }
       })
       .catch((error: Error) => current && !superseded(error) && useLos.setState({ report: undefined, error: error.message }));

@@ -5,7 +5,7 @@
  * every frame of the animation however slowly the machine renders. The player is put back as it was
  * afterwards, whether the export finished, failed or was cancelled. Loaded only when the export dialog opens.
  */
-import { BufferTarget, CanvasSource, canEncodeVideo, Mp4OutputFormat, Output, QUALITY_HIGH, WebMOutputFormat, type VideoCodec } from "mediabunny";
+import { BufferTarget, CanvasSource, canEncodeVideo, Mp4OutputFormat, Output, QUALITY_HIGH, type VideoCodec, WebMOutputFormat } from "mediabunny";
 import { frameTime, type VideoPlan } from "../replay/videoPlan";
 import { useReplay } from "./replayStore";
 import { useVideoStage } from "./videoStage";

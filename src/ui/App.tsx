@@ -1,32 +1,32 @@
 /** The app: the table, the toolbar, the tool's panel and the game log, restored from the autosave. */
 import { useCallback, useEffect, useState } from "react";
-import { BattlefieldScene } from "../scene/BattlefieldScene";
+import type { Vec2 } from "../core/geometry2d";
 import { rulesetById } from "../rules/registry";
-import { useGame } from "../state/game";
-import { useLosFeed, useSightSync } from "../state/useSight";
+import { BattlefieldScene } from "../scene/BattlefieldScene";
 import { useEditor } from "../state/editorStore";
+import { useGame } from "../state/game";
+import { startPersistence } from "../state/persistence";
+import { useReplay } from "../state/replayStore";
+import { tablePointAt } from "../state/tablePicker";
+import { exposeTestHooks } from "../state/testHooks";
+import { useUi } from "../state/uiStore";
+import { useLosFeed, useSightSync } from "../state/useSight";
 import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
 import { EditPanel } from "./panels/EditPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
+import { ImportMiniDialog } from "./panels/ImportMiniDialog";
+import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
 import { RejudgeNotice } from "./panels/RejudgeNotice";
 import { ReplayBar } from "./panels/ReplayBar";
-import { useReplayOpening } from "./useReplayOpening";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
-import { ImportMiniDialog } from "./panels/ImportMiniDialog";
 import { isModelFile, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
-import { KeptSavesPanel } from "./panels/KeptSavesPanel";
-import { startPersistence } from "../state/persistence";
-import { useReplay } from "../state/replayStore";
-import { useUi } from "../state/uiStore";
-import { tablePointAt } from "../state/tablePicker";
-import type { Vec2 } from "../core/geometry2d";
-import { exposeTestHooks } from "../state/testHooks";
 import { useEditorShortcuts } from "./useEditorShortcuts";
+import { useReplayOpening } from "./useReplayOpening";
 import { useShortcuts } from "./useShortcuts";
 
 function SidePanel() {

@@ -4,19 +4,10 @@
  * (on the terrain Q/E turn the feature, not a model).
  */
 import { useEffect } from "react";
-import {
-  copySelected,
-  deleteSelected,
-  duplicateSelected,
-  finishDrawing,
-  paste,
-  rotateSelected,
-  ROTATION_STEP,
-  setEditing,
-  undoLastPoint,
-} from "../state/editActions";
+import { copySelected, deleteSelected, duplicateSelected, paste, ROTATION_STEP, rotateSelected } from "../state/editActions";
 import { useEditor } from "../state/editorStore";
 import { removeModel } from "../state/forceActions";
+import { setEditing, tools } from "../state/tools";
 import { useUi } from "../state/uiStore";
 
 export const EDITOR_SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
@@ -53,11 +44,12 @@ export function useEditorShortcuts(): void {
       else if (command && key === "c") copySelected();
       else if (command && key === "v") paste(editor.pointer);
       else if (command || e.altKey) handled = false;
-      else if (key === "enter") finishDrawing();
-      else if (key === "backspace" && editor.draw) undoLastPoint();
-      else if (key === "delete" || key === "backspace") deleteSelected();
-      else if (key === "escape") editor.set(editor.draw ? { draw: undefined, pointer: undefined } : { selected: undefined });
-      else if (key === "q") rotateSelected(-(e.shiftKey ? 5 : ROTATION_STEP));
+      else if (key === "escape") tools.cancel();
+      // Enter and Backspace go to the drawing first (finish it, take back a point); Backspace else deletes.
+      else if (key === "enter") tools.keyDown({ key, shift: e.shiftKey });
+      else if (key === "delete" || key === "backspace") {
+        if (!tools.keyDown({ key, shift: e.shiftKey })) deleteSelected();
+      } else if (key === "q") rotateSelected(-(e.shiftKey ? 5 : ROTATION_STEP));
       else if (key === "e") rotateSelected(e.shiftKey ? 5 : ROTATION_STEP);
       else handled = false;
       if (!handled) return;

@@ -1,9 +1,9 @@
 /** Keyboard shortcuts; the help overlay lists the same table. */
 import { useEffect } from "react";
-import { turn, traverse } from "../state/actions";
-import { chooseTool } from "../state/editActions";
+import { traverse, turn } from "../state/actions";
 import { useGame } from "../state/game";
-import { useUi, type Tool } from "../state/uiStore";
+import { chooseTool, tools } from "../state/tools";
+import { type Tool, useUi } from "../state/uiStore";
 
 export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["S / L / M / T", "play tools: select, line of sight, measure, template (each leaves edit mode)"],
@@ -52,7 +52,7 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
       else if (key === "w") ui.set({ viewshed: !ui.viewshed });
       else if (key === "r") ui.set({ showRoofs: !ui.showRoofs });
       else if (key === "u") ui.set({ unit: ui.unit === "cm" ? "in" : "cm" });
-      else if (key === "escape") ui.set({ selection: [], shooter: undefined, target: undefined, measured: [], drag: undefined });
+      else if (key === "escape") tools.cancel();
       else if (e.key === "?") onHelp();
     };
     window.addEventListener("keydown", onKey);

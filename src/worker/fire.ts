@@ -8,17 +8,17 @@
  * state derived from those events (gameContext.ts), the dice at that point of the seed's stream, and a sight
  * world the caller keeps in step with that table (Tabletop). Nothing a panel recorded is read.
  */
-import { createBattlefield, type Battlefield } from "../core/battlefield";
-import { answersProblems } from "../core/game/answers";
+import { type Battlefield, createBattlefield } from "../core/battlefield";
 import { createDice } from "../core/dice";
+import { answersProblems } from "../core/game/answers";
 import { rolledSides } from "../core/game/gameLog";
 import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
-import { rulesAt, type GameRecord } from "../rules/gameContext";
+import { type GameRecord, rulesAt } from "../rules/gameContext";
 import { judgeFire } from "../rules/judge";
-import { sightOptionsOf, type FireDeclaration, type FireResult, type FireVerdict, type TemplateGeometry } from "../rules/ruleset";
+import { type FireDeclaration, type FireResult, type FireVerdict, sightOptionsOf, type TemplateGeometry } from "../rules/ruleset";
 import { sightReport } from "../sight/lineOfSight";
 import type { SightWorld } from "../sight/sightWorld";
 import { linearObstaclesFrom, surfaceBelow } from "../sight/surface";

@@ -7,22 +7,22 @@
  * the world as the messages before it left it. Long requests (LATEST_WINS) work in slices and yield to the
  * event loop between them, which lets a newer request arrive and bump the generation they check.
  */
-import { createBattlefield, type Battlefield } from "../core/battlefield";
-import type { ModelCatalog } from "../core/modelDefinition";
+import { type Battlefield, createBattlefield } from "../core/battlefield";
 import { scenarioCatalog } from "../core/miniatures/catalog";
+import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
-import { sightReport } from "../sight/lineOfSight";
-import { opposingPairs, opposingTargets, visibilityEntry, type MatrixEntry } from "../sight/matrix";
-import { SightWorld } from "../sight/sightWorld";
-import { modelsUnderTemplate } from "../sight/templates";
-import { standingSurface } from "../sight/surface";
-import { computeViewshed } from "../sight/viewshed";
 import { NotJudgeable } from "../rules/gameContext";
-import { judgeShotInGame, type Tabletop } from "./fire";
-import { rejudgeGame } from "./rejudgeGame";
+import { sightReport } from "../sight/lineOfSight";
+import { type MatrixEntry, opposingPairs, opposingTargets, visibilityEntry } from "../sight/matrix";
+import { SightWorld } from "../sight/sightWorld";
+import { standingSurface } from "../sight/surface";
+import { modelsUnderTemplate } from "../sight/templates";
+import { computeViewshed } from "../sight/viewshed";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "../sight/visibility";
-import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./protocol";
 import { sameData, syncWorld } from "../sight/worldSync";
+import { judgeShotInGame, type Tabletop } from "./fire";
+import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./protocol";
+import { rejudgeGame } from "./rejudgeGame";
 
 /** Work this long between yields: short enough that a drag's newer request gets in quickly. */
 const SLICE_MS = 10;

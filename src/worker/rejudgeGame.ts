@@ -14,7 +14,7 @@ import type { GameLog } from "../core/game/gameLog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { formatPath } from "../core/scenario/load";
 import { describeValue, type Scenario } from "../core/scenario/schema";
-import { NotJudgeable, rulesAt, rulesetOf, type GameRecord } from "../rules/gameContext";
+import { type GameRecord, NotJudgeable, rulesAt, rulesetOf } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import type { FireDeclaration } from "../rules/ruleset";
 import { sameData } from "../sight/worldSync";

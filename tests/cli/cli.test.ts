@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getBounds, NodeIO } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { visibilityMatrix } from "../../src/sight/matrix";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";

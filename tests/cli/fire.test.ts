@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FireDetails, FireVerdict } from "../../src/rules/ruleset";
-import { scenario, testHouse, type Placed } from "../helpers/scene";
+import { type Placed, scenario, testHouse } from "../helpers/scene";
 import { expectOneLineError, run, SPAWN_TIMEOUT } from "./run";
 
 type Features = Parameters<typeof scenario>[0];

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CM_PER_INCH } from "../../src/core/units";
-import { scenario, type Placed } from "../helpers/scene";
+import { type Placed, scenario } from "../helpers/scene";
 import { expectOneLineError, run, SPAWN_TIMEOUT } from "./run";
 
 let dir: string;
@@ -34,7 +34,7 @@ describe("npm run fire --ruleset bolt-action", () => {
       expect(r.stdout).toMatch(/^Bolt Action source: us-1 fires at unit-ger\nCAN FIRE/);
       expect(r.stdout).toMatch(/us-1 \(small-arms\): 1 die at "unit-ger", needs 5\+ on a d6/);
       expect(r.stdout).toMatch(/−1 to-hit: long range: 12\.1", beyond 50 % of the weapon's range/);
-      expect(r.stdout).toMatch(/−1 to-hit: the target is a small unit \(3 models, at most 3\)/);
+      expect(r.stdout).toMatch(/−1 to-hit: the target is a small unit: a 3-man team; sample choice: the source names the −1 but not what a small unit is/);
       expect(r.stdout).toMatch(/practice: SAMPLE procedures the source leaves out/);
     },
     SPAWN_TIMEOUT,

@@ -7,12 +7,12 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
-import { createBattlefield, modelFootprint, type ModelEntry } from "../../src/core/battlefield";
-import { distanceToFootprint, footprintBounds, footprintDistance, footprintToPolylineDistance, type Footprint } from "../../src/core/footprint";
+import { createBattlefield, type ModelEntry, modelFootprint } from "../../src/core/battlefield";
+import { distanceToFootprint, type Footprint, footprintBounds, footprintDistance, footprintToPolylineDistance } from "../../src/core/footprint";
 import { distanceToPolygonBoundary, distanceToPolyline, pointInPolygon, rectanglePolygon } from "../../src/core/geometry2d";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { formatIssues, parseScenarioJson } from "../../src/core/scenario/load";
-import { isLinear, type Building, type Scenario } from "../../src/core/scenario/schema";
+import { type Building, isLinear, type Scenario } from "../../src/core/scenario/schema";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
 

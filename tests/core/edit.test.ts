@@ -1,10 +1,10 @@
 /** The editor's terrain operations on battlefield data, and terrain edits through the game log. */
 import { describe, expect, it } from "vitest";
+import { crestSegments } from "../../src/core/edit/crest";
 import { copiesOf, groupOf, movedTogether } from "../../src/core/edit/features";
 import { buildingPreset, FEATURE_KINDS, featureFromDrawing, freeId, pointsNeeded } from "../../src/core/edit/newFeatures";
-import { crestSegments } from "../../src/core/edit/crest";
-import { pickFeature } from "../../src/core/edit/pick";
 import { addOpening, changeOpening, removeOpening } from "../../src/core/edit/openings";
+import { pickFeature } from "../../src/core/edit/pick";
 import {
   deleteVertex,
   featureCenter,
@@ -16,12 +16,12 @@ import {
   translateFeature,
 } from "../../src/core/edit/shape";
 import { snapAngle, snapPoint } from "../../src/core/edit/snap";
-import { toEvent, type Command } from "../../src/core/game/commands";
+import { type Command, toEvent } from "../../src/core/game/commands";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
-import { canRedo, currentState, newGame, record, redo, undo, type GameLog } from "../../src/core/game/gameLog";
+import { canRedo, currentState, type GameLog, newGame, record, redo, undo } from "../../src/core/game/gameLog";
+import { distanceToPolygonBoundary } from "../../src/core/geometry2d";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Building, Feature, Scenario } from "../../src/core/scenario/schema";
-import { distanceToPolygonBoundary } from "../../src/core/geometry2d";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld } from "../../src/sight/sightWorld";
 import { BOARD, boardAt, eyeAt, scenario, TEST_CATALOG, testHouse } from "../helpers/scene";

@@ -1,12 +1,12 @@
 /** The editor's force commands through the game log: place a unit, edit a model, rename, re-side, delete, undo; the physical check on moves. */
 import { describe, expect, it } from "vitest";
-import { toEvent, type Command } from "../../src/core/game/commands";
-import { parseGame, serializeGame } from "../../src/core/game/gameFile";
-import { currentState, newGame, record, undo, type GameLog } from "../../src/core/game/gameLog";
-import { findModel } from "../../src/core/game/state";
 import { formationOffsets, laidOut } from "../../src/core/formation";
+import { type Command, toEvent } from "../../src/core/game/commands";
+import { parseGame, serializeGame } from "../../src/core/game/gameFile";
+import { currentState, type GameLog, newGame, record, undo } from "../../src/core/game/gameLog";
+import { findModel } from "../../src/core/game/models";
 import type { Model } from "../../src/core/scenario/schema";
-import { scenario, testHouse, TEST_CATALOG } from "../helpers/scene";
+import { scenario, TEST_CATALOG, testHouse } from "../helpers/scene";
 
 const wall = {
   id: "wall",

@@ -4,13 +4,13 @@
  * byte for byte.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
 import { createDice } from "../../src/core/dice";
-import { toEvent, type Command } from "../../src/core/game/commands";
+import { type Command, toEvent } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
-import { parseGame, serializeGame, type GameFileResult } from "../../src/core/game/gameFile";
-import { currentState, newGame, record, type GameLog } from "../../src/core/game/gameLog";
+import { type GameFileResult, parseGame, serializeGame } from "../../src/core/game/gameFile";
+import { currentState, type GameLog, newGame, record } from "../../src/core/game/gameLog";
 import { statusOf } from "../../src/core/game/state";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { scenario } from "../helpers/scene";
 
 const table = () =>

@@ -1,12 +1,13 @@
 /** The event-sourced game log: fold, undo/redo, snapshots, dice that resume, saving and damaged files. */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
 import { createDice } from "../../src/core/dice";
-import { toEvent, type Command } from "../../src/core/game/commands";
+import { type Command, toEvent } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
-import { canRedo, canUndo, currentState, newGame, nextDice, record, redo, SNAPSHOT_EVERY, stateAt, undo, type GameLog } from "../../src/core/game/gameLog";
-import { applyEvent, findModel, initialState, statusOf } from "../../src/core/game/state";
+import { canRedo, canUndo, currentState, type GameLog, newGame, nextDice, record, redo, SNAPSHOT_EVERY, stateAt, undo } from "../../src/core/game/gameLog";
+import { findModel } from "../../src/core/game/models";
+import { applyEvent, initialState, statusOf } from "../../src/core/game/state";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { scenario } from "../helpers/scene";
 
 const table = () =>

@@ -5,6 +5,15 @@
 import { Object3D, Vector3 } from "three";
 import { describe, expect, it } from "vitest";
 import {
+  distanceToFootprint,
+  type Footprint,
+  footprintArea,
+  footprintBounds,
+  footprintContains,
+  footprintDistance,
+  footprintToPolylineDistance,
+} from "../../src/core/footprint";
+import {
   closestParameterOnSegment,
   distanceToPolygonBoundary,
   distanceToSegment,
@@ -22,15 +31,6 @@ import {
   signedArea,
   type Vec2,
 } from "../../src/core/geometry2d";
-import {
-  distanceToFootprint,
-  footprintArea,
-  footprintBounds,
-  footprintContains,
-  footprintDistance,
-  footprintToPolylineDistance,
-  type Footprint,
-} from "../../src/core/footprint";
 import { degToRad } from "../../src/core/units";
 import { headingOf } from "../../src/sight/facing";
 

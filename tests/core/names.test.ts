@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { displayNames, typeName } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Scenario, ScenarioInput } from "../../src/core/scenario/schema";

@@ -3,14 +3,14 @@
  * to a 1 cm wall, the test house's 0.6 cm walls, other bases and a Panzer IV's 5.15 × 10.5 cm hull.
  */
 import { describe, expect, it } from "vitest";
-import { createBattlefield, type Battlefield } from "../../src/core/battlefield";
+import { type Battlefield, createBattlefield } from "../../src/core/battlefield";
 import { distance2 } from "../../src/core/geometry2d";
-import { bodyOf, nearestFreeSpot, obstructionOf, settleMoves, shiftedPlacement, tableBodies } from "../../src/core/placement";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+import { bodyOf, nearestFreeSpot, obstructionOf, settleMoves, shiftedPlacement, tableBodies } from "../../src/core/placement";
 import { formatIssues, parseScenario } from "../../src/core/scenario/load";
 import type { Model } from "../../src/core/scenario/schema";
 import { BATTLEFIELDS } from "../../src/state/battlefields";
-import { scenario, testHouse, TEST_CATALOG, type Placed } from "../helpers/scene";
+import { type Placed, scenario, TEST_CATALOG, testHouse } from "../helpers/scene";
 
 type FeatureInput = Parameters<typeof scenario>[0][number];
 

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
 import { scenarioJsonSchema } from "../../src/cli/schema";
-import { formatIssues, parseScenario, parseScenarioJson, ROOT_PATH, type ScenarioIssue } from "../../src/core/scenario/load";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
+import type { ScenarioIssue } from "../../src/core/scenario/issue";
+import { formatIssues, parseScenario, parseScenarioJson, ROOT_PATH } from "../../src/core/scenario/load";
 import { describeValue, Feature, Model, Scenario, type ScenarioInput } from "../../src/core/scenario/schema";
 import { createSightWorld } from "../../src/sight/sightWorld";
 

@@ -3,13 +3,13 @@
  * runs in a Web Worker with the same answers as in Node.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld } from "../../src/sight/sightWorld";
-import { openApp, type AppPage } from "./browser";
-import { colours, type Colours } from "./pixels";
+import { type AppPage, openApp } from "./browser";
+import { type Colours, colours } from "./pixels";
 
 let app: AppPage;
 beforeAll(async () => {

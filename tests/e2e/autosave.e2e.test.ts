@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toEvent } from "../../src/core/game/commands";
 import { serializeGame } from "../../src/core/game/gameFile";
-import { currentState, newGame, record, type GameLog } from "../../src/core/game/gameLog";
+import { currentState, type GameLog, newGame, record } from "../../src/core/game/gameLog";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { catalogFor } from "../../src/core/scale";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { openApp, waitUntilRestored, type AppPage } from "./browser";
+import { type AppPage, openApp, waitUntilRestored } from "./browser";
 
 const AUTOSAVE = "hulldown/autosave";
 const MODEL = "us-sherman-1";

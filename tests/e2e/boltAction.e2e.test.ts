@@ -4,7 +4,7 @@
  * range in Bolt Action's words, d6 numbers), roll, and see every die with its meaning and the pin it left.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { type AppPage, clickModel, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * redo walk the edits back and forth.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApp, type AppPage } from "./browser";
+import { type AppPage, openApp } from "./browser";
 
 const OPEN_TABLE = {
   format: "hulldown-scenario",

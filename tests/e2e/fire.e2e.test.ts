@@ -4,7 +4,7 @@
  * on the table (casualties gone, pinned models marked), undoable like any other event.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { type AppPage, clickModel, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

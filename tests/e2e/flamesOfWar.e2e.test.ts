@@ -1,7 +1,7 @@
 /**
- * Flames of War in the app: chosen for a new game (15 mm), a platoon's shot judged with each firer's
- * easiest target in the source's terms, rolled into the game log, with every save and the rule that
- * allocated each hit in the panel.
+ * Flames of War in the app: chosen for a new game on the default battlefield (laid out for 28 mm, played at
+ * 28 mm), a platoon's shot judged with each firer's easiest target in the source's terms, rolled into the game
+ * log, with every save and the rule that allocated each hit in the panel.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppPage, clickModel, openApp } from "./browser";
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe("Flames of War", () => {
-  it("starts a 15 mm game, judges a platoon's fire, and shows the allocation and every save", async () => {
+  it("starts a game at the battlefield's 28 mm, judges a platoon's fire, and shows the allocation and every save", async () => {
     await app.page.getByTestId("new-game-open").click();
     const dialog = app.page.getByTestId("new-game");
     await dialog.getByLabel("Battlefield").selectOption("default");
@@ -23,7 +23,7 @@ describe("Flames of War", () => {
     // Every new game opens with its briefing.
     await app.page.getByLabel("Close the briefing").click({ timeout: 60_000 });
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.header.ruleset.id)).toBe("flames-of-war");
-    expect(await app.page.evaluate(() => window.__hulldown!.game.getState().log.header.scenario.scale)).toBe("15mm");
+    expect(await app.page.evaluate(() => window.__hulldown!.game.getState().log.header.scenario.scale)).toBe("28mm");
 
     await app.page.keyboard.press("l");
     await clickModel(app, "us-sq4-m3");

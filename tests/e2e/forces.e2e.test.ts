@@ -11,7 +11,7 @@ import { createBattlefield } from "../../src/core/battlefield";
 import { bodyOf, obstructionOf, tableBodies } from "../../src/core/placement";
 import { catalogFor } from "../../src/core/scale";
 import type { Scenario } from "../../src/core/scenario/schema";
-import { openApp, type AppPage, dropDragged } from "./browser";
+import { type AppPage, dropDragged, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

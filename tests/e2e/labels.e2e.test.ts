@@ -5,14 +5,14 @@
  * Node, as `npm run los` would give them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
 import { visibilityEntry } from "../../src/sight/matrix";
 import { createSightWorld } from "../../src/sight/sightWorld";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID } from "../../src/sight/visibility";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { type AppPage, clickModel, openApp } from "./browser";
 
 const SHOOTER = "us-sherman-1";
 /** The squad holding the Maison Lefèvre: partly seen from the Sherman through its windows. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApp, type AppPage } from "./browser";
+import { type AppPage, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

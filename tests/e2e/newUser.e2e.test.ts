@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Scenario } from "../../src/core/scenario/schema";
-import { closeBriefingIfShown, openApp, waitUntilRestored, type AppPage } from "./browser";
+import { type AppPage, closeBriefingIfShown, openApp, waitUntilRestored } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBriefingIfShown, openApp, type AppPage } from "./browser";
+import { type AppPage, closeBriefingIfShown, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

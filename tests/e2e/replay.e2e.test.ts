@@ -3,13 +3,14 @@
  * changes, seeking back and forth lands on the state a fresh fold gives, the log seeks when clicked, the end
  * is the recorded final board, a dropped file opens too, and "Continue from here" starts a game of one's own.
  */
-import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyEvent, initialState } from "../../src/core/game/state";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseReplay } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
-import { openApp, type AppPage } from "./browser";
+import { type AppPage, openApp } from "./browser";
 
 const SAMPLE = readFileSync("public/replays/sample.json", "utf8");
 const parsed = parseReplay(SAMPLE, scenarioCatalog, { rulesets: RULESETS });

@@ -4,7 +4,7 @@
  * tool's labels after clicking a model). Times are reported, not asserted: they depend on the machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { type AppPage, clickModel, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

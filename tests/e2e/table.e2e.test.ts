@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { clickModel, openApp, type AppPage, dropDragged } from "./browser";
+import { type AppPage, clickModel, dropDragged, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { clickModel, openApp, type AppPage } from "./browser";
-import { regionPixels, type Rgb } from "./pixels";
+import { type AppPage, clickModel, openApp } from "./browser";
+import { type Rgb, regionPixels } from "./pixels";
 
 /** Draw calls of one frame of the default table with shadows on (the shadow pass included). */
 const DRAW_CALL_BUDGET = 250;

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickModel, openApp, waitUntilRestored, type AppPage, dropDragged } from "./browser";
+import { type AppPage, clickModel, dropDragged, openApp, waitUntilRestored } from "./browser";
 
 const SHOOTER = "us-sherman-1";
 const TARGET = "ger-panzer-iv-1";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { clickModel, openApp, type AppPage } from "./browser";
+import { type AppPage, clickModel, openApp } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {

@@ -10,9 +10,9 @@ import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import type { Download } from "playwright-core";
-import { openApp, type AppPage } from "./browser";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
+import { type AppPage, openApp } from "./browser";
 
 /** Software rendering on a shared 2-core machine takes about 2 s a 720p frame: 90 frames take minutes. */
 const FILMING_MS = 480_000;
@@ -64,11 +64,12 @@ async function decodeInBrowser(bytes: Buffer): Promise<Decoded> {
     async ({ library, base64 }) => {
       const url = URL.createObjectURL(new Blob([library], { type: "text/javascript" }));
       // A page-side import, out of reach of the test runner's own transform of `import(`.
-      const load = new Function("url", "return import(url)") as (url: string) => Promise<Record<string, any>>;
+      const load = new Function("url", "return import(url)") as (url: string) => Promise<typeof import("mediabunny")>;
       const { Input, BufferSource, ALL_FORMATS, VideoSampleSink } = await load(url);
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const input = new Input({ source: new BufferSource(data), formats: ALL_FORMATS });
       const track = await input.getPrimaryVideoTrack();
+      if (!track) throw new Error("the export has no video track");
       const duration = await input.computeDuration();
       const pixels: Uint8ClampedArray[] = [];
       const pngs: string[] = [];

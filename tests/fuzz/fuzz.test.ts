@@ -6,7 +6,7 @@
  * The seed changes each day, so CI walks new cases while any failure is reproducible from the seed printed.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkCase, FAILURES, gameCase, playedGame, scenarioCase, SHIPPED, type CaseResult, type FuzzCase } from "../../src/cli/fuzz/cases";
+import { type CaseResult, checkCase, FAILURES, type FuzzCase, gameCase, playedGame, SHIPPED, scenarioCase } from "../../src/cli/fuzz/cases";
 
 const SEED = Math.floor(Date.now() / 86_400_000);
 const SCENARIO_CASES = 150;

@@ -1,10 +1,11 @@
 /** A short game on the default table for replay tests: real commands, shots rolled from the game's seed. */
-import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+
 import { createDice } from "../../src/core/dice";
-import { toEvent, type Command } from "../../src/core/game/commands";
+import { type Command, toEvent } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
-import { currentState, newGame, record, rolledSides, type GameLog } from "../../src/core/game/gameLog";
-import { findModel } from "../../src/core/game/state";
+import { currentState, type GameLog, newGame, record, rolledSides } from "../../src/core/game/gameLog";
+import { findModel } from "../../src/core/game/models";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { catalogFor } from "../../src/core/scale";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Point } from "../../src/core/scenario/schema";

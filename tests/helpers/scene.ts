@@ -3,8 +3,9 @@
  * tests get three instruments: a "board" target (a 4 × 4 cm plate, 0.4 cm thick, no base) whose silhouette
  * fractions follow from similar triangles, a paper-thin "card" for oblique views, and a point-like "eye".
  */
-import { MODEL_DEFINITIONS } from "../../models/catalog";
+
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+import { MODEL_DEFINITIONS } from "../../src/core/miniatures/shipped";
 import { createCatalog, type ModelCatalog, type ModelDefinitionInput } from "../../src/core/modelDefinition";
 import { formatIssues, parseScenario } from "../../src/core/scenario/load";
 import type { Miniature, Scenario, ScenarioInput } from "../../src/core/scenario/schema";

@@ -4,9 +4,9 @@
  * host behind the client's SightWorkerPort.
  */
 import type { ModelCatalog } from "../../src/core/modelDefinition";
+import type { SightWorkerPort } from "../../src/state/sightClient";
 import { SightHost } from "../../src/worker/host";
 import type { SightParams, SightRequest, SightRequestKind, SightResponse, SightResult } from "../../src/worker/protocol";
-import type { SightWorkerPort } from "../../src/state/sightClient";
 import { TEST_CATALOG } from "./scene";
 
 export function hostUnderTest(catalog: ModelCatalog = TEST_CATALOG) {

@@ -4,12 +4,12 @@
  */
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { buildMiniature, guessPart, guessSize, simplify, type MiniatureOptions } from "../../src/core/miniatures/buildMiniature";
-import { readModelFile, type ModelFile } from "../../src/core/miniatures/readModelFile";
+import { buildMiniature, guessPart, guessSize, type MiniatureOptions, simplify } from "../../src/core/miniatures/buildMiniature";
+import { type ModelFile, readModelFile } from "../../src/core/miniatures/readModelFile";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Miniature } from "../../src/core/scenario/schema";
 import { sightReport } from "../../src/sight/lineOfSight";
-import { eyeAt, worldWithMiniatures, testCatalog } from "../helpers/scene";
+import { eyeAt, testCatalog, worldWithMiniatures } from "../helpers/scene";
 
 const fixture = async (name: string) => {
   const bytes = await readFile(new URL(`../fixtures/${name}`, import.meta.url));

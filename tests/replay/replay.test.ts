@@ -5,10 +5,11 @@
 import { describe, expect, it } from "vitest";
 import type { GameEvent } from "../../src/core/game/events";
 import type { GameLog } from "../../src/core/game/gameLog";
-import { applyEvent, findModel, initialState } from "../../src/core/game/state";
-import { playedGame } from "../helpers/playedGame";
+import { findModel } from "../../src/core/game/models";
+import { applyEvent, initialState } from "../../src/core/game/state";
 import { replayFrame, SHOT_PHASES } from "../../src/replay/frame";
 import { buildTimeline, locate, PACE, timeOfEvent, turnMarks } from "../../src/replay/timeline";
+import { playedGame } from "../helpers/playedGame";
 
 const fold = (log: GameLog, count: number) => log.events.slice(0, count).reduce(applyEvent, initialState(log.header.scenario));
 

@@ -3,13 +3,14 @@
  * reproduce, an edited event is named as the divergence, a truncated file plays up to where it breaks,
  * and the shipped sample replay is a real game that loads cleanly.
  */
-import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { currentState } from "../../src/core/game/gameLog";
-import { isReplayText, parseReplay, serializeReplay, stateHash, stateHashes } from "../../src/replay/replayFile";
-import { byId, initialState } from "../../src/core/game/state";
 import { serializeGame } from "../../src/core/game/gameFile";
+import { currentState } from "../../src/core/game/gameLog";
+import { byId, initialState } from "../../src/core/game/state";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+import { isReplayText, parseReplay, serializeReplay, stateHash, stateHashes } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
 import { defaultScenario, playedGame } from "../helpers/playedGame";
 

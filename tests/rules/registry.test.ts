@@ -5,14 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { createBattlefield } from "../../src/core/battlefield";
 import { answerProblem } from "../../src/core/game/answers";
 import { newGame } from "../../src/core/game/gameLog";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseScenario } from "../../src/core/scenario/load";
+import { tableContext } from "../../src/rules/context";
 import { rulesAt } from "../../src/rules/gameContext";
 import { DEFAULT_RULESET, RULESETS, rulesetById } from "../../src/rules/registry";
-import { tableContext } from "../../src/rules/context";
-import { createBattlefield } from "../../src/core/battlefield";
 import { scenario, TEST_CATALOG } from "../helpers/scene";
 
 const farm = () => {
@@ -63,7 +63,8 @@ describe("the registry", () => {
       const situation = ruleset.situation({ shooter: "ger-sq1", target: "us-sq1-m5" }, context, history, { shooter: "ger-sq1-m1", target: "us-sq1-m5" });
       expect(situation.questions.every((id) => ruleset.declaration.some((q) => q.id === id))).toBe(true);
       for (const side of [situation.shooter, situation.target]) expect(side.marks.every((id) => ruleset.marks.some((m) => m.id === id))).toBe(true);
-      for (const [id, value] of Object.entries(situation.fromGame)) expect(answerProblem(ruleset.declaration.find((q) => q.id === id)!, value), id).toBeUndefined();
+      for (const [id, value] of Object.entries(situation.fromGame))
+        expect(answerProblem(ruleset.declaration.find((q) => q.id === id)!, value), id).toBeUndefined();
     });
 
     it(`${ruleset.name}: builds its context from the game header's options, and refuses unknown ones`, () => {

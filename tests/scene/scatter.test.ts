@@ -3,12 +3,13 @@
  * sight volume, the same at every load; smoke puffs stay inside the cloud's cylinder. Checked on the
  * default battlefield's wood, a concave wood with a hill rising inside it, and an off-centre smoke cloud.
  */
-import { describe, expect, it } from "vitest";
+
 import { Box3 } from "three";
-import defaultScenario from "../../src/scenarios/default.json";
+import { describe, expect, it } from "vitest";
 import { createBattlefield } from "../../src/core/battlefield";
 import { distanceToPolygonBoundary, pointInPolygon } from "../../src/core/geometry2d";
 import type { AreaFeature, FeatureOf } from "../../src/core/scenario/schema";
+import defaultScenario from "../../src/scenarios/default.json";
 import { CANOPY_RATIO, scatterTrees, smokePuffs, TREE_SHAPES, woodsTop } from "../../src/scene/scatter";
 import { treeGeometry } from "../../src/scene/Woods";
 import { scenario, TEST_CATALOG } from "../helpers/scene";

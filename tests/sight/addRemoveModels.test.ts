@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createBattlefield, type ModelEntry } from "../../src/core/battlefield";
 import { sightReport } from "../../src/sight/lineOfSight";
-import { eyeAt, scenario, TEST_CATALOG, world, type Placed } from "../helpers/scene";
+import { eyeAt, type Placed, scenario, TEST_CATALOG, world } from "../helpers/scene";
 
 const eye = eyeAt("eye", 30, 60, 2.9);
 const target: Placed = { id: "target", model: "ger-rifleman", position: [100, 60], side: "B" };

@@ -4,8 +4,8 @@
  * crossed. The same features without the flag are measured as usual, so each assertion can fail.
  */
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../../src/core/scenario/load";
 import { createBattlefield } from "../../src/core/battlefield";
+import { parseScenario } from "../../src/core/scenario/load";
 import { decorativeSolids, terrainSolids } from "../../src/core/solids/battlefieldSolids";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { boardAt, eyeAt, scenario, TEST_CATALOG, testHouse, world } from "../helpers/scene";

@@ -4,7 +4,7 @@
  * sight from another point of the base through a real Rapier scene.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { baseSightOffsets } from "../../src/sight/baseOrigins";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { footprintShareInside } from "../../src/sight/membership";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { sightPoint, sightReport } from "../../src/sight/lineOfSight";
-import { boardAt, eyeAt, world, type Placed } from "../helpers/scene";
+import { boardAt, eyeAt, type Placed, world } from "../helpers/scene";
 
 const woodFrom = (x0: number) => ({
   id: "woods-1",

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { linearObstaclesFrom, standingSurface, surfaceBelow } from "../../src/sight/surface";
+import { type Placed, scenario, testHouse, world } from "../helpers/scene";
 import { hostUnderTest } from "../helpers/sightHost";
-import { scenario, testHouse, world, type Placed } from "../helpers/scene";
 
 const rifleman = (id: string, x: number, z: number): Placed => ({ id, model: "us-rifleman", position: [x, z] });
 const wall = (id: string, x: number, height = 1.8) => ({

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDice } from "../../src/core/dice";
 import type { Vec2 } from "../../src/core/geometry2d";
 import { modelsUnderTemplate, rollScatter, scatterPoint, type TemplatePlacement } from "../../src/sight/templates";
-import { world, type Placed } from "../helpers/scene";
+import { type Placed, world } from "../helpers/scene";
 
 const BASE_R = 1.25;
 const CENTRE: Vec2 = [90, 60];

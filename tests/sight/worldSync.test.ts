@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createBattlefield } from "../../src/core/battlefield";
 import { modelChanges, sameData } from "../../src/sight/worldSync";
-import { scenario, TEST_CATALOG, type Placed } from "../helpers/scene";
+import { type Placed, scenario, TEST_CATALOG } from "../helpers/scene";
 
 const rifleman: Placed = { id: "r", model: "ger-rifleman", position: [100, 60], side: "B" };
 const tank: Placed = { id: "t", model: "us-sherman-m4", position: [60, 60], side: "A" };

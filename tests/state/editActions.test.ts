@@ -16,13 +16,11 @@ import {
   paste,
   rotateSelected,
   selectAt,
-  setEditing,
-  startDrawing,
-  startPreset,
   undoLastPoint,
 } from "../../src/state/editActions";
 import { useEditor } from "../../src/state/editorStore";
 import { useGame } from "../../src/state/game";
+import { setEditing, startDrawing, startPreset } from "../../src/state/tools";
 import { scenario } from "../helpers/scene";
 
 const features = () => useGame.getState().state.scenario.features;

@@ -7,9 +7,9 @@ import { createBattlefield } from "../../src/core/battlefield";
 import { bodyOf, obstructionOf, tableBodies } from "../../src/core/placement";
 import { catalogFor } from "../../src/core/scale";
 import { operationWw2 } from "../../src/rules/operation-ww2";
+import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 import { placeUnit, unitPresets } from "../../src/state/forceActions";
 import { gameOn, useGame } from "../../src/state/game";
-import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 
 const preset = (id: string) => unitPresets().find((p) => p.id === id)!;
 

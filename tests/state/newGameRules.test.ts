@@ -1,18 +1,29 @@
 /** A new game under a chosen rule system: its id and version in the header, its scale, its way of writing distances. */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
+import { BATTLEFIELDS, DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 import { distanceFormat } from "../../src/state/distances";
 import { defaultRuleset, gameOn } from "../../src/state/game";
 
+/** The default battlefield as a file that names no scale. */
+const { scale: _scale, ...unscaled } = DEFAULT_BATTLEFIELD as { scale?: string };
+
 describe("a new game's rules", () => {
   it("Flames of War: 15 mm on a battlefield that names no scale", () => {
-    const game = gameOn(DEFAULT_BATTLEFIELD, defaultRuleset("flames-of-war"));
+    const game = gameOn(unscaled, defaultRuleset("flames-of-war"));
     expect(game.ok && game.log.header.ruleset).toMatchObject({ id: "flames-of-war", version: "2015", options: {} });
     expect(game.ok && game.log.header.scenario.scale).toBe("15mm");
   });
 
+  it("the shipped battlefields are laid out for 28 mm figures and say so: Flames of War plays them at 28 mm", async () => {
+    // At 15 mm their 2 cm hedges and 1.8 cm walls stand over 1.4 cm figures and hide nearly every target.
+    for (const b of BATTLEFIELDS.filter((x) => x.id !== "empty")) {
+      const game = gameOn(await b.load(), defaultRuleset("flames-of-war"));
+      expect(game.ok && game.log.header.scenario.scale, b.id).toBe("28mm");
+    }
+  });
+
   it("a battlefield's own scale stays; Operation WW2 by default, at 28 mm", () => {
-    const named = gameOn({ ...(DEFAULT_BATTLEFIELD as object), scale: "28mm" }, defaultRuleset("flames-of-war"));
+    const named = gameOn({ ...unscaled, scale: "28mm" }, defaultRuleset("flames-of-war"));
     expect(named.ok && named.log.header.scenario.scale).toBe("28mm");
     const standard = gameOn(DEFAULT_BATTLEFIELD);
     expect(standard.ok && [standard.log.header.ruleset.id, standard.log.header.scenario.scale]).toEqual(["operation-ww2", "28mm"]);

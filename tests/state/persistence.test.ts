@@ -6,10 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { toEvent } from "../../src/core/game/commands";
 import { serializeGame } from "../../src/core/game/gameFile";
-import { currentState, newGame, record, type GameLog } from "../../src/core/game/gameLog";
+import { currentState, type GameLog, newGame, record } from "../../src/core/game/gameLog";
 import { catalogFor } from "../../src/core/scale";
 import { createGameStore } from "../../src/state/gameStore";
-import { keptSaves, restoreAutosave, startAutosave, startPersistence, type SaveStorage } from "../../src/state/persistence";
+import { keptSaves, restoreAutosave, type SaveStorage, startAutosave, startPersistence } from "../../src/state/persistence";
 import { scenario } from "../helpers/scene";
 
 function memoryStorage(initial: Record<string, unknown> = {}): SaveStorage & { data: Map<string, unknown> } {

@@ -10,7 +10,7 @@ import { parseReplay, serializeReplay } from "../../src/replay/replayFile";
 import { timeOfEvent } from "../../src/replay/timeline";
 import { RULESETS } from "../../src/rules/registry";
 import { useGame } from "../../src/state/game";
-import { startAutosave, type SaveStorage } from "../../src/state/persistence";
+import { type SaveStorage, startAutosave } from "../../src/state/persistence";
 import { currentIndex, useReplay } from "../../src/state/replayStore";
 import { playedGame } from "../helpers/playedGame";
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createSightClient, type SightClientError, type SightWorkerPort } from "../../src/state/sightClient";
-import { eyeAt, scenario, type Placed } from "../helpers/scene";
+import { eyeAt, type Placed, scenario } from "../helpers/scene";
 import { inProcessWorker } from "../helpers/sightHost";
 
 const table = scenario(

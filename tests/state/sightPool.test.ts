@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createSightClient } from "../../src/state/sightClient";
 import { createPooledSightClient } from "../../src/state/sightPool";
-import { scenario, type Placed } from "../helpers/scene";
+import { type Placed, scenario } from "../helpers/scene";
 import { inProcessWorker } from "../helpers/sightHost";
 
 // Two sides behind and around a wall, so some pairs see each other, some do not, and some partly.

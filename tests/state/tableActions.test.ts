@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newGame } from "../../src/core/game/gameLog";
 import { formatIssues } from "../../src/core/scenario/load";
 import { TURN_MERGE_MS, turn } from "../../src/state/actions";
-import { gameOn, useGame } from "../../src/state/game";
 import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
-import { describeEvent } from "../../src/ui/panels/LogPanel";
+import { gameOn, useGame } from "../../src/state/game";
 import { useUi } from "../../src/state/uiStore";
+import { describeEvent } from "../../src/ui/panels/LogPanel";
 
 const MODEL = "us-sherman-1";
 

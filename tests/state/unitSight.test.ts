@@ -4,14 +4,14 @@
  * vehicles and lone models keep their own labels.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
 import { modelPose } from "../../src/core/battlefield";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
 import defaultBattlefield from "../../src/scenarios/default.json";
-import { labelHeight, unitSights, unitSummary } from "../../src/state/unitSight";
-import { visibilityEntry, type MatrixEntry } from "../../src/sight/matrix";
+import { type MatrixEntry, visibilityEntry } from "../../src/sight/matrix";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
+import { labelHeight, unitSights, unitSummary } from "../../src/state/unitSight";
 
 const SHOOTER = "us-sherman-1";
 let world: SightWorld;

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
 import { toEvent } from "../../src/core/game/commands";
 import { currentState, newGame, nextDice, record } from "../../src/core/game/gameLog";
-import { findModel } from "../../src/core/game/state";
+import { findModel } from "../../src/core/game/models";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { parseScenario } from "../../src/core/scenario/load";
 import { fireEvent } from "../../src/rules/judge";
 import { rulesetById } from "../../src/rules/registry";

@@ -4,7 +4,7 @@
  * way to newer ones, and every failure comes back as a message.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../models/catalog";
+import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Scenario } from "../../src/core/scenario/schema";
 import defaultBattlefield from "../../src/scenarios/default.json";
@@ -12,7 +12,7 @@ import { sightReport } from "../../src/sight/lineOfSight";
 import { createSightWorld } from "../../src/sight/sightWorld";
 import { modelsUnderTemplate } from "../../src/sight/templates";
 import type { SightResponse } from "../../src/worker/protocol";
-import { eyeAt, scenario, TEST_CATALOG, type Placed } from "../helpers/scene";
+import { eyeAt, type Placed, scenario, TEST_CATALOG } from "../helpers/scene";
 import { hostUnderTest } from "../helpers/sightHost";
 
 const eye = eyeAt("eye", 30, 60, 2.9);

@@ -8,17 +8,17 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { toEvent, type Command } from "../../src/core/game/commands";
+import { playedGame as fuzzGame, SHIPPED } from "../../src/cli/fuzz/cases";
+import { type Command, toEvent } from "../../src/core/game/commands";
 import type { GameEvent, GameEventOf } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
-import { currentState, record, type GameLog } from "../../src/core/game/gameLog";
+import { currentState, type GameLog, record } from "../../src/core/game/gameLog";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseReplay } from "../../src/replay/replayFile";
 import { fireEvent, giveOrder, orderEvent } from "../../src/rules/judge";
 import { RULESETS, rulesetById } from "../../src/rules/registry";
 import { gameOn } from "../../src/state/game";
 import { rejudgeGame } from "../../src/worker/rejudgeGame";
-import { playedGame as fuzzGame, SHIPPED } from "../../src/cli/fuzz/cases";
 import { hostUnderTest } from "../helpers/sightHost";
 
 const FARM = JSON.parse(readFileSync("src/scenarios/bolt-action-farm.json", "utf8"));

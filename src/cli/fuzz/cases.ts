@@ -5,9 +5,9 @@
  * to a break it names, or loaded whole and saved again byte for byte; whatever it loads builds a world too.
  */
 import { readFileSync } from "node:fs";
-import { toEvent, type Command } from "../../core/game/commands";
+import { type Command, toEvent } from "../../core/game/commands";
 import { parseGame, serializeGame } from "../../core/game/gameFile";
-import { currentState, newGame, record, type GameLog } from "../../core/game/gameLog";
+import { currentState, type GameLog, newGame, record } from "../../core/game/gameLog";
 import { scenarioCatalog } from "../../core/miniatures/catalog";
 import { parseScenarioJson } from "../../core/scenario/load";
 import type { Scenario } from "../../core/scenario/schema";
@@ -19,7 +19,7 @@ import { modelsUnderTemplate } from "../../sight/templates";
 import { gameTabletop, judgeShotInGame, type Tabletop } from "../../worker/fire";
 import { rejudgeGame } from "../../worker/rejudgeGame";
 import { divergenceWarning, type RejudgeReport } from "../../worker/rejudgeReport";
-import { doctorOutcome, mutate, seededRandom, type Random } from "./mutate";
+import { doctorOutcome, mutate, type Random, seededRandom } from "./mutate";
 
 export const SHIPPED = ["default", "normandy-bocage", "ruined-town"] as const;
 

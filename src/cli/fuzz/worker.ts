@@ -3,7 +3,7 @@
  * stopped (the worker is terminated and a new one started) without stopping the run.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { checkCase, gameCase, playedGame, scenarioCase, SHIPPED } from "./cases";
+import { checkCase, gameCase, playedGame, SHIPPED, scenarioCase } from "./cases";
 
 export interface WorkerRequest {
   readonly kind: "scenario" | "game";

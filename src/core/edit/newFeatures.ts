@@ -3,7 +3,7 @@
  * presets. Sizes are starting values in cm, to be edited; the schema fills in its own defaults.
  */
 import { add2, rectanglePolygon, rotateByHeading, type Vec2 } from "../geometry2d";
-import { Feature, type Building, type FeatureKind, type Opening, type Scenario } from "../scenario/schema";
+import { type Building, Feature, type FeatureKind, type Opening, type Scenario } from "../scenario/schema";
 import { MIN_POINTS, shapeKind, withPoints } from "./shape";
 
 /** A feature of each kind with its sizes, at a placeholder point; the drawing gives it its points. */

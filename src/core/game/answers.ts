@@ -36,7 +36,8 @@ export function answerProblem(spec: AnswerSpec, value: unknown): string | undefi
       const range = `from ${spec.min ?? "−∞"} to ${spec.max ?? "∞"}${spec.step ? ` in steps of ${spec.step}` : ""}`;
       if (typeof value !== "number" || !Number.isFinite(value)) return `"${spec.id}" is a number ${range}, not ${JSON.stringify(value)}`;
       const off = spec.step ? Math.abs((value - (spec.min ?? 0)) / spec.step - Math.round((value - (spec.min ?? 0)) / spec.step)) > 1e-9 : false;
-      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max) || off) return `"${spec.id}" is a number ${range}, not ${value}`;
+      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max) || off)
+        return `"${spec.id}" is a number ${range}, not ${value}`;
       return undefined;
     }
   }

@@ -5,14 +5,16 @@
  */
 import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
 import { pointInPolygon } from "../geometry2d";
-import type { ModelCatalog } from "../modelDefinition";
-import { formatIssue, parseScenario, validate, type ScenarioIssue } from "../scenario/load";
-import { checkReferences } from "../scenario/references";
 import { scenarioCatalog } from "../miniatures/catalog";
-import { normalizeHeading, Scenario, type Feature, type Miniature, type Model, type Point, type Unit } from "../scenario/schema";
-import type { GameEvent, GameEventOf, ModelChanges, ModelMarks, PlacedTemplate, Placement } from "./events";
+import type { ModelCatalog } from "../modelDefinition";
+import type { ScenarioIssue } from "../scenario/issue";
+import { formatIssue, parseScenario, validate } from "../scenario/load";
+import { checkReferences } from "../scenario/references";
+import { type Feature, type Miniature, type Model, normalizeHeading, type Point, Scenario, type Unit } from "../scenario/schema";
+import { type GameEvent, GameEventError, type GameEventOf, type ModelChanges, type ModelMarks, type PlacedTemplate, type Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
-import { applyEvent, findModel, GameEventError, hasId, placed, placementOf, unitStatusOf, type GameState } from "./state";
+import { findModel, placed, placementOf } from "./models";
+import { applyEvent, type GameState, hasId, unitStatusOf } from "./state";
 
 export type Command =
   | { type: "move"; model: string; to: Placement; path?: Point[] }
@@ -60,7 +62,7 @@ function checkPlacement(state: GameState, where: Placement): string | undefined 
   if (where.floor) {
     if (where.elevation !== undefined) return "give either a floor or an elevation, not both";
     const building = state.scenario.features.find((f) => f.id === where.floor!.building);
-    if (!building || building.kind !== "building") return `there is no building "${where.floor.building}"`;
+    if (building?.kind !== "building") return `there is no building "${where.floor.building}"`;
     if (where.floor.level >= building.floors) return `building "${building.id}" has floors 0–${building.floors - 1}, not ${where.floor.level}`;
     if (!pointInPolygon(where.position, building.footprint))
       return `[${x.toFixed(1)}, ${z.toFixed(1)}] is outside building "${building.id}", whose floor it stands on`;
@@ -239,7 +241,7 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
     case "model-edited":
     case "unit-edited":
     case "unit-removed":
-      return checkForceEvent(state, catalog, event);
+      return checkForceEvent(state.scenario, catalog, event);
     case "order-given":
       if (!state.scenario.forces.some((f) => f.units.some((u) => u.id === event.unit))) return `no unit "${event.unit}" on the table`;
       return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
@@ -366,13 +368,13 @@ function movedModels(state: GameState, moves: ReadonlyArray<{ model: string; to:
  * another model. Commands only: a loaded file is checked for validity, not for overlaps.
  */
 function physicalRefusal(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
-  if (event.type === "model-moved") return physicalProblem(state, catalog, movedModels(state, [event]));
-  if (event.type === "models-moved") return physicalProblem(state, catalog, movedModels(state, event.moves));
+  if (event.type === "model-moved") return physicalProblem(state.scenario, catalog, movedModels(state, [event]));
+  if (event.type === "models-moved") return physicalProblem(state.scenario, catalog, movedModels(state, event.moves));
   if (event.type === "miniature-imported") {
     const imported = withImported(state, catalog, event);
-    return physicalProblem(imported.state, imported.catalog, [event.model]);
+    return physicalProblem(imported.state.scenario, imported.catalog, [event.model]);
   }
-  return isForceEvent(event) ? forceEventPhysicalProblem(state, catalog, event) : undefined;
+  return isForceEvent(event) ? forceEventPhysicalProblem(state.scenario, catalog, event) : undefined;
 }
 
 export function toEvent(state: GameState, catalog: ModelCatalog, command: Command, time = Date.now()): CommandResult {

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import type { Answers } from "./answers";
 import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
+import type { Answers } from "./answers";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -223,3 +223,6 @@ export const GameHeader = z.strictObject({
   scenario: z.unknown(),
 });
 export type GameHeader = Omit<z.infer<typeof GameHeader>, "scenario"> & { readonly scenario: Scenario };
+
+/** An event that does not fit the state it is applied to (a damaged file, a bug). */
+export class GameEventError extends Error {}

@@ -9,8 +9,8 @@ import type { ModelCatalog } from "../modelDefinition";
 import { bodyOf, describeObstruction, obstructionOf, tableBodies } from "../placement";
 import { checkReferences } from "../scenario/references";
 import type { Model, Scenario } from "../scenario/schema";
-import type { GameEventOf, ModelChanges } from "./events";
-import { findModel, GameEventError, withModel, type GameState } from "./state";
+import { GameEventError, type GameEventOf, type ModelChanges } from "./events";
+import { findModel, withModel } from "./models";
 
 export type ForceEvent = GameEventOf<"unit-placed" | "model-edited" | "unit-edited" | "unit-removed">;
 
@@ -32,19 +32,19 @@ export function edited(model: Model, changes: ModelChanges): Model {
 
 const findUnit = (scenario: Scenario, id: string) => scenario.forces.flatMap((f) => f.units).find((u) => u.id === id);
 
-export function applyForceEvent(state: GameState, event: ForceEvent): GameState {
-  const scenario = state.scenario;
+/** The table after a force event (the fold's part for them). */
+export function applyForceEvent(scenario: Scenario, event: ForceEvent): Scenario {
   switch (event.type) {
     case "unit-placed": {
       const existing = scenario.forces.find((f) => f.id === event.force);
       const forces = existing
         ? scenario.forces.map((f) => (f === existing ? { ...f, units: [...f.units, event.unit] } : f))
         : [...scenario.forces, { id: event.force, side: event.side, name: "", units: [event.unit] }];
-      return { ...state, scenario: { ...scenario, forces } };
+      return { ...scenario, forces };
     }
     case "model-edited":
       if (!findModel(scenario, event.model)) throw new GameEventError(`model-edited refers to model "${event.model}", which is not on the table`);
-      return { ...state, scenario: withModel(scenario, event.model, (m) => edited(m, event.changes)) };
+      return withModel(scenario, event.model, (m) => edited(m, event.changes));
     case "unit-edited": {
       const unit = findUnit(scenario, event.unit);
       if (!unit) throw new GameEventError(`unit-edited refers to unit "${event.unit}", which is not on the table`);
@@ -55,11 +55,11 @@ export function applyForceEvent(state: GameState, event: ForceEvent): GameState 
         const units = f.units.filter((u) => u !== unit);
         return { ...f, units: f.id === target ? [...units, renamed] : units };
       });
-      return { ...state, scenario: { ...scenario, forces } };
+      return { ...scenario, forces };
     }
     case "unit-removed": {
       if (!findUnit(scenario, event.unit)) throw new GameEventError(`unit-removed refers to unit "${event.unit}", which is not on the table`);
-      return { ...state, scenario: { ...scenario, forces: scenario.forces.map((f) => ({ ...f, units: f.units.filter((u) => u.id !== event.unit) })) } };
+      return { ...scenario, forces: scenario.forces.map((f) => ({ ...f, units: f.units.filter((u) => u.id !== event.unit) })) };
     }
   }
 }
@@ -69,20 +69,20 @@ export function applyForceEvent(state: GameState, event: ForceEvent): GameState 
  * loader's checks (unique ids, known model definitions, models on the table and inside the building whose
  * floor they stand on). Problems the table had before are not the event's.
  */
-export function checkForceEvent(state: GameState, catalog: ModelCatalog, event: ForceEvent): string | undefined {
+export function checkForceEvent(scenario: Scenario, catalog: ModelCatalog, event: ForceEvent): string | undefined {
   if (event.type === "unit-placed") {
-    const force = state.scenario.forces.find((f) => f.id === event.force);
+    const force = scenario.forces.find((f) => f.id === event.force);
     if (force && force.side !== event.side) return `force "${force.id}" is on side ${force.side}, not ${event.side}`;
   }
-  let after: GameState;
+  let after: Scenario;
   try {
-    after = applyForceEvent(state, event);
+    after = applyForceEvent(scenario, event);
   } catch (error) {
     return (error as Error).message;
   }
   const describe = (i: { path: string; message: string }) => `${i.path}: ${i.message}`;
-  const before = new Set(checkReferences(state.scenario, catalog).map(describe));
-  const problem = checkReferences(after.scenario, catalog)
+  const before = new Set(checkReferences(scenario, catalog).map(describe));
+  const problem = checkReferences(after, catalog)
     .map(describe)
     .find((p) => !before.has(p));
   return problem;
@@ -99,9 +99,9 @@ function modelsPlacedBy(event: ForceEvent, after: Scenario): Model[] {
  * A physical reason to refuse what a player asked for: a model it places or moves would overlap a wall,
  * a building's walls or another model where it did not before. Checked for commands, not for loaded files.
  */
-export function physicalProblem(state: GameState, catalog: ModelCatalog, moved: readonly Model[]): string | undefined {
+export function physicalProblem(scenario: Scenario, catalog: ModelCatalog, moved: readonly Model[]): string | undefined {
   if (!moved.length) return undefined;
-  const battlefield = createBattlefield(state.scenario, catalog);
+  const battlefield = createBattlefield(scenario, catalog);
   const ids = new Set(moved.map((m) => m.id));
   const others = [
     ...tableBodies(battlefield, ids),
@@ -116,7 +116,7 @@ export function physicalProblem(state: GameState, catalog: ModelCatalog, moved: 
     const obstruction = obstructionOf(battlefield, bodyOf(def, model), others, def.vehicle !== undefined);
     if (!obstruction) continue;
     // A model that already overlapped the same thing (a scenario laid out by hand) may still turn or step away.
-    const before = findModel(state.scenario, model.id);
+    const before = findModel(scenario, model.id);
     const already = before && obstructionOf(battlefield, bodyOf(def, before), tableBodies(battlefield, ids), def.vehicle !== undefined);
     if (already && already.id === obstruction.id) continue;
     return describeObstruction(model.id, obstruction);
@@ -124,7 +124,6 @@ export function physicalProblem(state: GameState, catalog: ModelCatalog, moved: 
   return undefined;
 }
 
-export function forceEventPhysicalProblem(state: GameState, catalog: ModelCatalog, event: ForceEvent): string | undefined {
-  const after = applyForceEvent(state, event).scenario;
-  return physicalProblem(state, catalog, modelsPlacedBy(event, after));
+export function forceEventPhysicalProblem(scenario: Scenario, catalog: ModelCatalog, event: ForceEvent): string | undefined {
+  return physicalProblem(scenario, catalog, modelsPlacedBy(event, applyForceEvent(scenario, event)));
 }

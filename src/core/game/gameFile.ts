@@ -6,13 +6,14 @@
  */
 import { createDice, type Dice } from "../dice";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../json";
-import { checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate, type CatalogSource, type ScenarioIssue } from "../scenario/load";
+import type { ScenarioIssue } from "../scenario/issue";
+import { type CatalogSource, checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate } from "../scenario/load";
 import { describeValue, Scenario } from "../scenario/schema";
-import { answersProblems, type AnswerSpec } from "./answers";
+import { type AnswerSpec, answersProblems } from "./answers";
 import { checkEvent } from "./commands";
-import { GameEvent, GameHeader, type GameEventOf } from "./events";
+import { GameEvent, type GameEventOf, GameHeader } from "./events";
 import type { GameLog } from "./gameLog";
-import { applyEvent, initialState, type GameState } from "./state";
+import { applyEvent, type GameState, initialState } from "./state";
 
 export interface LoadedGame {
   readonly log: GameLog;
@@ -27,7 +28,12 @@ const failed = (problems: readonly string[]): GameFileResult => ({ ok: false, er
 
 /** Rule systems the game may name, with their versions and the marks they keep on models (the app's registry; core does not import rules). */
 export interface KnownRulesets {
-  readonly rulesets?: ReadonlyArray<{ readonly id: string; readonly name?: string; readonly versions: readonly string[]; readonly marks?: readonly AnswerSpec[] }>;
+  readonly rulesets?: ReadonlyArray<{
+    readonly id: string;
+    readonly name?: string;
+    readonly versions: readonly string[];
+    readonly marks?: readonly AnswerSpec[];
+  }>;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { createDice, type Dice } from "../dice";
 import type { Scenario } from "../scenario/schema";
 import { GAME_FORMAT, GAME_VERSION, type GameEvent, type GameHeader } from "./events";
-import { applyEvent, initialState, type GameState } from "./state";
+import { applyEvent, type GameState, initialState } from "./state";
 
 export interface GameLog {
   readonly header: GameHeader;
@@ -91,3 +91,13 @@ export function nextDice(log: GameLog): Dice {
 /** The sides of every die rolled before the cursor, in order: what a dice stream resumes after. */
 export const rolledSides = (log: GameLog): number[] =>
   log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" || e.type === "order-given" ? e.rolls.map((r) => r.sides) : []));
+
+/**
+ * The id of a template laid now: `template-N`, the first N that no template laid before the cursor has. It
+ * follows from the log alone, so a reload or an undo gives the same ids, and no id names two templates in
+ * one history (the undone tail is dropped when the new template is recorded).
+ */
+export function newTemplateId(log: GameLog): string {
+  const used = new Set(log.events.slice(0, log.cursor).flatMap((e) => (e.type === "template-placed" ? [e.template.id] : [])));
+  for (let n = 1; ; n++) if (!used.has(`template-${n}`)) return `template-${n}`;
+}

@@ -2,10 +2,21 @@
  * The table state is a fold over the game's events: the scenario with every move applied, what happened to
  * each model, the templates on the table, and how many dice have been rolled.
  */
-import type { Feature, Model, Scenario } from "../scenario/schema";
+
 import { addFeatures, FeatureEditError, removeFeatures, replaceFeature } from "../edit/features";
-import type { GameEvent, GameEventOf, ModelMarks, Outcome, PlacedTemplate, Placement, UnitChange } from "./events";
+import type { Feature, Model, Scenario } from "../scenario/schema";
+import {
+  type GameEvent,
+  GameEventError,
+  type GameEventOf,
+  type ModelMarks,
+  type Outcome,
+  type PlacedTemplate,
+  type Placement,
+  type UnitChange,
+} from "./events";
 import { applyForceEvent } from "./forceEvents";
+import { findModel, placed, withModel } from "./models";
 
 export interface ModelStatus {
   readonly pinned: boolean;
@@ -45,9 +56,6 @@ export interface GameState {
   readonly smokeUntil: Readonly<Record<string, number>>;
 }
 
-/** An event that does not fit the state it is applied to (a damaged file, a bug). */
-export class GameEventError extends Error {}
-
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
 
 export function initialState(scenario: Scenario): GameState {
@@ -77,56 +85,14 @@ export function byId<T>(from: Readonly<Record<string, T>> = {}, changes: Readonl
 
 export const hasId = (lookup: Readonly<Record<string, unknown>>, id: string): boolean => Object.hasOwn(lookup, id);
 
-export function findModel(scenario: Scenario, id: string): Model | undefined {
-  for (const force of scenario.forces) for (const unit of force.units) for (const model of unit.models) if (model.id === id) return model;
-  return undefined;
-}
-
-function mapModels(scenario: Scenario, fn: (model: Model) => Model | undefined): Scenario {
-  return {
-    ...scenario,
-    forces: scenario.forces.map((force) => ({
-      ...force,
-      units: force.units.map((unit) => ({ ...unit, models: unit.models.flatMap((m) => fn(m) ?? []) })).filter((unit) => unit.models.length > 0),
-    })),
-  };
-}
-
 function requireModel(state: GameState, id: string, event: GameEvent): Model {
   const model = findModel(state.scenario, id);
   if (!model) throw new GameEventError(`${event.type} refers to model "${id}", which is not on the table`);
   return model;
 }
 
-/** Where a model stands now, as a placement (the inverse of `placed`). */
-export function placementOf(model: Model): Placement {
-  return {
-    position: model.position,
-    heading: model.heading,
-    ...(model.elevation !== undefined ? { elevation: model.elevation } : {}),
-    ...(model.floor ? { floor: model.floor } : {}),
-  };
-}
-
-/** The model standing at a placement (on the ground, at an elevation or on a floor). */
-export function placed(model: Model, at: Placement): Model {
-  const { elevation: _e, floor: _f, ...rest } = model;
-  return {
-    ...rest,
-    position: at.position,
-    heading: at.heading,
-    ...(at.elevation !== undefined ? { elevation: at.elevation } : {}),
-    ...(at.floor ? { floor: at.floor } : {}),
-  };
-}
-
 function updateModel(state: GameState, id: string, fn: (m: Model) => Model | undefined): GameState {
   return { ...state, scenario: withModel(state.scenario, id, fn) };
-}
-
-/** The scenario with one model changed (or removed, when `fn` returns undefined). */
-export function withModel(scenario: Scenario, id: string, fn: (m: Model) => Model | undefined): Scenario {
-  return mapModels(scenario, (m) => (m.id === id ? fn(m) : m));
 }
 
 function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
@@ -239,7 +205,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     case "model-edited":
     case "unit-edited":
     case "unit-removed":
-      return applyForceEvent(state, event);
+      return { ...state, scenario: applyForceEvent(state.scenario, event) };
     case "order-given": {
       if (unitStatusOf(state, event.unit).order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {

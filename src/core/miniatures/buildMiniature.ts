@@ -7,7 +7,7 @@ import { Vector3 } from "three";
 import { ConvexHull } from "three/examples/jsm/math/ConvexHull.js";
 import { PART_NAMES, type PartName } from "../modelDefinition";
 import { SCALES } from "../scale";
-import { LIMITS, Miniature, type Base, type MiniaturePart, type Scale } from "../scenario/schema";
+import { type Base, LIMITS, Miniature, type MiniaturePart, type Scale } from "../scenario/schema";
 import { mergeTriangles, type Triangles } from "../solids/solidGeometry";
 import type { ModelFile } from "./readModelFile";
 

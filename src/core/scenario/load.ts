@@ -5,14 +5,9 @@
 import type { z } from "zod";
 import { describeSyntaxProblem, forbiddenKeyPaths, JSON_LIMITS, nestingDepth, readJson } from "../json";
 import type { ModelCatalog } from "../modelDefinition";
+import type { ScenarioIssue } from "./issue";
 import { checkReferences } from "./references";
 import { describeValue, Scenario } from "./schema";
-
-export interface ScenarioIssue {
-  /** JSON path such as `forces[1].units[3].models[0].position`; ROOT_PATH for the file as a whole. */
-  readonly path: string;
-  readonly message: string;
-}
 
 /** The path of a problem with the file as a whole (not JSON, not an object, nested too deep). */
 export const ROOT_PATH = "(file)";

@@ -2,12 +2,13 @@
  * Checks the schema cannot express: unique ids, references to model definitions and buildings,
  * openings that fit their walls, models on the table and inside the building whose floor they stand on.
  */
+
+import { featurePoints, shapeKind } from "../edit/shape";
 import { distance2, pointInPolygon } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
-import type { ScenarioIssue } from "./load";
-import { featurePoints, shapeKind } from "../edit/shape";
 import { catalogFor } from "../scale";
-import { LIMITS, type Building, type Feature, type Point, type Scenario } from "./schema";
+import type { ScenarioIssue } from "./issue";
+import { type Building, type Feature, LIMITS, type Point, type Scenario } from "./schema";
 
 export function checkReferences(scenario: Scenario, catalog: ModelCatalog): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];

@@ -295,7 +295,7 @@ export const Model = z
   .strictObject({
     id,
     name: text(LIMITS.idLength).optional().describe("Display name, e.g. \"Sherman 'Cheyenne'\"; default: the unit's name, the model type and its number."),
-    model: id.describe("Id of a model definition in models/catalog.ts (e.g. 'us-rifleman', 'us-sherman-m4')."),
+    model: id.describe("Id of a model definition in src/core/miniatures/shipped.ts (e.g. 'us-rifleman', 'us-sherman-m4')."),
     position: Point,
     heading: Heading.default(0).describe("Facing in degrees: 0 faces +z, 90 faces +x."),
     elevation: cmWithin("a model's elevation", LIMITS.height, { zero: true })
@@ -369,7 +369,7 @@ export const Miniature = z
 
 export const Scale = z
   .enum(["28mm", "15mm"])
-  .describe("Scale of the miniatures: '28mm' (1/56, as models/catalog.ts is written) or '15mm' (1/100). Terrain is in cm at any scale.");
+  .describe("Scale of the miniatures: '28mm' (1/56, as src/core/miniatures/shipped.ts is written) or '15mm' (1/100). Terrain is in cm at any scale.");
 
 export const Scenario = z
   .strictObject({

@@ -2,7 +2,7 @@
  * All solids of a battlefield in the world frame: the ground and terrain features, and each model posed
  * where it stands. The renderer draws these and the sight world collides with them.
  */
-import { figureScale, modelPose, type Battlefield, type ModelEntry } from "../battlefield";
+import { type Battlefield, figureScale, type ModelEntry, modelPose } from "../battlefield";
 import { blocksSight, type Hill } from "../scenario/schema";
 import { featureSolids, groundSolids, toWorld } from "./featureSolids";
 import { modelLocalSolids } from "./modelSolids";

@@ -6,7 +6,7 @@ import { ShapeUtils, Vector2 } from "three";
 import { distance2, polygonCentroid, signedArea, type Vec2 } from "../geometry2d";
 import type { Building, Opening } from "../scenario/schema";
 import type { Ground } from "../terrain";
-import { IDENTITY, yawPitchQuat, type Solid } from "./solid";
+import { IDENTITY, type Solid, yawPitchQuat } from "./solid";
 
 export const FLOOR_THICKNESS = 0.4;
 const ROOF_THICKNESS = 0.4;

@@ -3,14 +3,14 @@
  * trenches) and flat features (roads, rivers) have no solids: sight crosses them and the sight engine
  * measures the crossing instead.
  */
-import { poseRotation, poseTransform, type ModelPose } from "../battlefield";
+import { type ModelPose, poseRotation, poseTransform } from "../battlefield";
 import { distance2, lerp2 } from "../geometry2d";
 import type { ModelCatalog } from "../modelDefinition";
 import type { Feature, Hill, LinearFeature } from "../scenario/schema";
 import type { Ground } from "../terrain";
 import { buildingSolids } from "./buildingSolids";
 import { modelLocalSolids } from "./modelSolids";
-import { IDENTITY, multiplyQuat, yawPitchQuat, type Solid, type SolidKind } from "./solid";
+import { IDENTITY, multiplyQuat, type Solid, type SolidKind, yawPitchQuat } from "./solid";
 
 /** Long walls are cut into pieces no longer than this so they follow the slope of a hill. */
 const MAX_PIECE = 10;

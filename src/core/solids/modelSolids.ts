@@ -4,7 +4,7 @@
  */
 import { add2, rotateByHeading, sub2 } from "../geometry2d";
 import type { ModelDefinition, Shape } from "../modelDefinition";
-import { IDENTITY, multiplyQuat, yawPitchQuat, type Quat, type Solid, type SolidShape, type Vec3 } from "./solid";
+import { IDENTITY, multiplyQuat, type Quat, type Solid, type SolidShape, type Vec3, yawPitchQuat } from "./solid";
 
 export interface ModelSolidOptions {
   readonly turretHeading: number;

@@ -5,14 +5,14 @@
  */
 import { cmToInches } from "../../core/units";
 import type { SightReport } from "../../sight/sightReport";
-import { modelsNamed, type ModelFacts } from "../context";
+import { type ModelFacts, modelsNamed } from "../context";
 import type { Modifier } from "../ruleset";
 import { topArmour } from "./armour";
-import { hasMarker, MARKERS, modelState, sampleMark, type BgContext } from "./context";
-import { hitEffect } from "./effects";
+import { type BgContext, hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import { protectionOf } from "./cover";
+import { hitEffect } from "./effects";
 import type { BgFireVerdict } from "./fire";
-import { effectRoll, type BgRef } from "./outcomes";
+import { type BgRef, effectRoll } from "./outcomes";
 import { firingWeapon, isVehicle, profileOf, profileSample } from "./profiles";
 import { INCH_EPSILON } from "./toHit";
 

@@ -3,8 +3,8 @@
  * options, the tables, and the game state the table does not show.
  */
 import type { ModelFacts, RulesContext } from "../context";
-import { systemContext, type SystemContext, type SystemSetup } from "../systemContext";
-import { DEFAULT_OPTIONS, type BgOptions } from "./options";
+import { type SystemContext, type SystemSetup, systemContext } from "../systemContext";
+import { type BgOptions, DEFAULT_OPTIONS } from "./options";
 import { BG_TABLES, type BgTableData, type TableId } from "./tables";
 import type { BgGameState, BgModelState } from "./types";
 

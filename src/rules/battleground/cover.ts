@@ -7,7 +7,7 @@
  */
 import type { SightReport } from "../../sight/sightReport";
 import type { Ruling } from "../ruleset";
-import { modelState, sampleMark, type BgContext } from "./context";
+import { type BgContext, modelState, sampleMark } from "./context";
 
 export type CoverClass = "open" | "light" | "linear" | "heavy";
 const RANK: readonly CoverClass[] = ["open", "light", "linear", "heavy"];

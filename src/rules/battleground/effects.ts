@@ -4,7 +4,7 @@
  */
 import { cmToInches } from "../../core/units";
 import type { BgContext } from "./context";
-import type { HitEffect } from "./tables";
+import type { HitEffect, Weapon } from "./tables";
 import { INCH_EPSILON } from "./toHit";
 
 export type TableHalf = "vehicles" | "infantry";
@@ -19,18 +19,35 @@ export interface EffectLookup {
   readonly beyondTable: boolean;
 }
 
-export function hitEffect(ctx: BgContext, half: TableHalf, impact: number, d20: number): EffectLookup {
+/** The row of the table an impact reads: clamped onto it, or beyond it when the option makes that destroy outright. */
+function effectRow(ctx: BgContext, half: TableHalf, impact: number) {
   const rows = ctx.tables["hit-effects"][half];
   const first = rows[0]!.impact;
   const last = rows[rows.length - 1]!.impact;
+  const beyondTable = impact > last && ctx.options.impactAbove20 === "destroys";
+  const row = beyondTable ? last : Math.min(Math.max(Math.floor(impact), first), last);
+  return { row, cells: rows[row - first]!.columns, beyondTable };
+}
+
+export function hitEffect(ctx: BgContext, half: TableHalf, impact: number, d20: number): EffectLookup {
   const columns = ctx.tables["effect-columns"][half];
-  if (impact > last && ctx.options.impactAbove20 === "destroys") return { row: last, column: 1, effect: columns[0]!, beyondTable: true };
-  const row = Math.min(Math.max(Math.floor(impact), first), last);
-  const cells = rows[row - first]!.columns;
+  const { row, cells, beyondTable } = effectRow(ctx, half, impact);
+  if (beyondTable) return { row, column: 1, effect: columns[0]!, beyondTable: true };
   const column = cells.findIndex((c) => c !== null && d20 >= c[0] && d20 <= c[1]);
   if (column < 0) throw new Error(`the hit effects table has no column for impact ${row}, d20 ${d20}`);
   return { row, column: column + 1, effect: columns[column]!, beyondTable: false };
 }
+
+/** Whether every d20 at `impact` reads no effect: the row's only result is the table's no-effect column (§10). */
+export function onlyNoEffect(ctx: BgContext, half: TableHalf, impact: number): boolean {
+  const { cells, beyondTable } = effectRow(ctx, half, impact);
+  const columns = ctx.tables["effect-columns"][half];
+  return !beyondTable && cells.every((c, i) => c === null || columns[i] === "no-effect");
+}
+
+/** Critical hits (§3.6): a Major +10 or a Minor +5 on the impact; rifles and machine weapons score none. */
+export const CRITICAL_BONUS = { major: 10, minor: 5 } as const;
+export const scoresCriticals = (weapon: Weapon): boolean => !["rifle", "smg", "machine-gun"].includes(weapon.kind);
 
 /** The AP modifier at a range (cm) for an AP class; null is the sheet's NO; undefined: beyond the table. */
 export function apRangeModifier(ctx: BgContext, ap: number, range: number): { value: number | null; band?: number; label: string } | undefined {

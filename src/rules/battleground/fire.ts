@@ -5,13 +5,13 @@
  */
 import { cmToInches } from "../../core/units";
 import type { SightReport } from "../../sight/sightReport";
-import { modelsNamed, unitNamed, type ModelFacts } from "../context";
-import { sightKey, uniqueSampleTables, type FireVerdict, type FirerVerdict, type Modifier, type Ruling, type ShotVerdict, type SightRequest } from "../ruleset";
-import { armourFromShooter, type ArmourHit } from "./armour";
-import { hasMarker, MARKERS, modelState, type BgContext } from "./context";
-import { protectionOf, seenFraction, type Protection } from "./cover";
-import { apRangeModifier } from "./effects";
-import { firingWeapon, isUnarmoured, isVehicle, usualWeapon, type FiringWeapon } from "./profiles";
+import { type ModelFacts, modelsNamed, unitNamed } from "../context";
+import { type FirerVerdict, type FireVerdict, type Modifier, type Ruling, type ShotVerdict, type SightRequest, sightKey, uniqueSampleTables } from "../ruleset";
+import { type ArmourHit, armourFromShooter } from "./armour";
+import { type BgContext, hasMarker, MARKERS, modelState, sampleMark } from "./context";
+import { type Protection, protectionOf, seenFraction } from "./cover";
+import { apRangeModifier, CRITICAL_BONUS, onlyNoEffect, scoresCriticals } from "./effects";
+import { type FiringWeapon, firingWeapon, isUnarmoured, isVehicle, usualWeapon } from "./profiles";
 import { RULESET_ID } from "./tables";
 import { diceFor, fireModeOf, targetNumber } from "./toHit";
 import type { BgAction, BgFireDeclaration } from "./types";
@@ -30,9 +30,12 @@ export interface BgShot extends ShotVerdict {
   /** For AP against a vehicle: the armour it meets and the AP range modifier. */
   readonly armour?: ArmourHit;
   readonly effectModifiers: readonly Modifier[];
+  /** Refused because no d20 on the effects table could harm the target (its last ruling says why). */
+  readonly harmless?: true;
 }
 
 export interface BgFirer extends FirerVerdict {
+  readonly shots: readonly BgShot[];
   readonly firing?: FiringWeapon;
   readonly shot?: BgShot;
 }
@@ -108,11 +111,11 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
   const ammunition = decl.ammunition ?? defaultAmmunition(ctx, w, target);
   const vehicle = isVehicle(ctx, target);
   const base = { group: target.id, target: target.id, ammunition, range, protection, effectModifiers: [] as Modifier[] };
-  const refuse = (reason: string, rule: string): BgShot => ({
+  const refuse = (reason: string, rule: string, sample: Pick<Ruling, "sample"> = {}): BgShot => ({
     ...base,
     resolution: "to-hit",
     canFire: false,
-    rulings: [...rulings, { reason, rule }],
+    rulings: [...rulings, { reason, rule, ...sample }],
     modifiers: [],
   });
   const seen = seenFraction(report);
@@ -155,6 +158,8 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
     if (ap.value === null) return refuse(`${w.weapon.name} (${ap.label}) has no effect at up to ${ap.band}" (the AP table's NO)`, "§6.1");
     effectModifiers.push(eff(ap.value, `AP range: ${ap.label} up to ${ap.band}"`, "§6.1"));
     if (isUnarmoured(ctx, target)) effectModifiers.push(eff(ctx.tables["ap-range"].unarmoured, `${target.id} is unarmoured`, "§6.1"));
+    const harmless = cannotHarm(ctx, w, target, armour, effectModifiers);
+    if (harmless) return { ...refuse(harmless, "§3.6, §6.1, §10", sampleMark(ctx, "effect-columns")), harmless: true };
   }
   return {
     ...base,
@@ -174,6 +179,22 @@ function shotAt(ctx: BgContext, decl: BgFireDeclaration, firer: ModelFacts, w: F
     ...(armour ? { armour } : {}),
     effectModifiers,
   };
+}
+
+/**
+ * Why an AP hit cannot harm a vehicle, when it cannot: at the best impact the shot can reach (OV − DV and the
+ * AP range, with a Major Critical Hit's +10 where the weapon scores criticals), every d20 on the Hit Effects
+ * Table reads no effect.
+ */
+function cannotHarm(ctx: BgContext, w: FiringWeapon, target: ModelFacts, armour: ArmourHit, mods: readonly Modifier[]): string | undefined {
+  const ov = w.weapon.ov!;
+  const impact = ov - armour.dv + mods.reduce((s, m) => s + m.value, 0);
+  const critical = scoresCriticals(w.weapon) ? CRITICAL_BONUS.major : 0;
+  if (!onlyNoEffect(ctx, "vehicles", impact + critical)) return undefined;
+  const build = `OV ${ov} − DV ${armour.dv} (${armour.part}${armour.face ? ` ${armour.face}` : ""})${mods.map((m) => ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)}`).join("")}`;
+  const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
+  const best = critical ? `, ${signed(impact + critical)} with a Major Critical Hit` : " (rifles and machine weapons score no critical hits)";
+  return `${w.weapon.name} cannot harm ${target.id}: impact ${signed(impact)} (${build})${best}, and at that impact every d20 on the Hit Effects Table is no effect`;
 }
 
 export const formatTn = (tn: number): string => (Number.isInteger(tn) ? String(tn) : tn.toFixed(2));
@@ -222,6 +243,8 @@ function judgeFirer(
   };
 }
 
+const uniqueRulings = (rulings: readonly Ruling[]): Ruling[] => [...new Map(rulings.map((r) => [r.reason, r])).values()];
+
 /** Every sample table the verdict's numbers came from (its rulings, the firers' shots and profiles). */
 function verdictSampleTables(ctx: BgContext, rulings: readonly Ruling[], firers: readonly BgFirer[]) {
   const marked = (rs: readonly Ruling[]) => rs.flatMap((r) => (r.sample ? [r.sample] : []));
@@ -267,6 +290,12 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
     firers = firersOf.map((m) => ({ model: m.id, dice: 1, canFire: true, rulings: [], shots: [] }));
   }
   const valid = problems.length === 0 && firers.some((f) => f.canFire);
-  const rulings = [...problems, ...(valid || problems.length ? [] : [{ reason: `no model of ${firingUnit.id} can fire at ${targetUnit.id}`, rule: "§3.1" }])];
+  // A weapon that cannot harm what it sees is said at the top: a player reading only the verdict learns why it stays silent.
+  const harmless = uniqueRulings(firers.flatMap((f) => (f.canFire ? [] : f.shots.flatMap((s) => (s.harmless ? [s.rulings.at(-1)!] : [])))));
+  const rulings = [
+    ...problems,
+    ...harmless,
+    ...(valid || problems.length ? [] : [{ reason: `no model of ${firingUnit.id} can fire at ${targetUnit.id}`, rule: "§3.1" }]),
+  ];
   return { ...head, valid, rulings, firers, needs: [], sampleTables: verdictSampleTables(ctx, rulings, firers), reports: [...byKey.values()] };
 }

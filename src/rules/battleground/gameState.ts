@@ -11,7 +11,7 @@ import type { ModelFacts } from "../context";
 import { marksInForce } from "../marks";
 import type { Answers } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine, SubjectSituation } from "../ruleset";
-import { sampleMark, type BgContext } from "./context";
+import { type BgContext, sampleMark } from "./context";
 import { defaultAmmunition } from "./fire";
 import { moveCost } from "./movement";
 import { firingWeapon, usualWeapon } from "./profiles";
@@ -93,7 +93,12 @@ function stateLines(ctx: BgContext, history: GameHistory, facts: ModelFacts): St
       ...(cost.refused ? [cost.refused.reason] : []),
       ...(cost.immobilisation.length ? [`# ${cost.immobilisation.join(", ")}: an immobilisation test may be called (§2)`] : []),
     ];
-    lines.push({ id: "move-cost", text: [`move ${i + 1}: ${Number(cost.mp.toFixed(1))} MP of ${cost.allowance}`, ...notes].join(" · "), rule: "§1", ...sampleMark(ctx, "move-allowance") });
+    lines.push({
+      id: "move-cost",
+      text: [`move ${i + 1}: ${Number(cost.mp.toFixed(1))} MP of ${cost.allowance}`, ...notes].join(" · "),
+      rule: "§1",
+      ...sampleMark(ctx, "move-allowance"),
+    });
   }
   const { lastShot } = ctx.game.models?.[facts.id] ?? {};
   if (lastShot) lines.push({ id: "last-shot", text: `last shot this turn: ${lastShot.weapon} at ${lastShot.target}`, rule: "§3.2" });

@@ -3,17 +3,17 @@
  * turned into data (tables/) and pure functions. A d20 roll-under system: ShotVerdict.need and RolledDie.need
  * are the highest passing roll (`under`). See docs/rules-coverage.md for what is implemented.
  */
-import { requireModel, type RulesContext } from "../context";
+import { type RulesContext, requireModel } from "../context";
 import type { Ruleset } from "../ruleset";
-import { bgContext, type BgContext } from "./context";
-import { fireVerdict, sightRequests, type BgFireVerdict } from "./fire";
+import { type BgContext, bgContext } from "./context";
+import { type BgFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { gameState, situation } from "./gameState";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { DECLARATION, MARKS } from "./questions";
 import { resolveFire } from "./resolve";
-import { BG_TABLES, loadBgTables, RULESET_ID, type BgTables } from "./tables";
-import { VERSIONS, type BgFireDeclaration, type BgGameState } from "./types";
+import { BG_TABLES, type BgTables, loadBgTables, RULESET_ID } from "./tables";
+import { type BgFireDeclaration, type BgGameState, VERSIONS } from "./types";
 import { losVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BgTables; game?: BgGameState } = {}): BgContext {
@@ -47,8 +47,8 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
 };
 
-export { bgContext, type BgContext } from "./context";
-export type { BgFireVerdict, BgFirer, BgShot } from "./fire";
+export { type BgContext, bgContext } from "./context";
+export type { BgFirer, BgFireVerdict, BgShot } from "./fire";
 export type { BgOptions } from "./options";
 export type { BgTables } from "./tables";
 export type * from "./types";

@@ -5,16 +5,17 @@
  * immobilisation test (§2). The allowance of one move action and which battlefield feature is which
  * terrain row are sample data (§13). The path is read in plan, sampled finely enough for a base's width.
  */
-import { distance2, dot2, headingVector, lerp2, sub2, type Vec2 } from "../../core/geometry2d";
+
 import { featureCovers } from "../../core/edit/shape";
+import { distance2, dot2, headingVector, lerp2, sub2, type Vec2 } from "../../core/geometry2d";
 import type { Feature } from "../../core/scenario/schema";
 import { cmToInches } from "../../core/units";
 import type { ModelFacts } from "../context";
 import type { Ruling } from "../ruleset";
-import { sampleMark, type BgContext } from "./context";
+import { type BgContext, sampleMark } from "./context";
 import { profileOf } from "./profiles";
-import { INCH_EPSILON } from "./toHit";
 import type { MOVE_CLASSES } from "./tables";
+import { INCH_EPSILON } from "./toHit";
 
 export type MoveClass = (typeof MOVE_CLASSES)[number];
 

@@ -2,7 +2,7 @@
  * The switches for points the sheet leaves open (digest §14, §12.2), each defaulting to the reading the
  * digest argues for. The game header stores them (header.ruleset.options).
  */
-import { parseOptionValues, type OptionsResult } from "../optionValues";
+import { type OptionsResult, parseOptionValues } from "../optionValues";
 import type { OptionSpec } from "../ruleset";
 import { VERSIONS } from "./types";
 

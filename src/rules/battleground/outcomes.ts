@@ -5,7 +5,7 @@
  */
 import type { SmokeCloud } from "../../core/game/events";
 import type { Cause, DiceReferee } from "../referee";
-import { hasMarker, MARKERS, modelState, sampleMark, type BgContext } from "./context";
+import { type BgContext, hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import { hitEffect, survivalResult, type TableHalf } from "./effects";
 import type { HitEffect } from "./tables";
 

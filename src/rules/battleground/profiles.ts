@@ -3,7 +3,7 @@
  * value, armour, and its weapons (weapons.sample.json), with the fallback by catalog category.
  */
 import type { ModelFacts } from "../context";
-import { modelState, sampleMark, type BgContext } from "./context";
+import { type BgContext, modelState, sampleMark } from "./context";
 import type { Profile, Weapon } from "./tables";
 import type { Quality } from "./types";
 

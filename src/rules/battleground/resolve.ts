@@ -10,16 +10,16 @@ import type { Vec2 } from "../../core/geometry2d";
 import { cmToInches, inchesToCm } from "../../core/units";
 import type { ModelFacts } from "../context";
 import { DiceReferee } from "../referee";
-import { uniqueSampleTables, type FireResult, type Modifier, type TemplateGeometry } from "../ruleset";
+import { type FireResult, type Modifier, type TemplateGeometry, uniqueSampleTables } from "../ruleset";
 import { armourTowards } from "./armour";
-import { MARKERS, modelState, type BgContext } from "./context";
-import { misfireResult, ringOffset, type TableHalf } from "./effects";
-import { formatTn, type BgFirer, type BgFireVerdict, type BgShot } from "./fire";
 import { resolveCloseCombat } from "./closeCombat";
-import { resolveClearJam, resolveImmobilisation } from "./tests";
-import { effectRoll, type BgRef } from "./outcomes";
+import { type BgContext, MARKERS, modelState } from "./context";
+import { CRITICAL_BONUS, misfireResult, ringOffset, scoresCriticals, type TableHalf } from "./effects";
+import { type BgFirer, type BgFireVerdict, type BgShot, formatTn } from "./fire";
+import { type BgRef, effectRoll } from "./outcomes";
 import { isUnarmoured, isVehicle, profileOf } from "./profiles";
 import { minimalScatterCentre, moved, ringRadii, scatterInches } from "./scatter";
+import { resolveClearJam, resolveImmobilisation } from "./tests";
 
 const signed = (v: number): string => (v >= 0 ? `+ ${v}` : `− ${-v}`);
 const sum = (mods: readonly Modifier[]): number => mods.reduce((s, m) => s + m.value, 0);
@@ -56,7 +56,7 @@ function rollToHit(b: BgRef, f: BgFirer, shot: BgShot, n: number): ToHit {
     b.ref.explain(index, { ...base, meaning: `to-hit ${value} over TN ${formatTn(tn)} → miss` });
     return { kind: "miss", value, rolls: [index] };
   }
-  if (!critical || ["rifle", "smg", "machine-gun"].includes(w.kind)) {
+  if (!critical || !scoresCriticals(w)) {
     b.ref.explain(index, {
       ...base,
       meaning: `to-hit ${value} at or under TN ${formatTn(tn)} → hit${critical ? " (no critical for rifles and machine weapons)" : ""}`,
@@ -66,10 +66,10 @@ function rollToHit(b: BgRef, f: BgFirer, shot: BgShot, n: number): ToHit {
   b.ref.explain(index, { ...base, meaning: `to-hit 1 → critical hit: roll again to hit`, rule: "§3.6" });
   const again = b.ref.dice.roll(20, `critical hit: ${w.name} of ${f.model} rolls to hit again`);
   const major = again <= tn;
-  const bonus = major ? 10 : 5;
+  const bonus = major ? CRITICAL_BONUS.major : CRITICAL_BONUS.minor;
   b.ref.explain(b.ref.lastRoll, {
     ...base,
-    meaning: `critical re-roll ${again} ${major ? "hits: Major Critical Hit +10" : "misses: Minor Critical Hit +5"}`,
+    meaning: `critical re-roll ${again} ${major ? `hits: Major Critical Hit +${bonus}` : `misses: Minor Critical Hit +${bonus}`}`,
     rule: "§3.6",
   });
   return { kind: "hit", critical: bonus, rolls: [index, b.ref.lastRoll] };

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { TableFile, TableLoadResult } from "../ruleset";
-import { loadTableFiles, type LoadedTables } from "../tableFiles";
+import { type LoadedTables, loadTableFiles } from "../tableFiles";
 import apRange from "./tables/ap-range.json";
 import closeCombat from "./tables/close-combat.json";
 import effectColumns from "./tables/effect-columns.sample.json";

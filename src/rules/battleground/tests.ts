@@ -3,7 +3,7 @@
  * procedure is sample data) and the immobilisation test against 2 × Training (§2), also as the unbogging
  * test of a bogged-down vehicle.
  */
-import { modelsNamed, type ModelFacts } from "../context";
+import { type ModelFacts, modelsNamed } from "../context";
 import type { Modifier } from "../ruleset";
 import { hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import type { BgFireVerdict } from "./fire";

@@ -6,9 +6,9 @@
 import { cmToInches } from "../../core/units";
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { hasMarker, MARKERS, modelState, sampleMark, type BgContext } from "./context";
+import { type BgContext, hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import type { Protection } from "./cover";
-import { profileOf, profileSample, trainingOf, qualityOf, weaponSample, type FiringWeapon } from "./profiles";
+import { type FiringWeapon, profileOf, profileSample, qualityOf, trainingOf, weaponSample } from "./profiles";
 import type { FireMode } from "./types";
 
 /** A last shot's target names the model, or the unit it was declared at: a later shot at either is at the same target. */

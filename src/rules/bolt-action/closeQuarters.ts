@@ -5,35 +5,22 @@
  */
 import { footprintDistance } from "../../core/footprint";
 import { inchesToCm } from "../../core/units";
-import { modelsNamed, unitNamed, type ModelFacts } from "../context";
-import { uniqueSampleTables, type FireResult, type Ruling } from "../ruleset";
-import { pinsOn, sampleMark, unitState, type BaContext } from "./context";
+import { type ModelFacts, modelsNamed, unitNamed } from "../context";
+import { type FireResult, type Ruling, uniqueSampleTables } from "../ruleset";
+import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
 import { rollTest } from "./dice";
-import type { BaFirer, BaFireVerdict } from "./fire";
 import { damageValue, hasAntiTank, isOpenTopped, isVehicle, qualityOf, vehicleClass } from "./profiles";
 import type { BaReferee } from "./referee";
 import { inches, TOLERANCE } from "./sight";
 import type { BaFireDeclaration } from "./types";
 import { isArmoured } from "./types";
 import { damageResult } from "./vehicles";
+import type { AssaultPlan, BaFirer, BaFireVerdict } from "./verdict";
 
 /** A round limit for draws, so a game never loops (the source: further rounds until one side loses). */
 const MAX_ROUNDS = 20;
 /** The source's to-hit scores against a vehicle in close quarters (§5.2). */
 const VEHICLE_HIT = { advanced: 6, otherwise: 4 };
-
-export interface AssaultPlan {
-  readonly kind: "infantry" | "vehicle";
-  readonly attacker: string;
-  readonly defender: string;
-  readonly distance: number;
-  /** The order test the attackers must pass first (modifier), when the source asks for one. */
-  readonly orderTest?: number;
-  /** Score to hit a vehicle. */
-  readonly vehicleHit?: number;
-  /** Infantry without anti-tank weapons cause superficial damage only. */
-  readonly superficialOnly?: boolean;
-}
 
 const closest = (a: readonly ModelFacts[], b: readonly ModelFacts[]) =>
   Math.min(...a.flatMap((x) => b.map((y) => footprintDistance(x.footprint, y.footprint))));

@@ -3,8 +3,8 @@
  * the tables, and the game state the table does not show (order dice, pins).
  */
 import type { RulesContext } from "../context";
-import { systemContext, type SystemContext, type SystemSetup } from "../systemContext";
-import { DEFAULT_OPTIONS, type BaOptions } from "./options";
+import { type SystemContext, type SystemSetup, systemContext } from "../systemContext";
+import { type BaOptions, DEFAULT_OPTIONS } from "./options";
 import { BA_TABLES, type BaTableData, type TableId } from "./tables";
 import type { BaGameState, BaUnitState } from "./types";
 

@@ -3,60 +3,17 @@
  * sees and reaches, the target unit's cover against it (a threshold of its models), its range (point blank,
  * long range) and the score it needs to hit with every modifier of the source.
  */
-import { modelsNamed, requireModel, unitNamed, type ModelFacts } from "../context";
-import {
-  uniqueSampleTables,
-  type FirerVerdict,
-  type FireVerdict,
-  type Modifier,
-  type Ruling,
-  type SampleTable,
-  type ShotVerdict,
-  type SightRequest,
-} from "../ruleset";
-import type { SightReport } from "../../sight/sightReport";
+
 import { inchesToCm } from "../../core/units";
+import type { SightReport } from "../../sight/sightReport";
+import { type ModelFacts, modelsNamed, requireModel, unitNamed } from "../context";
+import { type Modifier, type Ruling, type SampleTable, type ShotVerdict, type SightRequest, uniqueSampleTables } from "../ruleset";
 import { closeQuartersVerdict } from "./closeQuarters";
-import { pinsOn, sampleMark, unitState, type BaContext } from "./context";
-import { isVehicle, profileOf, qualityOf, usualWeapon, weaponOf, type BaWeapon } from "./profiles";
+import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
+import { type BaWeapon, isVehicle, profileOf, qualityOf, usualWeapon, weaponOf } from "./profiles";
 import { inches, lineReport, lineRuling, TOLERANCE } from "./sight";
 import type { BaFireDeclaration, CoverClass, Order } from "./types";
-
-/** A target model as one firer sees it. */
-export interface TargetLine {
-  readonly model: string;
-  readonly report: SightReport;
-  readonly canSee: boolean;
-  readonly inRange: boolean;
-  readonly cover: CoverClass;
-  readonly distance: number;
-}
-
-/** A model of the firing unit with its weapon and what it may shoot. */
-export interface BaFirer extends FirerVerdict {
-  readonly weapon?: { readonly id: string; readonly row: BaWeapon["row"] };
-  readonly lines: readonly TargetLine[];
-  /** The score it needs to hit (before the 6-rule), when it can fire. */
-  readonly need?: number;
-  /** Range from this firer to the closest target model it may shoot, cm. */
-  readonly range?: number;
-  readonly longRange?: boolean;
-  /** Fires HE (hits from the HE dice) rather than its Pen. */
-  readonly he?: boolean;
-  /** Dice to roll for its shots ("D6" for a flamethrower) when not a fixed number. */
-  readonly shotDice?: string;
-}
-
-export interface BaFireVerdict extends FireVerdict {
-  readonly declaration: BaFireDeclaration;
-  readonly firers: readonly BaFirer[];
-  readonly firingUnit: string;
-  readonly targetUnit: string;
-  /** The order the firing unit fires under. */
-  readonly order: Order;
-  /** Close quarters, when declared as an assault. */
-  readonly assault?: ReturnType<typeof closeQuartersVerdict>["assault"];
-}
+import type { BaFirer, BaFireVerdict, TargetLine } from "./verdict";
 
 const FIRING_ORDERS: readonly Order[] = ["fire", "advance", "ambush"];
 
@@ -135,11 +92,47 @@ function toHitModifiers(
   const targetOrder = unitState(ctx, target.unitId).order;
   if (targetOrder === "down" && !isVehicle(ctx, target)) add(t.targetDown, "the target is infantry or artillery gone Down", "§4.2, §1.2");
   const size = ctx.units.get(target.unitId)?.models.length ?? 0;
-  if (size <= ctx.tables.practice.smallUnitAtMost)
-    add(t.smallUnit, `the target is a small unit (${size} model${size === 1 ? "" : "s"}, at most ${ctx.tables.practice.smallUnitAtMost})`, "§4.2", practice);
+  if (size <= ctx.tables.practice.smallUnitAtMost) add(t.smallUnit, smallUnitReason(ctx, target, size), "§4.2", practice);
   if (line.cover === "soft") add(t.softCover, "the target is in soft (light) cover", "§4.2", sampleMark(ctx, "cover"));
   if (line.cover === "hard") add(t.hardCover, "the target is in hard (heavy) cover", "§4.2", sampleMark(ctx, "cover"));
   return mods;
+}
+
+/**
+ * The source lists "the target is a small unit −1" (line 122 of the Greek text) without saying what one is;
+ * the size, and counting a lone vehicle, a gun or a two-man team as one, are the sample practice table's.
+ */
+function smallUnitReason(ctx: BaContext, target: ModelFacts, size: number): string {
+  const type = profileOf(ctx, target).type;
+  const one = size === 1;
+  const what =
+    type === "vehicle"
+      ? one
+        ? "a lone vehicle"
+        : `${size} vehicles`
+      : type === "artillery"
+        ? one
+          ? "a gun"
+          : `${size} guns`
+        : one
+          ? "a lone model"
+          : `a ${size}-man team`;
+  return `the target is a small unit: ${what}; sample choice: the source names the −1 but not what a small unit is, here any unit of at most ${ctx.tables.practice.smallUnitAtMost} models, vehicles and guns included`;
+}
+
+/**
+ * A score above 6 (`who` needs it): the source's to-hit list (lines 113–124) stops at the modifiers; what
+ * happens then is the option's choice.
+ */
+function aboveSixRuling(ctx: BaContext, need: number, who: readonly string[] = []): Ruling {
+  const how =
+    ctx.options.hitsAboveSix === "six-always-hits"
+      ? "a 6 always hits"
+      : need - 3 > 6
+        ? "no hit (a 6 and a second die would need more than 6)"
+        : `a 6, then a second die of ${need - 3}+`;
+  const needs = who.length > 1 ? `${who.join(", ")} need` : who.length ? `${who[0]} needs` : "needs";
+  return { reason: `${needs} ${need}+: ${how}; not in the source, the project's choice (option hitsAboveSix)`, rule: "§4.2 (option hitsAboveSix)" };
 }
 
 /** Fire HE rather than the weapon's Pen: declared, or by default against anything but armour (§4.5; common practice). */
@@ -191,7 +184,7 @@ function judgeFirer(
     const sight = lineRuling(ctx, report);
     const distance = report.distance.edgeToEdge;
     const inRange = distance <= w.maxRange + TOLERANCE && distance >= w.minRange - TOLERANCE;
-    const arc = report.arc && !report.arc.inArc ? false : true;
+    const arc = !report.arc || report.arc.inArc;
     lines.push({ model: t.id, report, canSee: sight.canSee && arc, inRange, cover: sight.cover, distance });
   }
   const group = unitNamed(ctx, d.target).id;
@@ -223,6 +216,7 @@ function judgeFirer(
   const aim = requireModel(ctx, eligible.reduce((a, b) => (a.distance <= b.distance ? a : b)).model);
   const modifiers = toHitModifiers(ctx, m, aim, order, { cover: cover.cover, pointBlank, longRange, distance: range });
   const need = ctx.tables["to-hit"].base - modifiers.reduce((s, x) => s + x.value, 0);
+  const aboveSix = need > 6 ? [aboveSixRuling(ctx, need)] : [];
   const seenCover = lines.filter((l) => l.canSee && l.cover !== "none");
   const shot: ShotVerdict = {
     group,
@@ -234,6 +228,7 @@ function judgeFirer(
       },
       cover.ruling,
       ...seenCover.slice(0, 3).flatMap((l) => lineRuling(ctx, l.report).coverSources.slice(0, 1)),
+      ...aboveSix,
     ],
     modifiers,
     need,
@@ -255,6 +250,13 @@ function judgeFirer(
     he,
     ...(typeof shots === "string" ? { shotDice: shots } : {}),
   };
+}
+
+/** The firers needing more than 6, named at the top of the verdict with the option's rule that decides their dice. */
+function aboveSixFirers(ctx: BaContext, able: readonly BaFirer[]): Ruling[] {
+  const byNeed = new Map<number, string[]>();
+  for (const f of able) if (f.need !== undefined && f.need > 6) byNeed.set(f.need, [...(byNeed.get(f.need) ?? []), f.model]);
+  return [...byNeed].map(([need, models]) => aboveSixRuling(ctx, need, models));
 }
 
 export function fireVerdict(d: BaFireDeclaration, reports: readonly SightReport[], ctx: BaContext): BaFireVerdict {
@@ -282,6 +284,7 @@ export function fireVerdict(d: BaFireDeclaration, reports: readonly SightReport[
     able.length
       ? { reason: `${able.length} of its ${firers.length} models can fire`, rule: "§7.2.2" }
       : { reason: "none of its models can fire", rule: "§7.2.2" },
+    ...aboveSixFirers(ctx, able),
   ];
   const marks = [...rulings, ...firers.flatMap((f) => [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])])].flatMap((r) =>
     r.sample ? [r.sample] : [],

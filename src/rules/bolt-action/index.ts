@@ -2,19 +2,20 @@
  * Bolt Action as a Ruleset: the Greek rules summary (digest ../shared/rules/bolt-action.md) turned into data
  * (tables/) and pure functions. See docs/rules-coverage.md for what is source, common practice and sample.
  */
-import { requireModel, type RulesContext } from "../context";
+import { type RulesContext, requireModel } from "../context";
 import { parseOptionValues } from "../optionValues";
 import type { Ruleset } from "../ruleset";
-import { baContext, type BaContext } from "./context";
-import { fireVerdict, sightRequests, type BaFireVerdict } from "./fire";
+import { type BaContext, baContext } from "./context";
+import { fireVerdict, sightRequests } from "./fire";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
 import { lineRuling } from "./sight";
 import { DECLARATION, gameState, situation } from "./state";
-import { BA_TABLES, loadBaTables, type BaTables } from "./tables";
-import { type ORDERS, RULESET_ID, VERSIONS, type BaFireDeclaration, type BaGameState } from "./types";
+import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
+import { type BaFireDeclaration, type BaGameState, type ORDERS, RULESET_ID, VERSIONS } from "./types";
+import type { BaFireVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BaTables; game?: BaGameState } = {}): BaContext {
   const options = parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, setup.options);
@@ -64,8 +65,8 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   },
 };
 
-export { baContext, type BaContext } from "./context";
-export type { BaFireVerdict, BaFirer } from "./fire";
+export { type BaContext, baContext } from "./context";
 export type { BaOptions } from "./options";
 export type { BaTables } from "./tables";
 export type * from "./types";
+export type { BaFirer, BaFireVerdict } from "./verdict";

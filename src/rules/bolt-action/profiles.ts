@@ -2,11 +2,12 @@
  * A model's Bolt Action profile (profiles.sample.json): troop type, quality, the weapons-table row of each
  * of its weapons and, for vehicles, the damage class; with the fallback by category for other definitions.
  */
-import type { ModelFacts } from "../context";
+
 import { inchesToCm } from "../../core/units";
-import { sampleMark, unitState, type BaContext } from "./context";
+import type { ModelFacts } from "../context";
+import { type BaContext, sampleMark, unitState } from "./context";
 import type { BaProfile, WeaponRow } from "./tables";
-import { isArmoured, type HeSize, type Quality, type VehicleClass } from "./types";
+import { type HeSize, isArmoured, type Quality, type VehicleClass } from "./types";
 
 export function profileOf(ctx: BaContext, m: ModelFacts): BaProfile {
   const listed = ctx.tables.profiles.models[m.def.id];

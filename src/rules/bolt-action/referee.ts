@@ -2,7 +2,7 @@
 import type { Dice } from "../../core/dice";
 import { DiceReferee } from "../referee";
 import type { UnitChange } from "../ruleset";
-import { pinsOn, type BaContext } from "./context";
+import { type BaContext, pinsOn } from "./context";
 import type { Order } from "./types";
 
 export class BaReferee extends DiceReferee {

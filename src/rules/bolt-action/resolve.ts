@@ -4,16 +4,16 @@
  * casualties are removed closest first; the target unit takes its pins; vehicles roll on the damage results.
  */
 import type { Dice } from "../../core/dice";
-import { requireModel, type ModelFacts } from "../context";
-import { uniqueSampleTables, type FireResult, type TemplateGeometry } from "../ruleset";
 import { inchesToCm } from "../../core/units";
+import { type ModelFacts, requireModel } from "../context";
+import { type FireResult, type TemplateGeometry, uniqueSampleTables } from "../ruleset";
 import { resolveCloseQuarters } from "./closeQuarters";
 import type { BaContext } from "./context";
 import { rollDice } from "./dice";
-import type { BaFirer, BaFireVerdict } from "./fire";
 import { damageValue, heRow, isVehicle, qualityOf } from "./profiles";
 import { BaReferee } from "./referee";
 import { armourFace, damageVehicle, penetrationModifiers } from "./vehicles";
+import type { BaFirer, BaFireVerdict } from "./verdict";
 
 /** One hit to resolve: who fired it, on which model (undefined: the target unit's closest) and its penetration. */
 interface Hit {

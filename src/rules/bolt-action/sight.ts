@@ -3,12 +3,13 @@
  * eye or weapon to the target model, intervening infantry and artillery seen through (a switch), and the
  * model's cover — soft or hard — from what it stands in, what it is close behind and what hides part of it.
  */
+
+import { formatLength, inchesToCm } from "../../core/units";
+import type { SightReport } from "../../sight/sightReport";
 import type { ModelFacts } from "../context";
 import { requireModel } from "../context";
 import type { Ruling, SightRequest } from "../ruleset";
-import type { SightReport } from "../../sight/sightReport";
-import { formatLength, inchesToCm } from "../../core/units";
-import { sampleMark, type BaContext } from "./context";
+import { type BaContext, sampleMark } from "./context";
 import { isVehicle, profileOf } from "./profiles";
 import { betterCover, type CoverClass } from "./types";
 

@@ -2,15 +2,16 @@
  * Damage on vehicles (§4.3, §4.6, §4.7): the damage roll against the damage value, superficial or heavy
  * damage, the damage-results table with its pins and order dice, and knocked-out vehicles left as wrecks.
  */
+
+import type { Facing } from "../../sight/sightReport";
 import type { ModelFacts } from "../context";
 import type { Cause } from "../referee";
 import type { Modifier } from "../ruleset";
-import type { Facing } from "../../sight/sightReport";
 import { sampleMark, unitState } from "./context";
 import { rollTest } from "./dice";
 import { damageValue, isOpenTopped, qualityOf, vehicleClass } from "./profiles";
 import type { BaReferee } from "./referee";
-import { isArmoured, type ArmourFace } from "./types";
+import { type ArmourFace, isArmoured } from "./types";
 
 /** The face a shot strikes: the sector the firer stands in (the sight engine's facing), top for indirect fire. */
 export function armourFace(facing: Facing | undefined, indirect: boolean): ArmourFace {

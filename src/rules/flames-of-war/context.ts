@@ -2,10 +2,11 @@
  * Everything Flames of War's functions read besides the sight reports: the table, the options, the tables
  * (with their sample marks), the game state, and each model's team profile and area memberships.
  */
-import type { ModelFacts, RulesContext } from "../context";
-import { systemContext, type SystemContext, type SystemSetup } from "../systemContext";
+
 import type { Vec2 } from "../../core/geometry2d";
 import { footprintShareInside } from "../../sight/membership";
+import type { ModelFacts, RulesContext } from "../context";
+import { type SystemContext, type SystemSetup, systemContext } from "../systemContext";
 import { DEFAULT_OPTIONS, type FowOptions } from "./options";
 import { FOW_TABLES, type FowTableData, type TableId, type TeamProfile, type WeaponProfile } from "./tables";
 import { BAILED_OUT, type FowGameState, type FowModelState, type TeamNote, type Training } from "./types";

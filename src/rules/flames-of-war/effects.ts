@@ -6,7 +6,7 @@ import type { Dice } from "../../core/dice";
 import type { Outcome } from "../../core/game/events";
 import type { ModelFacts } from "../context";
 import type { RolledDie, RollPurpose, RuleRef, SampleTable } from "../ruleset";
-import { hasNote, isArmoured, modelState, sampleMark, teamOf, type FowContext, type ResolvedWeapon } from "./context";
+import { type FowContext, hasNote, isArmoured, modelState, type ResolvedWeapon, sampleMark, teamOf } from "./context";
 import { SOURCE_CM, sourcePair } from "./distances";
 import type { FowSight } from "./sight";
 

@@ -3,24 +3,25 @@
  * (from several points of its base for infantry and guns, from the weapon's mount for vehicles), the
  * score against each, and its easiest target, which sets its score and dice.
  */
-import { modelsNamed, unitNamed, type ModelFacts } from "../context";
+
+import { baseSightOffsets } from "../../sight/baseOrigins";
+import type { SightReport } from "../../sight/sightReport";
+import { type ModelFacts, modelsNamed, unitNamed } from "../context";
 import {
-  sightKey,
-  uniqueSampleTables,
-  type FireVerdict,
   type FirerVerdict,
+  type FireVerdict,
   type Ruling,
   type SampleTable,
   type ShotVerdict,
   type SightRequest,
+  sightKey,
+  uniqueSampleTables,
 } from "../ruleset";
-import type { SightReport } from "../../sight/sightReport";
-import { baseSightOffsets } from "../../sight/baseOrigins";
-import { isVehicle, modelState, teamOf, weaponProfile, type FowContext, type ResolvedWeapon } from "./context";
+import { type FowContext, isVehicle, modelState, type ResolvedWeapon, teamOf, weaponProfile } from "./context";
 import { SOURCE_CM, sourcePair } from "./distances";
-import { judgeSight, type FowSight } from "./sight";
-import { diceCount, toHit, type ToHit } from "./toHit";
-import { RULESET_ID, type FowFireDeclaration } from "./types";
+import { type FowSight, judgeSight } from "./sight";
+import { diceCount, type ToHit, toHit } from "./toHit";
+import { type FowFireDeclaration, RULESET_ID } from "./types";
 
 /** One firing model against one target model: the best of its origins. */
 export interface FowLine {
@@ -114,7 +115,7 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
         if (!report) {
           // The base's other points are asked only when they could help: the target is in range (base to base,
           // the same from every point) and the first point does not see it, or sees it Concealed by terrain.
-          if (i === 0 || (best && best.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
+          if (i === 0 || (best?.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
           if (i === 0) break;
           continue;
         }
@@ -145,8 +146,9 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
       need: l.toHit.need,
     }));
     if (easiest) fr.push({ reason: `easiest target for ${firer.id}: ${easiest.target}, ${easiest.toHit.need}+`, rule: "§1.5" });
-    else if (scored.length === targets.length)
-      fr.push({ reason: `no model of ${targetUnit.name || targetUnit.id} is a valid target for ${firer.id} (range, line of sight, arc)`, rule: "§1.4" });
+    else if (scored.length === targets.length) fr.push(noValidTarget(firer, weapon, scored, targetUnit.name || targetUnit.id));
+    const noDice = easiest && !count.canFire ? count.rulings.at(-1) : undefined;
+    if (noDice) fr.push({ ...noDice, reason: `${firer.id} cannot fire: ${noDice.reason}` });
     const reroll = easiest && rerollRule(ctx, firer, weapon, easiest, scored);
     return {
       model: firer.id,
@@ -165,21 +167,66 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
     [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])].flatMap((r) => (r.sample ? [r.sample] : [])),
   );
   const valid = firers.some((f) => f.canFire) && !needs.length;
+  if (!needs.length) rulings.push(...silentFirers(firers));
   if (!needs.length && !firers.some((f) => f.canFire)) rulings.push({ reason: "no model of the platoon can fire at the target platoon", rule: "§1.4, §1.5" });
   return { ruleset: RULESET_ID, declaration, valid, rulings, firers, needs, sampleTables: uniqueSampleTables(samples), targetUnit: targetUnit.id };
 }
 
-/** The one reason a target is not valid, said last (range, sight, arc, an impossible score). */
+/** Why a target model is not valid, said last: every condition it fails (sight, range, arc, an impossible score). */
 function whyNot(l: FowLine): Ruling[] {
   if (l.valid) return [];
-  const reason = !l.sight.canSee
-    ? "no line of sight"
-    : !l.sight.inRange
-      ? `out of range (${l.sight.range.toFixed(1)} cm)`
-      : !l.sight.inArc
-        ? "outside the weapon's arc"
-        : `needs ${l.toHit.need}: cannot be hit`;
-  return [{ reason: `not a valid target: ${reason}`, rule: "§1.4, §3" }];
+  const reasons = [
+    ...(l.sight.blocked ? [`no line of sight (${l.sight.blocked.reason})`] : []),
+    ...(l.sight.inRange ? [] : [`out of range (${l.sight.range.toFixed(1)} cm)`]),
+    ...(l.sight.inArc ? [] : ["outside the weapon's arc"]),
+  ];
+  if (!reasons.length) reasons.push(`needs ${l.toHit.need}: cannot be hit`);
+  return [{ reason: `not a valid target: ${reasons.join("; ")}`, rule: "§1.4, §2.7" }];
+}
+
+/**
+ * Why a firer has no valid target in the platoon, in the order a player checks (§1.4, §2.7): nothing in
+ * sight (and what blocks it), all it sees outside its arc, all beyond its range (the nearest), or every
+ * model it could fire at needing more than 6.
+ */
+function noValidTarget(firer: ModelFacts, weapon: ResolvedWeapon, lines: readonly FowLine[], platoon: string): Ruling {
+  const seen = lines.filter((l) => l.sight.canSee);
+  const inArc = seen.filter((l) => l.sight.inArc);
+  const inRange = inArc.filter((l) => l.sight.inRange);
+  const cannot = (why: string, rule: string): Ruling => ({ reason: `${firer.id} cannot fire: ${why}`, rule });
+  if (!seen.length) {
+    const blockers = [...new Set(lines.flatMap((l) => (l.sight.blocked ? [l.sight.blocked.by] : [])))];
+    return cannot(`no model of ${platoon} in sight: ${blockers.join("; ")}`, "§1.4, §2");
+  }
+  if (!inArc.length) return cannot(`every model of ${platoon} it sees is outside the arc of its ${weapon.name}`, "§1.4");
+  if (!inRange.length) {
+    const nearest = inArc.reduce((a, b) => (a.sight.range <= b.sight.range ? a : b));
+    return cannot(
+      `out of range: the nearest model of ${platoon} it sees, ${nearest.target}, is ${nearest.sight.range.toFixed(1)} cm away, beyond its ${weapon.name}'s ${sourcePair(weapon.range)}`,
+      "§1.4",
+    );
+  }
+  const easiest = inRange.reduce((a, b) => (a.toHit.need <= b.toHit.need ? a : b));
+  return cannot(`every model of ${platoon} it sees in range needs ${easiest.toHit.need} or more to hit: ${easiest.toHit.rulings[0]!.reason}`, "§2.7");
+}
+
+/**
+ * The verdict's own list of the models that will not fire, each with its reason (firers giving the same
+ * reason named together), so that whoever reads only the verdict's rulings knows why each stays silent.
+ */
+function silentFirers(firers: readonly FowFirerVerdict[]): Ruling[] {
+  const byReason = new Map<string, { models: string[]; rule: string }>();
+  for (const f of firers) {
+    if (f.canFire) continue;
+    const said = `${f.model} cannot fire: `;
+    const last = f.rulings.findLast((r) => r.reason.startsWith(said)) ?? f.rulings.at(-1);
+    if (!last) continue;
+    const why = last.reason.startsWith(said) ? last.reason.slice(said.length) : last.reason;
+    const group = byReason.get(why) ?? { models: [], rule: last.rule };
+    group.models.push(f.model);
+    byReason.set(why, group);
+  }
+  return [...byReason].map(([why, { models, rule }]) => ({ reason: `${models.join(", ")} cannot fire: ${why}`, rule }));
 }
 
 function rerollRule(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWeapon, easiest: FowLine, lines: readonly FowLine[]): Ruling | undefined {

@@ -2,16 +2,16 @@
  * Flames of War (the 2015 Polish digest of the rulebook, shooting and hit effects) as a Ruleset: the digest
  * /shared/rules/flames-of-war.md turned into data (tables/) and pure functions. See docs/rules-coverage.md.
  */
-import { requireModel, type RulesContext } from "../context";
+import { type RulesContext, requireModel } from "../context";
 import type { Ruleset } from "../ruleset";
-import { fowContext, teamOf, type FowContext } from "./context";
+import { type FowContext, fowContext, teamOf } from "./context";
 import { sourcePair } from "./distances";
-import { fireVerdict, sightRequests, type FowFireVerdict } from "./fire";
+import { type FowFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { resolveFire } from "./resolve";
 import { DECLARATION, declaredTurn, gameState, situation } from "./state";
-import { FOW_TABLES, loadFowTables, type FowTables } from "./tables";
-import { RULESET_ID, type FowFireDeclaration, type FowGameState } from "./types";
+import { FOW_TABLES, type FowTables, loadFowTables } from "./tables";
+import { type FowFireDeclaration, type FowGameState, RULESET_ID } from "./types";
 import { losVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: FowTables; game?: FowGameState } = {}): FowContext {
@@ -48,8 +48,8 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, declaredTurn(declaration, context)),
 };
 
-export { fowContext, type FowContext } from "./context";
-export type { FowFireVerdict, FowFirerVerdict, FowLine } from "./fire";
+export { type FowContext, fowContext } from "./context";
+export type { FowFirerVerdict, FowFireVerdict, FowLine } from "./fire";
 export type { FowOptions } from "./options";
 export type { FowTables } from "./tables";
 export type * from "./types";

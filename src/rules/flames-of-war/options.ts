@@ -2,7 +2,7 @@
  * Switches for the points the source leaves open (digest §8), each defaulting to the digest's reading, and
  * the national special rules of §6 that concern shooting and sight: on means the firing force has the rule.
  */
-import { parseOptionValues, type OptionsResult } from "../optionValues";
+import { type OptionsResult, parseOptionValues } from "../optionValues";
 import type { OptionSpec } from "../ruleset";
 
 export interface FowOptions {

@@ -6,9 +6,9 @@
  */
 import { footprintDistance } from "../../core/footprint";
 import type { SightReport } from "../../sight/sightReport";
-import { requireModel, type ModelFacts } from "../context";
+import { type ModelFacts, requireModel } from "../context";
 import type { Ruling } from "../ruleset";
-import { hasNote, isBailedOut, modelState, sampleMark, teamOf, type FowContext } from "./context";
+import { type FowContext, hasNote, isBailedOut, modelState, sampleMark, teamOf } from "./context";
 import { SOURCE_CM, sourcePair } from "./distances";
 import { judgeSight } from "./sight";
 

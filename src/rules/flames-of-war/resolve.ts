@@ -4,13 +4,13 @@
  */
 import type { Dice } from "../../core/dice";
 import type { Outcome } from "../../core/game/events";
-import { requireModel, type ModelFacts } from "../context";
-import { uniqueSampleTables, type FireResult, type FireStep, type HitAllocation } from "../ruleset";
-import { allocateHits, type AllocationHit, type AllocationTarget } from "./allocation";
-import { isArmoured, isBailedOut, isVehicle, modelState, teamOf, type FowContext, type ResolvedWeapon } from "./context";
+import { type ModelFacts, requireModel } from "../context";
+import { type FireResult, type FireStep, type HitAllocation, uniqueSampleTables } from "../ruleset";
+import { type AllocationHit, type AllocationTarget, allocateHits } from "./allocation";
+import { type FowContext, isArmoured, isBailedOut, isVehicle, modelState, type ResolvedWeapon, teamOf } from "./context";
 import { SOURCE_CM, sourcePair } from "./distances";
-import { facingFrom, resolveHit, Roller } from "./effects";
-import type { FowFireVerdict, FowFirerVerdict, FowLine } from "./fire";
+import { facingFrom, Roller, resolveHit } from "./effects";
+import type { FowFirerVerdict, FowFireVerdict, FowLine } from "./fire";
 import type { FowFireDeclaration, PriorityType } from "./types";
 
 interface Hit {

@@ -1,25 +1,40 @@
 /**
  * Sight in Flames of War's terms (§1.4, §2): one sight report (one origin) judged for line of sight,
  * concealment (terrain and state kept apart, G13), hull down, Bulletproof Cover, range and facing.
+ * Source lines cited below are of the Polish text (seed 003).
  */
-import type { ModelFacts } from "../context";
+
+import { footprintDistance } from "../../core/footprint";
 import type { ModelDefinition } from "../../core/modelDefinition";
+import type { Occluder, SightReport } from "../../sight/sightReport";
+import type { ModelFacts } from "../context";
 import type { Ruling } from "../ruleset";
-import type { SightReport } from "../../sight/sightReport";
-import { isVehicle, modelState, sampleMark, teamOf, type FowContext } from "./context";
+import { type FowContext, isVehicle, modelState, sampleMark, teamOf } from "./context";
 import { isLongRange, SOURCE_CM, sourcePair } from "./distances";
 
 /** Terrain that conceals a target when it hides at least half of it (§2.1). Models and smoke are not terrain here. */
 const CONCEALING_KINDS = new Set(["hill", "wall", "hedge", "bocage", "sandbags", "tank-trap", "building-wall", "building-floor", "roof", "wreck"]);
-/** Terrain whose concealment is Bulletproof Cover (§4.8 a): buildings, stone walls, bocage, wrecks. */
-const BULLETPROOF_KINDS = new Set(["wall", "bocage", "building-wall", "building-floor", "roof", "wreck"]);
+/** Concealment by buildings and bocage is Bulletproof Cover for infantry and guns (line 431: "przesłonięte przez budynki, … żywopłoty Bocage"). */
+const BULLETPROOF_WHEN_CONCEALING = new Set(["bocage", "building-wall", "building-floor", "roof"]);
+/** Walls, stone fences and wrecks give it only to a model directly behind them that touches them (line 414). */
+const BULLETPROOF_IN_CONTACT = new Set(["wall", "wreck"]);
 /** Area terrain the source names: woods, grain fields, cornfields (§2.4). */
 const AREA_KINDS = new Set(["woods", "crops"]);
+/** Being in these is Concealed and Bulletproof Cover (line 431: "w budynkach, … transzejach"; a foxhole is dug in). */
 const INSIDE_KINDS = new Set(["building", "ruins", "trench", "foxhole"]);
 const HALF = 0.5;
 
+/** What stops the line of sight, said twice: the same words for every line it stops, and with this line's measures. */
+export interface Blocked {
+  /** "farm (building-wall) blocks the line", "inside wood-1 (woods, 10.0 cm), sight reaches 6"/15 cm". */
+  readonly by: string;
+  readonly reason: string;
+}
+
 export interface FowSight {
   readonly canSee: boolean;
+  /** Why there is no line of sight (absent when there is one). */
+  readonly blocked?: Blocked;
   /** Concealed by terrain from this origin (G13: kept apart from state concealment). */
   readonly terrainConcealed: boolean;
   /** Concealed by the target's state: Dug In, or stationary infantry in the open (§2.5). */
@@ -85,8 +100,31 @@ function stateConcealment(ctx: FowContext, target: ModelFacts): Ruling | undefin
  */
 function inSourceArc(firer: ModelFacts, report: SightReport): boolean {
   const weapon = firer.def.weapons.find((w) => w.id === report.weapon);
-  if (!weapon || weapon.mount !== "hull" || !report.arc) return true;
+  if (weapon?.mount !== "hull" || !report.arc) return true;
   return Math.abs(report.arc.bearing) <= 90 + 1e-9;
+}
+
+/**
+ * How a feature gives Bulletproof Cover to the infantry or gun it conceals (§4.8): always, only in contact
+ * (walls and wrecks, line 414), or not at all. A wooden wall is a fence, not a wall or a stone fence.
+ */
+function bulletproofBy(ctx: FowContext, id: string, kind: string): "concealing" | "in-contact" | undefined {
+  if (BULLETPROOF_WHEN_CONCEALING.has(kind)) return "concealing";
+  if (!BULLETPROOF_IN_CONTACT.has(kind)) return undefined;
+  const feature = ctx.terrain.get(id);
+  return feature?.kind === "wall" && feature.material === "wood" ? undefined : "in-contact";
+}
+
+/** Whether the target's base or hull touches a wreck (the contact of line 431). */
+function touchesWreck(ctx: FowContext, target: ModelFacts, wreck: string): boolean {
+  const hull = ctx.wrecks.get(wreck);
+  return hull !== undefined && touches(footprintDistance(target.footprint, hull), ctx);
+}
+
+/** The terrain that hides most of a vehicle's hull, when the sight engine finds only its turret showing. */
+function hullHiddenBy(report: SightReport): Occluder | undefined {
+  const first = report.parts.find((p) => p.part === "hull")?.blockedBy[0];
+  return report.occluders.find((o) => o.id === first);
 }
 
 /** One origin's report judged in the source's terms. */
@@ -94,13 +132,19 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
   const rulings: Ruling[] = [];
   let terrainConcealed = false;
   let bulletproof = false;
-  let blocked: string | undefined;
+  // Set inside `block` below: declared wide so the closure's assignment is seen.
+  let blocked = undefined as Blocked | undefined;
+  const block = (by: string, reason = by) => {
+    blocked ??= { by, reason };
+  };
   const conceal = (ruling: Ruling, proof = false) => {
     terrainConcealed = true;
     rulings.push(ruling);
     if (proof) bulletproof = true;
   };
   const tolerance = sampleMark(ctx, "parameters");
+  // Bulletproof Cover protects infantry and guns (lines 414, 431); a vehicle has its armour or its save.
+  const protectable = !isVehicle(teamOf(ctx, target));
 
   // Linear obstacles (§2.2): between them both are Concealed; a model touching one sees clearly over it and is Concealed.
   const seeThrough = new Set<string>();
@@ -109,24 +153,27 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
     const firerTouches = touches(c.distanceFromShooter, ctx);
     const targetTouches = touches(c.distanceFromTarget, ctx);
     if (firerTouches || targetTouches) seeThrough.add(c.id);
-    const proof = BULLETPROOF_KINDS.has(c.kind);
+    const proof = protectable ? bulletproofBy(ctx, c.id, c.kind) : undefined;
     if (targetTouches)
       conceal(
         {
-          reason: `${target.id} touches ${name}: it is Concealed${proof ? " and behind Bulletproof Cover (in contact, the line of fire passes through it)" : ""}`,
+          reason: `${target.id} touches ${name}: it is Concealed${proof ? " and behind Bulletproof Cover (directly behind it, in contact)" : ""}`,
           rule: proof ? "§2.2, §4.8" : "§2.2",
           ...tolerance,
         },
-        proof,
+        proof !== undefined,
       );
     else if (firerTouches) rulings.push({ reason: `${firer.id} touches ${name}: it sees clearly over it`, rule: "§2.2", ...tolerance });
+    else if (proof === "in-contact")
+      conceal({
+        reason: `${name} lies between them: both are Concealed; no Bulletproof Cover, which a wall gives only to a model directly behind it and touching it`,
+        rule: "§2.2, §4.8",
+        ...tolerance,
+      });
     else
       conceal(
-        {
-          reason: `${name} lies between them: both are Concealed${proof ? "; a stone wall or bocage gives Bulletproof Cover" : ""}`,
-          rule: proof ? "§2.2, §4.8" : "§2.2",
-        },
-        proof,
+        { reason: `${name} lies between them: both are Concealed${proof ? "; bocage gives Bulletproof Cover" : ""}`, rule: proof ? "§2.2, §4.8" : "§2.2" },
+        proof !== undefined,
       );
   }
 
@@ -134,7 +181,10 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
   const { samples, visible } = countedSamples(report, target);
   const throughTouched = report.occluders.filter((o) => seeThrough.has(o.id)).reduce((s, o) => s + o.samples, 0);
   const seen = Math.min(samples, visible + throughTouched);
-  if (seen <= 0) blocked = report.occluders[0] ? `${report.occluders[0].id} (${report.occluders[0].kind}) blocks the line` : "nothing of the target shows";
+  if (seen <= 0) {
+    const first = report.occluders[0];
+    block(first ? `${first.id} (${first.kind}) blocks the line` : `nothing of ${target.id} shows`);
+  }
 
   // Area terrain (§2.4): at least half a footprint inside makes a model in it (G10).
   for (const a of report.areas) {
@@ -143,51 +193,77 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
       const targetIn = shareIn(ctx, target.id, a.id) >= HALF;
       const name = `${a.id} (${a.kind}, ${a.height.toFixed(1)} cm)`;
       const taller = a.height > modelHeight(firer.def) && a.height > modelHeight(target.def);
-      if (taller && !firerIn && !targetIn && a.lengthInside > 0) blocked ??= `${name} is taller than both models and lies between them`;
-      else if (taller && (firerIn || targetIn)) {
+      let blocksHere = false;
+      if (taller && !firerIn && !targetIn && a.lengthInside > 0) {
+        blocksHere = true;
+        block(`${name} is taller than both models and lies between them`);
+      } else if (taller && (firerIn || targetIn)) {
         const measured = ctx.options.areaSightLimit === "inside" ? a.lengthInside : report.distance.edgeToEdge;
         const what = ctx.options.areaSightLimit === "inside" ? "the line inside it" : "the distance";
-        if (measured > SOURCE_CM.areaSight)
-          blocked ??= `inside ${name}, taller than both: ${what} is ${measured.toFixed(1)} cm, beyond ${sourcePair(SOURCE_CM.areaSight)}`;
-        else
-          rulings.push({
-            reason: `inside ${name}, taller than both: ${what} is ${measured.toFixed(1)} cm, within ${sourcePair(SOURCE_CM.areaSight)}`,
-            rule: "§2.4",
-          });
+        const limit = `${what} is ${measured.toFixed(1)} cm`;
+        blocksHere = measured > SOURCE_CM.areaSight;
+        const reaches = `inside ${name}, taller than both, sight reaches ${sourcePair(SOURCE_CM.areaSight)}`;
+        if (blocksHere) block(reaches, `${reaches}: ${limit}, beyond ${sourcePair(SOURCE_CM.areaSight)}`);
+        else rulings.push({ reason: `inside ${name}, taller than both: ${limit}, within ${sourcePair(SOURCE_CM.areaSight)}`, rule: "§2.4" });
       }
       if (targetIn) conceal({ reason: `${target.id} has at least half its footprint in ${name}: Concealed`, rule: "§2.4" });
-      else if (firerIn) rulings.push({ reason: `${firer.id} is at the edge of ${name} (at least half in): it sees clearly to targets outside`, rule: "§2.4" });
+      else if (firerIn && !blocksHere)
+        rulings.push({ reason: `${firer.id} is at the edge of ${name} (at least half in): it sees clearly to targets outside`, rule: "§2.4" });
       else if (!taller && a.lengthInside > 0) conceal({ reason: `the line crosses ${name}, lower than a model: Concealed`, rule: "§2.4" });
     } else if (INSIDE_KINDS.has(a.kind) && a.targetInside) {
-      conceal({ reason: `${target.id} is in ${a.id} (${a.kind}): Concealed, Bulletproof Cover`, rule: "§4.8" }, true);
+      conceal({ reason: `${target.id} is in ${a.id} (${a.kind}): Concealed${protectable ? ", Bulletproof Cover" : ""}`, rule: "§4.8" }, protectable);
+    } else if (a.kind === "crater" && a.targetInside && protectable) {
+      bulletproof = true;
+      rulings.push({
+        reason: `${target.id} is in ${a.id} (a shell crater): Bulletproof Cover; the source names craters for that alone, not concealment`,
+        rule: "§4.8",
+      });
     }
   }
 
-  // Hull down (§2.3): only the turret over a crest. Otherwise terrain hiding at least half of the target conceals it (§2.1).
-  if (report.hullDown) conceal({ reason: `${target.id} is hull down: only its turret shows over the crest`, rule: "§2.3" });
+  // Hull down (§2.3) is a hill's slope: only the turret over the crest. A turret over anything else is §2.1's
+  // concealment (or §2.2's, already judged): at least half of the target hidden by terrain.
+  const hullCover = report.hullDown ? hullHiddenBy(report) : undefined;
+  if (hullCover?.kind === "hill")
+    conceal({ reason: `on the slope of ${hullCover.id} (hill), ${target.id} is hull down: only its turret shows over the crest`, rule: "§2.3" });
   else if (samples > 0 && !terrainConcealed) {
     const hidden = report.occluders.filter((o) => CONCEALING_KINDS.has(o.kind) && !seeThrough.has(o.id));
     const share = hidden.reduce((s, o) => s + o.samples, 0) / samples;
     if (share >= HALF && hidden[0]) {
-      const proof = hidden.some((o) => BULLETPROOF_KINDS.has(o.kind));
-      conceal(
-        {
-          reason: `${Math.round(share * 100)} % of ${target.id} is hidden by ${hidden.map((o) => `${o.id} (${o.kind})`).join(", ")}: Concealed${proof ? ", Bulletproof Cover" : ""}`,
-          rule: proof ? "§2.1, §4.8" : "§2.1",
-        },
-        proof,
-      );
+      const proof = protectable
+        ? hidden.filter((o) => {
+            const by = bulletproofBy(ctx, o.id, o.kind);
+            return by === "concealing" || (by === "in-contact" && o.kind === "wreck" && touchesWreck(ctx, target, o.id));
+          })
+        : [];
+      const hiddenBy = `${Math.round(share * 100)} % of ${target.id} is hidden by ${hidden.map((o) => `${o.id} (${o.kind})`).join(", ")}: Concealed${proof.length ? ", Bulletproof Cover" : ""}`;
+      const notHullDown =
+        hullCover && `only the turret of ${target.id} shows over ${hullCover.id} (${hullCover.kind}), not over a hill's crest: not hull down; `;
+      conceal({ reason: `${notHullDown ?? ""}${hiddenBy}`, rule: proof.length ? "§2.1, §4.8" : "§2.1" }, proof.length > 0);
+    }
+  }
+  // A wreck the target touches, with the line of fire through it, is Bulletproof Cover even when it hides less than half (line 431).
+  if (protectable && !bulletproof) {
+    const wreck = report.occluders.find((o) => o.kind === "wreck" && touchesWreck(ctx, target, o.id));
+    if (wreck) {
+      bulletproof = true;
+      rulings.push({
+        reason: `${target.id} touches ${wreck.id} (wreck) and the line of fire passes through it: Bulletproof Cover`,
+        rule: "§4.8",
+        ...tolerance,
+      });
     }
   }
 
   const state = stateConcealment(ctx, target);
   if (state) rulings.push(state);
-  if (modelState(ctx, target.id).dugIn && !isVehicle(teamOf(ctx, target))) bulletproof = true;
+  if (modelState(ctx, target.id).dugIn && protectable) bulletproof = true;
 
   const range = report.distance.edgeToEdge;
   const inRange = range <= weaponRange;
   const inArc = inSourceArc(firer, report);
-  if (blocked) rulings.unshift({ reason: `no line of sight: ${blocked}`, rule: "§1.4, §2" });
+  const noSight = blocked;
+  if (noSight) rulings.unshift({ reason: `no line of sight: ${noSight.reason}`, rule: "§1.4, §2" });
   if (!inArc) rulings.push({ reason: `${target.id} is outside the weapon's arc`, rule: "§1.4" });
   rulings.push({
     reason: inRange
@@ -196,10 +272,11 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
     rule: "§1.4",
   });
   return {
-    canSee: !blocked,
+    canSee: !noSight,
+    ...(noSight ? { blocked: noSight } : {}),
     terrainConcealed,
     stateConcealed: state !== undefined,
-    hullDown: report.hullDown,
+    hullDown: hullCover?.kind === "hill",
     bulletproof,
     range,
     longRange: isLongRange(range),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { TableFile, TableLoadResult } from "../ruleset";
-import { loadTableFiles, type LoadedTables } from "../tableFiles";
+import { type LoadedTables, loadTableFiles } from "../tableFiles";
 import parameters from "./tables/parameters.sample.json";
 import saves from "./tables/saves.json";
 import smallArms from "./tables/small-arms.json";

@@ -4,7 +4,7 @@
  */
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { isVehicle, modelState, sampleMark, teamOf, trainingOf, type FowContext, type ResolvedWeapon } from "./context";
+import { type FowContext, isVehicle, modelState, type ResolvedWeapon, sampleMark, teamOf, trainingOf } from "./context";
 import { SOURCE_CM, sourcePair } from "./distances";
 import type { FowSight } from "./sight";
 
@@ -80,14 +80,8 @@ export function toHit(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWeapon
   const column = gtg ? "goneToGround" : concealed ? "concealed" : "base";
   const label = gtg ? "Gone to Ground and Concealed" : concealed ? "Concealed (one +1 however many features)" : "in the open";
   const rated = ctx.game.units?.[target.unitId]?.training !== undefined;
-  const rulings: Ruling[] = [
-    {
-      reason: `${target.id} is ${training} (${rated ? "the platoon's rating" : "its stat line"}), ${label}: ${row[column]}+`,
-      rule: "§2.7, §2.1",
-      ...(rated ? {} : sampleMark(ctx, "teams")),
-    },
-  ];
   const modifiers: Modifier[] = [];
+  const rulings: Ruling[] = [];
   if (sight.longRange)
     modifiers.push({ value: 1, roll: "to-hit", reason: `beyond ${sourcePair(SOURCE_CM.longRange)} (${sight.range.toFixed(1)} cm)`, rule: "§2.7" });
   const state = modelState(ctx, firer.id);
@@ -100,6 +94,13 @@ export function toHit(ctx: FowContext, firer: ModelFacts, weapon: ResolvedWeapon
     modifiers.push({ value: 1, roll: "to-hit", reason: `Hen and Chicks: the main gun of a vehicle that moved`, rule: "§6.1" });
   }
   const need = row[column] + modifiers.reduce((s, m) => s + m.value, 0);
+  // The ruling a player reads first ends on the score used: the table's column, then each +1 that applies.
+  const added = modifiers.map((m) => `; +${m.value} ${m.reason}`).join("");
+  rulings.unshift({
+    reason: `${target.id} is ${training} (${rated ? "the platoon's rating" : "its stat line"}), ${label}: ${row[column]}+${added ? `${added}: needs ${need}+` : ""}`,
+    rule: "§2.7, §2.1",
+    ...(rated ? {} : sampleMark(ctx, "teams")),
+  });
   if (need > 6) rulings.push({ reason: `needs ${need}: cannot be hit`, rule: "§2.7" });
   return { need, concealed, goneToGround: gtg, modifiers, rulings };
 }

@@ -5,10 +5,10 @@
 import type { SightReport } from "../../sight/sightReport";
 import { requireModel } from "../context";
 import type { Ruling, Verdict } from "../ruleset";
-import { teamOf, weaponProfile, type FowContext } from "./context";
-import { judgeSight, type FowSight } from "./sight";
-import { diceCount, toHit, type ToHit } from "./toHit";
-import { RULESET_ID, type FowFireDeclaration } from "./types";
+import { type FowContext, teamOf, weaponProfile } from "./context";
+import { type FowSight, judgeSight } from "./sight";
+import { diceCount, type ToHit, toHit } from "./toHit";
+import { type FowFireDeclaration, RULESET_ID } from "./types";
 
 export interface FowVerdict extends Verdict {
   readonly sight: FowSight;

@@ -4,7 +4,7 @@
  */
 import type { RulesContext } from "../context";
 import type { SampleTable } from "../ruleset";
-import { sampleMark, systemContext, type SystemContext, type SystemSetup } from "../systemContext";
+import { type SystemContext, type SystemSetup, sampleMark, systemContext } from "../systemContext";
 import { DEFAULT_OPTIONS, type Ow2Options } from "./options";
 import { OW2_TABLES, type Ow2TableData, type TableId } from "./tables";
 import type { Ow2GameState, Ow2ModelState, Ow2UnitState } from "./types";

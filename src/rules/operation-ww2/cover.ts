@@ -4,12 +4,12 @@
  */
 import { footprintDistance } from "../../core/footprint";
 import type { SightReport } from "../../sight/sightReport";
-import { requireModel, type ModelFacts } from "../context";
+import { type ModelFacts, requireModel } from "../context";
 import type { Ruling, SampleTable } from "../ruleset";
-import { isV1, sampleOf, type Ow2Context } from "./context";
+import { isV1, type Ow2Context, sampleOf } from "./context";
 import { hasProperty, hasShield, isVehicle } from "./profiles";
 import { isLow, lowObstacleReach } from "./sight";
-import { betterCover, coverRank, type CoverClass } from "./types";
+import { betterCover, type CoverClass, coverRank } from "./types";
 
 /** A model this close to a vehicle stands next to it (cm). */
 const NEXT_TO_VEHICLE = 1;

@@ -5,8 +5,8 @@
 import { footprintDistance } from "../../core/footprint";
 import type { ModelFacts } from "../context";
 import type { Ruling } from "../ruleset";
-import { isV1, modelState, unitState, type Ow2Context } from "./context";
-import { modelProfile, type FiringWeapon } from "./profiles";
+import { isV1, modelState, type Ow2Context, unitState } from "./context";
+import { type FiringWeapon, modelProfile } from "./profiles";
 import type { Order } from "./types";
 
 /** Models this close stand in base contact (cm). */

@@ -5,7 +5,7 @@
 import type { ModelFacts } from "../context";
 import { isV1, type Ow2Context } from "./context";
 import type { DamageSection, InfantryResult, VehicleEffect } from "./tables";
-import { coverRank, type CoverClass, type TargetType } from "./types";
+import { type CoverClass, coverRank, type TargetType } from "./types";
 
 /** Modified rolls off the table read its first or last row (INFERRED: the source prints only 1–10). */
 const clampRoll = (roll: number): number => Math.min(10, Math.max(1, roll));

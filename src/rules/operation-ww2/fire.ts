@@ -5,22 +5,22 @@
  */
 import { footprintDistance } from "../../core/footprint";
 import type { SightReport } from "../../sight/sightReport";
-import { modelsNamed, unitNamed, type ModelFacts, type UnitFacts } from "../context";
-import { sightKey, uniqueSampleTables, type FireVerdict, type Ruling, type SampleTable, type SightRequest } from "../ruleset";
-import { isV1, sampleMark, sampleOf, type Ow2Context } from "./context";
+import { type ModelFacts, modelsNamed, type UnitFacts, unitNamed } from "../context";
+import { type FireVerdict, type Ruling, type SampleTable, type SightRequest, sightKey, uniqueSampleTables } from "../ruleset";
+import { isV1, type Ow2Context, sampleMark, sampleOf } from "./context";
 import { crewService } from "./crew";
-import { lineOf, vehiclesInLine, type Sighting, type TargetLine } from "./lines";
+import { lineOf, type Sighting, type TargetLine, vehiclesInLine } from "./lines";
 import { formGroups, type TargetGroup } from "./parts";
-import { firingWeapon, isGun, isVehicle, usualWeapon, type FiringWeapon } from "./profiles";
-import { shotAt, type GroupShot } from "./shots";
+import { type FiringWeapon, firingWeapon, isGun, isVehicle, usualWeapon } from "./profiles";
+import { type GroupShot, shotAt } from "./shots";
 import { spottingGroup } from "./spotting";
 import { RULESET_ID } from "./tables";
 import type { Order, Ow2FireDeclaration } from "./types";
 import { losVerdict, type Ow2Verdict } from "./verdict";
 
-export type { GroupShot } from "./shots";
-export type { TargetGroup } from "./parts";
 export type { TargetLine } from "./lines";
+export type { TargetGroup } from "./parts";
+export type { GroupShot } from "./shots";
 
 /** Infantry units of one owner closer than this are one target for direct fire (§5.11). */
 const MIXED_UNITS = 5;

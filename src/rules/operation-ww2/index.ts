@@ -2,17 +2,17 @@
  * Operation WW2 (v2.0 by default, v1 selectable) as a Ruleset: the digest /shared/rules/operation-ww2.md
  * turned into data (tables/) and pure functions. See docs/rules-coverage.md for what is implemented.
  */
-import { requireModel, type RulesContext } from "../context";
+import { type RulesContext, requireModel } from "../context";
 import type { FlameTemplate, Ruleset } from "../ruleset";
-import { ow2Context, type Ow2Context } from "./context";
-import { fireVerdict, sightRequests, type Ow2FireVerdict } from "./fire";
+import { type Ow2Context, ow2Context } from "./context";
+import { fireVerdict, type Ow2FireVerdict, sightRequests } from "./fire";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
 import { DECLARATION, declaredOrders, gameState, situation } from "./state";
-import { loadOw2Tables, OW2_TABLES, RULESET_ID, type Ow2Tables } from "./tables";
+import { loadOw2Tables, OW2_TABLES, type Ow2Tables, RULESET_ID } from "./tables";
+import { type Ow2FireDeclaration, type Ow2GameState, VERSIONS } from "./types";
 import { OW2_UNIT_PRESETS } from "./unitPresets";
-import { VERSIONS, type Ow2FireDeclaration, type Ow2GameState } from "./types";
 import { losVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: Ow2Tables; game?: Ow2GameState } = {}): Ow2Context {
@@ -57,7 +57,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   flameTemplates,
 };
 
-export { ow2Context, type Ow2Context } from "./context";
+export { type Ow2Context, ow2Context } from "./context";
 export type { Firer, GroupShot, Ow2FireVerdict, TargetGroup, TargetLine } from "./fire";
 export type { Ow2Options } from "./options";
 export type { Ow2Tables } from "./tables";

@@ -11,8 +11,8 @@ import { sampleMark } from "./context";
 import { groupOf, shotOf, weaponLabel } from "./direct";
 import type { Firer, Ow2FireVerdict } from "./fire";
 import type { Referee } from "./referee";
-import { hits } from "./toHit";
 import { aimOf, blastDamage, blastRadius, requireGeometry, scatter } from "./templates";
+import { hits } from "./toHit";
 
 export function resolveIndirect(ref: Referee, verdict: Ow2FireVerdict, f: Firer, given: TemplateGeometry | undefined): number {
   const geometry = requireGeometry(given, weaponLabel(f));

@@ -9,8 +9,8 @@ import type { Ruling } from "../ruleset";
 import { isV1, type Ow2Context } from "./context";
 import { isVehicle } from "./profiles";
 import type { Facing } from "./types";
-import type { Ow2Verdict } from "./verdict";
 import { coveringVehicle, facingOf, firedFromHeight, protectionTable, vehicleHidingLocation } from "./vehicles";
+import type { Ow2Verdict } from "./verdict";
 
 /** What one firer's line to one target model says, kept for the roll. */
 export interface TargetLine {

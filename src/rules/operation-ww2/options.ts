@@ -2,7 +2,7 @@
  * The rules version and the switches for points the source leaves open (digest §19), each defaulting to
  * the digest's reading. The game header stores them (header.ruleset.options).
  */
-import { parseOptionValues, type OptionsResult } from "../optionValues";
+import { type OptionsResult, parseOptionValues } from "../optionValues";
 import type { OptionSpec } from "../ruleset";
 import { VERSIONS, type Version } from "./types";
 

@@ -9,7 +9,7 @@ import { isV1, modelState, type Ow2Context } from "./context";
 import { standingCover } from "./cover";
 import type { Sighting } from "./lines";
 import { isVehicle, targetTypeOf } from "./profiles";
-import { coverRank, type CoverClass, type Ow2FireDeclaration, type TargetType } from "./types";
+import { type CoverClass, coverRank, type Ow2FireDeclaration, type TargetType } from "./types";
 import { firedFromHeight, vehicleCrewCover } from "./vehicles";
 
 /** Cover that HEAT may be fired at infantry behind: hard surfaces (§6.8). */

@@ -3,9 +3,9 @@
  * with the fallback by category for definitions the table does not list.
  */
 import type { ModelFacts } from "../context";
-import { isV1, modelState, sampleMark, unitState, type Ow2Context } from "./context";
+import { isV1, modelState, type Ow2Context, sampleMark, unitState } from "./context";
 import type { ModelProfile, ToHitCell, WeaponMount, WeaponProfile } from "./tables";
-import { isVehicleType, type Ammunition, type ArmourClass, type Facing, type TargetType } from "./types";
+import { type Ammunition, type ArmourClass, type Facing, isVehicleType, type TargetType } from "./types";
 
 export function modelProfile(ctx: Ow2Context, m: ModelFacts): ModelProfile {
   const listed = ctx.tables.profiles.models[m.def.id];

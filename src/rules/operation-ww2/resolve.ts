@@ -4,7 +4,7 @@
  * log applies (pinned, casualty, damaged with a marker, destroyed).
  */
 import type { Dice } from "../../core/dice";
-import { uniqueSampleTables, type FireResult, type TemplateGeometry } from "../ruleset";
+import { type FireResult, type TemplateGeometry, uniqueSampleTables } from "../ruleset";
 import type { Ow2Context } from "./context";
 import { resolveDirect } from "./direct";
 import type { Ow2FireVerdict } from "./fire";

@@ -5,12 +5,12 @@
 import { footprintDistance } from "../../core/footprint";
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling, SampleTable } from "../ruleset";
-import { isV1, sampleMark, unitState, type Ow2Context } from "./context";
+import { isV1, type Ow2Context, sampleMark, unitState } from "./context";
 import { lineOf, type Sighting, type TargetLine } from "./lines";
 import type { TargetGroup } from "./parts";
-import { hasProperty, toHitCell, type FiringWeapon } from "./profiles";
-import { LAST_CHANCE_BASE, needed, parseToHit, rangeBand, toHitModifiers, type RangeBand } from "./toHit";
-import { TANK_TYPES, type Order, type Ow2FireDeclaration } from "./types";
+import { type FiringWeapon, hasProperty, toHitCell } from "./profiles";
+import { LAST_CHANCE_BASE, needed, parseToHit, type RangeBand, rangeBand, toHitModifiers } from "./toHit";
+import { type Order, type Ow2FireDeclaration, TANK_TYPES } from "./types";
 
 /** Indirect fire into the open part of an open-topped vehicle or emplacement hits on 9 (§6.3, §9.5). */
 const OPEN_PART_BASE = 9;

@@ -3,11 +3,12 @@
  * would show; these rules add what the game allows: how far beyond a low wall a model sees, how deep into
  * woods and buildings, through which openings, and what vehicles and Covering Fire may ignore.
  */
+
+import type { AreaCrossing, LinearCrossing, SightReport } from "../../sight/sightReport";
 import { requireModel } from "../context";
 import type { Ruling } from "../ruleset";
-import type { AreaCrossing, LinearCrossing, SightReport } from "../../sight/sightReport";
 import { isV1, type Ow2Context } from "./context";
-import { hasProperty, isVehicle, targetTypeOf, type FiringWeapon } from "./profiles";
+import { type FiringWeapon, hasProperty, isVehicle, targetTypeOf } from "./profiles";
 import type { Order } from "./types";
 
 /** Walls and hedges up to this height are low (§5.3). */

@@ -5,7 +5,7 @@
  */
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { modelState, sampleMark, unitState, type Ow2Context } from "./context";
+import { modelState, type Ow2Context, sampleMark, unitState } from "./context";
 import { isSniper, isVehicle, targetTypeOf } from "./profiles";
 import { ARMOURED_TYPES, type SpottingState } from "./types";
 

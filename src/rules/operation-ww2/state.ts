@@ -11,7 +11,7 @@ import { plainChoices, type Question } from "../questions";
 import type { GameHistory, PickedModels, Situation } from "../ruleset";
 import type { Ow2Context } from "./context";
 import { isVehicle } from "./profiles";
-import { SPOTTING_STATES, type Ow2FireDeclaration, type Ow2GameState, type Ow2ModelState } from "./types";
+import { type Ow2FireDeclaration, type Ow2GameState, type Ow2ModelState, SPOTTING_STATES } from "./types";
 
 export const DECLARATION: readonly Question[] = [
   {

@@ -12,7 +12,7 @@ import { rollScatter, scatterPoint, type TemplatePlacement, type TemplateResult 
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling, TemplateGeometry } from "../ruleset";
 import { demolishes, demolitionRoll } from "./buildings";
-import { isV1, modelState, sampleMark, type Ow2Context } from "./context";
+import { isV1, modelState, type Ow2Context, sampleMark } from "./context";
 import { standingCover } from "./cover";
 import { commonDamageModifiers, groupOf, rerolls, resolveDirect, shotOf, weaponLabel } from "./direct";
 import type { Firer, GroupShot, Ow2FireVerdict, TargetGroup } from "./fire";

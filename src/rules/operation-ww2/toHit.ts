@@ -3,7 +3,7 @@
  * number for the target type, with every modifier of §6.3 added to the roll. A natural 1 always misses.
  */
 import type { Modifier } from "../ruleset";
-import { isV1, sampleMark, type Ow2Context } from "./context";
+import { isV1, type Ow2Context, sampleMark } from "./context";
 import type { FiringWeapon } from "./profiles";
 import type { ToHitCell, WeaponProfile } from "./tables";
 import type { Order } from "./types";

@@ -6,12 +6,12 @@
 import type { SightReport } from "../../sight/sightReport";
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
-import { isV1, sampleMark, type Ow2Context } from "./context";
-import { terrainCoverClass, hiddenShares } from "./cover";
+import { isV1, type Ow2Context, sampleMark } from "./context";
+import { hiddenShares, terrainCoverClass } from "./cover";
 import { armourAt, isVehicle, targetTypeOf, toHitCell } from "./profiles";
-import { parseToHit } from "./toHit";
 import type { VehicleEffect, WeaponProfile } from "./tables";
-import { coverRank, type CoverClass, type Facing, type TargetType } from "./types";
+import { parseToHit } from "./toHit";
+import { type CoverClass, coverRank, type Facing, type TargetType } from "./types";
 
 /** The face of the hull a shot from the report's shooter enters: side for left and right (§5.13, NOT GIVEN diagram). */
 export function facingOf(report: SightReport): Facing {

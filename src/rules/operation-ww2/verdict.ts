@@ -3,13 +3,13 @@
  * distance, what cover does it have and which modifiers follow, each with its reason and rule.
  */
 import type { SightReport } from "../../sight/sightReport";
-import { requireModel, type ModelFacts } from "../context";
+import { type ModelFacts, requireModel } from "../context";
 import type { Modifier, Ruling, Verdict } from "../ruleset";
-import { sampleMark, type Ow2Context } from "./context";
-import { coverOf, vehicleInCoverForSpotting, type Cover } from "./cover";
-import { firingWeapon, isVehicle, type FiringWeapon } from "./profiles";
-import { sightRuling, type SightRuling } from "./sight";
-import { spottingDistance, type SpottingDistance } from "./spotting";
+import { type Ow2Context, sampleMark } from "./context";
+import { type Cover, coverOf, vehicleInCoverForSpotting } from "./cover";
+import { type FiringWeapon, firingWeapon, isVehicle } from "./profiles";
+import { type SightRuling, sightRuling } from "./sight";
+import { type SpottingDistance, spottingDistance } from "./spotting";
 import { RULESET_ID } from "./tables";
 import type { Ow2FireDeclaration } from "./types";
 

@@ -22,7 +22,10 @@ export function Briefing({ onClose }: { onClose: () => void }) {
       </div>
       <p>{scenario.description || "This battlefield has no briefing."}</p>
       <p className="muted">
-        Press <kbd>?</kbd> for help: the camera, how to look and how to fire. <button type="button" onClick={onClose}>Start</button>
+        Press <kbd>?</kbd> for help: the camera, how to look and how to fire.{" "}
+        <button type="button" onClick={onClose}>
+          Start
+        </button>
       </p>
     </div>
   );

@@ -22,7 +22,14 @@ export function Collapsible({
   return (
     <div className={`panel ${className}${collapsed ? " collapsed" : ""}`} data-testid={testId}>
       <div className="panel-title">
-        <button type="button" className="fold" onClick={onToggle} aria-expanded={!collapsed} title={collapsed ? "Show" : "Fold away"} data-testid={`${testId}-fold`}>
+        <button
+          type="button"
+          className="fold"
+          onClick={onToggle}
+          aria-expanded={!collapsed}
+          title={collapsed ? "Show" : "Fold away"}
+          data-testid={`${testId}-fold`}
+        >
           {collapsed ? "▸" : "▾"}
         </button>
         <h2>{title}</h2>

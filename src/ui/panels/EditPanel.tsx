@@ -6,9 +6,10 @@
 import { BUILDING_PRESETS, pointsNeeded } from "../../core/edit/newFeatures";
 import { shapeKind } from "../../core/edit/shape";
 import type { FeatureKind } from "../../core/scenario/schema";
-import { finishDrawing, gridUnitOf, setEditing, startDrawing, startPreset } from "../../state/editActions";
-import { useEditor, type EditPart } from "../../state/editorStore";
+import { finishDrawing, gridUnitOf } from "../../state/editActions";
+import { type EditPart, useEditor } from "../../state/editorStore";
 import { useGame } from "../../state/game";
+import { setEditing, startDrawing, startPreset, tools } from "../../state/tools";
 import { FeatureProperties } from "./FeatureProperties";
 import { ForcesPanel } from "./ForcesPanel";
 
@@ -82,7 +83,9 @@ function Drawing() {
           Finish
         </button>
       )}{" "}
-      <button type="button" onClick={() => useEditor.getState().set({ draw: undefined })}>Stop</button>
+      <button type="button" onClick={tools.cancel}>
+        Stop
+      </button>
     </div>
   );
 }
@@ -123,11 +126,11 @@ function Parts() {
   return (
     <div className="row" role="tablist">
       {PARTS.map(([id, label, title]) => (
-        <button type="button"
+        <button
+          type="button"
           key={id}
           role="tab"
           aria-selected={part === id}
-          aria-pressed={part === id}
           title={title}
           onClick={() => setEditing(true, id)}
           data-testid={`edit-part-${id}`}

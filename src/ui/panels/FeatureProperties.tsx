@@ -7,7 +7,7 @@ import { groupOf } from "../../core/edit/features";
 import { addOpening, changeOpening, removeOpening, wallLength } from "../../core/edit/openings";
 import { deleteVertex, featurePoints, insertVertex, moveVertex, shapeKind } from "../../core/edit/shape";
 import type { Building, Feature, Opening } from "../../core/scenario/schema";
-import { changeSelected, deleteSelected, duplicateSelected, rotateSelected, ROTATION_STEP } from "../../state/editActions";
+import { changeSelected, deleteSelected, duplicateSelected, ROTATION_STEP, rotateSelected } from "../../state/editActions";
 import { useGame } from "../../state/game";
 import { NumberField } from "./NumberField";
 

@@ -6,17 +6,17 @@
  * seeded dice into the game log (LastShot then shows its dice). It names no rule system: any system in the
  * registry renders here.
  */
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { LoadedTable } from "../../core/game/events";
 import type { Answer, Answers } from "../../rules/questions";
 import { rulesetById } from "../../rules/registry";
 import { describeNeed, type SampleTable } from "../../rules/ruleset";
-import type { FireAnswer } from "../../worker/fire";
 import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
 import { gameAtCursor, rollShot, useRulesNow, useSituation } from "../../state/rules";
-import { getSightClient } from "../../state/sightClient";
+import { getSightClient } from "../../state/sightPool";
 import { useUi } from "../../state/uiStore";
+import type { FireAnswer } from "../../worker/fire";
 import { Name } from "./Name";
 import { OrdersPanel } from "./OrdersPanel";
 import { QuestionField } from "./QuestionField";
@@ -124,7 +124,9 @@ function TablesControl({
           . Load the real table with the button below to replace one (file format: docs/rules-coverage.md).
         </p>
       )}
-      <button type="button" onClick={() => input.current?.click()}>Load rules table…</button>
+      <button type="button" onClick={() => input.current?.click()}>
+        Load rules table…
+      </button>
       <input
         ref={input}
         type="file"
@@ -170,6 +172,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const ruleset = rulesetById(log.header.ruleset.id);
   const { rules } = useRulesNow();
   // A system that speaks inches shows its distances in inches; the toolbar can still switch back. Its questions start unanswered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the game changes rule system
   useEffect(() => {
     if (ruleset) setUnit({ unit: ruleset.lengthUnit });
     setAnswers({});
@@ -184,6 +187,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const situation = useSituation(rules, declaration, { shooter, target });
   const key = JSON.stringify(declaration);
   const onTable = shooterEntry !== undefined && targetEntry !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the declaration is compared by its JSON (key): one made afresh each render asks once
   useEffect(() => {
     if (!onTable) return;
     let current = true;

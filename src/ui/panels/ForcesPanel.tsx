@@ -2,10 +2,11 @@
  * Edit mode's Forces panel: choose a unit of the rule system's presets, its side, name, formation and facing,
  * then click the table to lay it out; edit the selected model and its unit; show a building floor by floor.
  */
-import { pointInPolygon } from "../../core/geometry2d";
+
 import { FORMATIONS, type Formation } from "../../core/formation";
-import { editModel, editUnit, removeModel, removeUnit, unitPresets } from "../../state/forceActions";
+import { pointInPolygon } from "../../core/geometry2d";
 import { useEditor } from "../../state/editorStore";
+import { editModel, editUnit, removeModel, removeUnit, unitPresets } from "../../state/forceActions";
 import { useGame } from "../../state/game";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";

@@ -32,7 +32,9 @@ export function HelpOverlay({ onClose, onBriefing }: { onClose: () => void; onBr
     <div className="panel help" role="dialog" aria-label="Help" data-testid="help">
       <div className="panel-title">
         <h2>Hulldown</h2>
-        <button type="button" onClick={onBriefing}>Briefing</button>
+        <button type="button" onClick={onBriefing}>
+          Briefing
+        </button>
         <button type="button" onClick={onClose} aria-label="Close help">
           ✕
         </button>

@@ -7,12 +7,12 @@ import { OrbitControls } from "@react-three/drei";
 import { Canvas } from "@react-three/fiber";
 import { useEffect, useMemo, useState } from "react";
 import { BufferAttribute, BufferGeometry } from "three";
+import type { Vec2 } from "../../core/geometry2d";
 import { buildMiniature, guessPart, guessSize, type SizeChoice } from "../../core/miniatures/buildMiniature";
-import { readModelFile, type ModelFileResult } from "../../core/miniatures/readModelFile";
+import { type ModelFileResult, readModelFile } from "../../core/miniatures/readModelFile";
 import { PART_NAMES, type PartName } from "../../core/modelDefinition";
 import type { Triangles } from "../../core/solids/solidGeometry";
 import { useGame } from "../../state/game";
-import type { Vec2 } from "../../core/geometry2d";
 import { freeId, placeMiniature } from "../../state/miniatures";
 
 type SizeKind = "printed" | "life-28mm" | "life-15mm" | "height";
@@ -154,7 +154,9 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
             {model.meshes.length > 1 && (
               <fieldset>
                 <legend>Parts ({model.meshes.length} meshes)</legend>
-                <button type="button" onClick={() => setPartOf(model.meshes.map(() => (partOf.includes("hull") ? "hull" : "figure")))}>All one part</button>
+                <button type="button" onClick={() => setPartOf(model.meshes.map(() => (partOf.includes("hull") ? "hull" : "figure")))}>
+                  All one part
+                </button>
                 {model.meshes.map((mesh, i) => (
                   <label key={i}>
                     {mesh.name || `mesh ${i + 1}`}{" "}
@@ -221,7 +223,9 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
           Place on table
         </button>
         <span className="muted">{dropAt ? "where you dropped it" : "at the table's centre"}, clear of other bases</span>
-        <button type="button" onClick={onClose}>Cancel</button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
       </div>
     </div>
   );

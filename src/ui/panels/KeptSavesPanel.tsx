@@ -1,7 +1,7 @@
 /** Autosaves that did not restore whole, kept aside: open one into the table, or export it to a file. */
 import { useEffect, useState } from "react";
 import { useGame } from "../../state/game";
-import { downloadKept, keptSaves, restoreKept, type KeptSave } from "../../state/persistence";
+import { downloadKept, type KeptSave, keptSaves, restoreKept } from "../../state/persistence";
 
 export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
   const [kept, setKept] = useState<readonly KeptSave[] | string>();
@@ -23,7 +23,8 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
                 <th>{new Date(k.keptAt).toLocaleString()}</th>
                 <td>{k.reason}</td>
                 <td>
-                  <button type="button"
+                  <button
+                    type="button"
                     onClick={() => {
                       if (
                         useGame.getState().log.events.length &&
@@ -36,14 +37,18 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
                   >
                     Restore
                   </button>{" "}
-                  <button type="button" onClick={() => downloadKept(k)}>Export</button>
+                  <button type="button" onClick={() => downloadKept(k)}>
+                    Export
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <button type="button" onClick={onClose}>Close</button>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
     </div>
   );
 }

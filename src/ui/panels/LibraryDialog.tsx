@@ -10,9 +10,9 @@ import {
   deleteBattlefield,
   listBattlefields,
   renameBattlefield,
+  type SavedBattlefield,
   saveBattlefield,
   scenarioFile,
-  type SavedBattlefield,
 } from "../../state/library";
 import { download } from "../../state/persistence";
 
@@ -35,7 +35,8 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
       <div style={{ display: "flex", gap: 6, alignItems: "center", flexWrap: "wrap" }}>
         Save this table as
         <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Battlefield name" data-testid="library-name" />
-        <button type="button"
+        <button
+          type="button"
           disabled={!name.trim()}
           onClick={() =>
             act(
@@ -47,7 +48,8 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
         >
           Save
         </button>
-        <button type="button"
+        <button
+          type="button"
           disabled={!name.trim()}
           onClick={() => download(scenarioFile(scenario, name.trim()), battlefieldFileName(name.trim()))}
           data-testid="library-download-table"
@@ -90,8 +92,13 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
                   <button type="button" onClick={() => download(entry.text, battlefieldFileName(entry.name))} data-testid="library-download">
                     Download
                   </button>{" "}
-                  <button type="button" onClick={() => setRenaming({ id: entry.id, name: entry.name })}>Rename</button>{" "}
-                  <button type="button" onClick={() => window.confirm(`Delete ${entry.name} from this browser?`) && void act("delete it", deleteBattlefield(entry.id))}>
+                  <button type="button" onClick={() => setRenaming({ id: entry.id, name: entry.name })}>
+                    Rename
+                  </button>{" "}
+                  <button
+                    type="button"
+                    onClick={() => window.confirm(`Delete ${entry.name} from this browser?`) && void act("delete it", deleteBattlefield(entry.id))}
+                  >
                     Delete
                   </button>
                 </td>
@@ -101,7 +108,9 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
         </table>
       )}
       <p className="muted">Every change to the table is also autosaved: a refresh or a closed tab loses nothing.</p>
-      <button type="button" onClick={onClose}>Close</button>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
     </div>
   );
 }

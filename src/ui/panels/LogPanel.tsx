@@ -87,10 +87,12 @@ export function LogPanel() {
   const folded = useUi((s) => s.folded);
   const list = useRef<HTMLDivElement>(null);
   // The newest entry stays in view: the log scrolls inside its fixed height instead of growing over the table.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled again when an entry is added or the log unfolds
   useEffect(() => {
     const body = list.current?.closest(".panel-body");
     if (body && !watching) body.scrollTop = body.scrollHeight;
   }, [log.events.length, folded.log, watching]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled again when the playhead moves
   useEffect(() => {
     if (watching) list.current?.querySelector(".current")?.scrollIntoView({ block: "nearest" });
   }, [watching, playing]);
@@ -123,6 +125,8 @@ export function LogPanel() {
                 key={i}
                 className={watching ? `seekable${i === playing ? " current" : i > playing ? " future" : ""}` : i >= log.cursor ? "undone" : undefined}
                 onClick={watching ? () => useReplay.getState().seekEvent(i) : undefined}
+                onKeyDown={watching ? (e) => e.key === "Enter" && useReplay.getState().seekEvent(i) : undefined}
+                tabIndex={watching ? 0 : undefined}
                 data-testid={watching ? `log-entry-${i}` : undefined}
               >
                 {e.type === "fire-resolved" ? (

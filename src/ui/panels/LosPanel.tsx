@@ -1,14 +1,14 @@
 /** The line-of-sight tool's panel: the shooter and weapon, everyone it sees, and the chosen target's report. */
 import { Fragment, lazy, Suspense } from "react";
+import { useDistanceFormat } from "../../state/distances";
 import { useGame } from "../../state/game";
-import { useShownTarget } from "../../state/useSight";
 import { useLos, visibilityTone } from "../../state/losStore";
 import { useUi } from "../../state/uiStore";
 import { unitSights } from "../../state/unitSight";
+import { useShownTarget } from "../../state/useSight";
 import { Name } from "./Name";
-import { SightReportView } from "./SightReportView";
 import { LastShot } from "./ShotDetails";
-import { useDistanceFormat } from "../../state/distances";
+import { SightReportView } from "./SightReportView";
 
 /** The fire panel and the rules behind it load when a target is first chosen, not with the first screen. */
 const FirePanel = lazy(async () => ({ default: (await import("./FirePanel")).FirePanel }));
@@ -56,6 +56,7 @@ export function LosPanel() {
       </h3>
       <ul className="targets" data-testid="los-targets">
         {seen.slice(0, 12).map((t) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the target is chosen on the table as well
           <li key={t.target} onClick={() => set({ target: t.target })} onMouseEnter={() => set({ hovered: t.target })}>
             <span className={visibilityTone(t.visibleFraction)}>{Math.round(t.visibleFraction * 100)}%</span> <Name id={t.target} />
             {t.hullDown && <span className="partial"> HD</span>}
@@ -90,7 +91,12 @@ export function LosPanel() {
       {shown && (
         <>
           <h2 style={{ marginTop: 10 }}>
-            → <Name id={shown} /> {target && <button type="button" onClick={() => set({ target: undefined })}>✕</button>}
+            → <Name id={shown} />{" "}
+            {target && (
+              <button type="button" onClick={() => set({ target: undefined })}>
+                ✕
+              </button>
+            )}
           </h2>
           {target && (
             <Suspense fallback={<p className="muted">loading the rules…</p>}>

@@ -100,7 +100,9 @@ export function NewGameDialog({ onStart, onClose }: NewGameDialogProps) {
         <button type="button" onClick={start} data-testid="new-game-start">
           Start
         </button>
-        <button type="button" onClick={onClose}>Cancel</button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ export function NumberField({
 }: {
   value: number | undefined;
   /** false: refused, the field goes back to `value`. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing accepts the value
   onCommit(value: number): boolean | void;
   label: string;
   step?: number;

@@ -41,7 +41,9 @@ export function OpenFileDialog({ name, result, current, onReplace, onClose }: Op
         to come back to it.
       </p>
       <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
-        <button type="button" onClick={() => onReplace(true)}>Save this game, then open</button>
+        <button type="button" onClick={() => onReplace(true)}>
+          Save this game, then open
+        </button>
         <button type="button" onClick={() => onReplace(false)} data-testid="open-replace">
           Replace without saving
         </button>

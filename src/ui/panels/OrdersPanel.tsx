@@ -37,7 +37,12 @@ export function OrdersPanel({ orders, unit }: { orders: readonly OrderSpec[]; un
               </option>
             ))}
           </select>
-          <button type="button" onClick={() => giveOrderNow(unit, order)} data-testid="give-order" title="With pins the unit takes an order test from the game's dice">
+          <button
+            type="button"
+            onClick={() => giveOrderNow(unit, order)}
+            data-testid="give-order"
+            title="With pins the unit takes an order test from the game's dice"
+          >
             Give order
           </button>
         </div>

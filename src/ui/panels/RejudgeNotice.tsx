@@ -44,8 +44,8 @@ export function RejudgeNotice() {
     const n = unchecked.events.length;
     return (
       <div className="status-line unchecked" role="alert" data-testid="rejudge-unchecked">
-        {unchecked.title} could not be checked: the shot{n === 1 ? "" : "s"} and order{n === 1 ? "" : "s"} at event{n === 1 ? "" : "s"} {unchecked.events.join(", ")}{" "}
-        could not be judged again. {names.inText(unchecked.reasons[0]!)}
+        {unchecked.title} could not be checked: the shot{n === 1 ? "" : "s"} and order{n === 1 ? "" : "s"} at event{n === 1 ? "" : "s"}{" "}
+        {unchecked.events.join(", ")} could not be judged again. {names.inText(unchecked.reasons[0]!)}
         {n > 1 ? ` (and ${n - 1} more)` : ""}{" "}
         <button type="button" onClick={dismissUnchecked} aria-label="Dismiss">
           ✕
@@ -55,7 +55,7 @@ export function RejudgeNotice() {
   }
   if (passed) {
     return (
-      <div className="status-line" role="status" onClick={dismissPassed} data-testid="rejudge-status">
+      <div className="status-line" role="status" onClick={dismissPassed} onKeyDown={(e) => e.key === "Escape" && dismissPassed()} data-testid="rejudge-status">
         {passed.title}: {passed.rejudged} shot{passed.rejudged === 1 ? "" : "s"} and orders judged again, as recorded
       </div>
     );

@@ -6,8 +6,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { locate, SPEEDS } from "../../replay/timeline";
 import { useGame } from "../../state/game";
-import { currentIndex, replayText, useReplay } from "../../state/replayStore";
 import { download } from "../../state/persistence";
+import { currentIndex, replayText, useReplay } from "../../state/replayStore";
 import { useVideoStage } from "../../state/videoStage";
 
 // The encoder and its dialog load when the dialog first opens, not with the app.
@@ -111,7 +111,8 @@ export function ReplayBar() {
           <button type="button" onClick={() => setVideo(true)} title="Render this replay as an MP4 or WebM video" data-testid="replay-video">
             Video…
           </button>
-          <button type="button"
+          <button
+            type="button"
             onClick={() => {
               if (window.confirm("Start a new game from this point of the replay? Your own game is replaced: save it first if you want to keep it."))
                 r.continueFromHere();
@@ -137,7 +138,8 @@ export function ReplayBar() {
             data-testid="replay-scrubber"
           />
           {marks.map((m) => (
-            <button type="button"
+            <button
+              type="button"
               key={m}
               className="replay-mark"
               style={{ left: `${(timeline.starts[m]! / timeline.total) * 100}%` }}

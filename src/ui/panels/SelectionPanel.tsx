@@ -1,8 +1,8 @@
 /** The selected model: who it is, where it stands, and buttons to turn it or its turret. */
 import { modelPose } from "../../core/battlefield";
 import { formatHeading, formatLength } from "../../core/units";
+import { traverse, turn } from "../../state/actions";
 import { useGame } from "../../state/game";
-import { turn, traverse } from "../../state/actions";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 

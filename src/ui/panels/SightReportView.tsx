@@ -1,9 +1,9 @@
 /** A SightReport as a referee's note: what shows, what hides the rest, and the measurements. */
 import type { ReactNode } from "react";
 import type { SightReport } from "../../sight/sightReport";
+import type { DistanceFormat } from "../../state/distances";
 import { visibilityTone } from "../../state/losStore";
 import { Name } from "./Name";
-import type { DistanceFormat } from "../../state/distances";
 
 const pct = (f: number) => `${Math.round(f * 100)}%`;
 

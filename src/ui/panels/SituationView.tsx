@@ -29,14 +29,14 @@ function Line({ line, testid }: { line: StateLine; testid: string }) {
   );
 }
 
-function Subject({ role, subject, marks }: { role: "shooter" | "target"; subject: SubjectSituation; marks: readonly Mark[] }) {
+function Subject({ side, subject, marks }: { side: "shooter" | "target"; subject: SubjectSituation; marks: readonly Mark[] }) {
   const shown = marks.filter((m) => subject.marks.includes(m.id));
   if (!subject.lines.length && !shown.length) return null;
   return (
-    <div data-testid={`state-${role}`} style={{ paddingLeft: 6 }}>
-      <strong>{role}</strong> <Name id={subject.model} />
+    <div data-testid={`state-${side}`} style={{ paddingLeft: 6 }}>
+      <strong>{side}</strong> <Name id={subject.model} />
       {subject.lines.map((line, i) => (
-        <Line key={i} line={line} testid={`state-${role}-${line.id}`} />
+        <Line key={i} line={line} testid={`state-${side}-${line.id}`} />
       ))}
       {shown.length > 0 && (
         <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
@@ -44,7 +44,7 @@ function Subject({ role, subject, marks }: { role: "shooter" | "target"; subject
             <QuestionField
               key={m.id}
               question={m}
-              owner={role}
+              owner={side}
               value={subject.recorded[m.id]}
               fromGame={subject.fromGame[m.id]}
               onChange={(value) => setMark(subject.model, m.id, value)}
@@ -67,8 +67,8 @@ export function SituationView({ situation, ruleset }: { situation: Situation; ru
   const turn = useGame((s) => s.state.turn);
   return (
     <div data-testid="rule-state" style={{ margin: "6px 0" }}>
-      <Subject role="shooter" subject={situation.shooter} marks={ruleset.marks} />
-      <Subject role="target" subject={situation.target} marks={ruleset.marks} />
+      <Subject side="shooter" subject={situation.shooter} marks={ruleset.marks} />
+      <Subject side="target" subject={situation.target} marks={ruleset.marks} />
       {situation.table.map((line, i) => (
         <Line key={i} line={line} testid={`state-table-${line.id}`} />
       ))}

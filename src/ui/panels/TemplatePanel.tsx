@@ -7,9 +7,9 @@ import { useEffect, useMemo, useState } from "react";
 import type { PlacedTemplate } from "../../core/game/events";
 import { cmToInches, formatLength, inchesToCm } from "../../core/units";
 import type { TemplateResult } from "../../sight/templates";
-import { useGame } from "../../state/game";
 import { flameTemplates } from "../../state/flameTemplates";
-import { getSightClient } from "../../state/sightClient";
+import { useGame } from "../../state/game";
+import { getSightClient } from "../../state/sightPool";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 
@@ -21,6 +21,7 @@ function parseRadii(text: string): number[] | undefined {
 function UnderTemplate({ template }: { template: PlacedTemplate }) {
   const scenario = useGame((s) => s.state.scenario);
   const [result, setResult] = useState<TemplateResult | string>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the table changes (the worker holds the scenario)
   useEffect(() => {
     let current = true;
     getSightClient()
@@ -66,6 +67,7 @@ export function TemplatePanel() {
   // Radii are typed and shown in the game's unit (inches for Bolt Action), kept in cm.
   const inUnit = (cm: number) => (unit === "in" ? Number(cmToInches(cm).toFixed(2)) : cm);
   const [radiiText, setRadiiText] = useState(template.radii.map(inUnit).join(", "));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the typed radii are rewritten only when the unit is switched
   useEffect(() => setRadiiText(template.radii.map(inUnit).join(", ")), [unit]);
   const ruleset = useGame((s) => s.log.header.ruleset);
   const flames = useMemo(() => flameTemplates(ruleset), [ruleset]);
@@ -76,6 +78,7 @@ export function TemplatePanel() {
       set({ template: { ...template, kind: "teardrop", name: flame.id, length: flame.length, narrowWidth: flame.narrowWidth, wideWidth: flame.wideWidth } });
   };
   // The teardrop takes its size from the rules' table, not from a default.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the rules' templates change
   useEffect(() => {
     if (!("error" in flames) && flames[0] && !flames.some((f) => f.id === template.name)) chooseFlame(flames[0].id);
   }, [flames]);
@@ -134,7 +137,10 @@ export function TemplatePanel() {
           <strong>
             {t.shape.kind === "blast" ? `blast ${t.shape.radii.map((r) => formatLength(r, unit)).join("/")}` : `teardrop ${formatLength(t.shape.length, unit)}`}
           </strong>{" "}
-          <span className="muted">{t.label}</span> <button type="button" onClick={() => perform({ type: "remove-template", id: t.id })}>remove</button>
+          <span className="muted">{t.label}</span>{" "}
+          <button type="button" onClick={() => perform({ type: "remove-template", id: t.id })}>
+            remove
+          </button>
           <UnderTemplate template={t} />
         </div>
       ))}

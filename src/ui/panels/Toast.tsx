@@ -7,7 +7,14 @@ export function Toast() {
   const names = useGame((s) => s.names);
   if (!message) return null;
   return (
-    <div className={`toast ${message.kind}`} role={message.kind === "error" ? "alert" : "status"} onClick={dismiss} data-testid="toast">
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click anywhere on the message dismisses it; it is not a control of its own
+    <div
+      className={`toast ${message.kind}`}
+      role={message.kind === "error" ? "alert" : "status"}
+      onClick={dismiss}
+      onKeyDown={(e) => e.key === "Escape" && dismiss()}
+      data-testid="toast"
+    >
       {names.inText(message.text)}
     </div>
   );

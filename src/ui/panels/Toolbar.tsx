@@ -2,17 +2,17 @@
 import { useEffect, useRef, useState } from "react";
 import type { GameLog, RulesetChoice } from "../../core/game/gameLog";
 import { formatIssues } from "../../core/scenario/load";
+import { isReplayText } from "../../replay/replayFile";
 import { rulesetById } from "../../rules/registry";
 import type { BATTLEFIELDS } from "../../state/battlefields";
-import { gameOn, useGame } from "../../state/game";
-import { download, downloadGame, readGameFile, type OpenedFile } from "../../state/persistence";
-import type { GameStore } from "../../state/gameStore";
-import { chooseTool, setEditing } from "../../state/editActions";
 import { useEditor } from "../../state/editorStore";
-import { isReplayText } from "../../replay/replayFile";
+import { gameOn, useGame } from "../../state/game";
+import type { GameStore } from "../../state/gameStore";
+import { download, downloadGame, type OpenedFile, readGameFile } from "../../state/persistence";
 import { rejudgeOpenedGame } from "../../state/rejudge";
 import { openReplayText, replayText } from "../../state/replayStore";
-import { useUi, type Tool } from "../../state/uiStore";
+import { chooseTool, setEditing } from "../../state/tools";
+import { type Tool, useUi } from "../../state/uiStore";
 import { LibraryDialog } from "./LibraryDialog";
 import { NewGameDialog } from "./NewGameDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
@@ -107,7 +107,8 @@ export function Toolbar({
         Hulldown <span className="muted">· {name}</span>
       </h1>
       <div className="group">
-        <button type="button"
+        <button
+          type="button"
           aria-pressed={editing}
           onClick={() => setEditing(!editing)}
           title="Edit mode: lay out the battlefield's terrain, buildings and forces; press again to play (B)"
@@ -115,7 +116,8 @@ export function Toolbar({
         >
           Edit <kbd>B</kbd>
         </button>
-        <button type="button"
+        <button
+          type="button"
           aria-pressed={editing && part === "forces"}
           onClick={() => setEditing(true, "forces")}
           title="Edit mode on the forces: add units, name them, give them a side, delete them (P)"
@@ -126,7 +128,8 @@ export function Toolbar({
       </div>
       <div className="group">
         {TOOL_KEYS.map(([id, key]) => (
-          <button type="button"
+          <button
+            type="button"
             key={id}
             aria-pressed={!editing && tool === id}
             onClick={() => chooseTool(id)}
@@ -147,7 +150,8 @@ export function Toolbar({
         <button type="button" aria-pressed={eyeView} onClick={() => set({ eyeView: !eyeView })} title="Model's-eye view (V)">
           eye view
         </button>
-        <button type="button"
+        <button
+          type="button"
           aria-pressed={viewshed}
           onClick={() => set({ viewshed: !viewshed })}
           title="What the selected model sees, painted on the table (W)"
@@ -160,8 +164,12 @@ export function Toolbar({
         <button type="button" onClick={() => setChoosing(true)} data-testid="new-game-open" title="A battlefield and a rule system">
           New game…
         </button>
-        <button type="button" onClick={() => downloadGame(useGame.getState().log)}>Save</button>
-        <button type="button" onClick={() => file.current?.click()}>Open…</button>
+        <button type="button" onClick={() => downloadGame(useGame.getState().log)}>
+          Save
+        </button>
+        <button type="button" onClick={() => file.current?.click()}>
+          Open…
+        </button>
         <button type="button" onClick={() => setLibrary(true)} data-testid="open-library">
           Battlefields…
         </button>
@@ -191,13 +199,15 @@ export function Toolbar({
             e.target.value = "";
           }}
         />
-        <button type="button"
+        <button
+          type="button"
           onClick={() => download(replayText(), `hulldown-${name.replace(/[^\w-]+/g, "-").toLowerCase()}-replay.json`)}
           title="Save this game as a replay file to share"
         >
           Export replay
         </button>
-        <button type="button"
+        <button
+          type="button"
           onClick={() => miniFile.current?.click()}
           title="Import your own miniature (STL, GLB or glTF); or drop the file on the table"
           data-testid="import-mini"

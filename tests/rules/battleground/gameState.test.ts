@@ -5,21 +5,21 @@
  * game file with these events loads (a tampered one does not). Judged on real Rapier scenes.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
 import { createDice } from "../../../src/core/dice";
-import { toEvent, type Command } from "../../../src/core/game/commands";
+import { type Command, toEvent } from "../../../src/core/game/commands";
 import { parseGame, serializeGame } from "../../../src/core/game/gameFile";
-import { currentState, newGame, record, undo, type GameLog } from "../../../src/core/game/gameLog";
+import { currentState, type GameLog, newGame, record, undo } from "../../../src/core/game/gameLog";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
+import { battleground } from "../../../src/rules/battleground";
 import { gameState, motionOf } from "../../../src/rules/battleground/gameState";
 import { MARKS } from "../../../src/rules/battleground/questions";
-import { marksInForce } from "../../../src/rules/marks";
-import type { GameHistory } from "../../../src/rules/ruleset";
 import { fireEvent } from "../../../src/rules/judge";
-import { battleground } from "../../../src/rules/battleground";
+import { marksInForce } from "../../../src/rules/marks";
 import { RULESETS } from "../../../src/rules/registry";
-import { scenario, type Placed } from "../../helpers/scene";
+import type { GameHistory } from "../../../src/rules/ruleset";
+import { type Placed, scenario } from "../../helpers/scene";
 import { BASE_R, bgTableFor, ger } from "./table";
 
 const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-bazooka", position: [x, z], side: "A", unit: "us" });
@@ -165,6 +165,8 @@ describe("game files with rule state", () => {
     // Only the marks the rule system keeps: Battleground asks no "heroic".
     file.events[1]!.to = { heroic: true };
     const unknown = parseGame(JSON.stringify(file), MODEL_CATALOG, { rulesets: RULESETS });
-    expect(unknown.ok ? unknown.game.warning : unknown.error).toMatch(/events\[1\]\.to\.heroic: Battleground WWII asks no "heroic"; it asks motion, movement, evasion, morale, camouflaged/);
+    expect(unknown.ok ? unknown.game.warning : unknown.error).toMatch(
+      /events\[1\]\.to\.heroic: Battleground WWII asks no "heroic"; it asks motion, movement, evasion, morale, camouflaged/,
+    );
   });
 });

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { distanceToFootprint } from "../../../src/core/footprint";
+import { currentState, newGame, record, undo } from "../../../src/core/game/gameLog";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
-import { ringRadii } from "../../../src/rules/battleground/scatter";
-import { currentState, newGame, record, undo } from "../../../src/core/game/gameLog";
 import { battleground } from "../../../src/rules/battleground";
+import { ringRadii } from "../../../src/rules/battleground/scatter";
 import { fireEvent } from "../../../src/rules/judge";
-import { scenario, type Placed } from "../../helpers/scene";
+import { type Placed, scenario } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
 import { BASE_R, bgTable, bgTableFor, ger, text, us } from "./table";
 

@@ -8,12 +8,12 @@ import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
+import { battleground } from "../../../src/rules/battleground";
 import type { BgModelState, ImmobilisationDeclaration } from "../../../src/rules/battleground/types";
 import { fireEvent } from "../../../src/rules/judge";
-import { battleground } from "../../../src/rules/battleground";
 import type { Placed } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
-import { BASE_R, bgTable, ger, text, us, type BgTableSetup } from "./table";
+import { BASE_R, type BgTableSetup, bgTable, ger, text, us } from "./table";
 
 const bazooka = (id: string, x: number, z = 60): Placed => ({ id, model: "us-bazooka", position: [x, z], side: "A", unit: "us" });
 const jeep = (id: string, x: number, extra: Partial<Placed> = {}): Placed => ({
@@ -191,6 +191,37 @@ describe("critical hits, misfires and jams (§3.6, §3.7)", () => {
       { model: "pz", effect: "damaged", detail: "suppressed" },
     ]);
     expect(boom.details.dice[2]!.meaning).toMatch(/impact 17 \(OV 19 − top DV 2\), d20 20: vehicles row 17, column 3 → suppressed/);
+  });
+});
+
+describe("a shot that cannot harm its target says so (sheet lines 168, 178, 128–130, 290–294)", () => {
+  // A Panzer IV facing the firers, 20" from them: an M1 Garand (OV 1, AP < 3) meets DV 8 to 10 and AP −4 up to 24",
+  // an impact of −11 or below, read on the −10 row, whose only result for vehicles is 1–20 in the no-effect column;
+  // rifles score no critical hits (line 130) to lift it.
+  const panzer: Placed = { id: "pz", model: "ger-panzer-iv", position: [30 + BASE_R + inchesToCm(20) + 3, 60], heading: -90, side: "B", unit: "pz" };
+
+  it("an M1 Garand at a Panzer IV: refused, and the verdict's own rulings say it cannot harm it", async () => {
+    const v = (await bgTable([], [us("us", 30), panzer])).judge({ shooter: "us", target: "pz" });
+    expect(v.valid).toBe(false);
+    const shot = v.firers[0]!.shots[0]!;
+    expect(shot).toMatchObject({ canFire: false, harmless: true });
+    expect(v.rulings[0]!.reason).toMatch(
+      /^M1 Garand cannot harm pz: impact −1[1-3] \(OV 1 − DV (8|10) \((turret|hull) front\) − 4\) \(rifles and machine weapons score no critical hits\), and at that impact every d20 on the Hit Effects Table is no effect$/,
+    );
+    expect(v.rulings[0]!.sample?.table).toBe("effect-columns");
+    expect(v.rulings.at(-1)!.reason).toBe("no model of unit-us can fire at unit-pz");
+  });
+
+  it('a bazooka (OV 13, AP 7–14) 8" from the same tank can harm it, and fires', async () => {
+    const near = { ...panzer, position: [EIGHT + 2, 60] as [number, number] };
+    const v = (await bgTable([], [bazooka("us", 30), near])).judge({ shooter: "us", target: "pz" });
+    expect(v.valid).toBe(true);
+    expect(v.firers[0]!.shots[0]!.harmless).toBeUndefined();
+  });
+
+  it("the same rifle at an unarmoured jeep (AP + 3) can harm it", async () => {
+    const v = (await bgTable([], [us("us", 30), enemyJeep("jeep", 30 + BASE_R + inchesToCm(20) + 2)])).judge({ shooter: "us", target: "jeep" });
+    expect(v.valid).toBe(true);
   });
 });
 

@@ -3,20 +3,21 @@
  * rules' context over it, and the sight, template, surface and impact-line questions answered by the
  * engine, as the sight worker answers them.
  */
+
+import type { Dice } from "../../../src/core/dice";
 import type { ModelStatus } from "../../../src/core/game/state";
 import type { Scenario } from "../../../src/core/scenario/schema";
-import { battleground, type BgContext, type BgFireDeclaration, type BgFireVerdict } from "../../../src/rules/battleground";
+import { type BgContext, type BgFireDeclaration, type BgFireVerdict, battleground } from "../../../src/rules/battleground";
 import type { BgOptions } from "../../../src/rules/battleground/options";
 import type { BgGameState } from "../../../src/rules/battleground/types";
 import { tableContext } from "../../../src/rules/context";
 import { judgeFire } from "../../../src/rules/judge";
 import type { FireResult, SightRequest, TemplateGeometry } from "../../../src/rules/ruleset";
-import type { Dice } from "../../../src/core/dice";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import { createSightWorld, type SightWorld } from "../../../src/sight/sightWorld";
 import { linearObstaclesFrom, surfaceBelow } from "../../../src/sight/surface";
 import { modelsUnderTemplate } from "../../../src/sight/templates";
-import { scenario, TEST_CATALOG, type Placed } from "../../helpers/scene";
+import { type Placed, scenario, TEST_CATALOG } from "../../helpers/scene";
 
 export interface BgTable {
   readonly world: SightWorld;

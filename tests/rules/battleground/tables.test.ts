@@ -6,14 +6,14 @@
  * Then the loader: a broken table file is refused with the table and the path named.
  */
 import { describe, expect, it } from "vitest";
-import { battleground } from "../../../src/rules/battleground";
-import { apRangeModifier, hitEffect, misfireResult, survivalResult } from "../../../src/rules/battleground/effects";
-import { bgContext } from "../../../src/rules/battleground/context";
-import { loadBgTables, BG_TABLES, TABLE_FILES } from "../../../src/rules/battleground/tables";
-import { scatterInches } from "../../../src/rules/battleground/scatter";
-import { tableContext } from "../../../src/rules/context";
 import { createBattlefield } from "../../../src/core/battlefield";
 import { inchesToCm } from "../../../src/core/units";
+import { battleground } from "../../../src/rules/battleground";
+import { bgContext } from "../../../src/rules/battleground/context";
+import { apRangeModifier, hitEffect, misfireResult, survivalResult } from "../../../src/rules/battleground/effects";
+import { scatterInches } from "../../../src/rules/battleground/scatter";
+import { BG_TABLES, loadBgTables, TABLE_FILES } from "../../../src/rules/battleground/tables";
+import { tableContext } from "../../../src/rules/context";
 import { scenario, TEST_CATALOG } from "../../helpers/scene";
 
 const ctx = bgContext(tableContext(createBattlefield(scenario([], []), TEST_CATALOG)));

@@ -9,7 +9,7 @@ import { applyEvent, initialState } from "../../../src/core/game/state";
 import { boltAction } from "../../../src/rules/bolt-action";
 import { BA_TABLES, loadBaTables } from "../../../src/rules/bolt-action/tables";
 import { fireEvent, orderEvent } from "../../../src/rules/judge";
-import { scenario, type Placed } from "../../helpers/scene";
+import { type Placed, scenario } from "../../helpers/scene";
 import { baTable, firstSeed } from "./table";
 
 const us = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", ...extra });
@@ -53,12 +53,46 @@ describe("to-hit modifiers from the game state (§4.2)", () => {
     const die = r.details.dice[0]!;
     expect(die.need).toBe(7);
     expect(die.meaning).toBe(`to hit 7+: only a 6 hits → ${die.value === 6 ? "hit" : "miss"}`);
+    // The source's to-hit list (001, lines 113–124) says nothing above 6: the verdict says the choice is the project's.
+    const choice = "7+: a 6 always hits; not in the source, the project's choice (option hitsAboveSix)";
+    const v = always.judge({ shooter: "unit-us", target: "unit-ger" });
+    expect(v.rulings.map((r) => r.reason)).toContain(`us-1, us-2, us-3, us-4, us-5 need ${choice}`);
+    expect(v.firers[2]!.shots[0]!.rulings.map((r) => r.reason)).toContain(`needs ${choice}`);
     const two = await baTable(scenario([], models), { game, options: { hitsAboveSix: "six-then-roll" } });
+    expect(two.judge({ shooter: "us-3", target: "unit-ger" }).rulings.map((r) => r.reason)).toContain(
+      "us-3 needs 7+: a 6, then a second die of 4+; not in the source, the project's choice (option hitsAboveSix)",
+    );
     const { value } = firstSeed(
       (seed) => two.fire({ shooter: "us-3", target: "unit-ger" }, seed).result,
       (x) => x.details.dice[0]!.value === 6,
     );
     expect(value.details.dice[1]!).toMatchObject({ need: 4, purpose: "to-hit" });
+  });
+});
+
+describe("a small unit (§4.2; 001 line 122 names the −1, not what a small unit is)", () => {
+  const smallUnit = (v: {
+    firers: ReadonlyArray<{ shots: ReadonlyArray<{ modifiers: ReadonlyArray<{ value: number; reason: string; sample?: { table: string } }> }> }>;
+  }) => v.firers[0]!.shots[0]!.modifiers.find((m) => m.reason.startsWith("the target is a small unit"));
+
+  it.each([
+    ["a lone tank", [{ id: "pz", model: "ger-panzer-iv", position: [90, 60], heading: -90, side: "B" }], "a lone vehicle"],
+    ["a gun", [{ id: "pak", model: "ger-pak40", position: [90, 60], heading: -90, side: "B" }], "a gun"],
+    ["a two-man team", squad("ger", 90, [58, 62]), "a 2-man team"],
+  ] as const)("%s is one by the sample choice, and the modifier says so", async (_, targets, what) => {
+    const t = await baTable(scenario([], [us("us-1", 60), ...(targets as readonly Placed[])]));
+    const target = targets.length === 1 ? targets[0]!.id : "unit-ger";
+    const m = smallUnit(t.judge({ shooter: "us-1", target }))!;
+    expect(m.value).toBe(-1);
+    expect(m.reason).toBe(
+      `the target is a small unit: ${what}; sample choice: the source names the −1 but not what a small unit is, here any unit of at most 3 models, vehicles and guns included`,
+    );
+    expect(m.sample?.table).toBe("practice");
+  });
+
+  it("a five-man squad is not one", async () => {
+    const t = await baTable(scenario([], [us("us-1", 60), ...gerSquad(90)]));
+    expect(smallUnit(t.judge({ shooter: "us-1", target: "unit-ger" }))).toBeUndefined();
   });
 });
 

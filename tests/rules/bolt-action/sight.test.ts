@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent, initialState } from "../../../src/core/game/state";
 import { CM_PER_INCH } from "../../../src/core/units";
-import { fireEvent } from "../../../src/rules/judge";
 import { boltAction } from "../../../src/rules/bolt-action";
-import { scenario, type Placed } from "../../helpers/scene";
+import { fireEvent } from "../../../src/rules/judge";
+import { type Placed, scenario } from "../../helpers/scene";
 import { baTable, firstSeed } from "./table";
 
 type Features = Parameters<typeof scenario>[0];

@@ -5,12 +5,12 @@
 import { createDice } from "../../../src/core/dice";
 import type { ModelStatus } from "../../../src/core/game/state";
 import type { Scenario } from "../../../src/core/scenario/schema";
-import { boltAction, type BaContext, type BaFireDeclaration, type BaFireVerdict } from "../../../src/rules/bolt-action";
+import { type BaContext, type BaFireDeclaration, type BaFireVerdict, boltAction } from "../../../src/rules/bolt-action";
 import type { BaOptions } from "../../../src/rules/bolt-action/options";
 import type { BaGameState } from "../../../src/rules/bolt-action/types";
 import { tableContext } from "../../../src/rules/context";
 import { judgeFire } from "../../../src/rules/judge";
-import { sightOptionsOf, type FireResult, type SightRequest, type TemplateGeometry } from "../../../src/rules/ruleset";
+import { type FireResult, type SightRequest, sightOptionsOf, type TemplateGeometry } from "../../../src/rules/ruleset";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import { createSightWorld, type SightWorld } from "../../../src/sight/sightWorld";
 import { modelsUnderTemplate } from "../../../src/sight/templates";

@@ -3,7 +3,7 @@
  * rule alone, and an asymmetric mix where several rules act at once.
  */
 import { describe, expect, it } from "vitest";
-import { allocateHits, type AllocationHit, type AllocationTarget, type HitCandidate } from "../../../src/rules/flames-of-war/allocation";
+import { type AllocationHit, type AllocationTarget, allocateHits, type HitCandidate } from "../../../src/rules/flames-of-war/allocation";
 
 const team = (id: string, extra: Partial<AllocationTarget> = {}): AllocationTarget => ({
   id,
@@ -26,8 +26,11 @@ const hit = (candidates: HitCandidate[], extra: Partial<AllocationHit> = {}): Al
   candidates,
   ...extra,
 });
-const hitsPer = (allocated: ReturnType<typeof allocateHits>) =>
-  allocated.reduce<Record<string, number>>((m, a) => ({ ...m, [a.model]: (m[a.model] ?? 0) + 1 }), {});
+const hitsPer = (allocated: ReturnType<typeof allocateHits>) => {
+  const hits: Record<string, number> = {};
+  for (const a of allocated) hits[a.model] = (hits[a.model] ?? 0) + 1;
+  return hits;
+};
 
 describe("allocation rules (§3)", () => {
   it("rule 1: hits spread so that as many models as possible are hit; extra hits double up evenly", () => {

@@ -6,12 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { createBattlefield } from "../../../src/core/battlefield";
 import { tableContext } from "../../../src/rules/context";
-import { fowContext, type FowContext } from "../../../src/rules/flames-of-war/context";
-import { weaponProfile } from "../../../src/rules/flames-of-war/context";
-import { facingFrom, resolveHit, Roller } from "../../../src/rules/flames-of-war/effects";
+import { type FowContext, fowContext, weaponProfile } from "../../../src/rules/flames-of-war/context";
+import { facingFrom, Roller, resolveHit } from "../../../src/rules/flames-of-war/effects";
 import type { FowSight } from "../../../src/rules/flames-of-war/sight";
 import type { FowGameState } from "../../../src/rules/flames-of-war/types";
-import { scenario, TEST_CATALOG, type Placed } from "../../helpers/scene";
+import { type Placed, scenario, TEST_CATALOG } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
 
 const models: Placed[] = [

@@ -8,7 +8,7 @@ import { fowContext, weaponProfile } from "../../../src/rules/flames-of-war/cont
 import type { FowSight } from "../../../src/rules/flames-of-war/sight";
 import { diceCount, toHit } from "../../../src/rules/flames-of-war/toHit";
 import type { FowGameState } from "../../../src/rules/flames-of-war/types";
-import { scenario, TEST_CATALOG, type Placed } from "../../helpers/scene";
+import { type Placed, scenario, TEST_CATALOG } from "../../helpers/scene";
 
 const models: Placed[] = [
   { id: "rifle", model: "us-rifleman", position: [20, 60], side: "A" },

@@ -9,10 +9,10 @@ import { tableContext } from "../../../src/rules/context";
 import { flamesOfWar } from "../../../src/rules/flames-of-war";
 import type { FowGameState } from "../../../src/rules/flames-of-war/types";
 import { fireEvent, judgeFire } from "../../../src/rules/judge";
+import { sightOptionsOf } from "../../../src/rules/ruleset";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import type { SightWorld } from "../../../src/sight/sightWorld";
-import { sightOptionsOf } from "../../../src/rules/ruleset";
-import { world, type Placed } from "../../helpers/scene";
+import { type Placed, world } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
 
 const us = (id: string, x: number, z: number): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", unit: "us" });
@@ -61,6 +61,50 @@ describe("the platoon verdict (§1.5)", () => {
       { models: { g1: { moved: true }, g2: { moved: true }, g3: { moved: true } } },
     );
     expect(verdict.firers.find((f) => f.model === "u2")).toMatchObject({ group: "g2", need: 4, dice: 1 });
+  });
+});
+
+describe("a refusal says why, model by model (line 485: range, line of sight and arc; line 521: a 7 cannot be hit)", () => {
+  // g1, a Veteran standing still in the open (Concealed, Gone to Ground: 6+), at (100, 60). Bocage 6 cm tall along z = 40
+  // hides it from "hidden" at (100, 30), 27.5 cm away; "far" sees it 57.5 cm away; "moved" sees it 27.5 cm away, ROF 1 +1.
+  const bocage = {
+    id: "bocage-1",
+    kind: "bocage" as const,
+    path: [
+      [90, 40],
+      [110, 40],
+    ] as [number, number][],
+    height: 6,
+    thickness: 2,
+  };
+  const models: Placed[] = [us("far", 40, 60), us("hidden", 100, 30), us("moved", 70, 60), ger("g1", 100, 60)];
+
+  it("each silent firer is named in the verdict's own rulings with its reason", async () => {
+    const w = await world([bocage], models);
+    const { verdict } = verdictFor(w, { shooter: "unit-us", target: "unit-ger" }, { models: { moved: { moved: true } } });
+    expect(verdict.valid).toBe(false);
+    const said = verdict.rulings.map((r) => r.reason);
+    expect(said).toContain("far cannot fire: out of range: the nearest model of unit-ger it sees, g1, is 57.5 cm away, beyond its Rifle's 16\"/40 cm");
+    expect(said).toContain("hidden cannot fire: no model of unit-ger in sight: bocage-1 (bocage) blocks the line");
+    expect(said).toContain(
+      "moved cannot fire: every model of unit-ger it sees in range needs 7 or more to hit: g1 is veteran (its stat line), Gone to Ground and Concealed: 6+; +1 ROF limited to 1 and moved: needs 7+",
+    );
+    expect(said.at(-1)).toBe("no model of the platoon can fire at the target platoon");
+    // Each firer's own rulings say the same, and each target line every condition it fails.
+    const far = verdict.firers.find((f) => f.model === "far")!;
+    expect(far.rulings.at(-1)!.reason).toMatch(/^far cannot fire: out of range/);
+    expect(far.shots[0]!.rulings.at(-1)!.reason).toBe("not a valid target: out of range (57.5 cm)");
+    const hidden = verdict.firers.find((f) => f.model === "hidden")!;
+    expect(hidden.shots[0]!.rulings.at(-1)!.reason).toBe("not a valid target: no line of sight (bocage-1 (bocage) blocks the line)");
+  });
+
+  it("firers with the same reason are named together, and one that can fire is not listed", async () => {
+    const w = await world([bocage], [...models, us("hidden-2", 96, 30)]);
+    const { verdict } = verdictFor(w, { shooter: "unit-us", target: "unit-ger" });
+    expect(verdict.valid).toBe(true);
+    const said = verdict.rulings.map((r) => r.reason);
+    expect(said).toContain("hidden, hidden-2 cannot fire: no model of unit-ger in sight: bocage-1 (bocage) blocks the line");
+    expect(said.some((r) => r.startsWith("moved "))).toBe(false);
   });
 });
 

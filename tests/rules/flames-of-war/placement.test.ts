@@ -8,7 +8,7 @@ import { flamesOfWar } from "../../../src/rules/flames-of-war";
 import { tankDestroyerPlacement } from "../../../src/rules/flames-of-war/placement";
 import { FOW_TABLES, loadFowTables } from "../../../src/rules/flames-of-war/tables";
 import { sightReport } from "../../../src/sight/lineOfSight";
-import { world, type Placed } from "../../helpers/scene";
+import { type Placed, world } from "../../helpers/scene";
 
 const hedge = {
   id: "hedge-1",

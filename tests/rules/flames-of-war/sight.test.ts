@@ -4,17 +4,17 @@
  * wood, the band at 40 cm, the side of a turret line) is known by construction.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import { tableContext } from "../../../src/rules/context";
 import { flamesOfWar } from "../../../src/rules/flames-of-war";
 import type { FowOptions } from "../../../src/rules/flames-of-war/options";
 import type { FowGameState } from "../../../src/rules/flames-of-war/types";
 import { losVerdict } from "../../../src/rules/flames-of-war/verdict";
 import { judgeFire } from "../../../src/rules/judge";
+import { sightOptionsOf } from "../../../src/rules/ruleset";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import type { SightWorld } from "../../../src/sight/sightWorld";
-import { sightOptionsOf } from "../../../src/rules/ruleset";
-import { world, type Placed } from "../../helpers/scene";
+import { type Placed, world } from "../../helpers/scene";
 
 type Features = Parameters<typeof world>[0];
 

@@ -3,8 +3,8 @@
  * rules), and the loader's messages for a bad table file.
  */
 import { describe, expect, it } from "vitest";
-import { FOW_TABLES, loadFowTables } from "../../../src/rules/flames-of-war/tables";
 import { isLongRange, SOURCE_CM, sourcePair } from "../../../src/rules/flames-of-war/distances";
+import { FOW_TABLES, loadFowTables } from "../../../src/rules/flames-of-war/tables";
 
 describe("the small-arms table (part 4: Typ broni / ROF / Zasięg / Przebijalność / Siła ognia)", () => {
   const rows: Array<[string, string, number, number, number, number, boolean]> = [

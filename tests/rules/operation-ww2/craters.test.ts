@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { coverOf } from "../../../src/rules/operation-ww2/cover";
-import { loadOw2Tables, TABLE_FILES, type Ow2TableData } from "../../../src/rules/operation-ww2/tables";
+import { loadOw2Tables, type Ow2TableData, TABLE_FILES } from "../../../src/rules/operation-ww2/tables";
 import { sightReport } from "../../../src/sight/lineOfSight";
-import { world, type Placed } from "../../helpers/scene";
+import { type Placed, world } from "../../helpers/scene";
 import { contextFor } from "./fakes";
 
 const crater = { id: "crater-1", kind: "crater" as const, at: [80, 60] as [number, number], radius: 4, depth: 1 };
@@ -28,7 +28,7 @@ describe("a man in a crater (Operation WW2)", () => {
   it("gets the class a club's cover table gives craters", async () => {
     const file = TABLE_FILES.find((f) => f.table === "cover")!;
     const data = structuredClone(file.data) as Ow2TableData["cover"];
-    data["crater"] = { class: "medium", basis: "sample" };
+    data.crater = { class: "medium", basis: "sample" };
     const loaded = loadOw2Tables([{ ...file, data }]);
     if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
     const report = sightReport(await world([crater], models), "us", "ger");

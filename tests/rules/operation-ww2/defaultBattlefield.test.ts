@@ -4,18 +4,19 @@
  * into fire-resolved events the game log accepts and applies, and the same seed gives the same events.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { MODEL_CATALOG } from "../../../models/catalog";
 import { createDice } from "../../../src/core/dice";
 import { footprintDistance } from "../../../src/core/footprint";
 import { GameEvent } from "../../../src/core/game/events";
 import { currentState, newGame, nextDice, record } from "../../../src/core/game/gameLog";
-import { findModel, statusOf } from "../../../src/core/game/state";
+import { findModel } from "../../../src/core/game/models";
+import { statusOf } from "../../../src/core/game/state";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { fireEvent } from "../../../src/rules/judge";
-import { operationWw2, type Ow2FireDeclaration } from "../../../src/rules/operation-ww2";
+import { type Ow2FireDeclaration, operationWw2 } from "../../../src/rules/operation-ww2";
 import { modelProfile, weaponIds } from "../../../src/rules/operation-ww2/profiles";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
-import { loadScenario, tableFor, type Table } from "./table";
+import { loadScenario, type Table, tableFor } from "./table";
 
 /** Enemy units a weapon is tried against, nearest first. */
 const TRIES = 3;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { operationWw2 } from "../../../src/rules/operation-ww2";
 import { infantryDamage, infantryEffect } from "../../../src/rules/operation-ww2/damage";
-import { loadOw2Tables, TABLE_FILES, type Ow2TableData } from "../../../src/rules/operation-ww2/tables";
+import { loadOw2Tables, type Ow2TableData, TABLE_FILES } from "../../../src/rules/operation-ww2/tables";
 import { losVerdict } from "../../../src/rules/operation-ww2/verdict";
 import type { Placed } from "../../helpers/scene";
 import { behindLowWall, contextFor, fakeReport, judgeWith, scriptedDice } from "./fakes";

@@ -2,15 +2,16 @@
  * Plain-data stand-ins for the worked examples: a rules context over a hand-placed table (no Rapier),
  * SightReports written by hand with the facts an example states, and dice that roll what the example rolled.
  */
-import type { Dice, DieRoll } from "../../../src/core/dice";
+
 import { createBattlefield } from "../../../src/core/battlefield";
+import type { Dice, DieRoll } from "../../../src/core/dice";
 import { tableContext } from "../../../src/rules/context";
 import { judgeFire } from "../../../src/rules/judge";
-import { operationWw2, type Ow2Context, type Ow2FireDeclaration, type Ow2FireVerdict } from "../../../src/rules/operation-ww2";
-import { ow2Context, type Ow2Setup } from "../../../src/rules/operation-ww2/context";
+import { type Ow2Context, type Ow2FireDeclaration, type Ow2FireVerdict, operationWw2 } from "../../../src/rules/operation-ww2";
+import { type Ow2Setup, ow2Context } from "../../../src/rules/operation-ww2/context";
 import type { SightRequest } from "../../../src/rules/ruleset";
 import type { SightReport } from "../../../src/sight/sightReport";
-import { scenario, TEST_CATALOG, type Placed } from "../../helpers/scene";
+import { type Placed, scenario, TEST_CATALOG } from "../../helpers/scene";
 
 type Features = Parameters<typeof scenario>[0];
 

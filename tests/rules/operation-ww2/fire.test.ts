@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { operationWw2 } from "../../../src/rules/operation-ww2";
 import { hiddenShares } from "../../../src/rules/operation-ww2/cover";
 import { vehicleDamageModifiers } from "../../../src/rules/operation-ww2/vehicles";
-import { scenario, type Placed } from "../../helpers/scene";
+import { type Placed, scenario } from "../../helpers/scene";
 import { scriptedDice } from "./fakes";
-import { tableFor, type TableSetup } from "./table";
+import { type TableSetup, tableFor } from "./table";
 
 type Features = Parameters<typeof scenario>[0];
 const BASE_R = 1.25;

@@ -9,12 +9,12 @@ import { allocate } from "../../../src/rules/operation-ww2/damage";
 import { applyVehicleEffects, MARKER } from "../../../src/rules/operation-ww2/hits";
 import { Referee } from "../../../src/rules/operation-ww2/referee";
 import { spottingDistance } from "../../../src/rules/operation-ww2/spotting";
-import { loadOw2Tables, TABLE_FILES, type Ow2TableData } from "../../../src/rules/operation-ww2/tables";
+import { loadOw2Tables, type Ow2TableData, TABLE_FILES } from "../../../src/rules/operation-ww2/tables";
 import { scatterMultiplier } from "../../../src/rules/operation-ww2/templates";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
 import type { AreaCrossing } from "../../../src/sight/sightReport";
 import type { Placed } from "../../helpers/scene";
-import { behindLowWall, contextFor, judgeWith, scriptedDice, type ReportFacts } from "./fakes";
+import { behindLowWall, contextFor, judgeWith, type ReportFacts, scriptedDice } from "./fakes";
 
 const us = (id: string, x = 20, extra: Partial<Placed> = {}): Placed => ({ id, model: "us-rifleman", position: [x, 60], side: "A", unit: "us", ...extra });
 const ger = (id: string, x = 60, extra: Partial<Placed> = {}): Placed => ({ id, model: "ger-rifleman", position: [x, 60], side: "B", unit: "ger", ...extra });

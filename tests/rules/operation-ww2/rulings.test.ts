@@ -3,16 +3,16 @@
  * 004 is v2.0, in ../shared/seeds), on hand-written sight facts and scripted dice.
  */
 import { describe, expect, it } from "vitest";
-import { operationWw2, type Ow2FireDeclaration } from "../../../src/rules/operation-ww2";
+import { type Ow2FireDeclaration, operationWw2 } from "../../../src/rules/operation-ww2";
 import type { Ow2Context } from "../../../src/rules/operation-ww2/context";
 import { applyVehicleEffects, MARKER } from "../../../src/rules/operation-ww2/hits";
 import { Referee } from "../../../src/rules/operation-ww2/referee";
-import { loadOw2Tables, TABLE_FILES, type Ow2TableData } from "../../../src/rules/operation-ww2/tables";
-import { losVerdict } from "../../../src/rules/operation-ww2/verdict";
+import { loadOw2Tables, type Ow2TableData, TABLE_FILES } from "../../../src/rules/operation-ww2/tables";
 import { firedFromHeight } from "../../../src/rules/operation-ww2/vehicles";
+import { losVerdict } from "../../../src/rules/operation-ww2/verdict";
 import type { TemplateGeometry } from "../../../src/rules/ruleset";
 import type { Placed } from "../../helpers/scene";
-import { contextFor, fakeReport, judgeWith, scriptedDice, type ReportFacts } from "./fakes";
+import { contextFor, fakeReport, judgeWith, type ReportFacts, scriptedDice } from "./fakes";
 
 function tablesWith<K extends keyof Ow2TableData>(table: K, edit: (data: Ow2TableData[K]) => void) {
   const file = TABLE_FILES.find((f) => f.table === table)!;

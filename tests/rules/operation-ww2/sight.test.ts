@@ -10,7 +10,7 @@ import type { Ow2Options } from "../../../src/rules/operation-ww2/options";
 import type { Order } from "../../../src/rules/operation-ww2/types";
 import { losVerdict } from "../../../src/rules/operation-ww2/verdict";
 import { sightReport } from "../../../src/sight/lineOfSight";
-import { testHouse, world, type Placed } from "../../helpers/scene";
+import { type Placed, testHouse, world } from "../../helpers/scene";
 
 type Features = Parameters<typeof world>[0];
 const BASE_R = 1.25;

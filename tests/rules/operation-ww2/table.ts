@@ -3,14 +3,14 @@
  * it, and the sight and template questions answered by the engine, as a fire panel would.
  */
 import { readFileSync } from "node:fs";
-import { MODEL_CATALOG } from "../../../models/catalog";
 import type { ModelStatus } from "../../../src/core/game/state";
+import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import type { ModelCatalog } from "../../../src/core/modelDefinition";
 import { formatIssues, parseScenarioJson } from "../../../src/core/scenario/load";
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { tableContext } from "../../../src/rules/context";
 import { judgeFire } from "../../../src/rules/judge";
-import { operationWw2, type Ow2Context, type Ow2FireDeclaration, type Ow2FireVerdict } from "../../../src/rules/operation-ww2";
+import { type Ow2Context, type Ow2FireDeclaration, type Ow2FireVerdict, operationWw2 } from "../../../src/rules/operation-ww2";
 import type { Ow2Options } from "../../../src/rules/operation-ww2/options";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
 import type { SightRequest, TemplateGeometry } from "../../../src/rules/ruleset";

@@ -4,18 +4,26 @@
  * does show, the catalog covered by the profiles, and table files a user loads.
  */
 import { describe, expect, it } from "vitest";
-import { MODEL_DEFINITIONS } from "../../../models/catalog";
-import { OW2_TABLES, loadOw2Tables, TABLE_FILES, type VehicleEffect } from "../../../src/rules/operation-ww2/tables";
-import { infantryDamage, infantryEffect, vehicleDamage } from "../../../src/rules/operation-ww2/damage";
-import { ow2Context } from "../../../src/rules/operation-ww2/context";
-import { TARGET_TYPES } from "../../../src/rules/operation-ww2/types";
+import { MODEL_DEFINITIONS } from "../../../src/core/miniatures/shipped";
 import type { RulesContext } from "../../../src/rules/context";
+import { ow2Context } from "../../../src/rules/operation-ww2/context";
+import { infantryDamage, infantryEffect, vehicleDamage } from "../../../src/rules/operation-ww2/damage";
+import { loadOw2Tables, OW2_TABLES, TABLE_FILES, type VehicleEffect } from "../../../src/rules/operation-ww2/tables";
+import { TARGET_TYPES } from "../../../src/rules/operation-ww2/types";
 
 const data = OW2_TABLES.data;
 /** Expands rows of roll ranges into one entry per roll. */
 const perRoll = <R>(rows: ReadonlyArray<{ rolls: readonly [number, number]; result: R }>) =>
   rows.flatMap((r) => Array.from({ length: r.rolls[1] - r.rolls[0] + 1 }, () => r.result));
-const EMPTY_TABLE: RulesContext = { models: new Map(), units: new Map(), terrain: new Map(), table: { width: 180, depth: 120 }, turn: 1, night: false };
+const EMPTY_TABLE: RulesContext = {
+  models: new Map(),
+  units: new Map(),
+  terrain: new Map(),
+  wrecks: new Map(),
+  table: { width: 180, depth: 120 },
+  turn: 1,
+  night: false,
+};
 const v1 = ow2Context(EMPTY_TABLE, { options: { version: "v1" } });
 const v2 = ow2Context(EMPTY_TABLE);
 

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { judgeFire } from "../../../src/rules/judge";
-import type { FireResult } from "../../../src/rules/ruleset";
-import { operationWw2, type Ow2FireDeclaration } from "../../../src/rules/operation-ww2";
-import { loadOw2Tables, TABLE_FILES, type Ow2TableData } from "../../../src/rules/operation-ww2/tables";
+import { type Ow2FireDeclaration, operationWw2 } from "../../../src/rules/operation-ww2";
+import { loadOw2Tables, type Ow2TableData, TABLE_FILES } from "../../../src/rules/operation-ww2/tables";
 import type { Ow2GameState } from "../../../src/rules/operation-ww2/types";
-import { scenario, testHouse, type Placed } from "../../helpers/scene";
+import type { FireResult } from "../../../src/rules/ruleset";
+import { type Placed, scenario, testHouse } from "../../helpers/scene";
 import { scriptedDice } from "./fakes";
-import { tableFor, type Table } from "./table";
+import { type Table, tableFor } from "./table";
 
 type Features = Parameters<typeof scenario>[0];
 const ger = (id: string, x: number, z = 60, extra: Partial<Placed> = {}): Placed => ({

@@ -4,7 +4,7 @@
  * hull, turret, gun, crew, shield) made of boxes, cylinders and spheres, and named points (eye, muzzle…).
  * The sight engine's colliders and the rendered meshes are both built from these, never positioned twice.
  */
-import { createCatalog, type ModelDefinitionInput, type ShapeInput } from "../src/core/modelDefinition";
+import { createCatalog, type ModelDefinitionInput, type ShapeInput } from "../modelDefinition";
 
 type V3 = [number, number, number];
 
