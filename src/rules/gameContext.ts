@@ -14,7 +14,7 @@ import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
 import { type RulesContext, tableContext } from "./context";
 import { RULESETS, rulesetById } from "./registry";
-import type { GameHistory, Ruleset } from "./ruleset";
+import type { GameHistory, Ruleset, TableFile, TableLoadResult } from "./ruleset";
 
 /** A game as its file holds it: the header and the events. */
 export interface GameRecord {
@@ -49,6 +49,17 @@ export function rulesetOf(header: Pick<GameHeader, "ruleset">): Ruleset {
   return ruleset;
 }
 
+/** Each game's tables are checked once: a game keeps its header's tables list for its life (a new list, a new check). */
+const checkedTables = new WeakMap<readonly TableFile[], Map<string, TableLoadResult<unknown>>>();
+
+function tablesOf(ruleset: Ruleset, files: readonly TableFile[]): TableLoadResult<unknown> {
+  let byRuleset = checkedTables.get(files);
+  if (!byRuleset) checkedTables.set(files, (byRuleset = new Map()));
+  let result = byRuleset.get(ruleset.id);
+  if (!result) byRuleset.set(ruleset.id, (result = ruleset.loadTables(files)));
+  return result;
+}
+
 /** The state after the first `at` events (a RangeError when the game has no such point). */
 export function stateBefore(game: GameRecord, at: number): GameState {
   if (!Number.isInteger(at) || at < 0 || at > game.events.length)
@@ -65,7 +76,7 @@ export function rulesAt(game: GameRecord, at: number, options: RulesAtOptions = 
   const ruleset = rulesetOf(game.header);
   const state = stateBefore(game, at);
   const { ruleset: rules } = game.header;
-  const tables = ruleset.loadTables(rules.tables ?? []);
+  const tables = tablesOf(ruleset, rules.tables);
   if (!tables.ok) throw new NotJudgeable(`the game's rules tables do not load: ${tables.errors.join("; ")}`);
   const battlefield = options.battlefieldOf?.(state) ?? createBattlefield(state.scenario, (options.catalogOf ?? scenarioCatalog)(state.scenario));
   const history: GameHistory = { events: game.events.slice(0, at), state };
