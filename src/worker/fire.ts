@@ -16,7 +16,7 @@ import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
-import { type GameRecord, rulesAt } from "../rules/gameContext";
+import { type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { judgeFire } from "../rules/judge";
 import { type FireDeclaration, type FireResult, type FireVerdict, sightOptionsOf, type TemplateGeometry } from "../rules/ruleset";
 import { sightReport } from "../sight/lineOfSight";
@@ -87,7 +87,7 @@ function requireOnTable(battlefield: Battlefield, id: string, role: string, at: 
 export async function judgeShotInGame(table: Tabletop, shot: ShotInGame): Promise<FireAnswer> {
   const { game, declaration } = shot;
   const at = shot.at ?? game.events.length;
-  let rules: ReturnType<typeof rulesAt>;
+  let rules: RulesAt;
   try {
     rules = rulesAt(game, at, { battlefieldOf: (state) => table.battlefieldOf(state) });
   } catch (error) {
