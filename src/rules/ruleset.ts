@@ -149,6 +149,22 @@ export interface ShotVerdict {
   readonly under?: boolean;
   /** The table `need` comes from, when it is sample data. */
   readonly sample?: SampleTable;
+  /**
+   * How a `need` the die cannot reach is still met, in the system's words (Bolt Action's "a 6 always hits");
+   * absent: it cannot be.
+   */
+  readonly beyondDie?: string;
+}
+
+/**
+ * What a shot needs, in the words a player reads first: "needs 7+", "needs 8 or less", "needs 7+: a 6 always
+ * hits", "needs 11+: cannot be made on a d10", or "no roll to hit" (a result straight from a table).
+ */
+export function needPhrase(shot: Pick<ShotVerdict, "need" | "under" | "beyondDie">, die: number): string {
+  if (shot.need === undefined) return "no roll to hit";
+  const { text, possible } = describeNeed(shot.need, die, shot.under);
+  if (possible) return `needs ${text}`;
+  return `needs ${text}: ${shot.beyondDie ?? `cannot be made on a d${die}`}`;
 }
 
 /** One model of the firing unit: whether it fires, with which weapon and how many dice, at which part. */

@@ -10,7 +10,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { LoadedTable } from "../../core/game/events";
 import type { Answer, Answers } from "../../rules/questions";
 import { rulesetById } from "../../rules/registry";
-import { describeNeed, type SampleTable } from "../../rules/ruleset";
+import { needPhrase, type SampleTable } from "../../rules/ruleset";
 import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
 import { gameAtCursor, rollShot, useRulesNow, useSituation } from "../../state/rules";
@@ -22,13 +22,6 @@ import { OrdersPanel } from "./OrdersPanel";
 import { QuestionField } from "./QuestionField";
 import { SampleMark } from "./SampleMark";
 import { SituationView } from "./SituationView";
-
-/** "needs 7+", "needs 8 or less" (roll-under), "cannot be made", or "no roll to hit" (straight on a table). */
-function needText(need: number | undefined, die: number, under: boolean | undefined): string {
-  if (need === undefined) return "no roll to hit";
-  const { text, possible } = describeNeed(need, die, under);
-  return possible ? `needs ${text}` : `needs ${text}: cannot be made on a d${die}`;
-}
 
 /**
  * The rulings of a verdict, each firer's dice and the number each needs with its modifiers; every number
@@ -66,7 +59,7 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
               .filter((s) => s.canFire)
               .map((s) => (
                 <div key={s.group} style={{ paddingLeft: 10 }}>
-                  at {names.inText(s.group)}: <strong data-testid="fire-need">{needText(s.need, die, s.under)}</strong>
+                  at {names.inText(s.group)}: <strong data-testid="fire-need">{needPhrase(s, die)}</strong>
                   <SampleMark sample={s.sample} onLoad={onLoadTable} />
                   <ul>
                     {s.modifiers.map((m, i) => (
