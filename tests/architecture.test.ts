@@ -1,11 +1,14 @@
 /**
  * The layers of src/ as the README draws them: lower floors never import higher ones, the scene and the UI
  * stand side by side on the state (only the App composes them), the core reaches nothing outside src/, and
- * no files import each other in a circle.
+ * no files import each other in a circle. Only a rule system's own folder knows it: nothing outside src/rules
+ * imports a system's folder, and the state, the scene and the UI never name a system's id (they render what
+ * the Ruleset describes).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { expect, it } from "vitest";
+import { RULESETS } from "../src/rules/registry";
 
 const SRC = resolve(__dirname, "../src");
 
@@ -93,4 +96,34 @@ it("no files of src/ import each other in a circle", () => {
   };
   for (const file of imports.keys()) visit(file);
   expect(circles).toEqual([]);
+});
+
+/** The rule systems' own folders: each folder of src/rules (the shared interface lives beside them, in files). */
+const SYSTEM_FOLDERS = readdirSync(join(SRC, "rules")).filter((name) => statSync(join(SRC, "rules", name)).isDirectory());
+
+it("only src/rules imports a rule system's own folder: everything else goes through the Ruleset and the registry", () => {
+  expect(SYSTEM_FOLDERS).toEqual(expect.arrayContaining(["operation-ww2", "bolt-action", "battleground", "flames-of-war"]));
+  const wrong = sourceFiles(SRC).flatMap((file) => {
+    const path = srcPath(file);
+    if (path.startsWith("rules/")) return [];
+    return importedPaths(file)
+      .map(srcPath)
+      .filter((imported) => SYSTEM_FOLDERS.some((system) => imported.startsWith(`rules/${system}/`) || imported === `rules/${system}`))
+      .map((imported) => `${path} imports src/${imported}`);
+  });
+  expect(wrong).toEqual([]);
+});
+
+it("the state, the scene and the UI never name a rule system's id: they render what its Ruleset describes", () => {
+  const ids = RULESETS.map((r) => r.id);
+  expect(ids.length).toBeGreaterThanOrEqual(4);
+  const wrong = ["state", "scene", "ui"].flatMap((floor) =>
+    sourceFiles(join(SRC, floor)).flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      return ids
+        .filter((id) => new RegExp(`["'\`]${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(text))
+        .map((id) => `${srcPath(file)} names "${id}"`);
+    }),
+  );
+  expect(wrong).toEqual([]);
 });

@@ -1,51 +1,65 @@
 /**
- * npm run fire -- <scenario.json> <shooter> <target> [--weapon <id>] [--ruleset <id>] [--version <v>]
- *                 [--option <id>=<value>]... [--declare <switch>]... [--roll --seed <n>] [--json]
+ * npm run fire -- <game-or-replay.json> [--at <n>] <shooter> <target> [--weapon <id>] [--declare <id>[=<value>]]...
+ *                 [--roll [--seed <n>]] [--json]
+ * npm run fire -- <battlefield.json> <shooter> <target> [--ruleset <id>] [--version <v>] [--option <id>=<value>]...
+ *                 [--weapon <id>] [--declare <id>[=<value>]]... [--roll --seed <n>] [--json]
  *
- * A rule system's verdict on a declared shot, and with --roll its resolution from a seeded die stream,
- * composed exactly as the app's sight worker composes them (answerFire). Talks to rule systems only through
- * the Ruleset interface and the registry, so every system added there works here unchanged.
+ * A rule system's verdict on a declared shot inside a game at any point of it, and with --roll its
+ * resolution, by the same function the app's sight worker, a re-judged file and the game server use
+ * (judgeShotInGame). A battlefield file is a new game on it. Talks to rule systems only through the Ruleset
+ * interface and the registry, so every system added there works here unchanged.
  */
-import { scenarioCatalog } from "../core/miniatures/catalog";
-import type { Scenario } from "../core/scenario/schema";
-import { tableContext } from "../rules/context";
+import { type GameLog, newGame } from "../core/game/gameLog";
+import { NotJudgeable, rulesAt } from "../rules/gameContext";
+import { parseAnswer } from "../rules/questions";
 import { DEFAULT_RULESET, RULESETS, rulesetById } from "../rules/registry";
 import type { OptionSpec, Ruleset } from "../rules/ruleset";
-import { createSightWorld } from "../sight/sightWorld";
-import { answerFire } from "../worker/fire";
-import { CliError, expectPositionals, loadScenario, parseNumber, print, printJson, runCommand } from "./common";
+import { gameTabletop, judgeShotInGame } from "../worker/fire";
+import { CliError, expectPositionals, loadScenario, oneLine, parseNumber, print, printJson, readTextFile, runCommand } from "./common";
 import { formatFire } from "./formatFire";
+import { gameFileKind, loadGameFile } from "./gameFiles";
 
-const USAGE = `A rule system's verdict on a shot, and its dice, on a Hulldown battlefield.
+const USAGE = `A rule system's verdict on a shot, and its dice, inside a Hulldown game or on a battlefield.
 
 Usage:
-  npm run fire -- <scenario.json> <shooter> <target> [--weapon <id>] [--ruleset <id>] [--version <v>]
-                  [--option <id>=<value>]... [--declare <switch>]... [--roll --seed <n>] [--json]
+  npm run fire -- <game-or-replay.json> [--at <n>] <shooter> <target> [--weapon <id>]
+                  [--declare <id>[=<value>]]... [--roll [--seed <n>]] [--json]
+  npm run fire -- <battlefield.json> <shooter> <target> [--ruleset <id>] [--version <v>]
+                  [--option <id>=<value>]... [--weapon <id>] [--declare <id>[=<value>]]... [--roll --seed <n>] [--json]
 
 <shooter> fires at <target>. Each is a model id or a unit id: a unit fires with every model; a model
-named as the target is the aiming point and its unit is the target. The verdict lists every ruling with
-its rule reference (§ of the rule system's digest), and for each firer the dice, the part of the target it
-fires at, the number it needs and every modifier. Numbers from sample tables (stand-ins for tables the
-source does not print) are marked "sample". With --roll the shot is resolved from the seeded dice as the
-app's game log would: every die with its meaning, who was hit and what happened, and the referee's steps.
+named as the target is the aiming point and its unit is the target. In a game or replay file the shot is
+judged in the game before event <n> (after events 0…n−1; without --at, after the last event): the table as
+those events leave it, and the rule system's game state derived from them (moves this turn, pins, order dice,
+marks, last targets, smoke), as the app judges it at that point. A battlefield file is a new game on it.
+The verdict lists every ruling with its rule reference (§ of the rule system's digest), and for each firer
+the dice, the part of the target it fires at, the number it needs and every modifier. Numbers from sample
+tables (stand-ins for tables the source does not print) are marked "sample". With --roll the shot is
+resolved as the app's game log would: every die with its meaning, who was hit and what happened.
 
 Options:
-  --weapon <id>          the firers' weapon (default: each firer's usual weapon)
-  --ruleset <id>         the rule system (default: the battlefield's own "ruleset", else ${DEFAULT_RULESET}; known: ${RULESETS.map((r) => r.id).join(", ")})
-  --version <v>          the rules version (default: the system's first, e.g. v2.0 for Operation WW2)
-  --option <id>=<value>  one of the system's options, repeatable (e.g. smallWoodsLetSightThrough=false)
-  --declare <switch>     a declaration switch of the system, repeatable (Bolt Action: he, assault)
-  --roll                 resolve the shot (needs --seed)
-  --seed <n>             the game's dice seed, a whole number
-  --json                 print JSON only: { verdict, result? } as the sight worker answers
-  -h, --help             show this help
+  --at <n>                 judge before event n of the game or replay (0 to its number of events)
+  --weapon <id>            the firers' weapon (default: each firer's usual weapon)
+  --declare <id>[=<value>] an answer to the rule system's questions before a shot, repeatable: a flag alone
+                           is yes (Bolt Action: --declare he; Flames of War: --declare targetAtDouble),
+                           a choice or number takes its value (Battleground: --declare ammunition=HE)
+  --roll                   resolve the shot: in a game with its own seed, at its place in the dice stream
+  --seed <n>               the dice seed, a whole number (needed with --roll on a battlefield; in a game it
+                           replaces the game's seed)
+  --ruleset <id>           battlefield only: the rule system (default: the battlefield's own "ruleset", else
+                           ${DEFAULT_RULESET}; known: ${RULESETS.map((r) => r.id).join(", ")})
+  --version <v>            battlefield only: the rules version (default: the battlefield's own, else the system's first)
+  --option <id>=<value>    battlefield only: one of the system's options, repeatable
+  --json                   print JSON only: { verdict, result? } as the sight worker answers
+  -h, --help               show this help
 
-Exit codes: 0 done (also when the shot is not allowed), 2 bad input (file, scenario, id, option), 1 internal error.`;
+Exit codes: 0 done (also when the shot is not allowed), 2 bad input (file, point, id, option, answer), 1 internal error.`;
 
 const command = {
   name: "fire",
   usage: USAGE,
   options: {
+    at: { type: "string" },
     weapon: { type: "string" },
     ruleset: { type: "string" },
     version: { type: "string" },
@@ -90,26 +104,24 @@ function parseOptions(ruleset: Ruleset, given: readonly string[]): Record<string
   return options;
 }
 
-/** A model id or a unit id of the scenario, or a CliError naming what the file has. */
-function requireShooterOrTarget(scenario: Scenario, id: string, role: string, file: string): void {
-  const units = scenario.forces.flatMap((f) => f.units);
-  if (units.some((u) => u.id === id || u.models.some((m) => m.id === id))) return;
-  const known = units.slice(0, 8).map((u) => `${u.id} (${u.models.map((m) => m.id).join(", ")})`);
-  throw new CliError(
-    `unknown ${role} "${id}" in ${file}: neither a model nor a unit; ${known.length ? `its units: ${known.join("; ")}${units.length > 8 ? "…" : ""}` : "it has no models"}`,
-  );
-}
-
-/** Declaration switches the system offers (each sets a boolean field of the declaration). */
-function parseSwitches(ruleset: Ruleset, given: readonly string[]): Record<string, boolean> {
-  const known = ruleset.declarationSwitches ?? [];
-  for (const id of given) {
-    if (!known.some((s) => s.id === id))
+/** `--declare id[=value]` answers, each checked against the system's questions before a shot. */
+function parseDeclared(ruleset: Ruleset, given: readonly string[]): Record<string, string | number | boolean> {
+  const answers: Record<string, string | number | boolean> = {};
+  for (const text of given) {
+    const eq = text.indexOf("=");
+    const [id, value] = eq < 0 ? [text, undefined] : [text.slice(0, eq), text.slice(eq + 1)];
+    const question = ruleset.declaration.find((q) => q.id === id);
+    if (!question)
       throw new CliError(
-        `${ruleset.name} has no declaration switch "${id}"; ${known.length ? `its switches are ${list(known.map((s) => s.id))}` : "it has none"}`,
+        `${ruleset.name} asks no "${id}" before a shot; ${ruleset.declaration.length ? `it asks ${list(ruleset.declaration.map((q) => q.id))}` : "it asks nothing"}`,
       );
+    try {
+      answers[id] = parseAnswer(question, value);
+    } catch (error) {
+      throw new CliError(`bad --declare "${text}": ${(error as Error).message}`);
+    }
   }
-  return Object.fromEntries(given.map((id) => [id, true]));
+  return answers;
 }
 
 function parseSeed(text: string): number {
@@ -118,40 +130,71 @@ function parseSeed(text: string): number {
   return seed;
 }
 
-await runCommand(command, async ({ values, positionals }) => {
-  const [file, shooter, target] = expectPositionals(positionals, ["scenario.json", "shooter", "target"]) as [string, string, string];
-  if (values.roll && values.seed === undefined) throw new CliError("--roll needs --seed <n>: the dice come from the game's seed");
-  if (!values.roll && values.seed !== undefined) throw new CliError("--seed applies only with --roll");
-  const seed = values.seed === undefined ? undefined : parseSeed(values.seed);
+function parseAt(text: string, log: GameLog, file: string): number {
+  const at = Number(text);
+  if (!/^\d+$/.test(text.trim()) || at > log.events.length)
+    throw new CliError(
+      `bad --at "${text}": ${file} has ${log.events.length} events, so a point from 0 (before the first) to ${log.events.length} (after the last)`,
+    );
+  return at;
+}
+
+/** The game the shot is judged in, and where: a game or replay file as it stands, or a new game on a battlefield. */
+async function gameOf(file: string, values: { readonly [K in "at" | "ruleset" | "version" | "seed"]?: string } & { option?: string[] }) {
+  const text = await readTextFile(file);
+  const kind = gameFileKind(text);
+  if (kind) {
+    for (const flag of ["ruleset", "version", "option"] as const)
+      if (values[flag] !== undefined) throw new CliError(`--${flag} applies to a battlefield file: ${file} is a ${kind} and names its own rule system`);
+    const loaded = loadGameFile(text, kind);
+    if (!loaded.ok) throw new CliError(`${file} does not load: ${oneLine(loaded.problems.join("; "))}`);
+    if (loaded.problem) throw new CliError(`${file} does not load whole: ${oneLine(loaded.problem)} (npm run validate -- ${file})`);
+    const log = loaded.log;
+    const played = { ...log, events: log.events.slice(0, log.cursor) };
+    return { log: played, inGame: true, at: values.at === undefined ? played.events.length : parseAt(values.at, played, file) };
+  }
+  if (values.at !== undefined) throw new CliError(`--at applies to a game or replay file; ${file} is a battlefield`);
   const scenario = await loadScenario(file);
   // Unless told otherwise, the rule system (and version) the battlefield names for itself.
   const own = values.ruleset === undefined ? scenario.ruleset : undefined;
   const ruleset = requireRuleset(values.ruleset ?? own?.id ?? DEFAULT_RULESET);
   const version = requireVersion(ruleset, values.version ?? own?.version);
   const options = parseOptions(ruleset, values.option ?? []);
-  const switches = parseSwitches(ruleset, values.declare ?? []);
-  requireShooterOrTarget(scenario, shooter, "shooter", file);
-  requireShooterOrTarget(scenario, target, "target", file);
+  const seed = values.seed === undefined ? 0 : parseSeed(values.seed);
+  return { log: newGame(scenario, { seed, ruleset: { id: ruleset.id, version, options }, created: "" }), inGame: false, at: 0 };
+}
 
-  const world = await createSightWorld(scenario, scenarioCatalog(scenario));
+await runCommand(command, async ({ values, positionals }) => {
+  const [file, shooter, target] = expectPositionals(positionals, ["game-or-battlefield.json", "shooter", "target"]) as [string, string, string];
+  if (!values.roll && values.seed !== undefined) throw new CliError("--seed applies only with --roll");
+  const { log, at, inGame } = await gameOf(file, values);
+  if (values.roll && !inGame && values.seed === undefined) throw new CliError("--roll needs --seed <n> on a battlefield: the dice come from a game's seed");
+  const ruleset = requireRuleset(log.header.ruleset.id);
+  const answers = parseDeclared(ruleset, values.declare ?? []);
+
+  const table = gameTabletop();
   try {
-    const battlefield = world.battlefield;
     if (values.weapon !== undefined) {
-      const context = ruleset.createContext(tableContext(battlefield), { options: { ...options, version } });
+      const { context, battlefield } = rulesAt(log, at);
       const firers = battlefield.models.has(shooter) ? [shooter] : [...battlefield.models.values()].filter((e) => e.unitId === shooter).map((e) => e.model.id);
       const weapons = [...new Set(firers.flatMap((m) => ruleset.weaponsOf(m, context)))];
-      if (!weapons.includes(values.weapon))
+      if (firers.length && !weapons.includes(values.weapon))
         throw new CliError(`${shooter} has no weapon "${values.weapon}" under ${ruleset.name}; its weapons are ${list(weapons) || "none"}`);
     }
-    const answer = answerFire(world, battlefield, {
-      ruleset: { id: ruleset.id, version, options },
-      declaration: { shooter, target, ...(values.weapon !== undefined ? { weapon: values.weapon } : {}), ...switches },
-      status: {},
-      ...(seed !== undefined ? { roll: { seed, previous: [] } } : {}),
+    // On a battlefield the new game's seed is --seed; in a game --seed rolls another stream from the same point.
+    const seed = values.seed === undefined ? log.header.seed : parseSeed(values.seed);
+    const answer = await judgeShotInGame(table, {
+      game: log,
+      at,
+      declaration: { shooter, target, ...(values.weapon !== undefined ? { weapon: values.weapon } : {}), ...answers },
+      ...(values.roll ? { roll: { seed } } : {}),
     });
     if (values.json) printJson(answer);
-    else print(formatFire(answer, ruleset, { version, ...(seed !== undefined ? { seed } : {}) }));
+    else print(formatFire(answer, ruleset, { version: log.header.ruleset.version, ...(values.roll ? { seed } : {}) }));
+  } catch (error) {
+    if (error instanceof NotJudgeable) throw new CliError(`${file}: ${error.message}`);
+    throw error;
   } finally {
-    world.dispose();
+    table.dispose();
   }
 });

@@ -5,7 +5,7 @@
  * interface's types, so every rule system prints the same way. Pure functions from data to text.
  */
 
-import { describeNeed, type FireResult, type FirerVerdict, type Modifier, type Ruleset, type Ruling, type SampleTable } from "../rules/ruleset";
+import { type FireResult, type FirerVerdict, type Modifier, needPhrase, type Ruleset, type Ruling, type SampleTable } from "../rules/ruleset";
 import type { FireAnswer } from "../worker/fire";
 import { columns } from "./formatReport";
 
@@ -16,11 +16,6 @@ const ruling = (r: Ruling): string => `${r.reason} [${r.rule}]${sampleNote(r.sam
 const signed = (v: number): string => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "±0");
 const modifier = (m: Modifier): string => `${signed(m.value)} ${m.roll}: ${ruling(m)}`;
 
-function needText(need: number, die: number, under: boolean | undefined): string {
-  const { text, possible } = describeNeed(need, die, under);
-  return possible ? `needs ${text} on a d${die}` : `needs ${text} (impossible on a d${die})`;
-}
-
 function firerLines(f: FirerVerdict, die: number): string[] {
   const weapon = f.weapon ? ` (${f.weapon.id})` : "";
   const shot = f.shots.find((s) => s.group === f.group);
@@ -28,7 +23,7 @@ function firerLines(f: FirerVerdict, die: number): string[] {
     const why = [...f.rulings, ...f.shots.flatMap((s) => s.rulings.slice(-1).map((r) => ({ ...r, reason: `at "${s.group}": ${r.reason}` })))];
     return [`${f.model}${weapon}: cannot fire`, ...why.map((r) => `${INDENT}${ruling(r)}`)];
   }
-  const need = shot.need === undefined ? "no roll to hit" : needText(shot.need, die, shot.under);
+  const need = shot.need === undefined ? "no roll to hit" : `${needPhrase(shot, die)} on a d${die}`;
   return [
     `${f.model}${weapon}: ${f.dice} ${f.dice === 1 ? "die" : "dice"}${sampleNote(f.sample)} at "${shot.group}", ${need}${sampleNote(shot.sample)}`,
     ...shot.modifiers.map((m) => `${INDENT}${modifier(m)}`),

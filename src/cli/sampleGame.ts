@@ -1,13 +1,13 @@
 /**
  * The shipped sample replay's game: six turns on the default battlefield played with the app's own
  * commands, and shots judged and resolved by the rule system from the game's seeded dice, exactly as the
- * sight worker does it (answerFire). Nothing in it is written by hand but the players' orders below.
+ * sight worker does it (judgeShotInGame). Nothing in it is written by hand but the players' orders below.
  */
 
 import { readFile } from "node:fs/promises";
 import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
-import { currentState, type GameLog, newGame, record, rolledSides } from "../core/game/gameLog";
+import { currentState, type GameLog, newGame, record } from "../core/game/gameLog";
 import { findModel } from "../core/game/models";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { catalogFor } from "../core/scale";
@@ -16,8 +16,7 @@ import type { Point } from "../core/scenario/schema";
 import type { ReplayNote } from "../replay/replayFile";
 import { fireEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
-import { createSightWorld } from "../sight/sightWorld";
-import { answerFire } from "../worker/fire";
+import { gameTabletop, judgeShotInGame } from "../worker/fire";
 
 export const SAMPLE_SEED = 1944;
 const DEFAULT_BATTLEFIELD_FILE = new URL("../scenarios/default.json", import.meta.url);
@@ -99,63 +98,58 @@ export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readon
     else skipped.push(`${what}: ${result.error}`);
     return result.ok;
   };
-  for (const [turn, orders] of turns.entries()) {
-    for (const order of orders) {
-      const state = currentState(log);
-      const before = log.events.length;
-      switch (order.kind) {
-        case "advance": {
-          const unit = state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === order.unit);
-          if (!unit) {
-            skipped.push(`turn ${turn + 1}: ${order.unit} has no models left`);
+  // One sight world moved along with the table, as a re-judged file or a game room keeps one.
+  const table = gameTabletop(() => catalog);
+  try {
+    for (const [turn, orders] of turns.entries()) {
+      for (const order of orders) {
+        const state = currentState(log);
+        const before = log.events.length;
+        switch (order.kind) {
+          case "advance": {
+            const unit = state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === order.unit);
+            if (!unit) {
+              skipped.push(`turn ${turn + 1}: ${order.unit} has no models left`);
+              break;
+            }
+            const moves = unit.models.map((m) => ({
+              model: m.id,
+              to: { position: [m.position[0] + order.by[0], m.position[1] + order.by[1]] as Point, heading: m.heading },
+              path: bowedPath(m.position, order.by),
+            }));
+            perform({ type: "move-group", moves }, `turn ${turn + 1}: ${order.unit} advances`);
             break;
           }
-          const moves = unit.models.map((m) => ({
-            model: m.id,
-            to: { position: [m.position[0] + order.by[0], m.position[1] + order.by[1]] as Point, heading: m.heading },
-            path: bowedPath(m.position, order.by),
-          }));
-          perform({ type: "move-group", moves }, `turn ${turn + 1}: ${order.unit} advances`);
-          break;
-        }
-        case "traverse":
-          perform({ type: "traverse", model: order.model, turretHeading: order.to }, `turn ${turn + 1}: ${order.model} traverses`);
-          break;
-        case "blast": {
-          const at = findModel(state.scenario, order.on)?.position;
-          if (!at) skipped.push(`turn ${turn + 1}: the blast's aiming point ${order.on} is gone`);
-          else
-            perform(
-              { type: "place-template", template: { id: order.id, shape: { kind: "blast", at, radii: [order.radius] }, from: "above", label: order.label } },
-              `turn ${turn + 1}: ${order.label}`,
-            );
-          break;
-        }
-        case "lift":
-          perform({ type: "remove-template", id: order.id }, `turn ${turn + 1}: lift ${order.id}`);
-          break;
-        case "fire": {
-          const world = await createSightWorld(state.scenario, catalog);
-          try {
+          case "traverse":
+            perform({ type: "traverse", model: order.model, turretHeading: order.to }, `turn ${turn + 1}: ${order.model} traverses`);
+            break;
+          case "blast": {
+            const at = findModel(state.scenario, order.on)?.position;
+            if (!at) skipped.push(`turn ${turn + 1}: the blast's aiming point ${order.on} is gone`);
+            else
+              perform(
+                { type: "place-template", template: { id: order.id, shape: { kind: "blast", at, radii: [order.radius] }, from: "above", label: order.label } },
+                `turn ${turn + 1}: ${order.label}`,
+              );
+            break;
+          }
+          case "lift":
+            perform({ type: "remove-template", id: order.id }, `turn ${turn + 1}: lift ${order.id}`);
+            break;
+          case "fire": {
             const declaration = { shooter: order.shooter, target: order.target };
-            const answer = answerFire(world, world.battlefield, {
-              ruleset: log.header.ruleset,
-              declaration,
-              status: state.status,
-              turn: state.turn,
-              roll: { seed, previous: rolledSides(log) },
-            });
+            const answer = await judgeShotInGame(table, { game: log, declaration, roll: true });
             if (!answer.result)
               skipped.push(`turn ${turn + 1}: ${order.shooter} at ${order.target}: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
             else add(fireEvent(ruleset, declaration, answer.result, (clock += 6000)));
-          } finally {
-            world.dispose();
+            break;
           }
-          break;
         }
+        if ("note" in order && order.note && log.events.length > before) notes.push({ event: log.events.length - 1, text: order.note });
       }
-      if ("note" in order && order.note && log.events.length > before) notes.push({ event: log.events.length - 1, text: order.note });
     }
+  } finally {
+    table.dispose();
   }
   return { log, notes, skipped };
 }

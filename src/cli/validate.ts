@@ -5,17 +5,12 @@
  * game or replay file the way it was made: each event against the state it applies to, its dice against the
  * seed, and every shot and order judged again by the rule system on the sight engine.
  */
-
-import { GAME_FORMAT } from "../core/game/events";
-import { parseGame } from "../core/game/gameFile";
-import type { GameLog } from "../core/game/gameLog";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseScenarioJson } from "../core/scenario/load";
-import { isReplayText, parseReplay } from "../replay/replayFile";
-import { RULESETS } from "../rules/registry";
 import { rejudgeGame } from "../worker/rejudgeGame";
 import { divergenceWarning, type RejudgeReport } from "../worker/rejudgeReport";
 import { CliError, describeIssue, EXIT_BAD_INPUT, expectPositionals, print, printJson, readTextFile, runCommand } from "./common";
+import { type GameFileKind, gameFileKind, loadGameFile } from "./gameFiles";
 
 const USAGE = `Checks a Hulldown battlefield, game or replay file.
 
@@ -26,10 +21,11 @@ A battlefield: prints "OK: <name> — N features, M models" and exits 0, or prin
 one per line as "<JSON path>: <message>", and exits 2.
 
 A game or replay (its "format" says which): every event is checked against the table it applies to and the
-game's seeded dice, and every resolved shot and order is judged again by the game's rule system. Prints
-"OK: …" and exits 0; a file that breaks, or a shot the rules do not give as recorded, is named by its event
-on stderr ("events[12]: fire-resolved: the rules give … with these dice, the file says …") with exit 2.
-Shots that cannot be judged again (recorded before shots kept their rule state) are listed after the OK.
+game's seeded dice, and every resolved shot and order is judged again by the game's rule system in the game
+as the events before it leave it. Prints "OK: …" and exits 0; a file that breaks, or a shot the rules do not
+give as recorded, is named by its event on stderr ("events[12]: fire-resolved: the rules give … with these
+dice, the file says …") with exit 2. So is every shot that cannot be judged again (its declaration or the game
+state it was judged in not recorded, a rules table that does not load), one line each: the game is unchecked.
 
 Options:
   --json      print {"ok": true, …} or {"ok": false, "issues" | "problems": …}
@@ -37,28 +33,8 @@ Options:
 
 const command = { name: "validate", usage: USAGE, options: { json: { type: "boolean" } } } as const;
 
-const LOAD = { rulesets: RULESETS };
-/** A game file names its format first (as a replay does: isReplayText), even when it is cut short further on. */
-const GAME_START = new RegExp(`^\\uFEFF?\\s*\\{\\s*"format"\\s*:\\s*"${GAME_FORMAT}"`);
-
-/** A loaded game or replay, or every reason it cannot be played. */
-type Loaded = { ok: true; log: GameLog; problem?: string } | { ok: false; problems: readonly string[] };
-
-function loadGame(text: string, kind: string): Loaded {
-  if (kind === "replay") {
-    const result = parseReplay(text, scenarioCatalog, LOAD);
-    if (!result.ok) return { ok: false, problems: [result.error] };
-    const { log, warning, divergence } = result.replay;
-    const problem = [warning, divergence?.message].filter(Boolean).join("; ");
-    return { ok: true, log, ...(problem ? { problem } : {}) };
-  }
-  const result = parseGame(text, scenarioCatalog, LOAD);
-  if (!result.ok) return { ok: false, problems: result.problems };
-  return { ok: true, log: result.game.log, ...(result.game.warning ? { problem: result.game.warning } : {}) };
-}
-
-async function validateGame(file: string, text: string, kind: string, json: boolean): Promise<void> {
-  const loaded = loadGame(text, kind);
+async function validateGame(file: string, text: string, kind: GameFileKind, json: boolean): Promise<void> {
+  const loaded = loadGameFile(text, kind);
   const fail = (problems: readonly string[]) => {
     if (json) printJson({ ok: false, kind, problems });
     else process.stderr.write(problems.map((p) => `${file}: ${p}\n`).join(""));
@@ -75,18 +51,19 @@ async function validateGame(file: string, text: string, kind: string, json: bool
     throw new CliError(`${file}: the sight engine cannot build this game's table: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (report.divergence) return fail([divergenceWarning(report.divergence)]);
+  // A shot that cannot be judged again leaves the game unchecked: as much a failure as one judged otherwise.
+  if (report.notRejudged.length) return fail(report.notRejudged);
   const events = log.events.length;
-  if (json) return printJson({ ok: true, kind, name: log.header.scenario.name, events, rejudged: report.rejudged, notRejudged: report.notRejudged });
+  if (json) return printJson({ ok: true, kind, name: log.header.scenario.name, events, rejudged: report.rejudged });
   print(
     `OK: ${kind} on ${log.header.scenario.name} — ${events} event${events === 1 ? "" : "s"}, ${report.rejudged} shot${report.rejudged === 1 ? "" : "s"} and order${report.rejudged === 1 ? "" : "s"} judged again from seed ${log.header.seed}: as recorded`,
   );
-  for (const note of report.notRejudged) print(`  ${note}`);
 }
 
 await runCommand(command, async ({ values, positionals }) => {
   const [file] = expectPositionals(positionals, ["file.json"]);
   const text = await readTextFile(file!);
-  const kind = isReplayText(text) ? "replay" : GAME_START.test(text) ? "game" : undefined;
+  const kind = gameFileKind(text);
   if (kind) return validateGame(file!, text, kind, values.json === true);
   const result = parseScenarioJson(text, scenarioCatalog);
   if (result.ok) {

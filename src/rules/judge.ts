@@ -1,13 +1,14 @@
 /**
- * Helpers for a fire panel: a complete verdict when sight questions can be answered on the spot (tests,
- * the CLI, inside the sight worker), and the game log's event for a resolved shot.
+ * Helpers for judging: a complete verdict when sight questions can be answered on the spot (tests, the CLI,
+ * inside the sight worker), an order given inside a game, and the game log's events for a resolved shot and
+ * an order.
  */
-import type { Battlefield } from "../core/battlefield";
-import type { Dice } from "../core/dice";
-import type { GameEventOf, GameHeader } from "../core/game/events";
-import type { GameState } from "../core/game/state";
+import { createDice } from "../core/dice";
+import type { GameEventOf } from "../core/game/events";
+import { rolledSides } from "../core/game/gameLog";
 import type { SightReport } from "../sight/sightReport";
-import { type RulesContext, tableContext } from "./context";
+import type { RulesContext } from "./context";
+import { type GameRecord, type RulesAtOptions, rulesAt } from "./gameContext";
 import { type FireDeclaration, type FireResult, type FireVerdict, type OrderResult, type Ruleset, type SightRequest, sightKey } from "./ruleset";
 
 /** Rounds of follow-up questions a verdict may ask (a vehicle behind a vehicle needs one more). */
@@ -47,29 +48,16 @@ export function fireEvent(ruleset: Pick<Ruleset, "id">, declaration: FireDeclara
   };
 }
 
-/** What an order is given on: the game's rules header, and the table and game state as they stand. */
-export interface OrderSetting {
-  readonly rules: Omit<GameHeader["ruleset"], "tables"> & { readonly tables?: GameHeader["ruleset"]["tables"] };
-  readonly battlefield: Battlefield;
-  readonly state: GameState;
-}
-
 /**
- * Gives a unit an order as the orders panel does: the table's pins and turn, every unit's order die this
- * turn, the game's options and tables, and the game's dice. Throws when the system has no orders or its
- * tables do not load.
+ * Gives a unit an order before event `at` of a game (after events 0…at−1), as the orders panel does: the
+ * table, pins, turn and order dice as the log leaves them, the game's options and tables, and the game's dice
+ * at that point. Throws when the system has no orders (or cannot judge: gameContext.ts).
  */
-export function giveOrder(ruleset: Ruleset, setting: OrderSetting, unit: string, order: string, dice: Dice): OrderResult {
+export function giveOrder(game: GameRecord, at: number, unit: string, order: string, options: RulesAtOptions = {}): { ruleset: Ruleset; result: OrderResult } {
+  const { ruleset, context } = rulesAt(game, at, options);
   if (!ruleset.orders) throw new Error(`${ruleset.name} gives no orders`);
-  const tables = ruleset.loadTables(setting.rules.tables ?? []);
-  if (!tables.ok) throw new Error(`the game's rules tables do not load: ${tables.errors.join("; ")}`);
-  const { state } = setting;
-  const context = ruleset.createContext(tableContext(setting.battlefield, { status: state.status, turn: state.turn }), {
-    options: { ...setting.rules.options, version: setting.rules.version },
-    tables: tables.tables,
-    game: { units: state.units },
-  });
-  return ruleset.orders.giveOrder(unit, order, dice, context);
+  const dice = createDice(game.header.seed, rolledSides({ ...game, cursor: at }));
+  return { ruleset, result: ruleset.orders.giveOrder(unit, order, dice, context) };
 }
 
 /** The order-given event for the game log. */

@@ -1,6 +1,6 @@
 /**
- * The rule systems the app offers. Bolt Action, Battleground WWII and Flames of War plug in here as they
- * are written: a folder under src/rules implementing Ruleset, and one line in this list.
+ * The rule systems the app offers. A new system is a folder under src/rules implementing Ruleset and one line
+ * in this list: the app, the command line and game files reach it only through here (docs/rule-systems.md).
  */
 import { battleground } from "./battleground";
 import { boltAction } from "./bolt-action";

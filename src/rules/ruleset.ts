@@ -4,7 +4,13 @@
  * caller computes SightReports (and template results) with the sight engine and passes them in, and it
  * never imports Rapier, React or the DOM, so it runs the same in Node, the browser and a worker.
  *
+ * A system owns its game besides: the questions it asks before a shot (`declaration`) and keeps on models
+ * (`marks`), as data a generic panel renders (questions.ts); and its game state, derived from the game log
+ * alone (`gameState`), which the context carries to every ruling. gameContext.ts builds that context at any
+ * point of a game, so the app, the command line, a re-judged file and the server all judge from the log.
+ *
  * The flow for one shot, as a fire panel drives it:
+ *   situation(declaration, context, history, …)    → the questions that apply, the shooter's and the target's state
  *   sightRequests(declaration, context)            → which SightReports to compute
  *   fireVerdict(declaration, reports, context)     → can they fire, at what, with which modifiers and why
  *                                                    (asks for more reports in `needs` when it has to)
@@ -13,13 +19,15 @@
  * result into the game log's event.
  */
 import type { Dice, DieRoll } from "../core/dice";
-import type { Outcome, SmokeCloud } from "../core/game/events";
+import type { GameEvent, Outcome, SmokeCloud } from "../core/game/events";
+import type { GameState } from "../core/game/state";
 import type { Vec2 } from "../core/geometry2d";
 import type { Scale } from "../core/scenario/schema";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { RulesContext } from "./context";
+import type { Answers, Mark, Question } from "./questions";
 
 /** A reference into the rule system's digest, e.g. "§5.3". Every ruling carries one. */
 export type RuleRef = string;
@@ -141,6 +149,22 @@ export interface ShotVerdict {
   readonly under?: boolean;
   /** The table `need` comes from, when it is sample data. */
   readonly sample?: SampleTable;
+  /**
+   * How a `need` the die cannot reach is still met, in the system's words (Bolt Action's "a 6 always hits");
+   * absent: it cannot be.
+   */
+  readonly beyondDie?: string;
+}
+
+/**
+ * What a shot needs, in the words a player reads first: "needs 7+", "needs 8 or less", "needs 7+: a 6 always
+ * hits", "needs 11+: cannot be made on a d10", or "no roll to hit" (a result straight from a table).
+ */
+export function needPhrase(shot: Pick<ShotVerdict, "need" | "under" | "beyondDie">, die: number): string {
+  if (shot.need === undefined) return "no roll to hit";
+  const { text, possible } = describeNeed(shot.need, die, shot.under);
+  if (possible) return `needs ${text}`;
+  return `needs ${text}: ${shot.beyondDie ?? `cannot be made on a d${die}`}`;
 }
 
 /** One model of the firing unit: whether it fires, with which weapon and how many dice, at which part. */
@@ -244,8 +268,9 @@ export interface FireDetails {
   /** Every sample table the shot's numbers came from: the verdict's and the dice's. */
   readonly sampleTables: readonly SampleTable[];
   /**
-   * The rule system's per-game state the shot was judged with (orders, movement, spotting: what the table
-   * does not show), recorded by the caller so a loaded game can judge the shot again (src/worker/rejudgeGame.ts).
+   * The rule system's game state the shot was judged in (Ruleset.gameState: orders, moves, marks, last
+   * targets), as derived from the log. Judging the game again derives it again: this copy is a cross-check
+   * that a file's shot was judged in the game the file holds, never the source (src/worker/rejudgeGame.ts).
    */
   readonly game?: unknown;
 }
@@ -381,8 +406,65 @@ export interface OrderSystem<C> {
   giveOrder(unit: string, order: string, dice: Dice, context: C, facts?: OrderFacts): OrderResult;
 }
 
-/** A rule system. Method syntax keeps a ruleset with richer declaration and verdict types assignable here. */
-export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends RulesContext = RulesContext, V extends FireVerdict = FireVerdict, T = unknown> {
+/** A point of a game: its events so far (0…n−1) and the table state they fold to (core/game/state.ts). */
+export interface GameHistory {
+  readonly events: readonly GameEvent[];
+  readonly state: GameState;
+}
+
+/** A line of the account a system gives of its game state, in its own words. */
+export interface StateLine {
+  /** What it tells, for tests and styling: "motion", "move-cost", "last-shot", "smoke". */
+  readonly id: string;
+  readonly text: string;
+  readonly rule?: RuleRef;
+  readonly sample?: SampleTable;
+  /** A feature a player may take off the table from this line (a smoke cloud cleared by hand). */
+  readonly feature?: string;
+}
+
+/** The shooter or the target of a declared shot as the game leaves it: its state in words, and its marks. */
+export interface SubjectSituation {
+  /** The model its marks are on: the one picked (its unit's state is told on its lines). */
+  readonly model: string;
+  readonly lines: readonly StateLine[];
+  /** Ids of the system's marks that apply to it now (Battleground's evasion only while it evades). */
+  readonly marks: readonly string[];
+  /** The marks in force on it: those recorded and still holding (src/rules/marks.ts). */
+  readonly recorded: Answers;
+  /** What the game gives for each derived mark not recorded. */
+  readonly fromGame: Answers;
+}
+
+/** A declared shot before it is judged: what to ask and what to show, all from the rule system. */
+export interface Situation {
+  /** Ids of the declaration's questions that apply to this shot (Operation WW2's "commander out" only for a vehicle). */
+  readonly questions: readonly string[];
+  /** What the game gives for each derived question left unanswered (Flames of War: the firers moved this turn). */
+  readonly fromGame: Answers;
+  readonly shooter: SubjectSituation;
+  readonly target: SubjectSituation;
+  /** The table's rule state: smoke clouds and when they clear. */
+  readonly table: readonly StateLine[];
+}
+
+/** The models a situation is told for: the shooter and the target picked on the table. */
+export interface PickedModels {
+  readonly shooter: string;
+  readonly target: string;
+}
+
+/**
+ * A rule system. Method syntax keeps a ruleset with richer declaration, verdict and state types assignable
+ * here. `G` is its game state: what `gameState` derives and createContext's `game` takes.
+ */
+export interface Ruleset<
+  D extends FireDeclaration = FireDeclaration,
+  C extends RulesContext = RulesContext,
+  V extends FireVerdict = FireVerdict,
+  T = unknown,
+  G = unknown,
+> {
   readonly id: string;
   readonly name: string;
   /** Versions of the rules it implements; the first is the default. */
@@ -399,10 +481,24 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   readonly tables: readonly TableSpec[];
   /** The units the battlefield editor offers under this system: squads, teams, guns and vehicles. */
   readonly unitPresets: readonly UnitPreset[];
+  /**
+   * The questions asked before a shot: each answer is the declaration field of its id. Left out, an answer is
+   * the question's default, or for a derived question what the game gives (Situation.fromGame).
+   */
+  readonly declaration: readonly Question[];
+  /** What a player records on a model between shots (model-state-set events): Battleground's morale, camouflage. */
+  readonly marks: readonly Mark[];
   /** The shipped tables with the given files (validated) replacing theirs. */
   loadTables(files: readonly TableFile[]): TableLoadResult<T>;
-  /** The system's context: the table, the game's options (as stored in the game header), tables and rule state. */
-  createContext(table: RulesContext, setup?: { readonly options?: Readonly<Record<string, unknown>>; readonly tables?: T; readonly game?: unknown }): C;
+  /**
+   * The system's game state at a point of the game, from its events alone: moves this turn, pins, orders,
+   * marks, last targets. Pure and cheap enough to ask at every shot; gameContext.ts hands it to createContext.
+   */
+  gameState(history: GameHistory): G;
+  /** The system's context: the table, the game's options (as stored in the game header), tables and game state. */
+  createContext(table: RulesContext, setup?: { readonly options?: Readonly<Record<string, unknown>>; readonly tables?: T; readonly game?: G }): C;
+  /** A declared shot as the fire panel shows it before the verdict: the questions that apply, the two sides' state and marks. */
+  situation(declaration: D, context: C, history: GameHistory, picked: PickedModels): Situation;
   losVerdict(report: SightReport, context: C, declaration?: Partial<D>): Verdict;
   /** The weapon ids a model (by id) may fire under this system: to offer a choice, and to refuse an unknown one. */
   weaponsOf(model: string, context: C): readonly string[];
@@ -414,6 +510,4 @@ export interface Ruleset<D extends FireDeclaration = FireDeclaration, C extends 
   flameTemplates?(tables: T, version: string): readonly FlameTemplate[];
   /** Order dice, for systems that give each unit an order a turn (Bolt Action). */
   readonly orders?: OrderSystem<C>;
-  /** Extra declaration switches the fire panel offers (Bolt Action: fire HE, assault), each a boolean field of D. */
-  readonly declarationSwitches?: readonly { readonly id: string; readonly label: string; readonly rule: RuleRef }[];
 }

@@ -2,7 +2,8 @@
  * A game or replay file just opened has its shots and orders judged again in the sight worker, once it is
  * on the table (the first frame stays quick). Progress shows in a status line; a shot the rules do not give
  * as the file records it is reported in the loader's words, and the player chooses to keep the game up to
- * that event or whole. Shots that cannot be judged again are said, never passed over in silence.
+ * that event or whole. Shots that cannot be judged again leave the game unchecked: the player is warned,
+ * with the events named, never passed over in silence.
  */
 import { create } from "zustand";
 import type { GameLog } from "../core/game/gameLog";
@@ -13,8 +14,16 @@ import { getSightClient } from "./sightPool";
 export interface RejudgeStore {
   /** The check under way: the file's title, and shots and orders judged of all. */
   readonly checking?: { readonly title: string; readonly done: number; readonly total: number };
-  /** The last check that found the file as recorded: shots and orders judged, and those that could not be. */
-  readonly passed?: { readonly title: string; readonly rejudged: number; readonly notRejudged: number };
+  /** The last check that found the file as recorded: shots and orders judged. */
+  readonly passed?: { readonly title: string; readonly rejudged: number };
+  /** The last check that could not judge some shots or orders again: the game is unchecked there. */
+  readonly unchecked?: {
+    readonly title: string;
+    /** The events that could not be judged, in order. */
+    readonly events: readonly number[];
+    /** Each event's reason, "events[3]: fire-resolved: not re-judged: why". */
+    readonly reasons: readonly string[];
+  };
   /** A divergence found, until the player chooses what to keep. */
   readonly found?: {
     readonly title: string;
@@ -35,7 +44,7 @@ let latest = 0;
 export async function rejudgeOpened(log: GameLog, title: string, keepUpTo: (event: number, warning: string) => void): Promise<void> {
   const check = ++latest;
   const total = log.events.filter(isJudged).length;
-  useRejudge.setState({ checking: total ? { title, done: 0, total } : undefined, found: undefined, passed: undefined });
+  useRejudge.setState({ checking: total ? { title, done: 0, total } : undefined, found: undefined, passed: undefined, unchecked: undefined });
   if (!total) return;
   const current = () => check === latest;
   try {
@@ -50,11 +59,10 @@ export async function rejudgeOpened(log: GameLog, title: string, keepUpTo: (even
       useRejudge.setState({ checking: undefined, found: { title, event: divergence.event, warning, keepUpTo: () => keepUpTo(divergence.event, warning) } });
       return;
     }
-    useRejudge.setState({ checking: undefined, passed: { title, rejudged: report.rejudged, notRejudged: notRejudged.length } });
     if (notRejudged.length) {
-      const more = notRejudged.length > 1 ? ` (and ${notRejudged.length - 1} more)` : "";
-      useGame.getState().notify("info", `${title}: ${notRejudged.length} of ${total} shots and orders could not be judged again: ${notRejudged[0]}${more}`);
-    }
+      const events = notRejudged.map((reason) => Number(/^events\[(\d+)\]/.exec(reason)?.[1] ?? -1));
+      useRejudge.setState({ checking: undefined, unchecked: { title, events, reasons: notRejudged } });
+    } else useRejudge.setState({ checking: undefined, passed: { title, rejudged: report.rejudged } });
   } catch (error) {
     if (!current()) return;
     useRejudge.setState({ checking: undefined });
@@ -74,6 +82,9 @@ export function rejudgeOpenedGame(log: GameLog, title: string): Promise<void> {
 
 /** The passed check's line is put away (by a click, or after a while). */
 export const dismissPassed = (): void => useRejudge.setState({ passed: undefined });
+
+/** The warning that a game is unchecked is put away by the player. */
+export const dismissUnchecked = (): void => useRejudge.setState({ unchecked: undefined });
 
 /** The player's choice on a divergence: keep the part that holds, or the whole game as the file says. */
 export function chooseRejudged(keep: "part" | "whole"): void {

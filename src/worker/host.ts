@@ -11,6 +11,7 @@ import { type Battlefield, createBattlefield } from "../core/battlefield";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
+import { NotJudgeable } from "../rules/gameContext";
 import { sightReport } from "../sight/lineOfSight";
 import { type MatrixEntry, opposingPairs, opposingTargets, visibilityEntry } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
@@ -18,8 +19,8 @@ import { standingSurface } from "../sight/surface";
 import { modelsUnderTemplate } from "../sight/templates";
 import { computeViewshed } from "../sight/viewshed";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "../sight/visibility";
-import { syncWorld } from "../sight/worldSync";
-import { answerFire } from "./fire";
+import { sameData, syncWorld } from "../sight/worldSync";
+import { judgeShotInGame, type Tabletop } from "./fire";
 import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./protocol";
 import { rejudgeGame } from "./rejudgeGame";
 
@@ -64,7 +65,7 @@ export class SightHost {
       this.post(response === CANCELLED ? { id, kind: "cancelled" } : response);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.post({ id, kind: "error", message, query: error instanceof SightQueryError });
+      this.post({ id, kind: "error", message, query: error instanceof SightQueryError || error instanceof NotJudgeable });
     }
   }
 
@@ -94,10 +95,8 @@ export class SightHost {
       }
       case "surface":
         return { id, kind: "result", request: "surface", result: standingSurface(await this.currentWorld(), request.at, request.below) };
-      case "fire": {
-        const world = await this.currentWorld();
-        return { id, kind: "result", request: "fire", result: answerFire(world, this.battlefields.get(world)!, request) };
-      }
+      case "fire":
+        return { id, kind: "result", request: "fire", result: await judgeShotInGame(this.tabletopOn(await this.world), request) };
       case "rejudge": {
         // Its own world, apart from the table's: the player goes on while the file's shots are judged again.
         let sliceStart = performance.now();
@@ -163,12 +162,33 @@ export class SightHost {
 
   /** Brings the world in step with the scenario: in place when only models changed; the first sync builds it. */
   private sync(scenario: Scenario): Promise<SyncResult> {
+    return this.syncTo(createBattlefield(scenario, this.catalogOf(scenario)));
+  }
+
+  private syncTo(next: Battlefield): Promise<SyncResult> {
     return this.change<SyncResult>(async (world) => {
-      const next = createBattlefield(scenario, this.catalogOf(scenario));
       const { world: synced, ...result } = await syncWorld(world, next);
       this.battlefields.set(synced, next);
       return { world: synced, result };
     });
+  }
+
+  /**
+   * Shots are judged on the table of the game's point: on `world` when it shows that table already (the app
+   * syncs it before it asks, so usually nothing changes and no newer request is cancelled), else on the world
+   * moved there, as a sync would move it.
+   */
+  private tabletopOn(world: SightWorld | undefined): Tabletop {
+    const current = world && this.battlefields.get(world);
+    return {
+      battlefieldOf: (state) =>
+        current && sameData(current.scenario, state.scenario) ? current : createBattlefield(state.scenario, this.catalogOf(state.scenario)),
+      worldOf: async (battlefield) => {
+        if (battlefield === current) return world!;
+        await this.syncTo(battlefield);
+        return this.currentWorld();
+      },
+    };
   }
 
   /** Starts a new generation of a latest-wins kind; the returned check turns false once a newer one starts. */

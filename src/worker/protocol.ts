@@ -12,7 +12,7 @@ import type { StandingSurface } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { Viewshed } from "../sight/viewshed";
 import type { WorldSync } from "../sight/worldSync";
-import type { FireAnswer, FireQuery } from "./fire";
+import type { FireAnswer, ShotInGame } from "./fire";
 import type { RejudgeReport } from "./rejudgeReport";
 
 export interface LoadResult {
@@ -38,8 +38,11 @@ export interface SightQueries {
   viewshed: { params: { observer: string; weapon?: string; cell?: number }; result: Viewshed };
   /** Where a model put down at `at` stands: the first building floor below `below` (cm), else the ground. */
   surface: { params: { at: Vec2; below?: number }; result: StandingSurface };
-  /** A declared shot under the game's rule system: the verdict, and with `roll` the resolved result. */
-  fire: { params: FireQuery; result: FireAnswer };
+  /**
+   * A declared shot judged inside the game at a point of it (judgeShotInGame): the verdict, and with `roll`
+   * the resolved result. The world follows the table at that point, as a sync would move it.
+   */
+  fire: { params: ShotInGame; result: FireAnswer };
   /** A loaded game's shots and orders judged again on a world of its own, with progress (src/worker/rejudgeGame.ts). */
   rejudge: { params: { game: Pick<GameLog, "header" | "events"> }; result: RejudgeReport };
 }

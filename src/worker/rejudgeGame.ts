@@ -1,26 +1,24 @@
 /**
  * A loaded game's shots judged again: every resolved shot, and every order given, is re-derived by the rule
- * system from its recorded declaration, the game's seed at that point of the dice stream and the table as
- * the events before it leave it (one sight world kept in step, as the worker keeps the app's), then compared
- * with what the file says. A doctored result (an extra casualty, a "pinned" made "destroyed", a hit taken
- * out, a changed pin count) is reported at its event, in the loader's words; the game holds up to there.
- * The loader (src/core/game/gameFile.ts) has already checked each event's shape, place and dice.
+ * system from its recorded declaration in the game as the events before it leave it — the table, the system's
+ * game state derived from the log, the dice at that point of the seed's stream — with one sight world kept in
+ * step (judgeShotInGame), then compared with what the file says, the state the file says it was judged in
+ * (details.game) included. A doctored result (an extra casualty, a "pinned" made "destroyed", a hit taken
+ * out, a changed pin count, a changed game state) is reported at its event, in the loader's words; the game
+ * holds up to there. A shot that cannot be judged at all (no declaration, no recorded game state to check, a
+ * rules table that does not load) is listed: the game could not be checked. The loader
+ * (src/core/game/gameFile.ts) has already checked each event's shape, place and dice.
  */
-import { type Battlefield, createBattlefield } from "../core/battlefield";
-import { createDice } from "../core/dice";
 import type { GameEvent, GameEventOf, Outcome, UnitChange } from "../core/game/events";
-import { type GameLog, rolledSides } from "../core/game/gameLog";
-import { applyEvent, type GameState, initialState } from "../core/game/state";
-import { scenarioCatalog } from "../core/miniatures/catalog";
+import type { GameLog } from "../core/game/gameLog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { formatPath } from "../core/scenario/load";
 import { describeValue, type Scenario } from "../core/scenario/schema";
+import { type GameRecord, NotJudgeable, rulesAt, rulesetOf } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
-import { rulesetById } from "../rules/registry";
-import type { FireDeclaration, Ruleset } from "../rules/ruleset";
-import type { SightWorld } from "../sight/sightWorld";
-import { sameData, syncWorld } from "../sight/worldSync";
-import { answerFire } from "./fire";
+import type { FireDeclaration } from "../rules/ruleset";
+import { sameData } from "../sight/worldSync";
+import { gameTabletop, judgeShotInGame, type Tabletop } from "./fire";
 import { isJudged, type Judged, type RejudgeReport } from "./rejudgeReport";
 
 export interface RejudgeOptions {
@@ -30,117 +28,73 @@ export interface RejudgeOptions {
   readonly onProgress?: (done: number, total: number) => void | Promise<void>;
 }
 
-/** The table a judgement is made on: the battlefield a state shows, and the sight world in step with it. */
-interface Table {
-  battlefieldOf(state: GameState): Battlefield;
-  worldOf(battlefield: Battlefield): Promise<SightWorld>;
+/** Why the game's rules cannot judge anything in it (an unknown system, its tables or options), or undefined. */
+function unjudgeable(game: GameRecord): string | undefined {
+  try {
+    rulesetOf(game.header);
+    rulesAt({ header: game.header, events: [] }, 0);
+    return undefined;
+  } catch (error) {
+    if (error instanceof NotJudgeable) return error.message;
+    throw error;
+  }
 }
 
 export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, options: RejudgeOptions = {}): Promise<RejudgeReport> {
-  const { header, events } = game;
-  const catalogOf = options.catalogOf ?? scenarioCatalog;
-  const ruleset = rulesetById(header.ruleset.id);
-  const tables = ruleset?.loadTables(header.ruleset.tables);
-  const unjudgeable = !ruleset
-    ? `Hulldown has no rule system "${header.ruleset.id}"`
-    : !tables!.ok
-      ? `the game's rules tables do not load: ${tables!.errors.join("; ")}`
-      : undefined;
+  const { events } = game;
+  const cannot = unjudgeable(game);
   const total = events.filter(isJudged).length;
   const notRejudged: string[] = [];
   let rejudged = 0;
   let done = 0;
-  // The table as the events so far leave it, and one sight world moved along with it (built at the first shot).
-  let battlefield: Battlefield | undefined;
-  let world: SightWorld | undefined;
-  let worldOn: Battlefield | undefined;
-  const table: Table = {
-    battlefieldOf: (state) =>
-      battlefield?.scenario === state.scenario ? battlefield : (battlefield = createBattlefield(state.scenario, catalogOf(state.scenario))),
-    async worldOf(on) {
-      if (worldOn !== on) world = (await syncWorld(world, (worldOn = on))).world;
-      return world!;
-    },
-  };
-  let state = initialState(header.scenario);
+  // One sight world moved along with the table as the events leave it (built at the first shot).
+  const table = gameTabletop(options.catalogOf);
   try {
     for (const [i, event] of events.entries()) {
-      if (isJudged(event)) {
-        const at = `events[${i}]: ${event.type}`;
-        const why = unjudgeable ?? (event.type === "fire-resolved" ? unrecordedShot(event) : undefined);
-        if (why) notRejudged.push(`${at}: not re-judged: ${why}`);
-        else {
-          const previous = rolledSides({ header, events, cursor: i });
-          const expected =
-            event.type === "fire-resolved"
-              ? await judgeShot(ruleset!, game, event, state, previous, table)
-              : judgeOrder(ruleset!, game, event, state, previous, table);
-          const difference = typeof expected === "string" ? expected : firstDifference(expected, event);
-          if (difference) return { rejudged, notRejudged, divergence: { event: i, message: `${at}: ${difference}` } };
-          rejudged++;
-        }
-        await options.onProgress?.(++done, total);
+      if (!isJudged(event)) continue;
+      const at = `events[${i}]: ${event.type}`;
+      const why = cannot ?? (event.type === "fire-resolved" ? unrecordedShot(event) : undefined);
+      if (why) notRejudged.push(`${at}: not re-judged: ${why}`);
+      else {
+        const expected = event.type === "fire-resolved" ? await judgeShot(game, i, event, table) : judgeOrder(game, i, event, options);
+        const difference = typeof expected === "string" ? expected : firstDifference(expected, event);
+        if (difference) return { rejudged, notRejudged, divergence: { event: i, message: `${at}: ${difference}` } };
+        rejudged++;
       }
-      state = applyEvent(state, event);
+      await options.onProgress?.(++done, total);
     }
   } finally {
-    world?.dispose();
+    table.dispose();
   }
   return { rejudged, notRejudged };
 }
 
-/** What a shot recorded under the rules must carry to be judged again, and whether this one does. */
+/** What a shot recorded under the rules must carry to be judged again and checked, and whether this one does. */
 function unrecordedShot(event: GameEventOf<"fire-resolved">): string | undefined {
   const details = event.details as { verdict?: { declaration?: unknown }; game?: unknown } | undefined;
   const declaration = details?.verdict?.declaration as Partial<FireDeclaration> | undefined;
   if (typeof declaration?.shooter !== "string" || typeof declaration.target !== "string")
     return "the file does not record the shot's declaration (details.verdict.declaration)";
-  if (!Object.hasOwn(details!, "game")) return "recorded before shots kept the rule state they were judged with (details.game)";
+  if (!Object.hasOwn(details!, "game")) return "the file does not record the game state the shot was judged in (details.game), to check it against the log";
   return undefined;
 }
 
-/** The shot as the rules resolve it now, or why they give no shot at all. */
-async function judgeShot(
-  ruleset: Ruleset,
-  game: Pick<GameLog, "header">,
-  event: GameEventOf<"fire-resolved">,
-  state: GameState,
-  previous: readonly number[],
-  table: Table,
-): Promise<GameEvent | string> {
-  const details = event.details as { verdict: { declaration: FireDeclaration & Record<string, unknown> }; game: unknown };
-  const declaration = details.verdict.declaration;
-  const battlefield = table.battlefieldOf(state);
-  const world = await table.worldOf(battlefield);
+/** The shot as the rules resolve it now in the game before it, or why they give no shot at all. */
+async function judgeShot(game: GameRecord, at: number, event: GameEventOf<"fire-resolved">, table: Tabletop): Promise<GameEvent | string> {
+  const { declaration } = (event.details as { verdict: { declaration: FireDeclaration & Record<string, unknown> } }).verdict;
   try {
-    const roll = { seed: game.header.seed, previous };
-    const answer = answerFire(world, battlefield, {
-      ruleset: game.header.ruleset,
-      declaration,
-      status: state.status,
-      turn: state.turn,
-      game: details.game,
-      roll,
-    });
+    const answer = await judgeShotInGame(table, { game, at, declaration, roll: true });
     if (!answer.result) return `the rules refuse this shot (${answer.verdict.rulings.map((r) => r.reason).join("; ")}), the file says it was fired`;
-    return fireEvent(ruleset, declaration, answer.result, event.time);
+    return fireEvent(rulesetOf(game.header), declaration, answer.result, event.time);
   } catch (error) {
     return `the rules cannot judge this shot (${(error as Error).message}), the file says it was fired`;
   }
 }
 
 /** The order as the rules give it now, from the dice at its place in the stream. */
-function judgeOrder(
-  ruleset: Ruleset,
-  game: Pick<GameLog, "header">,
-  event: GameEventOf<"order-given">,
-  state: GameState,
-  previous: readonly number[],
-  table: Table,
-): GameEvent | string {
+function judgeOrder(game: GameRecord, at: number, event: GameEventOf<"order-given">, options: RejudgeOptions): GameEvent | string {
   try {
-    const battlefield = table.battlefieldOf(state);
-    const result = giveOrder(ruleset, { rules: game.header.ruleset, battlefield, state }, event.unit, event.asked, createDice(game.header.seed, previous));
+    const { ruleset, result } = giveOrder(game, at, event.unit, event.asked, options);
     return orderEvent(ruleset, result, event.time);
   } catch (error) {
     return `the rules cannot give this order (${(error as Error).message}), the file says it was given`;

@@ -192,6 +192,39 @@ describe("validate on a game or replay file", { timeout: 240_000 }, () => {
       new RegExp(`the rules give .*${last.model} casualty.* with these dice, the file says .*${last.model} pinned.*; the game holds up to event 2$`),
     );
   });
+
+  it("exits 2 naming every shot it cannot judge: the game state stripped from two shots, or a rules table that does not load", async () => {
+    const replay = JSON.parse(readFileSync(SAMPLE, "utf8"));
+    const game = (events: unknown[], header = replay.game) => JSON.stringify({ ...header, cursor: events.length, events });
+    const stripped = join(dir, "stripped-game.json");
+    await writeFile(
+      stripped,
+      game(
+        replay.events.map((e: { n: number; details?: Record<string, unknown> }) =>
+          e.n === 4 || e.n === 9 ? { ...e, details: { ...e.details, game: undefined } } : e,
+        ),
+      ),
+    );
+    const broken = join(dir, "broken-table-game.json");
+    const tables = [{ ruleset: "operation-ww2", table: "spotting", data: { infantry: "lots" } }];
+    await writeFile(broken, game(replay.events, { ...replay.game, ruleset: { ...replay.game.ruleset, tables } }));
+    const [a, b] = await Promise.all([run("validate", [stripped]), run("validate", [broken])]);
+    expect(a.code).toBe(2);
+    expect(a.stdout).toBe("");
+    expect(a.stderr.trimEnd().split("\n")).toEqual(
+      [4, 9].map(
+        (n) =>
+          `${stripped}: events[${n}]: fire-resolved: not re-judged: the file does not record the game state the shot was judged in (details.game), to check it against the log`,
+      ),
+    );
+    expect(b.code).toBe(2);
+    const lines = b.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(10);
+    for (const line of lines) {
+      expect(line.startsWith(`${broken}: events[`)).toBe(true);
+      expect(line).toMatch(/\]: fire-resolved: not re-judged: the game's rules tables do not load: /);
+    }
+  });
 });
 
 describe("export", { timeout: SPAWN_TIMEOUT }, () => {

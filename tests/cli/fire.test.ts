@@ -196,7 +196,7 @@ describe("fire: bad input exits 2 with one line", { timeout: SPAWN_TIMEOUT }, ()
     const cases: Array<[string[], string[]]> = [
       [
         [open, "us-1", "nobody"],
-        ['unknown target "nobody"', open, "unit-ger (ger-1, ger-2)"],
+        ['the target "nobody" is neither a model nor a unit on the table', "unit-ger (ger-1, ger-2)"],
       ],
       [
         [open, "us-1", "ger-1", "--weapon", "bazooka"],

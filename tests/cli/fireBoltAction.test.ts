@@ -54,12 +54,12 @@ describe("npm run fire --ruleset bolt-action", () => {
   );
 
   it(
-    "refuses a switch the system does not have",
+    "refuses a question the system does not ask",
     async () => {
       expectOneLineError(
         await run("fire", [file, "us-1", "unit-ger", "--ruleset", "bolt-action", "--declare", "smoke"]),
         "fire",
-        'no declaration switch "smoke"',
+        'Bolt Action asks no "smoke" before a shot',
         "he, assault",
       );
     },

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FireDetails, FireVerdict } from "../../src/rules/ruleset";
-import { type Placed, scenario } from "../helpers/scene";
+import { mgTeam, scenario } from "../helpers/scene";
 import { expectOneLineError, run, SPAWN_TIMEOUT } from "./run";
 
 interface Answer {
@@ -26,13 +26,6 @@ const hedge = {
   height: 2,
   thickness: 1.5,
 };
-const team = (id: string, x: number, z: number, side: "A" | "B"): Placed => ({
-  id,
-  model: side === "A" ? "us-30cal-team" : "ger-mg42-team",
-  position: [x, z],
-  side,
-  unit: side === "A" ? "us" : "ger",
-});
 
 let dir: string;
 let file: string;
@@ -42,7 +35,7 @@ beforeAll(async () => {
   file = join(dir, "hedge.json");
   await writeFile(
     file,
-    JSON.stringify(scenario([hedge], [team("us-1", 40, 50, "A"), team("us-2", 40, 70, "A"), team("ger-1", 75, 50, "B"), team("ger-2", 75, 70, "B")])),
+    JSON.stringify(scenario([hedge], [mgTeam("us-1", 40, 50, "A"), mgTeam("us-2", 40, 70, "A"), mgTeam("ger-1", 75, 50, "B"), mgTeam("ger-2", 75, 70, "B")])),
   );
 });
 

@@ -93,8 +93,8 @@ describe("Battleground WWII fire", () => {
     await clickModel(app, "ger-mg42-1");
     await expect.poll(() => app.page.getByTestId("fire-panel").textContent(), { timeout: 60_000 }).toMatch(/Can fire/);
     // The panel shows the recorded motion and what the move cost; the TN build-up uses OM2.
-    expect(await app.page.getByTestId("bg-shooter-motion").textContent()).toMatch(/1 move this turn → Bonus Move only \(OM2\)/);
-    expect(await app.page.getByTestId("bg-shooter-move-cost").textContent()).toMatch(/move 1: [\d.]+ MP of 6/);
+    expect(await app.page.getByTestId("state-shooter-motion").textContent()).toMatch(/1 move this turn → Bonus Move only \(OM2\)/);
+    expect(await app.page.getByTestId("state-shooter-move-cost").textContent()).toMatch(/move 1: [\d.]+ MP of 6/);
     const verdict = app.page.getByTestId("fire-verdict");
     await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/-3 to-hit: OM2: .* moved in the Bonus Move and stands in the Standard Action/);
     // The bazooka's TN (his comrades' rifles roll no to-hit).
@@ -113,7 +113,7 @@ describe("Battleground WWII fire", () => {
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type)).toBe("model-state-set");
     await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/\+1 to-hit: .* is Motivated/);
     expect(await bazookaNeed()).toBe(tnBefore + 1);
-    await app.page.getByTestId("bg-state").scrollIntoViewIfNeeded();
+    await app.page.getByTestId("rule-state").scrollIntoViewIfNeeded();
     await app.screenshot("battleground-move-then-fire");
 
     await app.page.getByTestId("fire-roll").click();

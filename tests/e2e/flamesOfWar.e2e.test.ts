@@ -31,7 +31,7 @@ describe("Flames of War", () => {
     const verdict = app.page.getByTestId("fire-verdict");
     await verdict.waitFor({ timeout: 90_000 });
     // The target moved: not Concealed for standing still, so the riflemen can hit it.
-    await app.page.getByTestId("fow-targetMoved").check();
+    await app.page.getByLabel("target moved").selectOption("yes");
     await expect.poll(() => verdict.textContent(), { timeout: 90_000 }).toMatch(/^Can fire/);
     expect(await verdict.textContent()).toMatch(/at .+: needs [3-6]\+/);
     expect(await app.page.getByTestId("fire-panel").textContent()).toContain('16"/40 cm');

@@ -2,7 +2,8 @@
  * An opened game file's shots judged again in the sight worker, after the game is on the table: the shipped
  * sample game opens clean, and the same game with one casualty turned into a pin is reported at that shot,
  * in the loader's words, and the player keeps it up to there. A replay doctored the same way, its hashes made
- * again so that they match, is caught only by judging its shots again, and is watched up to that shot.
+ * again so that they match, is caught only by judging its shots again, and is watched up to that shot. A
+ * game whose shots cannot be judged (their game state stripped) is said to be unchecked, its shots named.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +70,26 @@ describe("a game file's shots judged again", { timeout: 240_000 }, () => {
     await app.page.getByTestId("rejudge-keep-part").click();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(events).toBe(13);
+  });
+
+  it("warns that a game whose shots cannot be judged could not be checked, naming them", async () => {
+    // Two shots with the game state they were judged in stripped: nothing to check them against.
+    await open(
+      "stripped.json",
+      sampleGame((all) => {
+        for (const at of [4, 9]) delete (all[at] as { details?: { game?: unknown } }).details!.game;
+      }),
+    );
+    await expect.poll(events, { timeout: 30_000 }).toBe(21);
+    const warning = app.page.getByTestId("rejudge-unchecked");
+    await warning.waitFor({ timeout: 180_000 });
+    expect(await warning.textContent()).toMatch(
+      /^stripped\.json could not be checked: the shots and orders at events 4, 9 could not be judged again\. events\[4\]: fire-resolved: not re-judged: the file does not record the game state the shot was judged in \(details\.game\).* \(and 1 more\)/,
+    );
+    expect(await app.page.getByTestId("rejudge-status").count()).toBe(0);
+    await app.screenshot("rejudge-unchecked");
+    await warning.getByRole("button", { name: "Dismiss" }).click();
+    await warning.waitFor({ state: "detached" });
   });
 
   it("catches a doctored replay whose hashes were made to match, and plays it up to the shot", async () => {

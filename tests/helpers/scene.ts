@@ -81,6 +81,15 @@ export const cardAt = (id: string, x: number, z: number, extra: Partial<Placed> 
   ...extra,
 });
 
+/** An MG team: American on side A, German on side B, in the side's unit "us" or "ger". */
+export const mgTeam = (id: string, x: number, z: number, side: "A" | "B"): Placed => ({
+  id,
+  model: side === "A" ? "us-30cal-team" : "ger-mg42-team",
+  position: [x, z],
+  side,
+  unit: side === "A" ? "us" : "ger",
+});
+
 type BuildingInput = Extract<FeatureInput, { kind: "building" }>;
 
 /**

@@ -1,27 +1,23 @@
 /**
  * Re-judging a loaded game: games played on the Bolt Action farm under each of the four rule systems, made
  * the way the app makes them (commands through toEvent, shots through the sight worker's host with the fire
- * panel's rule state, orders through the orders panel's helper), saved and loaded as files, then judged
- * again on a real Rapier world. An honest game re-judges clean; a doctored outcome, a removed outcome and a
- * changed pin count are each reported at their event, and a move before a shot is followed.
+ * panel's answers, orders through the orders panel's helper), saved and loaded as files, then judged again
+ * on a real Rapier world, the rule state derived from the log each time. An honest game re-judges clean; a
+ * doctored outcome, a removed outcome, a changed pin count and a changed game state are each reported at
+ * their event, a move before a shot is followed, and a shot that cannot be checked is listed.
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { playedGame as fuzzGame, SHIPPED } from "../../src/cli/fuzz/cases";
-import { createBattlefield } from "../../src/core/battlefield";
-import { createDice } from "../../src/core/dice";
 import { type Command, toEvent } from "../../src/core/game/commands";
 import type { GameEvent, GameEventOf } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
-import { currentState, type GameLog, record, rolledSides } from "../../src/core/game/gameLog";
+import { currentState, type GameLog, record } from "../../src/core/game/gameLog";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseReplay } from "../../src/replay/replayFile";
-import { bgGameState } from "../../src/rules/battleground/gameState";
 import { fireEvent, giveOrder, orderEvent } from "../../src/rules/judge";
 import { RULESETS, rulesetById } from "../../src/rules/registry";
 import { gameOn } from "../../src/state/game";
-import { BATTLEGROUND_SETUP, battlegroundDeclaration } from "../../src/ui/panels/BattlegroundSetup";
-import { FOW_TURN, fowGameState } from "../../src/ui/panels/FowFireSetup";
 import { rejudgeGame } from "../../src/worker/rejudgeGame";
 import { hostUnderTest } from "../helpers/sightHost";
 
@@ -31,28 +27,15 @@ const LOAD = { rulesets: RULESETS };
 /** What a player does: a command, a shot (shooter unit at a target model, as the fire panel sends them) or an order. */
 type Step = { command: Command } | { fire: { shooter: string; target: string } } | { order: { unit: string; order: string } };
 
-/** The rule state the fire panel sends for each system (src/ui/panels/FirePanel.tsx), on the table as it stands. */
-function panelQuery(ruleset: string, log: GameLog, shooter: string, target: string) {
-  const state = currentState(log);
-  const battlefield = createBattlefield(state.scenario, scenarioCatalog(state.scenario));
-  const targetUnit = battlefield.models.get(target)!.unitId;
-  const firing = [...battlefield.models.values()].filter((e) => e.unitId === shooter).map((e) => e.model.id);
-  switch (ruleset) {
-    case "bolt-action":
-      return { declaration: { shooter, target }, game: { units: state.units } };
-    case "battleground":
-      return { declaration: { shooter, target, ...battlegroundDeclaration(BATTLEGROUND_SETUP) }, game: bgGameState(state) };
-    case "flames-of-war":
-      // The target platoon moved: not Gone to Ground, so the riflemen can hit it.
-      return { declaration: { shooter, target }, game: fowGameState(battlefield, shooter, targetUnit, { ...FOW_TURN, targetMoved: true }) };
-    default:
-      // The target fired last turn: spotted at any range in sight (§5.8).
-      return {
-        declaration: { shooter, target, order: "fire" },
-        game: { units: { [targetUnit]: { spottingState: "firing" } }, models: { [firing[0]!]: { commanderExposed: true } } },
-      };
-  }
-}
+/**
+ * What a player answers in the fire panel for each system (the rest the rule system derives from the log):
+ * Flames of War's riflemen see a target platoon that moved; Operation WW2's target fired last, so it is
+ * spotted at any range in sight (§5.8).
+ */
+const ANSWERS: Record<string, Record<string, unknown>> = {
+  "flames-of-war": { targetMoved: true },
+  "operation-ww2": { targetState: "firing" },
+};
 
 async function play(rulesetId: string, steps: readonly Step[], seed = 11): Promise<GameLog> {
   const ruleset = rulesetById(rulesetId)!;
@@ -61,26 +44,19 @@ async function play(rulesetId: string, steps: readonly Step[], seed = 11): Promi
   let log: GameLog = { ...made.log, header: { ...made.log.header, seed, created: "2026-11-22T00:00:00.000Z" } };
   const { ask } = hostUnderTest(scenarioCatalog(log.header.scenario));
   for (const step of steps) {
-    const state = currentState(log);
     if ("command" in step) {
+      const state = currentState(log);
       const result = toEvent(state, scenarioCatalog(state.scenario), step.command, 0);
       if (!result.ok) throw new Error(result.error);
       log = record(log, result.event);
     } else if ("fire" in step) {
-      await ask("sync", { scenario: state.scenario });
-      const query = { ruleset: log.header.ruleset, status: state.status, ...panelQuery(rulesetId, log, step.fire.shooter, step.fire.target) };
-      const answer = await ask("fire", { ...query, roll: { seed: log.header.seed, previous: rolledSides(log) } });
+      // As the fire panel asks the sight worker: the game at its cursor, the unit at a model, the player's answers.
+      const declaration = { ...step.fire, ...ANSWERS[rulesetId] };
+      const answer = await ask("fire", { game: log, declaration, roll: true });
       if (!answer.result) throw new Error(`${rulesetId}: the shot is refused: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
-      log = record(log, fireEvent(ruleset, query.declaration, answer.result, 0));
+      log = record(log, fireEvent(ruleset, declaration, answer.result, 0));
     } else {
-      const battlefield = createBattlefield(state.scenario, scenarioCatalog(state.scenario));
-      const result = giveOrder(
-        ruleset,
-        { rules: log.header.ruleset, battlefield, state },
-        step.order.unit,
-        step.order.order,
-        createDice(log.header.seed, rolledSides(log)),
-      );
+      const { result } = giveOrder(log, log.cursor, step.order.unit, step.order.order);
       log = record(log, orderEvent(ruleset, result, 0));
     }
   }
@@ -210,15 +186,36 @@ describe("re-judging orders", { timeout: 300_000 }, () => {
   });
 });
 
+describe("the game state a shot was judged in", { timeout: 300_000 }, () => {
+  it("is derived from the log again: a file that says the firers did not move, when the log says they did, is reported", async () => {
+    const game = reloaded(await play("battleground", [{ command: STEP_BACK }, { fire: { shooter: "ger-sq1", target: "us-sq1-m5" } }]));
+    expect(await rejudgeGame(game)).toEqual({ rejudged: 1, notRejudged: [] });
+    const shot = game.events[1] as GameEventOf<"fire-resolved">;
+    expect((shot.details as { game: { models: Record<string, { bonusMove: boolean }> } }).game.models["ger-sq1-m5"]!.bonusMove).toBe(true);
+    const edited = doctored(game, 1, (s) => {
+      const details = s.details as { game: { models: Record<string, object> } };
+      details.game.models["ger-sq1-m5"] = { ...details.game.models["ger-sq1-m5"], bonusMove: false };
+      return s;
+    });
+    const { divergence } = await rejudgeGame(edited);
+    expect(divergence).toEqual({
+      event: 1,
+      message: 'events[1]: fire-resolved: the rules give details.game.models["ger-sq1-m5"].bonusMove true with these dice, the file says false',
+    });
+  });
+});
+
 describe("shots the file cannot have re-judged", () => {
   it("are listed as not re-judged, never passed", async () => {
     const log = reloaded(await play("operation-ww2", [{ fire: { shooter: "ger-sq1", target: "us-sq1-m5" } }]));
     const shot = log.events[0] as GameEventOf<"fire-resolved">;
     const { game: _game, ...details } = shot.details as Record<string, unknown>;
-    const older = reloaded({ ...log, events: [{ ...shot, details }] });
-    expect(await rejudgeGame(older)).toEqual({
+    const stripped = reloaded({ ...log, events: [{ ...shot, details }] });
+    expect(await rejudgeGame(stripped)).toEqual({
       rejudged: 0,
-      notRejudged: ["events[0]: fire-resolved: not re-judged: recorded before shots kept the rule state they were judged with (details.game)"],
+      notRejudged: [
+        "events[0]: fire-resolved: not re-judged: the file does not record the game state the shot was judged in (details.game), to check it against the log",
+      ],
     });
     const bare = reloaded({ ...log, events: [{ ...shot, details: undefined }] });
     expect((await rejudgeGame(bare)).notRejudged).toEqual([

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { type Command, toEvent } from "../../core/game/commands";
 import { parseGame, serializeGame } from "../../core/game/gameFile";
-import { currentState, type GameLog, newGame, record, rolledSides } from "../../core/game/gameLog";
+import { currentState, type GameLog, newGame, record } from "../../core/game/gameLog";
 import { scenarioCatalog } from "../../core/miniatures/catalog";
 import { parseScenarioJson } from "../../core/scenario/load";
 import type { Scenario } from "../../core/scenario/schema";
@@ -16,7 +16,7 @@ import { RULESETS } from "../../rules/registry";
 import { sightReport } from "../../sight/lineOfSight";
 import { createSightWorld } from "../../sight/sightWorld";
 import { modelsUnderTemplate } from "../../sight/templates";
-import { answerFire } from "../../worker/fire";
+import { gameTabletop, judgeShotInGame, type Tabletop } from "../../worker/fire";
 import { rejudgeGame } from "../../worker/rejudgeGame";
 import { divergenceWarning, type RejudgeReport } from "../../worker/rejudgeReport";
 import { doctorOutcome, mutate, type Random, seededRandom } from "./mutate";
@@ -221,6 +221,15 @@ export async function playedGame(name: (typeof SHIPPED)[number], seed: number): 
 
 /** Resolves up to `shots` shots between the forces' units, as the fire panel does, into the log. */
 async function fire(start: GameLog, shots: number): Promise<GameLog> {
+  const table = gameTabletop();
+  try {
+    return await fireShots(table, start, shots);
+  } finally {
+    table.dispose();
+  }
+}
+
+async function fireShots(table: Tabletop, start: GameLog, shots: number): Promise<GameLog> {
   let log = start;
   const [a, b] = currentState(log).scenario.forces;
   // Small units first (teams, guns, vehicles): each case judges the shots again, and a shot costs a sight
@@ -229,26 +238,14 @@ async function fire(start: GameLog, shots: number): Promise<GameLog> {
   for (const shooter of bySize(a?.units)) {
     for (const target of bySize(b?.units)) {
       if (shots === 0) return log;
-      // The world of the table as it is now: an earlier shot may have removed models.
-      const state = currentState(log);
-      const units = new Set(state.scenario.forces.flatMap((f) => f.units.map((u) => u.id)));
+      // The table as it is now: an earlier shot may have removed models.
+      const units = new Set(currentState(log).scenario.forces.flatMap((f) => f.units.map((u) => u.id)));
       if (!units.has(shooter.id) || !units.has(target.id)) continue;
-      const world = await createSightWorld(state.scenario, scenarioCatalog(state.scenario));
-      try {
-        const query = {
-          ruleset: log.header.ruleset,
-          declaration: { shooter: shooter.id, target: target.id },
-          status: state.status,
-          turn: state.turn,
-          roll: { seed: log.header.seed, previous: rolledSides(log) },
-        };
-        const answer = answerFire(world, world.battlefield, query);
-        if (!answer.result) continue;
-        log = record(log, fireEvent(RULESETS[0]!, query.declaration, answer.result, 0));
-        shots--;
-      } finally {
-        world.dispose();
-      }
+      const declaration = { shooter: shooter.id, target: target.id };
+      const answer = await judgeShotInGame(table, { game: log, declaration, roll: true });
+      if (!answer.result) continue;
+      log = record(log, fireEvent(RULESETS[0]!, declaration, answer.result, 0));
+      shots--;
     }
   }
   return log;

@@ -11,7 +11,7 @@ import type { ScenarioIssue } from "../scenario/issue";
 import { formatIssue, parseScenario, validate } from "../scenario/load";
 import { checkReferences } from "../scenario/references";
 import { type Feature, type Miniature, type Model, normalizeHeading, type Point, Scenario, type Unit } from "../scenario/schema";
-import { type GameEvent, GameEventError, type GameEventOf, type ModelChanges, type ModelRuleState, type PlacedTemplate, type Placement } from "./events";
+import { type GameEvent, GameEventError, type GameEventOf, type ModelChanges, type ModelMarks, type PlacedTemplate, type Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
 import { findModel, placed, placementOf } from "./models";
 import { applyEvent, type GameState, hasId, unitStatusOf } from "./state";
@@ -40,8 +40,8 @@ export type Command =
   | { type: "remove-unit"; unit: string }
   /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
   | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model }
-  /** A model's rule state (morale, camouflage, how it moves) as the game's rule system keeps it; the whole new state. */
-  | { type: "set-model-state"; ruleset: string; model: string; state: ModelRuleState };
+  /** A model's marks (morale, camouflage, how it moves) as the game's rule system asks them; all of them, as they are to be. */
+  | { type: "set-model-state"; ruleset: string; model: string; state: ModelMarks };
 
 export type CommandResult = { ok: true; event: GameEvent } | { ok: false; error: string };
 
@@ -146,9 +146,8 @@ function editedTerrain(refusal: string, edit: () => Scenario): Scenario | string
   return checked.ok ? checked.data : `${refusal}: ${listProblems(checked.issues)}`;
 }
 
-const RULE_STATE_KEYS = ["motion", "movement", "evasion", "morale", "camouflaged"] as const;
-const sameRuleState = (a: ModelRuleState, b: ModelRuleState) => RULE_STATE_KEYS.every((k) => a[k] === b[k]);
-const ruleStateOf = (state: GameState, model: string): ModelRuleState => (hasId(state.modelStates, model) ? state.modelStates[model]! : {});
+const sameMarks = (a: ModelMarks, b: ModelMarks) => Object.keys({ ...a, ...b }).every((k) => a[k] === b[k]);
+const marksOf = (state: GameState, model: string): ModelMarks => (hasId(state.modelStates, model) ? state.modelStates[model]! : {});
 
 const featureId = (data: unknown): string => (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string" ? data.id : "");
 
@@ -250,7 +249,7 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       return undefined;
     case "model-state-set":
       if (!onTable(event.model)) return `no model "${event.model}" on the table`;
-      return sameRuleState(event.from, ruleStateOf(state, event.model)) ? undefined : `${event.model}'s rule state is not what the change starts from`;
+      return sameMarks(event.from, marksOf(state, event.model)) ? undefined : `${event.model}'s rule state is not what the change starts from`;
   }
 }
 
@@ -349,8 +348,8 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
     case "import-miniature":
       return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
     case "set-model-state": {
-      const from = ruleStateOf(state, command.model);
-      if (sameRuleState(from, command.state)) return `${command.model}'s rule state is already so`;
+      const from = marksOf(state, command.model);
+      if (sameMarks(from, command.state)) return `${command.model}'s rule state is already so`;
       return { type: "model-state-set", ruleset: command.ruleset, model: command.model, from, to: command.state, time };
     }
   }

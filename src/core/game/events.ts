@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { nestingDepth } from "../json";
 import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
+import type { Answers } from "./answers";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
@@ -18,6 +19,8 @@ const size = z.number().positive().max(LIMITS.tableSize);
 const DETAILS_DEPTH = 32;
 /** Rolls in one resolved shot: a whole company firing is a few hundred. */
 export const MAX_ROLLS_PER_EVENT = 10_000;
+/** Marks a rule system keeps on one model. */
+const MAX_MARKS = 32;
 /** Sides of the largest die: a uniform fraction is recorded as a roll of 2^32 sides (see dice.ts). */
 export const MAX_DIE_SIDES = 2 ** 32;
 
@@ -89,21 +92,15 @@ export const UnitChange = z.strictObject({ unit: id, pins: z.number().int().min(
 export type UnitChange = z.infer<typeof UnitChange>;
 
 /**
- * What a rule system keeps on one model that the table does not show (Battleground WWII: how it moved this
- * turn, how it moves as a target, morale, camouflage). Absent fields are the system's defaults. `motion`,
- * `movement` and `evasion` hold for the turn: a turn-ended clears them.
+ * What a player records on one model that the table does not show, in its rule system's words (Battleground
+ * WWII: morale, camouflage, how it moved this turn): answers to the system's marks (Ruleset.marks), by mark
+ * id. Which marks there are, their values and how long each holds are the rule system's; the loader checks
+ * the values against them (KnownRulesets).
  */
-export const ModelRuleState = z.strictObject({
-  /** How it moved this turn when the count of its moves does not tell (one long move made in both actions). */
-  motion: z.enum(["none", "bonus", "both"]).optional(),
-  /** How it moves as a target. */
-  movement: z.enum(["stationary", "moving", "running", "evading"]).optional(),
-  /** An evading target's modifier: Battleground's −2 to −5. */
-  evasion: z.number().int().min(-5).max(-2).optional(),
-  morale: z.enum(["steady", "motivated", "disorganised", "broken"]).optional(),
-  camouflaged: z.boolean().optional(),
-});
-export type ModelRuleState = z.infer<typeof ModelRuleState>;
+export const ModelMarks = z
+  .record(id, z.union([text, z.number().finite(), z.boolean()]))
+  .refine((marks) => Object.keys(marks).length <= MAX_MARKS, { error: `at most ${MAX_MARKS} marks on a model` });
+export type ModelMarks = Answers;
 
 /** A smoke cloud a shot left on the table, and for how many turns (counting the one it was laid in) it stays. */
 export const SmokeCloud = z.strictObject({ smoke: Smoke, turns: z.number().int().min(1).max(100) });
@@ -157,8 +154,8 @@ export const GameEvent = z.discriminatedUnion("type", [
     /** Smoke rounds' clouds, where they landed: terrain the sight engine sees until they clear. */
     clouds: z.array(SmokeCloud).max(LIMITS.models).optional(),
   }),
-  /** A model's rule state set by a player (morale, camouflage, how it moves): from and to, so undo and replays need nothing else. */
-  z.strictObject({ ...common, type: z.literal("model-state-set"), ruleset: id, model: id, from: ModelRuleState, to: ModelRuleState }),
+  /** A model's marks set by a player (morale, camouflage, how it moves): all of them before and after, so undo and replays need nothing else. */
+  z.strictObject({ ...common, type: z.literal("model-state-set"), ruleset: id, model: id, from: ModelMarks, to: ModelMarks }),
   /** The editor's terrain changes carry whole features, so the fold and a replay need nothing else. */
   z.strictObject({ ...common, type: z.literal("features-added"), features: z.array(Feature).min(1) }),
   z.strictObject({ ...common, type: z.literal("feature-changed"), from: Feature, to: Feature }),

@@ -9,6 +9,7 @@ import { describeSyntaxProblem, readJson, recoverPrefix } from "../json";
 import type { ScenarioIssue } from "../scenario/issue";
 import { type CatalogSource, checkJsonShape, joinPath, parseScenario, ROOT_PATH, validate } from "../scenario/load";
 import { describeValue, Scenario } from "../scenario/schema";
+import { type AnswerSpec, answersProblems } from "./answers";
 import { checkEvent } from "./commands";
 import { GameEvent, type GameEventOf, GameHeader } from "./events";
 import type { GameLog } from "./gameLog";
@@ -25,9 +26,14 @@ export type GameFileResult = { ok: true; game: LoadedGame } | { ok: false; error
 
 const failed = (problems: readonly string[]): GameFileResult => ({ ok: false, error: problems.join("; "), problems });
 
-/** Rule systems the game may name, with their versions (the app's registry; core does not import rules). */
+/** Rule systems the game may name, with their versions and the marks they keep on models (the app's registry; core does not import rules). */
 export interface KnownRulesets {
-  readonly rulesets?: ReadonlyArray<{ readonly id: string; readonly versions: readonly string[] }>;
+  readonly rulesets?: ReadonlyArray<{
+    readonly id: string;
+    readonly name?: string;
+    readonly versions: readonly string[];
+    readonly marks?: readonly AnswerSpec[];
+  }>;
 }
 
 /**
@@ -101,7 +107,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   // Files saved before events were numbered carry no `n` at all: they are checked in their order.
   const numbered = rawEvents.some((raw) => typeof raw === "object" && raw !== null && Object.hasOwn(raw, "n"));
   for (const [i, raw] of rawEvents.entries()) {
-    const event = eventProblem(raw, i, state, dice, models, numbered, header.data.ruleset.id);
+    const event = eventProblem(raw, i, state, dice, models, numbered, header.data.ruleset.id, known);
     if (typeof event === "string") {
       warning = `${event}; the game was loaded up to event ${i}`;
       break;
@@ -131,6 +137,7 @@ function eventProblem(
   catalog: Parameters<typeof checkEvent>[1],
   numbered: boolean,
   ruleset: string,
+  known: KnownRulesets,
 ): GameEvent | string {
   const at = `events[${i}]`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return `${at}: expected an event object`;
@@ -143,6 +150,11 @@ function eventProblem(
   if (!parsed.ok) return described(parsed.issues, at)[0]!;
   const event = parsed.data;
   if ("ruleset" in event && event.ruleset !== ruleset) return `${at}.ruleset: ruled by "${event.ruleset}", but this game is played with "${ruleset}"`;
+  if (event.type === "model-state-set") {
+    const system = known.rulesets?.find((r) => r.id === ruleset);
+    const wrong = system ? answersProblems(system.marks ?? [], event.to, system.name ?? system.id)[0] : undefined;
+    if (wrong) return `${at}.to.${wrong.id}: ${wrong.problem}`;
+  }
   const impossible = checkEvent(state, catalog, event);
   if (impossible) return `${at}: ${event.type}: ${impossible}`;
   const badDice = event.type === "fire-resolved" || event.type === "order-given" ? checkDice(event, state, dice) : undefined;

@@ -9,7 +9,7 @@ import {
   type GameEvent,
   GameEventError,
   type GameEventOf,
-  type ModelRuleState,
+  type ModelMarks,
   type Outcome,
   type PlacedTemplate,
   type Placement,
@@ -47,8 +47,11 @@ export interface GameState {
   readonly moves: Readonly<Record<string, number>>;
   /** The last shot of each shooter (as declared: a unit or a model) this turn. */
   readonly lastShots: Readonly<Record<string, { readonly weapon: string; readonly target: string }>>;
-  /** Rule state the players set on models (model-state-set). */
-  readonly modelStates: Readonly<Record<string, ModelRuleState>>;
+  /**
+   * Marks the players set on models (model-state-set), as last recorded. Which of them still hold (a mark
+   * for this turn only lapses when it ends) is the rule system's to say: src/rules/marks.ts.
+   */
+  readonly modelStates: Readonly<Record<string, ModelMarks>>;
   /** Smoke clouds laid by shots: the turn at whose end each one clears. */
   readonly smokeUntil: Readonly<Record<string, number>>;
 }
@@ -224,7 +227,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
           }),
         ),
       );
-      return { ...clearSmoke(state), units, turn: state.turn + 1, moves: byId(), lastShots: byId(), modelStates: lastingStates(state.modelStates) };
+      return { ...clearSmoke(state), units, turn: state.turn + 1, moves: byId(), lastShots: byId() };
     }
     case "features-added":
     case "feature-changed":
@@ -270,13 +273,6 @@ function clearSmoke(state: GameState): GameState {
   const present = ending.filter((id) => state.scenario.features.some((f) => f.id === id));
   const scenario = present.length ? removeFeatures(state.scenario, present) : state.scenario;
   return { ...state, scenario, smokeUntil: byId(state.smokeUntil, Object.fromEntries(ending.map((id) => [id, undefined]))) };
-}
-
-/** What of a model's rule state outlasts the turn: morale and camouflage; how it moved is the turn's. */
-function lastingStates(states: Readonly<Record<string, ModelRuleState>>): Record<string, ModelRuleState> {
-  const lasting: Record<string, ModelRuleState | undefined> = {};
-  for (const [id, { motion: _m, movement: _v, evasion: _e, ...rest }] of Object.entries(states)) lasting[id] = Object.keys(rest).length ? rest : undefined;
-  return byId({}, lasting);
 }
 
 function editTerrain(scenario: Scenario, event: GameEventOf<"features-added" | "feature-changed" | "features-changed" | "features-removed">): Scenario {

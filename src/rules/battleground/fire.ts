@@ -98,7 +98,7 @@ function smallArmsModifiers(ctx: BgContext, firer: ModelFacts, target: ModelFact
   return mods;
 }
 
-function defaultAmmunition(ctx: BgContext, w: FiringWeapon, target: ModelFacts): Ammunition {
+export function defaultAmmunition(ctx: BgContext, w: FiringWeapon, target: ModelFacts): Ammunition {
   if (isVehicle(ctx, target)) return "standard";
   return w.weapon.fp === undefined && w.weapon.he ? "HE" : "standard";
 }

@@ -1,50 +1,65 @@
 /**
- * Battleground WWII's game state read from the game log's fold: how each model moved this turn (its moves
- * counted, or what a player recorded), how it moves as a target, its morale and camouflage, and its last shot.
- * The app and the CLI feed this to the verdict, so the fire modes and target modifiers follow the table.
+ * Battleground WWII's game state from the game log alone: how each model moved this turn (its moves counted,
+ * or what a player marked), how it moves as a target, its morale and camouflage, its last shot; and what the
+ * fire panel shows before a shot: the fire mode and the Movement Points each move of this turn cost (§1),
+ * the marks, the smoke clouds on the table and when they clear.
  */
-import type { GameEvent, ModelRuleState, Placement } from "../../core/game/events";
-import { changesPosition, type GameState, hasId } from "../../core/game/state";
+import type { GameEvent, Placement } from "../../core/game/events";
+import { changesPosition, hasId } from "../../core/game/state";
 import type { Point } from "../../core/scenario/schema";
-import type { BgGameState, BgModelState, Movement } from "./types";
+import type { ModelFacts } from "../context";
+import { marksInForce } from "../marks";
+import type { Answers } from "../questions";
+import type { GameHistory, PickedModels, Situation, StateLine, SubjectSituation } from "../ruleset";
+import { type BgContext, sampleMark } from "./context";
+import { defaultAmmunition } from "./fire";
+import { moveCost } from "./movement";
+import { firingWeapon, usualWeapon } from "./profiles";
+import { DECLARATION, MARKS, MOTION_CHOICES, type Motion } from "./questions";
+import type { BgFireDeclaration, BgGameState, BgModelState, Morale, Movement } from "./types";
 
-export type Motion = NonNullable<ModelRuleState["motion"]>;
+/** The count of a model's moves this turn that changed where it stands, as the log's fold keeps it. */
+const movesMade = (history: GameHistory, model: string): number => (hasId(history.state.moves, model) ? history.state.moves[model]! : 0);
+
+/** The fire mode its moves give (§3.3): the first move is the Bonus Move (OM2), a second one a move in the Standard Action too (OM3). */
+const motionFromMoves = (moves: number): Motion => (moves === 0 ? "none" : moves === 1 ? "bonus" : "both");
 
 /**
- * How a model moved this turn (§3.3): a player's record wins; otherwise its first move is the Bonus Move
- * (OM2) and a second one is a move in the Standard Action too (OM3). An activation is a turn here: a model
- * activates once a turn (its unit's card).
+ * How a model moved this turn (§3.3): a player's mark wins (one long move made in both actions), else its
+ * moves tell. An activation is a turn here: a model activates once a turn (its unit's card).
  */
-export function motionOf(state: GameState, model: string): { motion: Motion; recorded: boolean; moves: number } {
-  const moves = hasId(state.moves, model) ? state.moves[model]! : 0;
-  const recorded = hasId(state.modelStates, model) ? state.modelStates[model]!.motion : undefined;
-  return { motion: recorded ?? (moves === 0 ? "none" : moves === 1 ? "bonus" : "both"), recorded: recorded !== undefined, moves };
+export function motionOf(history: GameHistory, model: string): { motion: Motion; recorded: boolean; moves: number } {
+  const moves = movesMade(history, model);
+  const recorded = marksInForce(history, MARKS, model).motion as Motion | undefined;
+  return { motion: recorded ?? motionFromMoves(moves), recorded: recorded !== undefined, moves };
 }
 
-/** How a model moves as a target (§3.2): what a player recorded, else moving if it moved this turn. */
-export function movementOf(state: GameState, model: string): Movement {
-  const recorded = hasId(state.modelStates, model) ? state.modelStates[model]!.movement : undefined;
-  return recorded ?? (motionOf(state, model).motion === "none" ? "stationary" : "moving");
+/** How a model moves as a target (§3.2): what a player marked, else moving if it moved this turn. */
+export function movementOf(history: GameHistory, model: string): Movement {
+  const recorded = marksInForce(history, MARKS, model).movement as Movement | undefined;
+  return recorded ?? (motionOf(history, model).motion === "none" ? "stationary" : "moving");
 }
 
-/** Every model's Battleground state from the fold (a shot declared by a unit is each of its models' last shot). */
-export function bgGameState(state: GameState): BgGameState {
+/** Every model's Battleground state from the log (a shot declared by a unit is each of its models' last shot). */
+export function gameState(history: GameHistory): BgGameState {
   const models: Record<string, BgModelState> = {};
-  for (const force of state.scenario.forces) for (const unit of force.units) for (const m of unit.models) models[m.id] = modelStateOf(state, m.id, unit.id);
+  for (const force of history.state.scenario.forces)
+    for (const unit of force.units) for (const m of unit.models) models[m.id] = modelStateOf(history, m.id, unit.id);
   return { models };
 }
 
-function modelStateOf(state: GameState, model: string, unit: string): BgModelState {
-  const rule = hasId(state.modelStates, model) ? state.modelStates[model]! : {};
-  const { motion } = motionOf(state, model);
-  const lastShot = hasId(state.lastShots, model) ? state.lastShots[model] : hasId(state.lastShots, unit) ? state.lastShots[unit] : undefined;
+function modelStateOf(history: GameHistory, model: string, unit: string): BgModelState {
+  const { lastShots } = history.state;
+  const marks = marksInForce(history, MARKS, model);
+  const { motion } = motionOf(history, model);
+  const lastShot = hasId(lastShots, model) ? lastShots[model] : hasId(lastShots, unit) ? lastShots[unit] : undefined;
   return {
     bonusMove: motion !== "none",
     standardMove: motion === "both",
-    movement: movementOf(state, model),
-    ...(rule.evasion !== undefined ? { evasion: rule.evasion } : {}),
-    ...(rule.morale ? { morale: rule.morale } : {}),
-    ...(rule.camouflaged ? { camouflaged: true } : {}),
+    movement: movementOf(history, model),
+    ...(marks.evasion !== undefined ? { evasion: marks.evasion as number } : {}),
+    ...(marks.morale ? { morale: marks.morale as Morale } : {}),
+    ...(marks.camouflaged ? { camouflaged: true } : {}),
     ...(lastShot ? { lastShot, firedBefore: true } : {}),
   };
 }
@@ -59,4 +74,84 @@ export function movesThisTurn(events: readonly GameEvent[], model: string): Arra
     for (const m of made) if (m.model === model && changesPosition(m)) moves.unshift({ from: m.from, path: m.path });
   }
   return moves;
+}
+
+/** Its fire mode with the moves that give it, what each move cost, and its last shot this turn. */
+function stateLines(ctx: BgContext, history: GameHistory, facts: ModelFacts): StateLine[] {
+  const motion = motionOf(history, facts.id);
+  const said = MOTION_CHOICES.find((c) => c.value === motion.motion)!.label;
+  const lines: StateLine[] = [
+    {
+      id: "motion",
+      text: `${motion.moves === 0 ? "no move" : `${motion.moves} ${motion.moves === 1 ? "move" : "moves"}`} this turn → ${said}${motion.recorded ? " (as recorded)" : ""}`,
+      rule: "§3.3",
+    },
+  ];
+  for (const [i, move] of movesThisTurn(history.events, facts.id).entries()) {
+    const cost = moveCost(ctx, { model: facts, heading: move.from.heading, path: move.path, features: history.state.scenario.features });
+    const notes = [
+      ...(cost.refused ? [cost.refused.reason] : []),
+      ...(cost.immobilisation.length ? [`# ${cost.immobilisation.join(", ")}: an immobilisation test may be called (§2)`] : []),
+    ];
+    lines.push({
+      id: "move-cost",
+      text: [`move ${i + 1}: ${Number(cost.mp.toFixed(1))} MP of ${cost.allowance}`, ...notes].join(" · "),
+      rule: "§1",
+      ...sampleMark(ctx, "move-allowance"),
+    });
+  }
+  const { lastShot } = ctx.game.models?.[facts.id] ?? {};
+  if (lastShot) lines.push({ id: "last-shot", text: `last shot this turn: ${lastShot.weapon} at ${lastShot.target}`, rule: "§3.2" });
+  return lines;
+}
+
+function subject(ctx: BgContext, history: GameHistory, model: string): SubjectSituation {
+  const facts = ctx.models.get(model);
+  const recorded = marksInForce(history, MARKS, model);
+  const movement = movementOf(history, model);
+  const fromGame: Answers = {
+    motion: motionFromMoves(movesMade(history, model)),
+    movement: motionOf(history, model).motion === "none" ? "stationary" : "moving",
+    evasion: ctx.tables.procedures.evasion,
+  };
+  return {
+    model,
+    lines: facts ? stateLines(ctx, history, facts) : [],
+    marks: MARKS.filter((m) => m.id !== "evasion" || movement === "evading").map((m) => m.id),
+    recorded,
+    fromGame,
+  };
+}
+
+/** The smoke clouds shots left on the table, each until the end of its last turn (§4). */
+function smokeLines(ctx: BgContext, history: GameHistory): StateLine[] {
+  const { smokeUntil, scenario } = history.state;
+  return scenario.features
+    .filter((f) => f.kind === "smoke" && hasId(smokeUntil, f.id))
+    .map((f) => ({
+      id: "smoke",
+      text: `${f.name || f.id} until the end of turn ${smokeUntil[f.id]}`,
+      rule: "§4",
+      feature: f.id,
+      ...sampleMark(ctx, "templates"),
+    }));
+}
+
+/** The round the picked shooter's weapon fires at the picked target when none is declared. */
+function usualRound(ctx: BgContext, declaration: BgFireDeclaration, picked: PickedModels): Answers {
+  const shooter = ctx.models.get(picked.shooter);
+  const target = ctx.models.get(picked.target);
+  const id = shooter && (declaration.weapon ?? usualWeapon(ctx, shooter));
+  const weapon = shooter && id !== undefined ? firingWeapon(ctx, shooter, id) : undefined;
+  return weapon && target && !("error" in weapon) ? { ammunition: defaultAmmunition(ctx, weapon, target) } : {};
+}
+
+export function situation(declaration: BgFireDeclaration, ctx: BgContext, history: GameHistory, picked: PickedModels): Situation {
+  return {
+    questions: DECLARATION.map((q) => q.id),
+    fromGame: usualRound(ctx, declaration, picked),
+    shooter: subject(ctx, history, picked.shooter),
+    target: subject(ctx, history, picked.target),
+    table: smokeLines(ctx, history),
+  };
 }

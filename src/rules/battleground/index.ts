@@ -7,25 +7,27 @@ import { type RulesContext, requireModel } from "../context";
 import type { Ruleset } from "../ruleset";
 import { type BgContext, bgContext } from "./context";
 import { type BgFireVerdict, fireVerdict, sightRequests } from "./fire";
+import { gameState, situation } from "./gameState";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
+import { DECLARATION, MARKS } from "./questions";
 import { resolveFire } from "./resolve";
 import { BG_TABLES, type BgTables, loadBgTables, RULESET_ID } from "./tables";
 import { type BgFireDeclaration, type BgGameState, VERSIONS } from "./types";
 import { BG_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
 
-function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BgTables; game?: unknown } = {}): BgContext {
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BgTables; game?: BgGameState } = {}): BgContext {
   const options = parseOptions(setup.options);
   if (!options.ok) throw new Error(`Battleground WWII options: ${options.errors.join("; ")}`);
   return bgContext(table, {
     options: options.options,
     ...(setup.tables ? { tables: setup.tables } : {}),
-    ...(setup.game ? { game: setup.game as BgGameState } : {}),
+    ...(setup.game ? { game: setup.game } : {}),
   });
 }
 
-export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, BgTables> = {
+export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, BgTables, BgGameState> = {
   id: RULESET_ID,
   name: "Battleground WWII",
   versions: VERSIONS,
@@ -34,8 +36,12 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   options: OPTION_SPECS,
   tables: BG_TABLES.specs,
   unitPresets: BG_UNIT_PRESETS,
+  declaration: DECLARATION,
+  marks: MARKS,
   loadTables: loadBgTables,
+  gameState,
   createContext,
+  situation,
   losVerdict: (report, context) => losVerdict(report, context),
   weaponsOf: (model, context) => weaponIds(context, requireModel(context, model)),
   sightRequests,

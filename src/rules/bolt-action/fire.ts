@@ -125,14 +125,15 @@ function smallUnitReason(ctx: BaContext, target: ModelFacts, size: number): stri
  * happens then is the option's choice.
  */
 function aboveSixRuling(ctx: BaContext, need: number, who: readonly string[] = []): Ruling {
-  const how =
-    ctx.options.hitsAboveSix === "six-always-hits"
-      ? "a 6 always hits"
-      : need - 3 > 6
-        ? "no hit (a 6 and a second die would need more than 6)"
-        : `a 6, then a second die of ${need - 3}+`;
+  const how = aboveSix(ctx, need) ?? "no hit (a 6 and a second die would need more than 6)";
   const needs = who.length > 1 ? `${who.join(", ")} need` : who.length ? `${who[0]} needs` : "needs";
   return { reason: `${needs} ${need}+: ${how}; not in the source, the project's choice (option hitsAboveSix)`, rule: "§4.2 (option hitsAboveSix)" };
+}
+
+/** How a score above 6 still hits under the option, or undefined when it cannot. */
+function aboveSix(ctx: BaContext, need: number): string | undefined {
+  if (ctx.options.hitsAboveSix === "six-always-hits") return "a 6 always hits";
+  return need - 3 > 6 ? undefined : `a 6, then a second die of ${need - 3}+`;
 }
 
 /** Fire HE rather than the weapon's Pen: declared, or by default against anything but armour (§4.5; common practice). */
@@ -216,7 +217,7 @@ function judgeFirer(
   const aim = requireModel(ctx, eligible.reduce((a, b) => (a.distance <= b.distance ? a : b)).model);
   const modifiers = toHitModifiers(ctx, m, aim, order, { cover: cover.cover, pointBlank, longRange, distance: range });
   const need = ctx.tables["to-hit"].base - modifiers.reduce((s, x) => s + x.value, 0);
-  const aboveSix = need > 6 ? [aboveSixRuling(ctx, need)] : [];
+  const beyondDie = need > 6 ? aboveSix(ctx, need) : undefined;
   const seenCover = lines.filter((l) => l.canSee && l.cover !== "none");
   const shot: ShotVerdict = {
     group,
@@ -228,10 +229,11 @@ function judgeFirer(
       },
       cover.ruling,
       ...seenCover.slice(0, 3).flatMap((l) => lineRuling(ctx, l.report).coverSources.slice(0, 1)),
-      ...aboveSix,
+      ...(need > 6 ? [aboveSixRuling(ctx, need)] : []),
     ],
     modifiers,
     need,
+    ...(beyondDie ? { beyondDie } : {}),
   };
   const he = firesHe(ctx, w, aim, d.he);
   const shots = w.row.shots;

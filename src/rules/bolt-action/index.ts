@@ -12,22 +12,23 @@ import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
 import { lineRuling } from "./sight";
+import { DECLARATION, gameState, situation } from "./state";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
 import { type BaFireDeclaration, type BaGameState, type ORDERS, RULESET_ID, VERSIONS } from "./types";
 import { BA_UNIT_PRESETS } from "./unitPresets";
 import type { BaFireVerdict } from "./verdict";
 
-function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BaTables; game?: unknown } = {}): BaContext {
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BaTables; game?: BaGameState } = {}): BaContext {
   const options = parseOptionValues(OPTION_SPECS, DEFAULT_OPTIONS, setup.options);
   if (!options.ok) throw new Error(`Bolt Action options: ${options.errors.join("; ")}`);
   return baContext(table, {
     options: options.options,
     ...(setup.tables ? { tables: setup.tables } : {}),
-    ...(setup.game ? { game: setup.game as BaGameState } : {}),
+    ...(setup.game ? { game: setup.game } : {}),
   });
 }
 
-export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, BaTables> = {
+export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, BaTables, BaGameState> = {
   id: RULESET_ID,
   name: "Bolt Action",
   versions: VERSIONS,
@@ -36,8 +37,12 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   options: OPTION_SPECS,
   tables: BA_TABLES.specs,
   unitPresets: BA_UNIT_PRESETS,
+  declaration: DECLARATION,
+  marks: [],
   loadTables: loadBaTables,
+  gameState,
   createContext,
+  situation,
   losVerdict(report, context, declaration) {
     const line = lineRuling(context, report);
     return {
@@ -60,10 +65,6 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
     keptAtTurnEnd: ["down", "ambush"] satisfies (typeof ORDERS)[number][],
     giveOrder,
   },
-  declarationSwitches: [
-    { id: "he", label: "Fire HE", rule: "§4.5" },
-    { id: "assault", label: "Assault (close quarters)", rule: "§5" },
-  ],
 };
 
 export { type BaContext, baContext } from "./context";

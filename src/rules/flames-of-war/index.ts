@@ -9,22 +9,23 @@ import { sourcePair } from "./distances";
 import { type FowFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { resolveFire } from "./resolve";
+import { DECLARATION, declaredTurn, gameState, situation } from "./state";
 import { FOW_TABLES, type FowTables, loadFowTables } from "./tables";
 import { type FowFireDeclaration, type FowGameState, RULESET_ID } from "./types";
 import { FOW_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
 
-function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: FowTables; game?: unknown } = {}): FowContext {
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: FowTables; game?: FowGameState } = {}): FowContext {
   const options = parseOptions(setup.options);
   if (!options.ok) throw new Error(`Flames of War options: ${options.errors.join("; ")}`);
   return fowContext(table, {
     options: options.options,
     ...(setup.tables ? { tables: setup.tables } : {}),
-    ...(setup.game ? { game: setup.game as FowGameState } : {}),
+    ...(setup.game ? { game: setup.game } : {}),
   });
 }
 
-export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict, FowTables> = {
+export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict, FowTables, FowGameState> = {
   id: RULESET_ID,
   name: "Flames of War",
   versions: ["2015"],
@@ -35,13 +36,18 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   options: OPTION_SPECS,
   tables: FOW_TABLES.specs,
   unitPresets: FOW_UNIT_PRESETS,
+  declaration: DECLARATION,
+  marks: [],
   loadTables: loadFowTables,
+  gameState,
   createContext,
+  situation,
   losVerdict,
   weaponsOf: (model, context) => Object.keys(teamOf(context, requireModel(context, model)).weapons),
-  sightRequests,
-  fireVerdict,
-  resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, context),
+  // What the player answered about this turn stands over what the log says, for the verdict and the roll alike.
+  sightRequests: (declaration, context) => sightRequests(declaration, declaredTurn(declaration, context)),
+  fireVerdict: (declaration, reports, context) => fireVerdict(declaration, reports, declaredTurn(declaration, context)),
+  resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, declaredTurn(declaration, context)),
 };
 
 export { type FowContext, fowContext } from "./context";

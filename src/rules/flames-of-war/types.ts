@@ -19,6 +19,14 @@ export type TeamNote = (typeof TEAM_NOTES)[number];
 export const GUN_CLASSES = ["light", "medium", "heavy", "aa"] as const;
 
 export interface FowFireDeclaration extends FireDeclaration {
+  /** The firing platoon moved this turn; absent: its moves in the log say (§1.3). */
+  readonly firersMoved?: boolean;
+  /** The target platoon moved this turn; absent: its moves in the log say (§2.5, §2.6). */
+  readonly targetMoved?: boolean;
+  /** The target platoon moved At Double (so it moved): double dice against it (§1.3). */
+  readonly targetAtDouble?: boolean;
+  /** The target platoon is Dug In: Concealed, and infantry in Bulletproof Cover (§2.5, §4.8). */
+  readonly targetDugIn?: boolean;
   /** Allocation rule 6: per firing model, the model type its hits go to first. */
   readonly priority?: Readonly<Record<string, PriorityType>>;
   /** Allocation rule 8: the model definition id declared as the Gun Tank. */

@@ -9,18 +9,19 @@ import { fireVerdict, type Ow2FireVerdict, sightRequests } from "./fire";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
+import { DECLARATION, declaredOrders, gameState, situation } from "./state";
 import { loadOw2Tables, OW2_TABLES, type Ow2Tables, RULESET_ID } from "./tables";
 import { type Ow2FireDeclaration, type Ow2GameState, VERSIONS } from "./types";
 import { OW2_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
 
-function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: Ow2Tables; game?: unknown } = {}): Ow2Context {
+function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: Ow2Tables; game?: Ow2GameState } = {}): Ow2Context {
   const options = parseOptions(setup.options);
   if (!options.ok) throw new Error(`Operation WW2 options: ${options.errors.join("; ")}`);
   return ow2Context(table, {
     options: options.options,
     ...(setup.tables ? { tables: setup.tables } : {}),
-    ...(setup.game ? { game: setup.game as Ow2GameState } : {}),
+    ...(setup.game ? { game: setup.game } : {}),
   });
 }
 
@@ -32,7 +33,7 @@ function flameTemplates(tables: Ow2Tables, version: string): FlameTemplate[] {
   return ids.flatMap((id) => (table[id] ? [{ id, ...table[id], sample }] : []));
 }
 
-export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdict, Ow2Tables> = {
+export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdict, Ow2Tables, Ow2GameState> = {
   id: RULESET_ID,
   name: "Operation WW2",
   versions: VERSIONS,
@@ -41,13 +42,18 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   options: OPTION_SPECS,
   tables: OW2_TABLES.specs,
   unitPresets: OW2_UNIT_PRESETS,
+  declaration: DECLARATION,
+  marks: [],
   loadTables: loadOw2Tables,
+  gameState,
   createContext,
+  situation,
   losVerdict: (report, context, declaration) => losVerdict(report, context, declaration),
   weaponsOf: (model, context) => weaponIds(context, requireModel(context, model)),
-  sightRequests,
-  fireVerdict,
-  resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+  // The declared orders (spotting state, exposed commanders) stand over the game state, for the verdict and the roll alike.
+  sightRequests: (declaration, context) => sightRequests(declaration, declaredOrders(declaration, context)),
+  fireVerdict: (declaration, reports, context) => fireVerdict(declaration, reports, declaredOrders(declaration, context)),
+  resolveFire: (declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, declaredOrders(declaration, context), geometry),
   flameTemplates,
 };
 

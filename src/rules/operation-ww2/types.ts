@@ -85,6 +85,10 @@ export interface Ow2GameState {
 export interface Ow2FireDeclaration extends FireDeclaration {
   /** The order the firing unit executes (§3); default "fire". */
   readonly order?: Order;
+  /** The target unit's last executed order, for spotting (§5.8); default: stationary, as every unit before its first order (§18.1). */
+  readonly targetState?: SpottingState;
+  /** The firing vehicles expose their commanders with this order (§5.7); default: out. */
+  readonly commanderExposed?: boolean;
   /** Declared in the intent (§3.1, §6.8); default AP against vehicles, HE against everything else where the gun has it. */
   readonly ammunition?: Ammunition;
   /** Which target group each firer shoots at (§5.10); default: the group each firer hits most easily. */

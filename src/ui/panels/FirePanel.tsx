@@ -1,43 +1,27 @@
 /**
  * Fire under the game's rule system: the shooter's unit (or model) fires the chosen weapon at the target's
- * unit. The panel shows the judge's verdict (can fire, spotted, cover, each modifier with its reason and
- * rule), and Roll resolves it from the game's seeded dice into the game log (LastShot then shows its dice).
+ * unit. The panel asks the system's own questions (Ruleset.declaration), shows the game state it tells
+ * (Ruleset.situation, with its marks), and the judge's verdict (can fire, spotted, cover, each modifier with
+ * its reason and rule), judged in the sight worker in the game as it stands; Roll resolves it from the game's
+ * seeded dice into the game log (LastShot then shows its dice). It names no rule system: any system in the
+ * registry renders here.
  */
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { LoadedTable } from "../../core/game/events";
-import { rolledSides } from "../../core/game/gameLog";
-import { fireEvent } from "../../rules/judge";
+import type { Answer, Answers } from "../../rules/questions";
 import { rulesetById } from "../../rules/registry";
-import { describeNeed, type SampleTable } from "../../rules/ruleset";
+import { needPhrase, type SampleTable } from "../../rules/ruleset";
 import { useGame } from "../../state/game";
 import { readJsonFile } from "../../state/persistence";
+import { gameAtCursor, rollShot, useRulesNow, useSituation } from "../../state/rules";
 import { getSightClient } from "../../state/sightPool";
 import { useUi } from "../../state/uiStore";
 import type { FireAnswer } from "../../worker/fire";
-import { BATTLEGROUND_SETUP, BattlegroundSetup, battlegroundDeclaration } from "./BattlegroundSetup";
-import { BattlegroundState, useBattlegroundGame } from "./BattlegroundState";
-import { FOW_TURN, FowFireSetup, type FowTurn, fowGameState } from "./FowFireSetup";
 import { Name } from "./Name";
 import { OrdersPanel } from "./OrdersPanel";
+import { QuestionField } from "./QuestionField";
 import { SampleMark } from "./SampleMark";
-
-const ORDERS = ["fire", "ambush", "covering-fire", "charge"] as const;
-const STATES = ["stationary", "moving", "firing"] as const;
-
-interface FireSetup {
-  wholeUnit: boolean;
-  order: (typeof ORDERS)[number];
-  /** The target unit's last executed order, for spotting (§5.8). */
-  targetState: (typeof STATES)[number];
-  commanderExposed: boolean;
-}
-
-/** "needs 7+", "needs 8 or less" (roll-under), "cannot be made", or "no roll to hit" (straight on a table). */
-function needText(need: number | undefined, die: number, under: boolean | undefined): string {
-  if (need === undefined) return "no roll to hit";
-  const { text, possible } = describeNeed(need, die, under);
-  return possible ? `needs ${text}` : `needs ${text}: cannot be made on a d${die}`;
-}
+import { SituationView } from "./SituationView";
 
 /**
  * The rulings of a verdict, each firer's dice and the number each needs with its modifiers; every number
@@ -76,7 +60,7 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
               .map((s) => (
                 <div key={s.group} style={{ paddingLeft: 10 }}>
                   {/* A group is a system's own words: a target ("Panzergrenadier 3") or its cover ("in the open"). */}
-                  {names.inText(s.group)}: <strong data-testid="fire-need">{needText(s.need, die, s.under)}</strong>
+                  {names.inText(s.group)}: <strong data-testid="fire-need">{needPhrase(s, die)}</strong>
                   <SampleMark sample={s.sample} onLoad={onLoadTable} />
                   <ul>
                     {s.modifiers.map((m, i) => (
@@ -161,81 +145,60 @@ function TablesControl({
   );
 }
 
+/** `answers` with the answer to `id` given, or taken back (undefined). */
+function withAnswer(answers: Answers, id: string, value: Answer | undefined): Answers {
+  const { [id]: _old, ...rest } = answers;
+  return value === undefined ? rest : { ...rest, [id]: value };
+}
+
 export function FirePanel({ shooter, target, weapon }: { shooter: string; target: string; weapon?: string }) {
   const log = useGame((s) => s.log);
-  const state = useGame((s) => s.state);
   const battlefield = useGame((s) => s.battlefield);
-  const recordEvent = useGame((s) => s.recordEvent);
   const unit = useUi((s) => s.unit);
-  const [setup, setSetup] = useState<FireSetup>({ wholeUnit: true, order: "fire", targetState: "stationary", commanderExposed: true });
-  const [fowTurn, setFowTurn] = useState<FowTurn>(FOW_TURN);
+  const setUnit = useUi((s) => s.set);
+  const [wholeUnit, setWholeUnit] = useState(true);
+  const [answers, setAnswers] = useState<Answers>({});
   const [answer, setAnswer] = useState<FireAnswer | string>();
   const [rolling, setRolling] = useState(false);
   const tableInput = useRef<HTMLInputElement>(null);
   const shooterEntry = battlefield.models.get(shooter);
   const targetEntry = battlefield.models.get(target);
   const ruleset = rulesetById(log.header.ruleset.id);
-  const [switches, setSwitches] = useState<Record<string, boolean>>({});
-  // Each rule system asks its own questions about the turn: systems with order dice read each unit's order and
-  // pins from the game log; Flames of War asks about movement; Operation WW2's order, spotting state and hatches are set here.
-  const orderDice = ruleset?.orders !== undefined;
-  const flamesOfWar = ruleset?.id === "flames-of-war";
-
-  const [bgSetup, setBgSetup] = useState(BATTLEGROUND_SETUP);
-  const bgGame = useBattlegroundGame();
-  const setUnit = useUi((s) => s.set);
-  const battleground = ruleset?.id === "battleground";
-  // A system that speaks inches shows its distances in inches; the toolbar can still switch back.
+  const { rules } = useRulesNow();
+  // A system that speaks inches shows its distances in inches; the toolbar can still switch back. Its questions start unanswered.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the game changes rule system
   useEffect(() => {
     if (ruleset) setUnit({ unit: ruleset.lengthUnit });
+    setAnswers({});
   }, [ruleset?.id]);
 
-  const query = shooterEntry &&
-    targetEntry && {
-      ruleset: log.header.ruleset,
-      declaration: {
-        shooter: setup.wholeUnit ? shooterEntry.unitId : shooter,
-        target,
-        ...(weapon ? { weapon } : {}),
-        ...(battleground ? battlegroundDeclaration(bgSetup) : orderDice ? switches : { order: setup.order }),
-      },
-      status: state.status,
-      turn: state.turn,
-      game: battleground
-        ? bgGame
-        : orderDice
-          ? { units: state.units }
-          : flamesOfWar
-            ? fowGameState(battlefield, shooterEntry.unitId, targetEntry.unitId, fowTurn)
-            : { units: { [targetEntry.unitId]: { spottingState: setup.targetState } }, models: { [shooter]: { commanderExposed: setup.commanderExposed } } },
-    };
-  const key = JSON.stringify(query);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by its JSON (key): a query made afresh each render asks once
+  const declaration = {
+    shooter: wholeUnit && shooterEntry ? shooterEntry.unitId : shooter,
+    target,
+    ...(weapon ? { weapon } : {}),
+    ...answers,
+  };
+  const situation = useSituation(rules, declaration, { shooter, target });
+  const key = JSON.stringify(declaration);
+  const onTable = shooterEntry !== undefined && targetEntry !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the declaration is compared by its JSON (key): one made afresh each render asks once
   useEffect(() => {
-    if (!query) return;
+    if (!onTable) return;
     let current = true;
     setAnswer(undefined);
     getSightClient()
-      .fire(query)
+      .fire({ game: gameAtCursor(log), declaration })
       .then((a) => current && setAnswer(a))
       .catch((e: Error) => current && setAnswer(e.message));
     return () => {
       current = false;
     };
-  }, [key]);
+  }, [key, log, onTable]);
 
-  if (!query || !ruleset) return null;
+  if (!onTable || !ruleset) return null;
   const roll = async () => {
     setRolling(true);
-    try {
-      const previous = rolledSides(log);
-      const resolved = await getSightClient().fire({ ...query, roll: { seed: log.header.seed, previous } });
-      if (resolved.result && recordEvent(fireEvent(ruleset, query.declaration, resolved.result))) useGame.getState().notify("info", resolved.result.summary);
-      else if (!resolved.result) useGame.getState().notify("error", "The shot cannot be fired: see the verdict.");
-    } catch (error) {
-      useGame.getState().notify("error", `Fire: ${(error as Error).message}`);
-    }
+    await rollShot(declaration);
     setRolling(false);
   };
   const versions = ruleset.versions;
@@ -243,6 +206,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
   const setTables = (next: typeof tables, text: string) => {
     useGame.getState().replace({ ...log, header: { ...log.header, ruleset: { ...log.header.ruleset, tables: next } } }, { kind: "info", text });
   };
+  const questions = situation ? ruleset.declaration.filter((q) => situation.questions.includes(q.id)) : ruleset.declaration;
   return (
     <div data-testid="fire-panel">
       <h2 style={{ marginTop: 12 }}>
@@ -257,50 +221,22 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
           ))}
         </select>
       </h2>
-      <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
+      <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }} data-testid="fire-declaration">
         <label>
-          <input type="checkbox" checked={setup.wholeUnit} onChange={(e) => setSetup({ ...setup, wholeUnit: e.target.checked })} /> whole unit
+          <input type="checkbox" checked={wholeUnit} onChange={(e) => setWholeUnit(e.target.checked)} /> whole unit
         </label>
-        {flamesOfWar ? (
-          <FowFireSetup turn={fowTurn} onChange={setFowTurn} />
-        ) : battleground ? (
-          <BattlegroundSetup setup={bgSetup} onChange={setBgSetup} />
-        ) : orderDice ? (
-          (ruleset.declarationSwitches ?? []).map((sw) => (
-            <label key={sw.id} title={sw.rule}>
-              <input type="checkbox" checked={switches[sw.id] ?? false} onChange={(e) => setSwitches({ ...switches, [sw.id]: e.target.checked })} /> {sw.label}
-            </label>
-          ))
-        ) : (
-          <>
-            <select value={setup.order} onChange={(e) => setSetup({ ...setup, order: e.target.value as FireSetup["order"] })} aria-label="Order">
-              {ORDERS.map((o) => (
-                <option key={o}>{o}</option>
-              ))}
-            </select>
-            <label>
-              target was{" "}
-              <select
-                value={setup.targetState}
-                onChange={(e) => setSetup({ ...setup, targetState: e.target.value as FireSetup["targetState"] })}
-                aria-label="Target's last order"
-              >
-                {STATES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </label>
-            {shooterEntry?.def.vehicle && (
-              <label>
-                <input type="checkbox" checked={setup.commanderExposed} onChange={(e) => setSetup({ ...setup, commanderExposed: e.target.checked })} />{" "}
-                commander out
-              </label>
-            )}
-          </>
-        )}
+        {questions.map((q) => (
+          <QuestionField
+            key={q.id}
+            question={q}
+            value={answers[q.id]}
+            fromGame={situation?.fromGame[q.id]}
+            onChange={(value) => setAnswers(withAnswer(answers, q.id, value))}
+          />
+        ))}
       </div>
-      {orderDice && shooterEntry && <OrdersPanel ruleset={ruleset} unit={shooterEntry.unitId} />}
-      {battleground && <BattlegroundState shooter={shooter} target={target} />}
+      {ruleset.orders && <OrdersPanel orders={ruleset.orders.orders} unit={shooterEntry.unitId} />}
+      {situation && <SituationView situation={situation} ruleset={ruleset} />}
       {answer === undefined ? (
         <p className="muted">judging…</p>
       ) : typeof answer === "string" ? (

@@ -71,7 +71,7 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
     case "order-given":
       return `order: ${names.inText(e.summary)}`;
     case "turn-ended":
-      return "turn ended: order dice back in the bag";
+      return e.kept.length ? "turn ended: order dice back in the bag" : "turn ended";
     case "model-state-set": {
       const said = Object.entries(e.to).map(([k, v]) => `${k} ${String(v)}`);
       return `${name(e.model)}: ${said.length ? said.join(", ") : "state back to the usual"}`;

@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { useGame } from "../../state/game";
-import { chooseRejudged, dismissPassed, useRejudge } from "../../state/rejudge";
+import { chooseRejudged, dismissPassed, dismissUnchecked, useRejudge } from "../../state/rejudge";
 
 /** How long the line saying a file judged clean stays. */
 const PASSED_SHOWN_MS = 8000;
@@ -14,6 +14,7 @@ export function RejudgeNotice() {
   const checking = useRejudge((s) => s.checking);
   const found = useRejudge((s) => s.found);
   const passed = useRejudge((s) => s.passed);
+  const unchecked = useRejudge((s) => s.unchecked);
   const names = useGame((s) => s.names);
   useEffect(() => {
     if (!passed) return;
@@ -39,11 +40,23 @@ export function RejudgeNotice() {
       </div>
     );
   }
+  if (unchecked) {
+    const n = unchecked.events.length;
+    return (
+      <div className="status-line unchecked" role="alert" data-testid="rejudge-unchecked">
+        {unchecked.title} could not be checked: the shot{n === 1 ? "" : "s"} and order{n === 1 ? "" : "s"} at event{n === 1 ? "" : "s"}{" "}
+        {unchecked.events.join(", ")} could not be judged again. {names.inText(unchecked.reasons[0]!)}
+        {n > 1 ? ` (and ${n - 1} more)` : ""}{" "}
+        <button type="button" onClick={dismissUnchecked} aria-label="Dismiss">
+          ✕
+        </button>
+      </div>
+    );
+  }
   if (passed) {
     return (
       <div className="status-line" role="status" onClick={dismissPassed} onKeyDown={(e) => e.key === "Escape" && dismissPassed()} data-testid="rejudge-status">
         {passed.title}: {passed.rejudged} shot{passed.rejudged === 1 ? "" : "s"} and orders judged again, as recorded
-        {passed.notRejudged ? ` (${passed.notRejudged} could not be)` : ""}
       </div>
     );
   }

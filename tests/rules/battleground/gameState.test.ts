@@ -13,9 +13,12 @@ import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
 import { battleground } from "../../../src/rules/battleground";
-import { bgGameState, motionOf } from "../../../src/rules/battleground/gameState";
+import { gameState, motionOf } from "../../../src/rules/battleground/gameState";
+import { MARKS } from "../../../src/rules/battleground/questions";
 import { fireEvent } from "../../../src/rules/judge";
+import { marksInForce } from "../../../src/rules/marks";
 import { RULESETS } from "../../../src/rules/registry";
+import type { GameHistory } from "../../../src/rules/ruleset";
 import { type Placed, scenario } from "../../helpers/scene";
 import { BASE_R, bgTableFor, ger } from "./table";
 
@@ -42,10 +45,13 @@ const setState = (model: string, state: Extract<Command, { type: "set-model-stat
   state,
 });
 
+/** The game at its cursor, as the rule system derives its state from it. */
+const history = (log: GameLog): GameHistory => ({ events: log.events.slice(0, log.cursor), state: currentState(log) });
+
 /** The verdict on the bazooka's shot at the rifleman in the game as the log has it. */
 async function judged(log: GameLog): Promise<BgFireVerdict> {
   const state = currentState(log);
-  const table = await bgTableFor(state.scenario, { game: bgGameState(state) });
+  const table = await bgTableFor(state.scenario, { game: gameState(history(log)) });
   return table.judge({ shooter: "us", target: "ger" });
 }
 const shotOf = (v: BgFireVerdict) => v.firers[0]!.shot!;
@@ -57,7 +63,7 @@ describe("motion state from the game log's moves (§3.3)", () => {
     const om = (await bgTableFor(currentState(start()).scenario)).ctx.tables.weapons.bazooka!.om;
     expect(modifier(still, /^OM1/)).toMatchObject([{ value: om[0] }]);
     const once = perform(start(), step("us", 30, 61));
-    expect(motionOf(currentState(once), "us")).toEqual({ motion: "bonus", recorded: false, moves: 1 });
+    expect(motionOf(history(once), "us")).toEqual({ motion: "bonus", recorded: false, moves: 1 });
     const moved = await judged(once);
     expect(modifier(moved, /^OM2: us moved in the Bonus Move/)).toMatchObject([{ value: om[1] }]);
     expect(shotOf(moved).need! - shotOf(still).need!).toBe(om[1]! - om[0]!);
@@ -68,7 +74,7 @@ describe("motion state from the game log's moves (§3.3)", () => {
 
   it("turning on the spot is no move; undoing the move gives OM1 back", async () => {
     const turned = perform(start(), { type: "move", model: "us", to: { position: [30, 60], heading: 45 } });
-    expect(motionOf(currentState(turned), "us").motion).toBe("none");
+    expect(motionOf(history(turned), "us").motion).toBe("none");
     const undone = undo(perform(start(), step("us", 30, 61)));
     expect(modifier(await judged(undone), /^OM1/)).toHaveLength(1);
   });
@@ -85,7 +91,7 @@ describe("motion state from the game log's moves (§3.3)", () => {
 
   it("a player's record of both actions wins over the count: one long move made as OM3", async () => {
     const log = perform(perform(start(), step("us", 30, 61)), setState("us", { motion: "both" }));
-    expect(motionOf(currentState(log), "us")).toEqual({ motion: "both", recorded: true, moves: 1 });
+    expect(motionOf(history(log), "us")).toEqual({ motion: "both", recorded: true, moves: 1 });
     expect((await judged(log)).valid).toBe(false);
   });
 });
@@ -104,12 +110,11 @@ describe("morale, camouflage and the last target, recorded as events (§3.2, §3
 
   it("a shot recorded in the log makes the next one at the same target subsequent (a rocket gets no +2, fn. 1)", async () => {
     const log = start();
-    const state = currentState(log);
-    const table = await bgTableFor(state.scenario, { game: bgGameState(state) });
+    const table = await bgTableFor(currentState(log).scenario, { game: gameState(history(log)) });
     const declaration = { shooter: "unit-us", target: "unit-ger" };
     const result = battleground.resolveFire(declaration, table.judge(declaration), createDice(log.header.seed), table.ctx, table.geometry);
     const after = record(log, fireEvent(battleground, declaration, result, 0));
-    expect(bgGameState(currentState(after)).models!.us).toMatchObject({ lastShot: { weapon: "small-arms", target: "unit-ger" }, firedBefore: true });
+    expect(gameState(history(after)).models!.us).toMatchObject({ lastShot: { weapon: "small-arms", target: "unit-ger" }, firedBefore: true });
     expect(modifier(await judged(after), /subsequent shot at ger, but not for rockets/)).toMatchObject([{ value: 0 }]);
   });
 
@@ -120,12 +125,18 @@ describe("morale, camouflage and the last target, recorded as events (§3.2, §3
     log = record(log, { type: "turn-ended", kept: [] });
     const state = currentState(log);
     expect(state.moves).toEqual({});
-    expect({ ...state.modelStates }).toEqual({ us: { morale: "motivated" }, ger: { camouflaged: true } });
+    // The log keeps what was recorded; the marks of the ended turn no longer hold.
+    expect(marksInForce(history(log), MARKS, "us")).toEqual({ morale: "motivated" });
+    expect(marksInForce(history(log), MARKS, "ger")).toEqual({ camouflaged: true });
     const v = await judged(log);
     expect(modifier(v, /^OM1/)).toHaveLength(1);
     expect(modifier(v, /Motivated/)).toHaveLength(1);
     expect(modifier(v, /camouflaged/)).toHaveLength(1);
     expect(modifier(v, /evading|moving/)).toEqual([]);
+    // A record in the next turn starts from the marks in force: the last turn's evasion does not come back.
+    const next = perform(log, setState("ger", { ...marksInForce(history(log), MARKS, "ger"), morale: "broken" }));
+    expect(marksInForce(history(next), MARKS, "ger")).toEqual({ camouflaged: true, morale: "broken" });
+    expect(modifier(await judged(next), /evading/)).toEqual([]);
   });
 
   it("commands are checked: an unknown model, a state it already has, a change from a state it does not have", () => {
@@ -151,5 +162,11 @@ describe("game files with rule state", () => {
     file.events[1]!.to = { evasion: -7 };
     const outOfRange = parseGame(JSON.stringify(file), MODEL_CATALOG, { rulesets: RULESETS });
     expect(outOfRange.ok ? outOfRange.game.warning : outOfRange.error).toMatch(/events\[1\]\.to\.evasion/);
+    // Only the marks the rule system keeps: Battleground asks no "heroic".
+    file.events[1]!.to = { heroic: true };
+    const unknown = parseGame(JSON.stringify(file), MODEL_CATALOG, { rulesets: RULESETS });
+    expect(unknown.ok ? unknown.game.warning : unknown.error).toMatch(
+      /events\[1\]\.to\.heroic: Battleground WWII asks no "heroic"; it asks motion, movement, evasion, morale, camouflaged/,
+    );
   });
 });

@@ -9,6 +9,7 @@ import { applyEvent, initialState } from "../../../src/core/game/state";
 import { boltAction } from "../../../src/rules/bolt-action";
 import { BA_TABLES, loadBaTables } from "../../../src/rules/bolt-action/tables";
 import { fireEvent, orderEvent } from "../../../src/rules/judge";
+import { needPhrase } from "../../../src/rules/ruleset";
 import { type Placed, scenario } from "../../helpers/scene";
 import { baTable, firstSeed } from "./table";
 
@@ -58,7 +59,10 @@ describe("to-hit modifiers from the game state (§4.2)", () => {
     const v = always.judge({ shooter: "unit-us", target: "unit-ger" });
     expect(v.rulings.map((r) => r.reason)).toContain(`us-1, us-2, us-3, us-4, us-5 need ${choice}`);
     expect(v.firers[2]!.shots[0]!.rulings.map((r) => r.reason)).toContain(`needs ${choice}`);
+    // The number the panel and the command line show first says the same, never "cannot be made".
+    expect(needPhrase(v.firers[2]!.shots[0]!, 6)).toBe("needs 7+: a 6 always hits");
     const two = await baTable(scenario([], models), { game, options: { hitsAboveSix: "six-then-roll" } });
+    expect(needPhrase(two.judge({ shooter: "us-3", target: "unit-ger" }).firers[0]!.shots[0]!, 6)).toBe("needs 7+: a 6, then a second die of 4+");
     expect(two.judge({ shooter: "us-3", target: "unit-ger" }).rulings.map((r) => r.reason)).toContain(
       "us-3 needs 7+: a 6, then a second die of 4+; not in the source, the project's choice (option hitsAboveSix)",
     );

@@ -1,0 +1,49 @@
+/**
+ * Bolt Action's game state from the game log: each unit's order die this turn and its pin markers, as the
+ * log's fold keeps them (order-given and fire-resolved events, turn-ended returning the dice to the bag), and
+ * what the fire panel asks and shows before a shot.
+ */
+import { unitNamed } from "../context";
+import { unmarkedSubject } from "../marks";
+import type { Question } from "../questions";
+import type { GameHistory, PickedModels, Situation, StateLine } from "../ruleset";
+import { type BaContext, unitState } from "./context";
+import { orderSpecs } from "./orders";
+import type { BaFireDeclaration, BaGameState, Order } from "./types";
+
+/** Fire HE, or AP, when the weapon has both; an assault is close quarters (§4.5, §5). */
+export const DECLARATION: readonly Question[] = [
+  {
+    id: "he",
+    kind: "flag",
+    label: "Fire HE",
+    rule: "§4.5",
+    default: false,
+    derived: "by the target",
+    help: "A gun with both a Pen value and HE: fire HE (yes) or its Pen (no); by default HE at soft targets, AP at armour.",
+  },
+  { id: "assault", kind: "flag", label: "Assault (close quarters)", rule: "§5", default: false },
+];
+
+/** Every unit's order die and pins, from the log's fold. */
+export const gameState = (history: GameHistory): BaGameState => ({ units: history.state.units as BaGameState["units"] });
+
+/** The target unit's order die and pins: Down makes it harder to hit, pins tell on its order tests. */
+export function situation(declaration: BaFireDeclaration, ctx: BaContext, _history: GameHistory, picked: PickedModels): Situation {
+  const target = unitNamed(ctx, declaration.target);
+  const state = unitState(ctx, target.id);
+  const order = state.order && orderSpecs(ctx).find((o) => o.id === (state.order satisfies Order | undefined));
+  const pins = state.pins ?? 0;
+  const line: StateLine = {
+    id: "order",
+    text: `${target.id}: ${order ? `order die ${order.name}` : "no order die yet"} · ${pins} pin${pins === 1 ? "" : "s"}`,
+    rule: "§1.2, §2",
+  };
+  return {
+    questions: DECLARATION.map((q) => q.id),
+    fromGame: {},
+    shooter: unmarkedSubject(picked.shooter),
+    target: unmarkedSubject(picked.target, [line]),
+    table: [],
+  };
+}

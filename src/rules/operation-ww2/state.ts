@@ -1,0 +1,74 @@
+/**
+ * Operation WW2's game state and what its fire panel asks. Its orders are declared with each shot (§3): the
+ * order the firing unit executes, the models it exposes (a vehicle's commander, §5.7), and the target unit's
+ * last executed order for spotting (§5.8, stationary until its first order, §18.1). What it reads besides —
+ * pins, damage markers, the turn — is the table's, from the log's fold; it derives nothing more yet (its
+ * orders are not events of the log, so a unit's move this turn is not yet told from a move it made earlier).
+ */
+import { modelsNamed, unitNamed } from "../context";
+import { unmarkedSubject } from "../marks";
+import { plainChoices, type Question } from "../questions";
+import type { GameHistory, PickedModels, Situation } from "../ruleset";
+import type { Ow2Context } from "./context";
+import { isVehicle } from "./profiles";
+import { type Ow2FireDeclaration, type Ow2GameState, type Ow2ModelState, SPOTTING_STATES } from "./types";
+
+export const DECLARATION: readonly Question[] = [
+  {
+    id: "order",
+    kind: "choice",
+    label: "Order",
+    rule: "§3",
+    default: "fire",
+    choices: plainChoices(["fire", "ambush", "covering-fire", "charge"]),
+  },
+  {
+    id: "targetState",
+    kind: "choice",
+    label: "Target's last order",
+    rule: "§5.8",
+    default: "stationary",
+    help: "The marker of the target unit's last executed order sets its spotting distance; every unit is stationary until its first order (§18.1).",
+    choices: plainChoices(SPOTTING_STATES),
+  },
+  {
+    id: "commanderExposed",
+    kind: "flag",
+    label: "commander out",
+    rule: "§5.7",
+    default: true,
+    help: "An armoured vehicle spots 25 cm shorter with its commander not exposed.",
+  },
+];
+
+export const gameState = (_history: GameHistory): Ow2GameState => ({});
+
+/** The firing unit's vehicles with their commander out or not, as declared (out by default). */
+function withExposedCommanders(declaration: Ow2FireDeclaration, ctx: Ow2Context): Ow2GameState["models"] {
+  const exposed = declaration.commanderExposed ?? true;
+  const vehicles = modelsNamed(ctx, declaration.shooter).filter((m) => isVehicle(ctx, m));
+  if (!vehicles.length) return ctx.game.models;
+  const models: Record<string, Ow2ModelState> = { ...ctx.game.models };
+  for (const v of vehicles) models[v.id] = { ...models[v.id], commanderExposed: exposed };
+  return models;
+}
+
+/** The context with the declaration's answers: the target unit's spotting state, the firing vehicles' commanders. */
+export function declaredOrders(declaration: Ow2FireDeclaration, ctx: Ow2Context): Ow2Context {
+  const models = withExposedCommanders(declaration, ctx);
+  const target = declaration.targetState && unitNamed(ctx, declaration.target).id;
+  const units = target ? { ...ctx.game.units, [target]: { ...ctx.game.units?.[target], spottingState: declaration.targetState } } : ctx.game.units;
+  if (models === ctx.game.models && units === ctx.game.units) return ctx;
+  return { ...ctx, game: { ...ctx.game, ...(units ? { units } : {}), ...(models ? { models } : {}) } };
+}
+
+export function situation(declaration: Ow2FireDeclaration, ctx: Ow2Context, _history: GameHistory, picked: PickedModels): Situation {
+  const vehicle = modelsNamed(ctx, declaration.shooter).some((m) => isVehicle(ctx, m));
+  return {
+    questions: DECLARATION.filter((q) => q.id !== "commanderExposed" || vehicle).map((q) => q.id),
+    fromGame: {},
+    shooter: unmarkedSubject(picked.shooter),
+    target: unmarkedSubject(picked.target),
+    table: [],
+  };
+}

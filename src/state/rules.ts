@@ -1,0 +1,90 @@
+/**
+ * The game's rule system as the panels use it: its rules at the cursor and a declared shot's situation, both
+ * derived from the game log by the rule system (src/rules/gameContext.ts), and the actions that turn a
+ * player's answers into game-log events: a mark set on a model, an order given, a shot rolled, a turn ended.
+ * No rule is decided here, and no rule system is named.
+ */
+import { useMemo } from "react";
+import type { GameLog } from "../core/game/gameLog";
+import { type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
+import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
+import { marksInForce } from "../rules/marks";
+import type { Answer } from "../rules/questions";
+import type { FireDeclaration, PickedModels, Situation } from "../rules/ruleset";
+import { useGame } from "./game";
+import { getSightClient } from "./sightPool";
+
+/** The game as it stands at the cursor: what a shot is judged in (the undone tail is not part of it). */
+export const gameAtCursor = (log: GameLog): GameRecord => ({ header: log.header, events: log.events.slice(0, log.cursor) });
+
+function rulesNow(): RulesAt {
+  const { log, battlefield } = useGame.getState();
+  return rulesAt(log, log.cursor, { battlefieldOf: () => battlefield });
+}
+
+/** The rules at the cursor, or why the game's rules cannot judge (tables that do not load, options it does not have). */
+export function useRulesNow(): { rules?: RulesAt; error?: string } {
+  const log = useGame((s) => s.log);
+  const battlefield = useGame((s) => s.battlefield);
+  return useMemo(() => {
+    try {
+      return { rules: rulesAt(log, log.cursor, { battlefieldOf: () => battlefield }) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }, [log, battlefield]);
+}
+
+/** A declared shot as its rule system tells it before the verdict; undefined while the models are not both on the table. */
+export function useSituation(rules: RulesAt | undefined, declaration: FireDeclaration, picked: PickedModels): Situation | undefined {
+  const key = JSON.stringify([declaration, picked]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the declaration and the models are compared by their JSON (key): ones made afresh each render tell once
+  return useMemo(() => {
+    if (!rules?.context.models.has(picked.shooter) || !rules.context.models.has(picked.target)) return undefined;
+    return rules.ruleset.situation(declaration, rules.context, rules.history, picked);
+  }, [rules, key]);
+}
+
+/**
+ * Records a mark on a model (undefined: back to the usual). The record starts from the marks in force, so a
+ * mark whose turn has ended does not come back with it; a fixed default is the same as no mark.
+ */
+export function setMark(model: string, id: string, value: Answer | undefined): void {
+  const { ruleset, history } = rulesNow();
+  const mark = ruleset.marks.find((m) => m.id === id);
+  if (!mark) return;
+  const marks: Record<string, Answer> = { ...marksInForce(history, ruleset.marks, model) };
+  if (value === undefined || (mark.derived === undefined && value === mark.default)) delete marks[id];
+  else marks[id] = value;
+  useGame.getState().perform({ type: "set-model-state", ruleset: ruleset.id, model, state: marks });
+}
+
+/** Ends the turn: order dice go back to the bag, except those the rule system keeps; the turn's moves and marks lapse. */
+export function endTurn(): void {
+  const { ruleset } = rulesNow();
+  useGame.getState().recordEvent({ type: "turn-ended", kept: [...(ruleset.orders?.keptAtTurnEnd ?? [])], time: Date.now() });
+}
+
+/** Gives a unit an order (its test rolled from the game's dice), into the game log. */
+export function giveOrderNow(unit: string, order: string): void {
+  const game = useGame.getState();
+  try {
+    const { ruleset, result } = giveOrder(game.log, game.log.cursor, unit, order, { battlefieldOf: () => game.battlefield });
+    if (game.recordEvent(orderEvent(ruleset, result))) game.notify("info", game.names.inText(result.summary));
+  } catch (error) {
+    game.notify("error", `Order: ${(error as Error).message}`);
+  }
+}
+
+/** Rolls a declared shot in the sight worker, with the game's dice at the cursor, into the game log. */
+export async function rollShot(declaration: FireDeclaration & Record<string, unknown>): Promise<void> {
+  const game = useGame.getState();
+  try {
+    const { ruleset } = rulesNow();
+    const resolved = await getSightClient().fire({ game: gameAtCursor(game.log), declaration, roll: true });
+    if (!resolved.result) game.notify("error", "The shot cannot be fired: see the verdict.");
+    else if (useGame.getState().recordEvent(fireEvent(ruleset, declaration, resolved.result))) game.notify("info", resolved.result.summary);
+  } catch (error) {
+    game.notify("error", `Fire: ${(error as Error).message}`);
+  }
+}
