@@ -46,8 +46,9 @@ Options:
   --roll                   resolve the shot: in a game with its own seed, at its place in the dice stream
   --seed <n>               the dice seed, a whole number (needed with --roll on a battlefield; in a game it
                            replaces the game's seed)
-  --ruleset <id>           battlefield only: the rule system (default: ${DEFAULT_RULESET}; known: ${RULESETS.map((r) => r.id).join(", ")})
-  --version <v>            battlefield only: the rules version (default: the system's first)
+  --ruleset <id>           battlefield only: the rule system (default: the battlefield's own "ruleset", else
+                           ${DEFAULT_RULESET}; known: ${RULESETS.map((r) => r.id).join(", ")})
+  --version <v>            battlefield only: the rules version (default: the battlefield's own, else the system's first)
   --option <id>=<value>    battlefield only: one of the system's options, repeatable
   --json                   print JSON only: { verdict, result? } as the sight worker answers
   -h, --help               show this help
@@ -153,10 +154,12 @@ async function gameOf(file: string, values: { readonly [K in "at" | "ruleset" | 
     return { log: played, inGame: true, at: values.at === undefined ? played.events.length : parseAt(values.at, played, file) };
   }
   if (values.at !== undefined) throw new CliError(`--at applies to a game or replay file; ${file} is a battlefield`);
-  const ruleset = requireRuleset(values.ruleset ?? DEFAULT_RULESET);
-  const version = requireVersion(ruleset, values.version);
-  const options = parseOptions(ruleset, values.option ?? []);
   const scenario = await loadScenario(file);
+  // Unless told otherwise, the rule system (and version) the battlefield names for itself.
+  const own = values.ruleset === undefined ? scenario.ruleset : undefined;
+  const ruleset = requireRuleset(values.ruleset ?? own?.id ?? DEFAULT_RULESET);
+  const version = requireVersion(ruleset, values.version ?? own?.version);
+  const options = parseOptions(ruleset, values.option ?? []);
   const seed = values.seed === undefined ? 0 : parseSeed(values.seed);
   return { log: newGame(scenario, { seed, ruleset: { id: ruleset.id, version, options }, created: "" }), inGame: false, at: 0 };
 }

@@ -30,13 +30,15 @@ export const Shape = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sphere"), radius: cm.positive(), at: vec3, squash: z.number().positive().default(1) }),
   /**
    * Triangles of an imported miniature's part, in the model frame. `convex`: the triangles are the part's
-   * convex hull (a Rapier convex collider); otherwise a triangle-mesh collider. Drawn with the same triangles.
+   * convex hull (a Rapier convex collider); otherwise a triangle-mesh collider. `drawn`: the part as the file
+   * shapes it, which the table draws; without it the collider's triangles are drawn.
    */
   z.object({
     type: z.literal("mesh"),
     vertices: z.array(cm).describe("x, y, z of each vertex in turn."),
     indices: z.array(z.number().int().nonnegative()).describe("Three vertex indices per triangle."),
     convex: z.boolean(),
+    drawn: z.object({ vertices: z.array(cm), indices: z.array(z.number().int().nonnegative()) }).optional(),
   }),
 ]);
 export type Shape = z.infer<typeof Shape>;

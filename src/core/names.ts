@@ -7,7 +7,8 @@
  *   ("Panzergrenadier squad 2", "M4 Sherman 1");
  * - a model is its unit's name, then its type and number within the unit ("Grenadiers 2 · US rifleman 3");
  *   a unit's only model of a type has no number, and a one-model unit's model is called like the unit;
- * - a feature is its kind and number ("Building 3", "Tank traps 1").
+ * - a feature is its kind and number ("Building 3", "Tank traps 1");
+ * - a force is its side ("Germany").
  */
 import type { ModelCatalog } from "./modelDefinition";
 import type { Scenario } from "./scenario/schema";
@@ -55,6 +56,7 @@ function nameTable(scenario: Scenario, catalog: ModelCatalog): Map<string, strin
     names.set(f.id, f.name?.trim() || `${kindName(f.kind)} ${n}`);
   }
   for (const force of scenario.forces) {
+    names.set(force.id, force.name.trim() || force.side);
     const unitCounts = new Map<string, number>();
     for (const unit of force.units) {
       const type = mostCommon(unit.models.map((m) => m.model));

@@ -355,6 +355,9 @@ export interface UnitPreset {
   readonly sample?: string;
 }
 
+/** `n` models of one definition, for a preset's list: `[...times(8, "us-rifleman")]`. */
+export const times = (n: number, definition: string): string[] => Array.from({ length: n }, () => definition);
+
 /** A flamethrower teardrop a player may lay by hand, sized by the rules' own template table (cm). */
 export interface FlameTemplate {
   readonly id: string;
@@ -476,8 +479,8 @@ export interface Ruleset<
   formatDistance?(cm: number): string;
   readonly options: readonly OptionSpec[];
   readonly tables: readonly TableSpec[];
-  /** The units the battlefield editor offers under this system (absent: none of its own). */
-  readonly unitPresets?: readonly UnitPreset[];
+  /** The units the battlefield editor offers under this system: squads, teams, guns and vehicles. */
+  readonly unitPresets: readonly UnitPreset[];
   /**
    * The questions asked before a shot: each answer is the declaration field of its id. Left out, an answer is
    * the question's default, or for a derived question what the game gives (Situation.fromGame).

@@ -80,6 +80,8 @@ export function CameraRig({
         enabled={enabled && !eye}
         target={[width / 2, 0, depth / 2]}
         maxPolarAngle={Math.PI / 2.05}
+        // The wheel zooms towards the point under the pointer, as Tabletop Simulator and Foundry do.
+        zoomToCursor
         minDistance={8}
         maxDistance={400}
       />

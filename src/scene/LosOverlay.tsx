@@ -13,12 +13,11 @@ import type { Vec2 } from "../core/geometry2d";
 import { terrainSolids } from "../core/solids/battlefieldSolids";
 import type { Vec3 } from "../core/solids/solid";
 import { solidTriangles } from "../core/solids/solidGeometry";
-import { targetFacing } from "../sight/facing";
 import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
 import { useGame } from "../state/game";
 import { useLos, visibilityTone } from "../state/losStore";
-import { labelHeight, type UnitSight, unitSights, unitSummary } from "../state/unitSight";
+import { labelHeight, labelledAsUnit, labelledModels, modelLabelText, type UnitSight, unitSights, unitSummary } from "../state/unitSight";
 import { toBufferGeometry } from "./geometry";
 import { Label } from "./Label";
 import { useTerrainMemo } from "./useTerrainMemo";
@@ -46,21 +45,16 @@ function ModelLabel({ battlefield, from, target }: { battlefield: Battlefield; f
   if (!entry) return null;
   const pose = modelPose(battlefield, entry.model, entry.def);
   const tone = visibilityTone(target.visibleFraction);
-  // Vehicles say which face the shooter sees; a partly hidden vehicle says what hides it.
-  const facing = entry.def.vehicle ? ` ${targetFacing(entry, from).hull.quadrant}` : "";
-  const blocker = entry.def.vehicle && tone === "partial" && target.blockedBy[0] ? ` · ${names.of(target.blockedBy[0])}` : "";
   return (
     <Label at={[pose.x, pose.y + labelHeight(battlefield, target.target), pose.z]} tone={tone} small={tone === "blocked"} testId={`los-label-${target.target}`}>
-      {Math.round(target.visibleFraction * 100)}%{target.hullDown ? " HD" : ""}
-      {facing}
-      {blocker}
+      {modelLabelText(battlefield, target, from, names)}
     </Label>
   );
 }
 
 /**
- * One label per squad when zoomed out; zoomed in, one per figure the shooter sees (hidden figures are listed
- * in the panel, not piled up as "0 %" labels); the hovered model always gets its own.
+ * One label per squad when zoomed out; zoomed in, one per figure the shooter sees; vehicles and lone models
+ * their own when seen. Hidden models get none (the panel lists them), but the hovered model always gets its own.
  */
 function TargetLabels({
   battlefield,
@@ -80,30 +74,23 @@ function TargetLabels({
   if (!from) return null;
   return (
     <>
-      {units.map((u) => {
-        const perModel = !u.aggregated || (near.has(u.unit) && u.seen > 0);
-        const labelled = perModel ? u.entries.filter((t) => !u.aggregated || t.visibleFraction > 0) : u.entries.filter((t) => t.target === hovered);
-        return (
-          <Fragment key={u.unit}>
-            {!perModel && (
-              <Label
-                at={u.labelAt}
-                tone={u.seen === u.entries.length && u.best >= 0.995 ? "clear" : u.seen ? "partial" : "blocked"}
-                small={!u.seen}
-                testId={`los-unit-label-${u.unit}`}
-              >
-                {unitSummary(u, names)}
-              </Label>
-            )}
-            {labelled.map((t) => (
-              <ModelLabel key={t.target} battlefield={battlefield} from={from} target={t} />
-            ))}
-            {perModel && hovered && !labelled.some((t) => t.target === hovered) && u.entries.some((t) => t.target === hovered) && (
-              <ModelLabel battlefield={battlefield} from={from} target={u.entries.find((t) => t.target === hovered)!} />
-            )}
-          </Fragment>
-        );
-      })}
+      {units.map((u) => (
+        <Fragment key={u.unit}>
+          {labelledAsUnit(u, near.has(u.unit)) && (
+            <Label
+              at={u.labelAt}
+              tone={u.seen === u.entries.length && u.best >= 0.995 ? "clear" : u.seen ? "partial" : "blocked"}
+              small={!u.seen}
+              testId={`los-unit-label-${u.unit}`}
+            >
+              {unitSummary(u, names)}
+            </Label>
+          )}
+          {labelledModels(u, near.has(u.unit), hovered).map((t) => (
+            <ModelLabel key={t.target} battlefield={battlefield} from={from} target={t} />
+          ))}
+        </Fragment>
+      ))}
     </>
   );
 }

@@ -1,16 +1,30 @@
-/** The miniatures: instanced part meshes, each instance tagged with its model for the pointer's reports. */
+/**
+ * The miniatures: instanced part meshes, each instance tagged with its model for the pointer's reports. An
+ * imported miniature is drawn as its file shapes it, or (C) as the collider that blocks sight.
+ */
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { InstancedMesh } from "three";
 import type { Battlefield } from "../core/battlefield";
+import { useUi } from "../state/uiStore";
 import { useShapeGeometry } from "./geometry";
 import { type InstanceGroup, instanceGroups, type PartColor } from "./modelInstances";
 import type { PointerReports } from "./useToolPointer";
 
 const noRaycast = () => null;
 
-function InstancedGroup({ group, pointer, interactive }: { group: InstanceGroup; pointer: PointerReports; interactive: boolean }) {
+function InstancedGroup({
+  group,
+  colliders,
+  pointer,
+  interactive,
+}: {
+  group: InstanceGroup;
+  colliders: boolean;
+  pointer: PointerReports;
+  interactive: boolean;
+}) {
   const mesh = useRef<InstancedMesh>(null);
-  const geometry = useShapeGeometry(group.shape);
+  const geometry = useShapeGeometry(group.shape, colliders);
   useLayoutEffect(() => {
     const m = mesh.current;
     if (!m) return;
@@ -56,10 +70,18 @@ export function Miniatures({
   interactive: boolean;
 }) {
   const groups = useMemo(() => instanceGroups(battlefield, colorOf, pinned), [battlefield, colorOf, pinned]);
+  const colliders = useUi((s) => s.showColliders);
   return (
     <group name="miniatures">
       {groups.map((group) => (
-        <InstancedGroup key={`${group.key}#${group.matrices.length}`} group={group} pointer={pointer} interactive={interactive} />
+        // A new instanced mesh (its instances placed again) when the count or the geometry drawn changes.
+        <InstancedGroup
+          key={`${group.key}#${group.matrices.length}#${colliders}`}
+          group={group}
+          colliders={colliders}
+          pointer={pointer}
+          interactive={interactive}
+        />
       ))}
     </group>
   );

@@ -14,14 +14,43 @@ export function toBufferGeometry({ positions, indices }: Triangles): BufferGeome
   return flat;
 }
 
-const shapeCache = new Map<string, BufferGeometry>();
+type MeshShape = Extract<SolidShape, { type: "trimesh" | "convexMesh" }>;
+const isMesh = (shape: SolidShape): shape is MeshShape => shape.type === "trimesh" || shape.type === "convexMesh";
 
-/** One geometry per distinct shape, shared by every mesh that draws it. */
-export function useShapeGeometry(shape: SolidShape): BufferGeometry {
+/**
+ * Mesh shapes (an imported miniature's parts) are large and made once per definition (modelSolids), so they are
+ * known by identity; the primitives, small, by value.
+ */
+const meshIds = new WeakMap<MeshShape, number>();
+let meshesKnown = 0;
+
+/** A key per distinct shape: instances with one key share a geometry. */
+export function shapeKey(shape: SolidShape): string {
+  if (!isMesh(shape)) return JSON.stringify(shape);
+  let id = meshIds.get(shape);
+  if (id === undefined) meshIds.set(shape, (id = ++meshesKnown));
+  return `mesh#${id}`;
+}
+
+const primitives = new Map<string, BufferGeometry>();
+const meshes = new WeakMap<MeshShape, { drawn?: BufferGeometry; collider?: BufferGeometry }>();
+
+/**
+ * One geometry per distinct shape, shared by every mesh that draws it. A miniature imported from a file is
+ * drawn as the file shapes it; with `colliders`, as the collider the sight engine uses (its convex hull or
+ * simplified mesh).
+ */
+export function useShapeGeometry(shape: SolidShape, colliders = false): BufferGeometry {
   return useMemo(() => {
-    const key = JSON.stringify(shape);
-    let geometry = shapeCache.get(key);
-    if (!geometry) shapeCache.set(key, (geometry = toBufferGeometry(shapeTriangles(shape))));
-    return geometry;
-  }, [shape]);
+    if (!isMesh(shape)) {
+      const key = JSON.stringify(shape);
+      let geometry = primitives.get(key);
+      if (!geometry) primitives.set(key, (geometry = toBufferGeometry(shapeTriangles(shape))));
+      return geometry;
+    }
+    let made = meshes.get(shape);
+    if (!made) meshes.set(shape, (made = {}));
+    if (shape.drawn && !colliders) return (made.drawn ??= toBufferGeometry(shape.drawn));
+    return (made.collider ??= toBufferGeometry(shapeTriangles(shape)));
+  }, [shape, colliders]);
 }

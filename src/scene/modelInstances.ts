@@ -7,6 +7,7 @@ import { Matrix4, Quaternion, Vector3 } from "three";
 import { type Battlefield, type ModelEntry, modelPose, poseRotation } from "../core/battlefield";
 import { modelFrameSolids } from "../core/solids/battlefieldSolids";
 import type { SolidShape } from "../core/solids/solid";
+import { shapeKey } from "./geometry";
 
 export interface InstanceGroup {
   readonly key: string;
@@ -18,8 +19,6 @@ export interface InstanceGroup {
 }
 
 export type PartColor = (entry: ModelEntry, part: string) => string;
-
-const shapeKey = (shape: SolidShape): string => JSON.stringify(shape);
 
 export function modelMatrix(battlefield: Battlefield, entry: ModelEntry): Matrix4 {
   const pose = modelPose(battlefield, entry.model, entry.def);

@@ -6,7 +6,15 @@ import defaultBattlefield from "../scenarios/default.json";
 
 export const DEFAULT_BATTLEFIELD: unknown = defaultBattlefield;
 
-export const BATTLEFIELDS: ReadonlyArray<{ readonly id: string; readonly name: string; load(): Promise<unknown> }> = [
+/** A battlefield a new game can start on: one that ships, or one the player saved in the browser. */
+export interface BattlefieldChoice {
+  readonly id: string;
+  readonly name: string;
+  /** The battlefield's data, not yet validated. */
+  load(): Promise<unknown>;
+}
+
+export const BATTLEFIELDS: readonly BattlefieldChoice[] = [
   { id: "default", name: "Saint-Martin crossroads (default)", load: async () => defaultBattlefield },
   { id: "normandy-bocage", name: "Hedgerows at Le Mesnil", load: async () => (await import("../scenarios/normandy-bocage.json")).default },
   { id: "ruined-town", name: "The ruins of Saint-Lô", load: async () => (await import("../scenarios/ruined-town.json")).default },

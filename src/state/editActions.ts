@@ -2,7 +2,7 @@
  * The editor's actions: user intent on the terrain turned into game-log commands (add, change, remove
  * features), so every edit is checked by the loader's schema and undone like a move.
  */
-import { copiesOf, groupOf, movedTogether } from "../core/edit/features";
+import { copiesOf, FeatureEditError, groupOf, movedTogether } from "../core/edit/features";
 import { buildingPreset, featureFromDrawing, freeId, pointsNeeded } from "../core/edit/newFeatures";
 import { pickFeature } from "../core/edit/pick";
 import { featureCenter, ShapeEditError, shapeKind } from "../core/edit/shape";
@@ -75,7 +75,7 @@ export function finishDrawing(points?: readonly Point[]): void {
     useGame.getState().notify("error", `A ${draw.kind} needs at least ${pointsNeeded(draw.kind)} points; ${drawn.length} drawn.`);
     return;
   }
-  const id = freeId(useGame.getState().state.scenario, draw.kind);
+  const id = freeId(useGame.getState().everPlaced, draw.kind);
   if (add([featureFromDrawing(draw.kind, id, drawn)])) set({ draw: { kind: draw.kind, points: [] } });
 }
 
@@ -107,7 +107,7 @@ export function changeSelected(edit: (f: Feature) => Feature): boolean {
   try {
     next = edit(feature);
   } catch (error) {
-    if (!(error instanceof ShapeEditError)) throw error;
+    if (!(error instanceof ShapeEditError || error instanceof FeatureEditError)) throw error;
     useGame.getState().notify("error", error.message);
     return false;
   }

@@ -4,6 +4,7 @@
  * delete. Each is one command in the game log, so one undo.
  */
 import { modelFootprint } from "../core/battlefield";
+import { freeId } from "../core/edit/newFeatures";
 import { footprintBounds } from "../core/footprint";
 import { type Formation, formationOffsets, laidOut } from "../core/formation";
 import type { ModelChanges, Placement } from "../core/game/events";
@@ -21,24 +22,23 @@ export function unitPresets(): readonly UnitPreset[] {
   return rulesetById(useGame.getState().log.header.ruleset.id)?.unitPresets ?? [];
 }
 
-/** An id not yet used on the table: `base-1`, `base-2`… */
-function freshId(scenario: Scenario, base: string, taken: ReadonlySet<string> = new Set()): string {
-  const used = new Set([
-    ...taken,
-    ...scenario.forces.flatMap((f) => [f.id, ...f.units.flatMap((u) => [u.id, ...u.models.map((m) => m.id)])]),
-    ...scenario.features.map((f) => f.id),
-  ]);
-  for (let n = 1; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
 /** The force id a side's new units join: the side's first force, else a new one named after it. */
 export function forceForSide(scenario: Scenario, side: string): string {
   return scenario.forces.find((f) => f.side === side)?.id ?? `force-${side.toLowerCase().replace(/[^a-z0-9]+/g, "-") || "side"}`;
 }
 
+/** A unit left unnamed is called after its preset and a number the game has not used: "Bazooka team 2". */
+function presetUnitName(everPlaced: Scenario, preset: UnitPreset): string {
+  const prefix = `${preset.name} `;
+  const used = everPlaced.forces.flatMap((f) => f.units.map((u) => u.name)).filter((n) => n.startsWith(prefix));
+  const numbers = used.map((n) => Number(n.slice(prefix.length))).filter(Number.isInteger);
+  return `${prefix}${Math.max(0, ...numbers) + 1}`;
+}
+
 export interface UnitRequest {
   readonly preset: UnitPreset;
   readonly side: string;
+  /** Blank: the preset's name and a number. */
   readonly name: string;
   readonly formation: Formation;
   /** Where the player clicked: the ground, or a building floor. */
@@ -50,7 +50,7 @@ export interface UnitRequest {
  * buildings and other models; refused with a message when one finds no room.
  */
 export function placeUnit(request: UnitRequest): boolean {
-  const { battlefield, perform, notify } = useGame.getState();
+  const { battlefield, everPlaced, perform, notify } = useGame.getState();
   const { scenario, catalog } = battlefield;
   if (!request.side.trim()) {
     notify("error", "Give the new unit a side in the Forces panel first.");
@@ -62,7 +62,8 @@ export function placeUnit(request: UnitRequest): boolean {
     notify("error", `${request.preset.name} needs model "${missing}", which this table's catalog does not have`);
     return false;
   }
-  const unitId = freshId(scenario, request.preset.id);
+  // An id the game never used, so a log line about a unit that left never names this one.
+  const unitId = freeId(everPlaced, request.preset.id);
   const size = Math.max(
     ...defs.map((def) => {
       const [x0, z0, x1, z1] = footprintBounds(modelFootprint(def!, { id: "", model: def!.id, position: [0, 0], heading: 0, turretHeading: 0 }));
@@ -89,7 +90,8 @@ export function placeUnit(request: UnitRequest): boolean {
     models.push(model);
     others.push(bodyOf(def!, model));
   }
-  return perform({ type: "place-unit", force: forceForSide(scenario, request.side), side: request.side, unit: { id: unitId, name: request.name, models } });
+  const name = request.name.trim() || presetUnitName(everPlaced, request.preset);
+  return perform({ type: "place-unit", force: forceForSide(scenario, request.side), side: request.side, unit: { id: unitId, name, models } });
 }
 
 export function editModel(model: string, changes: ModelChanges): boolean {

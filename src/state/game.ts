@@ -19,16 +19,34 @@ export function randomSeed(): number {
 }
 
 /**
- * A new game on a battlefield's data under a rule system (the default one unless chosen), or the reason it cannot
- * be played. A battlefield that names no scale takes the rule system's default scale (Flames of War: 15 mm).
+ * The rule system a battlefield's data names for itself (`ruleset` in the file), when it is one this app has:
+ * in the version it names, else its default one. Read before the data is validated, which it may not be yet.
  */
-export function gameOn(data: unknown, ruleset: RulesetChoice = defaultRuleset()): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
+export function ownRuleset(data: unknown): RulesetChoice | undefined {
+  const named = typeof data === "object" && data !== null && "ruleset" in data ? (data.ruleset as { id?: unknown; version?: unknown } | null) : undefined;
+  const system = typeof named?.id === "string" ? rulesetById(named.id) : undefined;
+  if (!system) return undefined;
+  return { id: system.id, version: system.versions.find((v) => v === named?.version) ?? system.versions[0]!, options: {} };
+}
+
+/**
+ * A new game on a battlefield's data under a rule system (unless chosen: the battlefield's own, else the default
+ * one), or the reason it cannot be played. A battlefield that names no scale takes the rule system's default scale
+ * (Flames of War: 15 mm).
+ */
+export function gameOn(
+  data: unknown,
+  ruleset: RulesetChoice = ownRuleset(data) ?? defaultRuleset(),
+): { ok: true; log: GameLog } | { ok: false; issues: readonly ScenarioIssue[] } {
   const scale = rulesetById(ruleset.id)?.defaultScale;
   const named = typeof data === "object" && data !== null && "scale" in data;
   const parsed = parseScenario(scale && !named ? { ...(data as object), scale } : data, scenarioCatalog);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset }) };
 }
+
+/** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
+export const inProgress = (log: GameLog): boolean => log.events.length > 0 || log.header.ruleset.tables.length > 0;
 
 function defaultGame(): GameLog {
   const game = gameOn(DEFAULT_BATTLEFIELD);

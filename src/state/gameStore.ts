@@ -6,16 +6,20 @@ import { create } from "zustand";
 import { type Battlefield, createBattlefield } from "../core/battlefield";
 import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
+import { everPlaced } from "../core/game/everPlaced";
 import { canRedo, canUndo, currentState, type GameLog, record, redo, undo } from "../core/game/gameLog";
 import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { type DisplayNames, displayNames } from "../core/names";
+import type { Scenario } from "../core/scenario/schema";
 
 export interface GameStore {
   readonly log: GameLog;
   readonly state: GameState;
   readonly battlefield: Battlefield;
-  /** What the player reads for each unit, model and feature id. */
+  /** Every unit, model and feature the game has ever had (core/game/everPlaced.ts): ids are never used twice. */
+  readonly everPlaced: Scenario;
+  /** What the player reads for each unit, model and feature id the game has ever had, whether on the table now or not. */
   readonly names: DisplayNames;
   /**
    * The event the last change of the game recorded; cleared by an undo, a redo or a replace. A shot's
@@ -45,11 +49,13 @@ function refused(get: () => GameStore, set: (changes: Partial<GameStore>) => voi
   return reason !== undefined;
 }
 
-function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "names"> {
+function derive(log: GameLog): Pick<GameStore, "log" | "state" | "battlefield" | "everPlaced" | "names"> {
   const state = currentState(log);
-  const catalog = scenarioCatalog(state.scenario);
-  // The starting scenario first: a model keeps its name when a comrade falls.
-  return { log, state, battlefield: createBattlefield(state.scenario, catalog), names: displayNames([log.header.scenario, state.scenario], catalog) };
+  const ever = everPlaced(log);
+  // Names from the whole game: a model keeps its name when a comrade falls, and after it falls itself. The
+  // table of the moment adds only what the rules made (wrecks).
+  const names = displayNames([ever, state.scenario], scenarioCatalog(ever));
+  return { log, state, battlefield: createBattlefield(state.scenario, scenarioCatalog(state.scenario)), everPlaced: ever, names };
 }
 
 export const createGameStore = (initial: GameLog) =>

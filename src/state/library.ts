@@ -4,7 +4,8 @@
  * so what comes back is exactly what was saved.
  */
 import { createStore, del, get, set, values } from "idb-keyval";
-import type { Scenario } from "../core/scenario/schema";
+import type { Scenario, ScenarioRuleset } from "../core/scenario/schema";
+import type { BattlefieldChoice } from "./battlefields";
 
 export interface SavedBattlefield {
   readonly id: string;
@@ -17,9 +18,12 @@ export interface SavedBattlefield {
 
 const store = () => createStore("hulldown-library", "battlefields");
 
-/** The scenario file of a table: pretty JSON, named as given. */
-export function scenarioFile(scenario: Scenario, name = scenario.name): string {
-  return `${JSON.stringify({ ...scenario, name }, null, 2)}\n`;
+/**
+ * The scenario file of a table: pretty JSON, named as given, and saying which rule system it is laid out for
+ * (a game on it starts under that one unless the player chooses another).
+ */
+export function scenarioFile(scenario: Scenario, name = scenario.name, ruleset: ScenarioRuleset | undefined = scenario.ruleset): string {
+  return `${JSON.stringify({ ...scenario, name, ...(ruleset && { ruleset }) }, null, 2)}\n`;
 }
 
 export async function listBattlefields(): Promise<SavedBattlefield[]> {
@@ -27,12 +31,12 @@ export async function listBattlefields(): Promise<SavedBattlefield[]> {
   return all.sort((a, b) => b.saved.localeCompare(a.saved));
 }
 
-export async function saveBattlefield(scenario: Scenario, name: string): Promise<SavedBattlefield> {
+export async function saveBattlefield(scenario: Scenario, name: string, ruleset?: ScenarioRuleset): Promise<SavedBattlefield> {
   const entry: SavedBattlefield = {
     id: `bf-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
     name,
     saved: new Date().toISOString(),
-    text: scenarioFile(scenario, name),
+    text: scenarioFile(scenario, name, ruleset),
   };
   await set(entry.id, entry, store());
   return entry;
@@ -45,6 +49,13 @@ export async function renameBattlefield(id: string, name: string): Promise<void>
   const data = JSON.parse(entry.text) as Scenario;
   await set(id, { ...entry, name, saved: new Date().toISOString(), text: scenarioFile(data, name) }, store());
 }
+
+/** A saved battlefield as New game… offers it, beside the shipped ones. */
+export const savedChoice = (entry: SavedBattlefield): BattlefieldChoice => ({
+  id: `saved:${entry.id}`,
+  name: entry.name,
+  load: async () => JSON.parse(entry.text) as unknown,
+});
 
 export async function deleteBattlefield(id: string): Promise<void> {
   await del(id, store());

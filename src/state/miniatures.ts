@@ -11,7 +11,7 @@ import { useGame } from "./game";
 import { landing } from "./landing";
 import type { SightClient } from "./sightClient";
 
-/** `base`, or `base-2`, `base-3`… whichever no id of the battlefield uses yet. */
+/** `base`, or `base-2`, `base-3`… whichever no id of the battlefield (or of the game: `everPlaced`) uses yet. */
 export function freeId(scenario: Scenario, base: string): string {
   const used = new Set<string>([
     ...(scenario.miniatures ?? []).map((m) => m.id),
@@ -40,7 +40,7 @@ export async function placeMiniature(miniature: Miniature, force: string, at: Ve
 
 /** The same on a placement already landed (the floor or ground it stands on known). */
 export function placeMiniatureAt(miniature: Miniature, force: string, at: Placement): boolean {
-  const { battlefield, notify, perform } = useGame.getState();
+  const { battlefield, everPlaced, notify, perform } = useGame.getState();
   const scenario = battlefield.scenario;
   const def = scenarioCatalog({ scale: scenario.scale, miniatures: [miniature] }).get(miniature.id);
   if (!def) {
@@ -48,7 +48,7 @@ export function placeMiniatureAt(miniature: Miniature, force: string, at: Placem
     return false;
   }
   const wanted = {
-    id: freeId(scenario, `${miniature.id}-1`),
+    id: freeId(everPlaced, `${miniature.id}-1`),
     model: miniature.id,
     position: at.position,
     heading: at.heading,
@@ -60,5 +60,5 @@ export function placeMiniatureAt(miniature: Miniature, force: string, at: Placem
     notify("error", `No room for ${miniature.name} where it was dropped: move something or drop it elsewhere`);
     return false;
   }
-  return perform({ type: "import-miniature", miniature, force, unit: freeId(scenario, `${miniature.id}-unit`), model });
+  return perform({ type: "import-miniature", miniature, force, unit: freeId(everPlaced, `${miniature.id}-unit`), model });
 }

@@ -11,7 +11,7 @@ import type { GameLog } from "../core/game/gameLog";
 import { describeSyntaxProblem, readJson } from "../core/json";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { formatIssue } from "../core/scenario/load";
-import { RULESETS } from "../rules/registry";
+import { RULESETS, rulesetById } from "../rules/registry";
 import { gameOn } from "./game";
 import type { GameStore, GameStoreApi } from "./gameStore";
 
@@ -197,7 +197,9 @@ export async function readGameFile(file: File): Promise<OpenedFile> {
   if (json.ok && (json.value as { format?: unknown } | null)?.format === "hulldown-scenario") {
     const game = gameOn(json.value);
     if (!game.ok) return { ok: false, problems: game.issues.map(formatIssue) };
-    return { ok: true, log: game.log, message: { kind: "info", text: `New game on ${file.name}` } };
+    // Under the battlefield's own rule system, when it names one: the message says which.
+    const system = rulesetById(game.log.header.ruleset.id)?.name ?? game.log.header.ruleset.id;
+    return { ok: true, log: game.log, message: { kind: "info", text: `New game on ${file.name}, ${system}` } };
   }
   const result = parseGame(text, scenarioCatalog, LOAD_OPTIONS);
   if (!result.ok) {

@@ -161,7 +161,9 @@ export const useReplay = create<ReplayStore>()((set, get) => {
       const log: GameLog = { ...s.replay.log, events: s.replay.log.events.slice(0, index), cursor: index };
       set({ replay: undefined, own: undefined, playing: false, time: 0 });
       useGame.getState().setReadOnly(undefined);
-      useGame.getState().replace(log, { kind: "info", text: `A new game from event ${index} of ${s.replay.title}: your moves are recorded from here` });
+      // Named as the timeline names the playhead's event ("event 5 / 12"): the events before it are played.
+      const from = index < s.replay.log.events.length ? `event ${index + 1}` : "its end";
+      useGame.getState().replace(log, { kind: "info", text: `A new game from ${from} of ${s.replay.title}: your moves are recorded from here` });
     },
   };
 });

@@ -45,11 +45,15 @@ export interface UiStore {
   readonly showRoofs: boolean;
   readonly viewshed: boolean;
   readonly eyeView: boolean;
+  /** Imported miniatures drawn as their colliders (what blocks sight) instead of as the file shapes them. */
+  readonly showColliders: boolean;
   readonly template: TemplateSettings;
   /** Panels folded to their title bar. */
   readonly folded: { readonly side: boolean; readonly log: boolean };
   /** Which side of the screen the tool's panel is on (the game log takes the other); it moves away from the model worked on. */
   readonly dock: "left" | "right";
+  /** Heights (px) the tool's panel and the log are kept within, to end short of the model worked on. */
+  readonly panelLimits: { readonly side?: number; readonly log?: number };
   /** A model being dragged: where it would stand now, and the path so far (recorded for replays). */
   readonly drag?: {
     readonly model: string;
@@ -64,6 +68,18 @@ export interface UiStore {
   set(patch: Partial<Omit<UiStore, "set">>): void;
 }
 
+/** The panels' folds outlive a reload: kept in the browser's localStorage (absent in Node, where nothing is kept). */
+const FOLDS = "hulldown/folded";
+
+function storedFolds(): UiStore["folded"] {
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem(FOLDS) ?? "null") as Partial<UiStore["folded"]> | null;
+    return { side: stored?.side === true, log: stored?.log === true };
+  } catch {
+    return { side: false, log: false };
+  }
+}
+
 export const useUi = create<UiStore>()((set) => ({
   tool: "select",
   selection: [],
@@ -73,8 +89,14 @@ export const useUi = create<UiStore>()((set) => ({
   showRoofs: true,
   viewshed: false,
   eyeView: false,
+  showColliders: false,
   template: { kind: "blast", radii: [5], name: "L12", length: 12, narrowWidth: 2, wideWidth: 5 },
-  folded: { side: false, log: false },
+  folded: storedFolds(),
   dock: "right",
+  panelLimits: {},
   set: (patch) => set(patch),
 }));
+
+useUi.subscribe((now, before) => {
+  if (now.folded !== before.folded) globalThis.localStorage?.setItem(FOLDS, JSON.stringify(now.folded));
+});

@@ -3,9 +3,12 @@
  * seen, best 68 %") instead of piling one "0 %" over every hidden figure, and the panel lists the hidden models.
  */
 import { type Battlefield, modelPose } from "../core/battlefield";
+import type { Vec2 } from "../core/geometry2d";
 import type { DisplayNames } from "../core/names";
 import type { Vec3 } from "../core/solids/solid";
+import { targetFacing } from "../sight/facing";
 import type { MatrixEntry } from "../sight/matrix";
+import { visibilityTone } from "./losStore";
 
 export interface UnitSight {
   readonly unit: string;
@@ -58,4 +61,36 @@ export function unitSights(battlefield: Battlefield, targets: readonly MatrixEnt
 /** The unit label a player reads: its display name, how many of its models are seen, the best share. */
 export function unitSummary(u: UnitSight, names: DisplayNames): string {
   return `${names.of(u.unit)}: ${u.seen} of ${u.entries.length} seen${u.seen ? `, best ${Math.round(u.best * 100)} %` : ""}`;
+}
+
+/**
+ * The models of a unit that get a label of their own: the hovered one, and every one the shooter sees when
+ * the unit is labelled model by model (a vehicle or lone model; a squad zoomed in on). A hidden model gets
+ * none (no pile of "0 %"): the panel lists it.
+ */
+export function labelledModels(u: UnitSight, zoomedIn: boolean, hovered?: string): MatrixEntry[] {
+  const perModel = !u.aggregated || (zoomedIn && u.seen > 0);
+  return u.entries.filter((t) => t.target === hovered || (perModel && t.visibleFraction > 0));
+}
+
+/** Whether the unit is summed up in one label (a squad zoomed out, or one the shooter does not see at all). */
+export const labelledAsUnit = (u: UnitSight, zoomedIn: boolean): boolean => u.aggregated && !(zoomedIn && u.seen > 0);
+
+/**
+ * A model's own label: how much of it the shooter sees ("58%", or "hidden"), hull-down, the face a vehicle
+ * shows, and for a vehicle partly hidden (or any hovered hidden model) what it is behind. The label stands
+ * over the model it is about, so another model it names reads "behind Panzergrenadier 5", never as a name
+ * that could be the label's own.
+ */
+export function modelLabelText(battlefield: Battlefield, target: MatrixEntry, from: Vec2, names: DisplayNames): string {
+  const entry = battlefield.models.get(target.target);
+  if (!entry) return "";
+  const tone = visibilityTone(target.visibleFraction);
+  const share = tone === "blocked" ? "hidden" : `${Math.round(target.visibleFraction * 100)}%`;
+  const facing = entry.def.vehicle && tone !== "blocked" ? ` ${targetFacing(entry, from).hull.quadrant}` : "";
+  const blocker = target.blockedBy[0];
+  const blockerUnit = blocker === undefined ? undefined : battlefield.models.get(blocker)?.unitId;
+  const blockerName = blocker === undefined ? "" : blockerUnit ? names.withinUnit(blocker, blockerUnit) : names.of(blocker);
+  const behind = blocker !== undefined && (tone === "blocked" || (tone === "partial" && entry.def.vehicle)) ? ` · behind ${blockerName}` : "";
+  return `${share}${target.hullDown ? " HD" : ""}${facing}${behind}`;
 }

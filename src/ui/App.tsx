@@ -13,6 +13,7 @@ import { useUi } from "../state/uiStore";
 import { useLosFeed, useSightSync } from "../state/useSight";
 import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
+import { ConfirmDialog } from "./panels/ConfirmDialog";
 import { EditPanel } from "./panels/EditPanel";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { ImportMiniDialog } from "./panels/ImportMiniDialog";
@@ -33,17 +34,18 @@ function SidePanel() {
   const tool = useUi((s) => s.tool);
   const folded = useUi((s) => s.folded);
   const measured = useUi((s) => s.measured);
+  const limit = useUi((s) => s.panelLimits.side);
   const editing = useEditor((s) => s.editing);
   const toggle = () => useUi.getState().set({ folded: { ...folded, side: !folded.side } });
   if (editing) {
     return (
-      <Collapsible title="Edit the battlefield" className="side editing" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
+      <Collapsible title="Edit the battlefield" className="side editing" testId="side-panel" collapsed={folded.side} onToggle={toggle} maxHeight={limit}>
         <EditPanel />
       </Collapsible>
     );
   }
   return (
-    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={toggle}>
+    <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={toggle} maxHeight={limit}>
       {tool === "select" && <SelectionPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
@@ -121,6 +123,7 @@ export function App() {
       <ReplayBar />
       <Toast />
       <RejudgeNotice />
+      <ConfirmDialog />
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}

@@ -14,6 +14,7 @@ export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["V", "model's-eye view on / off"],
   ["W", "viewshed: what the selected model sees, painted on the table"],
   ["R", "show / hide roofs"],
+  ["C", "imported miniatures: drawn as imported, or as the colliders that block sight"],
   ["U", "centimetres / inches"],
   ["Ctrl+Z / Ctrl+Shift+Z", "undo / redo"],
   ["Esc", "clear selection and targets"],
@@ -51,6 +52,7 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
       else if (key === "v") ui.set({ eyeView: !ui.eyeView });
       else if (key === "w") ui.set({ viewshed: !ui.viewshed });
       else if (key === "r") ui.set({ showRoofs: !ui.showRoofs });
+      else if (key === "c") ui.set({ showColliders: !ui.showColliders });
       else if (key === "u") ui.set({ unit: ui.unit === "cm" ? "in" : "cm" });
       else if (key === "escape") tools.cancel();
       else if (e.key === "?") onHelp();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { crestSegments } from "../../src/core/edit/crest";
 import { copiesOf, groupOf, movedTogether } from "../../src/core/edit/features";
 import { buildingPreset, FEATURE_KINDS, featureFromDrawing, freeId, pointsNeeded } from "../../src/core/edit/newFeatures";
-import { addOpening, changeOpening, removeOpening } from "../../src/core/edit/openings";
+import { addOpening, addOpeningWhereFree, changeOpening, overlappingOpenings, removeOpening } from "../../src/core/edit/openings";
 import { pickFeature } from "../../src/core/edit/pick";
 import {
   deleteVertex,
@@ -220,6 +220,28 @@ describe("openings", () => {
     expect(changeOpening(second, "window-1", { sill: 2, width: 3 }).openings[0]).toMatchObject({ sill: 2, width: 3, offset: 10 });
     expect(removeOpening(second, "window-1").openings.map((o) => o.id)).toEqual(["window-2"]);
     expect(() => removeOpening(second, "nope")).toThrow('house has no opening "nope"');
+  });
+
+  it('"+ window" on a preset cottage stands clear of its door, and a full wall is passed over; overlaps are found', () => {
+    const cottage = buildingPreset("cottage", scenario([], []), [60, 60])[0]!;
+    const door = cottage.openings.find((o) => o.type === "door")!;
+    const added = addOpeningWhereFree(cottage, "window").openings.at(-1)!;
+    expect(overlappingOpenings({ ...cottage, openings: [...cottage.openings, added] })).toEqual([]);
+    // The preset's door is on wall 0 of the ground floor, with windows beside it: a new door goes where none is.
+    expect(door).toMatchObject({ wall: 0, floor: 0 });
+    const doors = addOpeningWhereFree(addOpeningWhereFree(cottage, "door"), "door");
+    expect(overlappingOpenings(doors)).toEqual([]);
+    // Stacked on top of the door, as "+ window" used to put it: named as overlapping.
+    const stacked = addOpening(cottage, "window", door.wall, door.floor, door.offset);
+    const newest = stacked.openings.at(-1)!.id;
+    expect(overlappingOpenings(stacked).map((pair) => pair.map((o) => o.id).sort())).toEqual([[door.id, newest].sort()]);
+    // A 20 cm wall holds so many windows; then every wall is full, and the editor says so.
+    let full = building({ floors: 1, openings: [] });
+    // Laid from the middle outwards in half-centimetre steps, seven 1.6 cm windows fit each 20 cm wall.
+    for (let i = 0; i < 4 * 7; i++) full = addOpeningWhereFree(full, "window");
+    expect(overlappingOpenings(full)).toEqual([]);
+    expect(new Set(full.openings.map((o) => o.wall))).toEqual(new Set([0, 1, 2, 3]));
+    expect(() => addOpeningWhereFree(full, "window")).toThrow(/no free stretch of wall for another window/);
   });
 });
 

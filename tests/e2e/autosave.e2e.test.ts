@@ -121,9 +121,9 @@ describe("the autosave in chromium", () => {
     const rows = await keptRows();
     expect(rows).toHaveLength(3);
     expect(rows[2]).toMatch(/events\[5\]\.to\.position\[0\]: 5000 cm is more than the 700 cm a coordinate may be/);
-    // The current game has events: the app asks before replacing it.
-    app.page.once("dialog", (dialog) => void dialog.accept());
+    // The current game has events: the app asks, in its own dialog, before replacing it.
     await app.page.getByTestId("kept-save").nth(2).getByRole("button", { name: "Restore" }).click();
+    await app.page.getByTestId("confirm-yes").click();
     expect(await eventCount()).toBe(5);
   }, 240_000);
 

@@ -63,13 +63,13 @@ describe("Battleground WWII fire", () => {
   }, 240_000);
 
   it("a move recorded in the log is the Bonus Move: OM2 in the TN build-up, with its MP; morale is an undoable event", async () => {
-    // The last test's game is in progress: the app asks before replacing it.
-    app.page.once("dialog", (d) => void d.accept());
     await app.page.getByTestId("new-game-open").click();
     const dialog = app.page.getByTestId("new-game");
     await dialog.getByLabel("Battlefield").selectOption("default");
     await dialog.getByLabel("Rule system").selectOption("battleground");
     await dialog.getByTestId("new-game-start").click();
+    // The last test's game is in progress: the app asks, in its own dialog, before replacing it.
+    await app.page.getByTestId("confirm-yes").click();
     await app.page.getByLabel("Close the briefing").click({ timeout: 60_000 });
     const SHOOTER = "us-sq3-m12";
     // Drag the bazooka man 4 cm back from the house, as a player moves a model.

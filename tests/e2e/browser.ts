@@ -39,6 +39,9 @@ export async function openApp(viewport = { width: 1280, height: 800 }, { keepBri
   await page.goto(`${inject("appUrl")}${search}`);
   await page.locator("canvas").first().waitFor();
   if (!keepBriefing) await page.getByLabel("Close the briefing").click({ timeout: 60_000 });
+  // The autosave restored and the test hooks exposed.
+  await page.waitForSelector("main[data-ready=true]", { timeout: 90_000 });
+  await page.waitForFunction(() => window.__hulldown !== undefined);
   return {
     page,
     errors,
@@ -69,6 +72,37 @@ export async function closeBriefingIfShown(page: Page): Promise<void> {
     () => false,
   );
   if (shown) await close.click();
+}
+
+/**
+ * Answers "replace the game on the table?" with "Replace without saving" when the app asks (it asks only when
+ * the game has something in it).
+ */
+export async function replaceIfAsked(page: Page): Promise<void> {
+  const replace = page.getByTestId("confirm-yes");
+  if (
+    await replace.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await replace.click();
+}
+
+/** New game… on a battlefield (its id in the list) under a rule system (absent: the one the dialog chooses). */
+export async function startNewGame(page: Page, battlefield: string, ruleset?: string): Promise<void> {
+  await page.getByTestId("new-game-open").click();
+  const dialog = page.getByTestId("new-game");
+  await dialog.getByLabel("Battlefield").selectOption(battlefield);
+  if (ruleset) await dialog.getByLabel("Rule system").selectOption(ruleset);
+  const chosen = await dialog.getByLabel("Rule system").inputValue();
+  await dialog.getByTestId("new-game-start").click();
+  await replaceIfAsked(page);
+  await page.waitForFunction(
+    (id) => window.__hulldown!.game.getState().log.header.ruleset.id === id && window.__hulldown!.game.getState().log.events.length === 0,
+    chosen,
+  );
+  await closeBriefingIfShown(page);
 }
 
 /** Clicks a model where it is drawn, like a user would. */

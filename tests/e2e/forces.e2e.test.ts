@@ -156,9 +156,13 @@ describe("the Forces tool and the battlefield files", () => {
     expect(await download("library-download")).toBe(saved);
   }, 240_000);
 
-  it("starts a game on the saved battlefield, asking first since the table has changes", async () => {
+  it("starts a game on the saved battlefield under its own rule system, asking first since the table has changes", async () => {
     await app.page.getByTestId("library-play").click();
-    await app.page.getByTestId("open-replace").click();
+    // New game… opens on it, with the rule system it was saved under chosen.
+    const dialog = app.page.getByTestId("new-game");
+    expect(await dialog.getByLabel("Rule system").inputValue()).toBe("operation-ww2");
+    await dialog.getByTestId("new-game-start").click();
+    await app.page.getByTestId("confirm-yes").click();
     await expect.poll(() => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.length)).toBe(0);
     const header = await app.page.evaluate(() => window.__hulldown!.game.getState().log.header.scenario);
     expect(header).toEqual(JSON.parse(saved));

@@ -48,8 +48,8 @@ describe("import a miniature", () => {
     await choose("tank-mini.glb", readFileSync("tests/fixtures/tank-mini.glb"));
     const report = app.page.getByTestId("import-mini-report");
     await report.waitFor();
-    // 3 m tall at 1/56 is 5.4 cm; two boxes of 12 triangles, each collider its own hull of 12.
-    expect(await report.textContent()).toBe("5.4 cm tall · triangles: 24 in the file, 24 for sight and drawing");
+    // 3 m tall at 1/56 is 5.4 cm; two boxes of 12 triangles, each collider its own hull of 12, each drawn as it is.
+    expect(await report.textContent()).toBe("5.4 cm tall · triangles: 24 in the file, 24 for sight, 24 drawn");
     await app.page.waitForTimeout(500);
     await app.screenshot("import-mini-dialog");
     await app.page.getByTestId("import-mini-place").click();

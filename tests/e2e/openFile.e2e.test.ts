@@ -35,15 +35,15 @@ describe("Open…", () => {
     expect(before.events).toBe(1);
 
     await open("bocage.json", JSON.stringify(bocage()));
-    const dialog = app.page.getByTestId("open-dialog");
+    const dialog = app.page.getByTestId("confirm-dialog");
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/Open bocage\.json\?.*replaces the game on the table/);
-    await app.page.getByTestId("open-keep").click();
+    await app.page.getByTestId("confirm-no").click();
     await dialog.waitFor({ state: "detached" });
     expect(await game()).toEqual(before);
 
     await open("bocage.json", JSON.stringify(bocage()));
-    await app.page.getByTestId("open-replace").click();
+    await app.page.getByTestId("confirm-yes").click();
     await expect.poll(game).toEqual({ name: bocage().name, events: 0 });
     await closeBriefingIfShown(app.page);
   });

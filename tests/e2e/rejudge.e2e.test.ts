@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseReplay, serializeReplay } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
-import { type AppPage, closeBriefingIfShown, openApp } from "./browser";
+import { type AppPage, closeBriefingIfShown, openApp, replaceIfAsked } from "./browser";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -33,14 +33,7 @@ async function open(name: string, contents: string): Promise<void> {
   await app.page.getByRole("button", { name: "Open…" }).click();
   await (await chooser).setFiles({ name, mimeType: "application/json", buffer: Buffer.from(contents) });
   // A game in progress asks first; replace it.
-  const replace = app.page.getByTestId("open-replace");
-  if (
-    await replace.waitFor({ timeout: 3_000 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await replace.click();
+  await replaceIfAsked(app.page);
   await closeBriefingIfShown(app.page);
 }
 

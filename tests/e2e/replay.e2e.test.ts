@@ -10,7 +10,7 @@ import { applyEvent, initialState } from "../../src/core/game/state";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { parseReplay } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
-import { type AppPage, openApp } from "./browser";
+import { type AppPage, openApp, replaceIfAsked } from "./browser";
 
 const SAMPLE = readFileSync("public/replays/sample.json", "utf8");
 const parsed = parseReplay(SAMPLE, scenarioCatalog, { rulesets: RULESETS });
@@ -118,8 +118,9 @@ describe("the replay player", () => {
 
   it("continues from here: a new game of one's own from the state at the playhead, same seed", async () => {
     await seekEvent(12);
-    app.page.once("dialog", (d) => void d.accept());
     await app.page.getByTestId("replay-continue").click();
+    // The player's own game (set aside while watching) may be in progress: the app asks in its own dialog.
+    await replaceIfAsked(app.page);
     await app.page.getByTestId("replay-bar").waitFor({ state: "detached" });
     const game = await app.page.evaluate(() => {
       const g = window.__hulldown!.game.getState();

@@ -5,11 +5,13 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { buildMiniature, guessPart, guessSize, type MiniatureOptions, simplify } from "../../src/core/miniatures/buildMiniature";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { type ModelFile, readModelFile } from "../../src/core/miniatures/readModelFile";
 import { parseScenario } from "../../src/core/scenario/load";
 import type { Miniature } from "../../src/core/scenario/schema";
 import { sightReport } from "../../src/sight/lineOfSight";
 import { eyeAt, testCatalog, worldWithMiniatures } from "../helpers/scene";
+import { RIFLEMAN_STL } from "../helpers/stl";
 
 const fixture = async (name: string) => {
   const bytes = await readFile(new URL(`../fixtures/${name}`, import.meta.url));
@@ -220,5 +222,30 @@ describe("bad files and large meshes", () => {
     for (let i = 0; i < v.length; i += 3) worst = Math.max(worst, Math.abs(Math.hypot(v[i]!, v[i + 1]! - 1, v[i + 2]!) - 1));
     expect(worst).toBeLessThan(0.05);
     expect(simplify({ positions: mesh.positions, indices: mesh.indices }, 100).indices.length / 3).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("a figure drawn as imported, its collider what blocks sight (issue 19: the mini drawn as a lump)", () => {
+  it("keeps the rifleman's own 60 triangles to draw, while the sight engine sees his convex hull: the gap between his legs blocks", async () => {
+    const file = await readModelFile(new Uint8Array(RIFLEMAN_STL).buffer, "rifleman.stl");
+    if (!file.ok) throw new Error(file.error);
+    const built = buildMiniature(file, options(file, { partOf: ["figure"], convex: new Set(["figure"]) }));
+    if (!built.ok) throw new Error(built.error);
+    const figure = built.miniature.parts[0]!;
+    expect(built.height).toBeCloseTo(3.1, 5);
+    // Drawn: the file's five boxes, welded but not simplified.
+    expect(figure.drawn!.indices.length / 3).toBe(60);
+    expect(built.trianglesDrawn).toBe(60);
+    // The collider is the hull: fewer triangles, and it reaches between the legs.
+    expect(figure.convex).toBe(true);
+    expect(figure.indices.length / 3).toBeLessThan(60);
+    // A ray at knee height straight through the gap (x = 0, at 0.7 cm): blocked by the hull, not by the drawing.
+    const world = await worldWithMiniatures([], [{ id: "man", model: "my-mini", position: [50, 50], heading: 90, side: "B" }], [built.miniature]);
+    expect(world.castSegment([30, 0.7, 50], [70, 0.7, 50])?.tag.owner).toBe("man");
+    // Above his head, nothing.
+    expect(world.castSegment([30, 3.5, 50], [70, 3.5, 50])).toBeNull();
+    // A saved battlefield keeps the drawn mesh.
+    const saved = parseScenario({ format: "hulldown-scenario", version: 1, miniatures: [built.miniature] }, scenarioCatalog);
+    expect(saved.ok && saved.scenario.miniatures?.[0]?.parts[0]?.drawn?.indices).toEqual(figure.drawn!.indices);
   });
 });

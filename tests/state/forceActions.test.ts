@@ -2,14 +2,17 @@
  * Laying out units from the rule system's presets on the app's game (the default battlefield): each model on a
  * free spot near the click, one event per unit; refused with a message without a side or without room.
  */
+import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createBattlefield } from "../../src/core/battlefield";
 import { bodyOf, obstructionOf, tableBodies } from "../../src/core/placement";
 import { catalogFor } from "../../src/core/scale";
 import { operationWw2 } from "../../src/rules/operation-ww2";
+import { RULESETS } from "../../src/rules/registry";
+import EMPTY_TABLE from "../../src/scenarios/empty.json";
 import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 import { placeUnit, unitPresets } from "../../src/state/forceActions";
-import { gameOn, useGame } from "../../src/state/game";
+import { defaultRuleset, gameOn, useGame } from "../../src/state/game";
 
 const preset = (id: string) => unitPresets().find((p) => p.id === id)!;
 
@@ -56,4 +59,48 @@ describe("placing units from presets", () => {
     expect(inside).toBe(false);
     expect(useGame.getState().log.events).toHaveLength(1);
   });
+});
+
+/** Each system's own table of model profiles (its sample data file), by model definition id. */
+const PROFILES: Readonly<Record<string, string>> = {
+  "operation-ww2": "operation-ww2/tables/profiles.sample.json",
+  "bolt-action": "bolt-action/tables/profiles.sample.json",
+  battleground: "battleground/tables/profiles.sample.json",
+  "flames-of-war": "flames-of-war/tables/teams.sample.json",
+};
+
+function profiledModels(ruleset: string): Set<string> {
+  const file = JSON.parse(readFileSync(`src/rules/${PROFILES[ruleset]}`, "utf8")) as { data: { models?: object } & object };
+  return new Set(Object.keys(file.data.models ?? file.data));
+}
+
+describe("every rule system's units", () => {
+  for (const ruleset of RULESETS) {
+    it(`${ruleset.name}: squads, teams, guns and vehicles of its own profiles; compositions marked sample; one of each placed`, () => {
+      const game = gameOn(EMPTY_TABLE, defaultRuleset(ruleset.id));
+      if (!game.ok) throw new Error("the empty table does not load");
+      useGame.getState().replace(game.log);
+      expect(unitPresets()).toBe(ruleset.unitPresets);
+      const catalog = catalogFor(ruleset.defaultScale ?? "28mm");
+      const profiled = profiledModels(ruleset.id);
+      for (const p of unitPresets()) {
+        for (const m of p.models) {
+          expect(catalog.has(m), `${p.id}: ${m} in the catalog`).toBe(true);
+          expect(profiled.has(m), `${p.id}: ${m} in ${PROFILES[ruleset.id]}`).toBe(true);
+        }
+        // No source gives an army list: a unit of several models is a sample composition, and says so.
+        if (p.models.length > 1) expect(p.sample, p.id).toMatch(/[Ss]ample/);
+      }
+      const kinds = ["squad", "team", "gun", "vehicle"] as const;
+      kinds.forEach((kind, i) => {
+        const first = unitPresets().find((p) => p.kind === kind);
+        expect(first, kind).toBeDefined();
+        expect(placeUnit({ preset: first!, side: "USA", name: "", formation: "line", at: { position: [40 + 35 * i, 60], heading: 0 } })).toBe(true);
+      });
+      const units = useGame.getState().state.scenario.forces.flatMap((f) => f.units);
+      expect(units.map((u) => u.models.length)).toEqual(kinds.map((kind) => unitPresets().find((p) => p.kind === kind)!.models.length));
+      // Left unnamed, each is called after its preset: "Bazooka team 1".
+      expect(units.map((u) => u.name)).toEqual(kinds.map((kind) => `${unitPresets().find((p) => p.kind === kind)!.name} 1`));
+    });
+  }
 });

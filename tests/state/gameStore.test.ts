@@ -43,4 +43,26 @@ describe("the game store", () => {
     expect(game.getState().names.of("a-3")).toBe(before);
     expect(game.getState().names.of("a-2")).not.toBe("a-2");
   });
+
+  it("names what the game ever had: a unit placed and deleted, a renamed unit, a model of a unit placed later", () => {
+    const game = store();
+    const placed = (id: string, x: number) => ({ id, model: "ger-rifleman", position: [x, 80] as [number, number], heading: 180, turretHeading: 0 });
+    const unit = { id: "g", name: "", models: [placed("g-1", 60), placed("g-2", 64)] };
+    expect(game.getState().perform({ type: "place-unit", force: "ger", side: "B", unit })).toBe(true);
+    const named = game.getState().names.of("g-2");
+    expect(named).toBe("Panzergrenadier squad 1 · Panzergrenadier 2");
+    expect(game.getState().perform({ type: "remove-unit", unit: "g" })).toBe(true);
+    expect(game.getState().perform({ type: "edit-unit", unit: "unit-a", name: "Able" })).toBe(true);
+    // Gone from the table, named in the log as before; the renamed unit under its new name, models too.
+    expect(game.getState().names.of("g-2")).toBe(named);
+    expect(game.getState().names.of("g")).toBe("Panzergrenadier squad 1");
+    expect(game.getState().names.inText("a-3 saw g-2")).toBe("Able · US rifleman 3 saw Panzergrenadier squad 1 · Panzergrenadier 2");
+    // A replay's playhead before the unit came: its names are the whole game's all the same.
+    const log = game.getState().log;
+    const watched = createGameStore({ ...log, cursor: 0 });
+    expect(watched.getState().battlefield.models.has("g-1")).toBe(false);
+    expect(watched.getState().names.of("g-1")).toBe("Panzergrenadier squad 1 · Panzergrenadier 1");
+    // A new unit never takes the id of one that left.
+    expect(game.getState().everPlaced.forces.flatMap((f) => f.units.map((u) => u.id))).toEqual(["unit-a", "g"]);
+  });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { BATTLEFIELDS, DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
 import { distanceFormat } from "../../src/state/distances";
-import { defaultRuleset, gameOn } from "../../src/state/game";
+import { defaultRuleset, gameOn, ownRuleset } from "../../src/state/game";
 
 /** The default battlefield as a file that names no scale. */
 const { scale: _scale, ...unscaled } = DEFAULT_BATTLEFIELD as { scale?: string };
@@ -27,6 +27,18 @@ describe("a new game's rules", () => {
     expect(named.ok && named.log.header.scenario.scale).toBe("28mm");
     const standard = gameOn(DEFAULT_BATTLEFIELD);
     expect(standard.ok && [standard.log.header.ruleset.id, standard.log.header.scenario.scale]).toEqual(["operation-ww2", "28mm"]);
+  });
+
+  it("a battlefield that names its rule system starts under it, unless another is chosen; one this app lacks falls back", () => {
+    const own = gameOn({ ...(DEFAULT_BATTLEFIELD as object), ruleset: { id: "bolt-action" } });
+    expect(own.ok && own.log.header.ruleset).toMatchObject({ id: "bolt-action", version: defaultRuleset("bolt-action").version });
+    const versioned = gameOn({ ...(DEFAULT_BATTLEFIELD as object), ruleset: { id: "operation-ww2", version: "v1" } });
+    expect(versioned.ok && versioned.log.header.ruleset.version).toBe("v1");
+    const chosen = gameOn({ ...(DEFAULT_BATTLEFIELD as object), ruleset: { id: "bolt-action" } }, defaultRuleset("battleground"));
+    expect(chosen.ok && chosen.log.header.ruleset.id).toBe("battleground");
+    expect(ownRuleset({ ruleset: { id: "chess" } })).toBeUndefined();
+    const unknown = gameOn({ ...(DEFAULT_BATTLEFIELD as object), ruleset: { id: "chess" } });
+    expect(unknown.ok && unknown.log.header.ruleset.id).toBe("operation-ww2");
   });
 
   it("refuses an unknown rule system, naming the known ones", () => {

@@ -8,10 +8,11 @@ import { modelPose } from "../../src/core/battlefield";
 import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { displayNames } from "../../src/core/names";
 import { parseScenario } from "../../src/core/scenario/load";
+import farm from "../../src/scenarios/bolt-action-farm.json";
 import defaultBattlefield from "../../src/scenarios/default.json";
 import { type MatrixEntry, visibilityEntry } from "../../src/sight/matrix";
 import { createSightWorld, type SightWorld } from "../../src/sight/sightWorld";
-import { labelHeight, unitSights, unitSummary } from "../../src/state/unitSight";
+import { labelHeight, labelledAsUnit, labelledModels, modelLabelText, unitSights, unitSummary } from "../../src/state/unitSight";
 
 const SHOOTER = "us-sherman-1";
 let world: SightWorld;
@@ -57,5 +58,45 @@ describe("unit sights", () => {
     const units = unitSights(world.battlefield, targets);
     expect(units.find((u) => u.unit === "ger-armour")!.aggregated).toBe(false);
     expect(units.find((u) => u.unit === "ger-mg-house")!.aggregated).toBe(false);
+  });
+});
+
+describe("a model's own label, at Ferme Lebrun (issue 19: a label that seemed to name another model)", () => {
+  // US rifleman 1 (us-sq1-m3) behind the hedge, looking at the grenadiers behind the farmyard wall and past them.
+  const shooter = "us-sq1-m3";
+  let farmWorld: SightWorld;
+  let seen: MatrixEntry[];
+
+  beforeAll(async () => {
+    const parsed = parseScenario(farm, MODEL_CATALOG);
+    if (!parsed.ok) throw new Error("Ferme Lebrun is invalid");
+    farmWorld = await createSightWorld(parsed.scenario, MODEL_CATALOG);
+    const germans = [...farmWorld.battlefield.models.values()].filter((e) => e.side === "Germany").map((e) => e.model.id);
+    seen = germans.map((id) => visibilityEntry(farmWorld, shooter, id));
+  });
+
+  it("over the half-track: its own share and face, then what it is behind, never a name that reads as the label's own", () => {
+    const names = displayNames([farmWorld.battlefield.scenario], MODEL_CATALOG);
+    const halftrack = seen.find((t) => t.target === "ger-halftrack-1")!;
+    // Two grenadiers of the squad along the wall stand between the rifleman and the half-track.
+    expect(halftrack.blockedBy[0]).toMatch(/^ger-sq1-m/);
+    const text = modelLabelText(farmWorld.battlefield, halftrack, farmWorld.battlefield.models.get(shooter)!.model.position, names);
+    expect(text).toMatch(/^\d+% left · behind Panzergrenadier \d$/);
+    expect(text).not.toContain(names.of("ger-sq1"));
+  });
+
+  it("gives a hidden model no label of its own unless it is hovered, and then says hidden, behind what", () => {
+    const names = displayNames([farmWorld.battlefield.scenario], MODEL_CATALOG);
+    const units = unitSights(farmWorld.battlefield, seen);
+    const hidden = units.filter((u) => u.seen === 0);
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const u of units) for (const t of labelledModels(u, true)) expect(t.visibleFraction, t.target).toBeGreaterThan(0);
+    for (const u of hidden) {
+      expect(labelledAsUnit(u, true) || labelledModels(u, true).length === 0, u.unit).toBe(true);
+      const lone = u.entries[0]!;
+      expect(labelledModels(u, false, lone.target)).toEqual([lone]);
+      const from = farmWorld.battlefield.models.get(shooter)!.model.position;
+      expect(modelLabelText(farmWorld.battlefield, lone, from, names)).toMatch(/^hidden · behind \S/);
+    }
   });
 });

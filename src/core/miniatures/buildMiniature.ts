@@ -1,7 +1,8 @@
 /**
  * A read model file made into a miniature: turned upright, scaled to the table, feet on the ground and
  * centred, meshes grouped into the named parts the rules read, each part simplified to a convex hull or a
- * coarser triangle mesh within the battlefield's bounds. The result is what is drawn and what blocks sight.
+ * coarser triangle mesh within the battlefield's bounds: what blocks sight. What is drawn is the file's own
+ * mesh (only vertex-clustered past the limit of drawn triangles).
  */
 import { Vector3 } from "three";
 import { ConvexHull } from "three/examples/jsm/math/ConvexHull.js";
@@ -39,7 +40,10 @@ export interface MiniatureOptions {
 export interface BuiltMiniature {
   readonly miniature: Miniature;
   readonly trianglesBefore: number;
+  /** Triangles that block sight (the colliders). */
   readonly trianglesAfter: number;
+  /** Triangles the table draws (the file's own mesh, or the collider where that is it). */
+  readonly trianglesDrawn: number;
   /** Height in cm at the chosen size. */
   readonly height: number;
   /** The file's own triangles in the model frame, to show the colliders against (not stored). */
@@ -104,11 +108,21 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
   });
   const names = PART_NAMES.filter((name) => byPart.has(name));
   const budget = Math.floor(LIMITS.miniatureTriangles / names.length);
+  const drawnBudget = Math.floor(LIMITS.miniatureDrawnTriangles / names.length);
   const parts: MiniaturePart[] = names.map((name) => {
     const merged = mergeTriangles(byPart.get(name)!);
     const convex = options.convex.has(name);
     const shape = convex ? convexHull(merged, budget) : simplify(merged, budget);
-    return { name, convex, vertices: Array.from(shape.positions, round), indices: Array.from(shape.indices) };
+    // The table draws the part as the file shapes it: stored apart where the collider is not that (a hull, or
+    // a mesh simplified to the collider's budget).
+    const drawn = convex || merged.indices.length / 3 > budget ? simplify(merged, drawnBudget) : undefined;
+    return {
+      name,
+      convex,
+      vertices: Array.from(shape.positions, round),
+      indices: Array.from(shape.indices),
+      ...(drawn && { drawn: { vertices: Array.from(drawn.positions, round), indices: Array.from(drawn.indices) } }),
+    };
   });
   const vehicle = names.includes("hull");
   const eyeHeight = options.eyeHeight ?? (vehicle ? height : 0.9 * height);
@@ -128,7 +142,8 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
     return { ok: false, error: `${options.fileName}: ${issue.path.join(".")}: ${issue.message}` };
   }
   const trianglesAfter = parts.reduce((n, p) => n + p.indices.length / 3, 0);
-  return { ok: true, miniature: checked.data, trianglesBefore: file.triangles, trianglesAfter, height, original };
+  const trianglesDrawn = parts.reduce((n, p) => n + (p.drawn ?? p).indices.length / 3, 0);
+  return { ok: true, miniature: checked.data, trianglesBefore: file.triangles, trianglesAfter, trianglesDrawn, height, original };
 }
 
 /** Hundredths of a millimetre: enough for any miniature, and the battlefield file stays short. */

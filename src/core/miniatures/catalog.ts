@@ -18,7 +18,7 @@ export function miniatureDefinition(mini: Miniature): ModelDefinitionInput {
     eyeHeight: mini.eye[1],
     parts: mini.parts.map((part) => ({
       name: part.name,
-      shapes: [{ type: "mesh", vertices: part.vertices, indices: part.indices, convex: part.convex }],
+      shapes: [{ type: "mesh", vertices: part.vertices, indices: part.indices, convex: part.convex, ...(part.drawn && { drawn: part.drawn }) }],
     })),
     points: { eye: { at: mini.eye } },
   };

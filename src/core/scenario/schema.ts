@@ -45,9 +45,13 @@ export const LIMITS = {
   forces: 50,
   units: 2000,
   models: 10000,
-  /** Imported miniatures embedded in one battlefield, and the triangles one of them may have (all parts). */
+  /**
+   * Imported miniatures embedded in one battlefield; the triangles one of them may have (all parts) to block
+   * sight, and to be drawn (its own mesh, vertex-clustered down to this).
+   */
   miniatures: 50,
   miniatureTriangles: 5000,
+  miniatureDrawnTriangles: 20_000,
   idLength: 200,
   textLength: 10000,
 } as const;
@@ -329,22 +333,34 @@ const miniatureCoordinate = z
   .min(-LIMITS.base)
   .max(LIMITS.base, { error: (iss) => `${describeValue(iss.input)} cm is further than the ${LIMITS.base} cm a miniature's vertex may be from its feet` });
 
+/** A triangle mesh of a miniature's part, of at most `triangles` triangles, in the model frame. */
+const partMesh = (triangles: number) => ({
+  vertices: z
+    .array(miniatureCoordinate)
+    .max(triangles * 9)
+    .refine((v) => v.length % 3 === 0 && v.length >= 9, { error: "expected x, y, z of at least 3 vertices" })
+    .describe("x, y, z of each vertex in turn, cm, in the model frame (feet at y 0, +z forward)."),
+  indices: z
+    .array(z.number().int().nonnegative())
+    .min(3, { error: "a part needs at least one triangle" })
+    .max(triangles * 3, { error: `a miniature may have at most ${triangles} triangles` })
+    .refine((i) => i.length % 3 === 0, { error: "expected three vertex indices per triangle" }),
+});
+const indicesInRange = (m: { vertices: readonly number[]; indices: readonly number[] }) => m.indices.every((i) => i < m.vertices.length / 3);
+const VERTEX_NAMED = { error: "a triangle names a vertex the part does not have", path: ["indices"] };
+
 export const MiniaturePart = z
   .strictObject({
     name: z.enum(["figure", "base", "hull", "turret", "gun", "crew", "shield"]).describe("The part name the rules read."),
     convex: z.boolean().describe("true: the triangles are the part's convex hull, a convex collider; false: a triangle-mesh collider."),
-    vertices: z
-      .array(miniatureCoordinate)
-      .max(LIMITS.miniatureTriangles * 9)
-      .refine((v) => v.length % 3 === 0 && v.length >= 9, { error: "expected x, y, z of at least 3 vertices" })
-      .describe("x, y, z of each vertex in turn, cm, in the model frame (feet at y 0, +z forward)."),
-    indices: z
-      .array(z.number().int().nonnegative())
-      .min(3, { error: "a part needs at least one triangle" })
-      .max(LIMITS.miniatureTriangles * 3, { error: `a miniature may have at most ${LIMITS.miniatureTriangles} triangles` })
-      .refine((i) => i.length % 3 === 0, { error: "expected three vertex indices per triangle" }),
+    ...partMesh(LIMITS.miniatureTriangles),
+    drawn: z
+      .strictObject(partMesh(LIMITS.miniatureDrawnTriangles))
+      .refine(indicesInRange, VERTEX_NAMED)
+      .optional()
+      .describe("The part as the imported file shapes it, drawn on the table (vertices/indices are what blocks sight); absent: the collider is drawn."),
   })
-  .refine((p) => p.indices.every((i) => i < p.vertices.length / 3), { error: "a triangle names a vertex the part does not have", path: ["indices"] });
+  .refine(indicesInRange, VERTEX_NAMED);
 
 export const Miniature = z
   .strictObject({
@@ -364,12 +380,23 @@ export const Miniature = z
     error: `a miniature may have at most ${LIMITS.miniatureTriangles} triangles in all its parts`,
     path: ["parts"],
   })
+  .refine((m) => m.parts.reduce((n, p) => n + (p.drawn?.indices.length ?? 0) / 3, 0) <= LIMITS.miniatureDrawnTriangles, {
+    error: `a miniature may draw at most ${LIMITS.miniatureDrawnTriangles} triangles in all its parts`,
+    path: ["parts"],
+  })
   .refine((m) => new Set(m.parts.map((p) => p.name)).size === m.parts.length, { error: "each part name may be used once", path: ["parts"] })
   .describe("A miniature imported from an STL or glTF file, stored with the battlefield so it opens anywhere.");
 
 export const Scale = z
   .enum(["28mm", "15mm"])
   .describe("Scale of the miniatures: '28mm' (1/56, as src/core/miniatures/shipped.ts is written) or '15mm' (1/100). Terrain is in cm at any scale.");
+
+export const ScenarioRuleset = z
+  .strictObject({
+    id: id.describe('The rule system\'s id: "operation-ww2", "bolt-action", "battleground" or "flames-of-war".'),
+    version: text(LIMITS.idLength).optional().describe("Its version; absent: the system's default."),
+  })
+  .describe("The rule system the battlefield is laid out for: a new game on it starts under this one unless the player chooses another.");
 
 export const Scenario = z
   .strictObject({
@@ -379,6 +406,7 @@ export const Scenario = z
     name: text(LIMITS.idLength).default("Untitled battlefield"),
     description: text().default(""),
     scale: Scale.default("28mm"),
+    ruleset: ScenarioRuleset.optional(),
     table: z
       .strictObject({ width: cmWithin("a table", LIMITS.tableSize).default(180), depth: cmWithin("a table", LIMITS.tableSize).default(120) })
       .default({ width: 180, depth: 120 }),
@@ -392,6 +420,7 @@ export const Scenario = z
 
 export type Point = z.infer<typeof Point>;
 export type Scale = z.infer<typeof Scale>;
+export type ScenarioRuleset = z.infer<typeof ScenarioRuleset>;
 export type Scenario = z.infer<typeof Scenario>;
 export type ScenarioInput = z.input<typeof Scenario>;
 export type Feature = z.infer<typeof Feature>;

@@ -39,15 +39,33 @@ function shapeSolid(shape: Shape, yScale: number): { shape: SolidShape; position
         rotation: IDENTITY,
       };
     }
-    case "mesh": {
-      const vertices = Float32Array.from(shape.vertices, (v, i) => (i % 3 === 1 ? v * yScale : v));
-      return {
-        shape: { type: shape.convex ? "convexMesh" : "trimesh", vertices, indices: Uint32Array.from(shape.indices) },
-        position: [0, 0, 0],
-        rotation: IDENTITY,
-      };
-    }
+    case "mesh":
+      return { shape: meshSolid(shape, yScale), position: [0, 0, 0], rotation: IDENTITY };
   }
+}
+
+type MeshShape = Extract<Shape, { type: "mesh" }>;
+
+/**
+ * Mesh solids are made once per definition shape and figure scale: they are large (thousands of triangles), and
+ * the renderer shares one geometry among the instances of one solid shape.
+ */
+const meshSolids = new WeakMap<MeshShape, Map<number, SolidShape>>();
+
+function meshSolid(shape: MeshShape, yScale: number): SolidShape {
+  let byScale = meshSolids.get(shape);
+  if (!byScale) meshSolids.set(shape, (byScale = new Map()));
+  const known = byScale.get(yScale);
+  if (known) return known;
+  const stretched = (vertices: readonly number[]) => Float32Array.from(vertices, (v, i) => (i % 3 === 1 ? v * yScale : v));
+  const solid: SolidShape = {
+    type: shape.convex ? "convexMesh" : "trimesh",
+    vertices: stretched(shape.vertices),
+    indices: Uint32Array.from(shape.indices),
+    ...(shape.drawn && { drawn: { positions: stretched(shape.drawn.vertices), indices: Uint32Array.from(shape.drawn.indices) } }),
+  };
+  byScale.set(yScale, solid);
+  return solid;
 }
 
 /** Turns a point of the hull frame about the turret pivot by the turret heading. */

@@ -16,9 +16,18 @@ export type SolidShape =
   | { readonly type: "ball"; readonly radius: number }
   /** A sphere squashed along y (helmets). */
   | { readonly type: "ellipsoid"; readonly radius: number; readonly squash: number }
-  | { readonly type: "trimesh"; readonly vertices: Float32Array; readonly indices: Uint32Array }
-  /** A closed convex mesh (an imported part's hull): the same triangles drawn and collided with. */
-  | { readonly type: "convexMesh"; readonly vertices: Float32Array; readonly indices: Uint32Array };
+  | { readonly type: "trimesh"; readonly vertices: Float32Array; readonly indices: Uint32Array; readonly drawn?: DrawnMesh }
+  /** A closed convex mesh (an imported part's hull). */
+  | { readonly type: "convexMesh"; readonly vertices: Float32Array; readonly indices: Uint32Array; readonly drawn?: DrawnMesh };
+
+/**
+ * What the table draws of a mesh solid instead of its collider: an imported miniature's own triangles. The
+ * sight engine never reads it; the collider (vertices, indices) is what blocks sight.
+ */
+export interface DrawnMesh {
+  readonly positions: Float32Array;
+  readonly indices: Uint32Array;
+}
 
 /** What a solid is, as a rule system would name it. */
 export type SolidKind = "ground" | "building-wall" | "building-floor" | "roof" | "wall" | "hedge" | "bocage" | "sandbags" | "tank-trap" | "wreck" | "model";

@@ -14,6 +14,7 @@ import { DECLARATION, MARKS } from "./questions";
 import { resolveFire } from "./resolve";
 import { BG_TABLES, type BgTables, loadBgTables, RULESET_ID } from "./tables";
 import { type BgFireDeclaration, type BgGameState, VERSIONS } from "./types";
+import { BG_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BgTables; game?: BgGameState } = {}): BgContext {
@@ -34,6 +35,7 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   die: 20,
   options: OPTION_SPECS,
   tables: BG_TABLES.specs,
+  unitPresets: BG_UNIT_PRESETS,
   declaration: DECLARATION,
   marks: MARKS,
   loadTables: loadBgTables,

@@ -15,6 +15,7 @@ import { lineRuling } from "./sight";
 import { DECLARATION, gameState, situation } from "./state";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
 import { type BaFireDeclaration, type BaGameState, type ORDERS, RULESET_ID, VERSIONS } from "./types";
+import { BA_UNIT_PRESETS } from "./unitPresets";
 import type { BaFireVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: BaTables; game?: BaGameState } = {}): BaContext {
@@ -35,6 +36,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   die: 6,
   options: OPTION_SPECS,
   tables: BA_TABLES.specs,
+  unitPresets: BA_UNIT_PRESETS,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadBaTables,

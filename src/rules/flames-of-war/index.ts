@@ -12,6 +12,7 @@ import { resolveFire } from "./resolve";
 import { DECLARATION, declaredTurn, gameState, situation } from "./state";
 import { FOW_TABLES, type FowTables, loadFowTables } from "./tables";
 import { type FowFireDeclaration, type FowGameState, RULESET_ID } from "./types";
+import { FOW_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
 
 function createContext(table: RulesContext, setup: { options?: Readonly<Record<string, unknown>>; tables?: FowTables; game?: FowGameState } = {}): FowContext {
@@ -34,6 +35,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   formatDistance: sourcePair,
   options: OPTION_SPECS,
   tables: FOW_TABLES.specs,
+  unitPresets: FOW_UNIT_PRESETS,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadFowTables,

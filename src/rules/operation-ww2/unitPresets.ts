@@ -3,10 +3,9 @@
  * the PaK 40 with its crew, and each vehicle on its own. The source gives no army lists (NOT GIVEN in the
  * digest), so the infantry compositions are sample data, editable here and marked "sample" in the editor.
  */
-import type { UnitPreset } from "../ruleset";
+import { times, type UnitPreset } from "../ruleset";
 
 const SAMPLE = "Sample composition: Operation WW2's army lists are not given in the source; edit src/rules/operation-ww2/unitPresets.ts.";
-const times = (n: number, id: string): string[] => Array.from({ length: n }, () => id);
 
 export const OW2_UNIT_PRESETS: readonly UnitPreset[] = [
   { id: "us-rifle-squad", name: "US rifle squad", kind: "squad", models: ["us-nco", "us-bar-gunner", ...times(8, "us-rifleman")], sample: SAMPLE },

@@ -1,5 +1,6 @@
 /** The scenario's briefing, shown when a game opens; dismissed with a click, shown again from the toolbar or help. */
 import { useGame } from "../../state/game";
+import { Dialog } from "./Dialog";
 
 const BRIEFED = "hulldown/briefed-seed";
 
@@ -13,7 +14,7 @@ export function firstBriefing(seed: number): boolean {
 export function Briefing({ onClose }: { onClose: () => void }) {
   const scenario = useGame((s) => s.log.header.scenario);
   return (
-    <div className="panel help" role="dialog" aria-label="Briefing" data-testid="briefing">
+    <Dialog className="panel help" label="Briefing" testId="briefing" onClose={onClose}>
       <div className="panel-title">
         <h2>Briefing · {scenario.name}</h2>
         <button type="button" onClick={onClose} aria-label="Close the briefing">
@@ -27,6 +28,6 @@ export function Briefing({ onClose }: { onClose: () => void }) {
           Start
         </button>
       </p>
-    </div>
+    </Dialog>
   );
 }

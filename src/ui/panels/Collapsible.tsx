@@ -1,5 +1,5 @@
 /** A panel that folds down to its title bar, so the table behind it can be seen. */
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 
 export function Collapsible({
   title,
@@ -8,6 +8,7 @@ export function Collapsible({
   className,
   testId,
   actions,
+  maxHeight,
   children,
 }: {
   title: ReactNode;
@@ -17,10 +18,16 @@ export function Collapsible({
   testId: string;
   /** Buttons in the title bar, shown folded or not. */
   actions?: ReactNode;
+  /** A height (px) it keeps within besides its own (app.css: --limit), its body scrolling. */
+  maxHeight?: number;
   children: ReactNode;
 }) {
   return (
-    <div className={`panel ${className}${collapsed ? " collapsed" : ""}`} data-testid={testId}>
+    <div
+      className={`panel ${className}${collapsed ? " collapsed" : ""}`}
+      data-testid={testId}
+      style={maxHeight === undefined ? undefined : ({ "--limit": `${maxHeight}px` } as CSSProperties)}
+    >
       <div className="panel-title">
         <button
           type="button"

@@ -1,8 +1,10 @@
 /**
  * The editor's side panel, on the terrain or the forces. Terrain: what to add (every terrain kind the
  * battlefield format knows, building presets), the drawing in progress, snapping, and the selected
- * feature's properties. Forces: the Forces panel (units added, named, sided, deleted).
+ * feature's properties; while a shape is being drawn, only the drawing and snapping, so the panel covers
+ * little of the table. Forces: the Forces panel (units added, named, sided, deleted).
  */
+import { useEffect } from "react";
 import { BUILDING_PRESETS, pointsNeeded } from "../../core/edit/newFeatures";
 import { shapeKind } from "../../core/edit/shape";
 import type { FeatureKind } from "../../core/scenario/schema";
@@ -62,8 +64,26 @@ function hint(kind: FeatureKind): string {
   return `Click the table point by point (at least ${pointsNeeded(kind)}); ${closing}. Backspace takes back a point, Esc stops.`;
 }
 
+/**
+ * While a shape is drawn, a click that lands on the panel instead of the table is said, not lost: the drawing
+ * keeps its points and the player learns why the corner did not come.
+ */
+function useClicksOnPanelSaid(points: number | undefined): void {
+  useEffect(() => {
+    if (points === undefined) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (!target?.closest(".panel.side") || target.closest("button, input, select, label, summary, a")) return;
+      useGame.getState().notify("info", `That click was on the panel, not the table: the drawing still has ${points} point${points === 1 ? "" : "s"}.`);
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [points]);
+}
+
 function Drawing() {
   const draw = useEditor((s) => s.draw);
+  useClicksOnPanelSaid(draw && "kind" in draw ? draw.points.length : undefined);
   if (!draw) return null;
   if ("preset" in draw) {
     const preset = BUILDING_PRESETS.find((p) => p.id === draw.preset)!;
@@ -157,6 +177,15 @@ function TerrainPanel() {
   const selected = useEditor((s) => s.selected);
   const feature = useGame((s) => s.state.scenario.features.find((f) => f.id === selected));
   const active = (kind: string) => !!draw && (("kind" in draw && draw.kind === kind) || ("preset" in draw && draw.preset === kind));
+  // Once a shape has its first point the panel shrinks to the drawing, leaving the table to click on.
+  if (draw && "kind" in draw && draw.points.length > 0) {
+    return (
+      <div data-testid="edit-panel">
+        <Drawing />
+        <Snapping />
+      </div>
+    );
+  }
   return (
     <div data-testid="edit-panel">
       {GROUPS.map(([title, kinds]) => (

@@ -4,7 +4,7 @@
  * game log, checked like a loaded file.
  */
 import { groupOf } from "../../core/edit/features";
-import { addOpening, changeOpening, removeOpening, wallLength } from "../../core/edit/openings";
+import { addOpeningWhereFree, changeOpening, overlappingOpenings, removeOpening, wallLength } from "../../core/edit/openings";
 import { deleteVertex, featurePoints, insertVertex, moveVertex, shapeKind } from "../../core/edit/shape";
 import type { Building, Feature, Opening } from "../../core/scenario/schema";
 import { changeSelected, deleteSelected, duplicateSelected, ROTATION_STEP, rotateSelected } from "../../state/editActions";
@@ -176,7 +176,9 @@ const OPENING_NUMBERS = [
 function Openings({ building }: { building: Building }) {
   const walls = building.footprint.length;
   const edit = (o: Opening, patch: Partial<Opening>) => changeSelected((f) => changeOpening(f as Building, o.id, patch));
-  const add = (type: Opening["type"]) => changeSelected((f) => addOpening(f as Building, type, 0, 0));
+  // Where the building has room: never on top of a door or window it has (the preset's door, say).
+  const add = (type: Opening["type"]) => changeSelected((f) => addOpeningWhereFree(f as Building, type));
+  const overlaps = overlappingOpenings(building);
   return (
     <>
       <h3>
@@ -244,6 +246,11 @@ function Openings({ building }: { building: Building }) {
           ))}
         </tbody>
       </table>
+      {overlaps.map(([a, b]) => (
+        <p key={`${a.id}/${b.id}`} className="blocked" role="alert" data-testid="opening-overlap">
+          {a.id} and {b.id} overlap on wall {a.wall}, floor {a.floor}: move one along the wall.
+        </p>
+      ))}
       <div className="row">
         <button type="button" onClick={() => add("window")} data-testid="add-window">
           + window

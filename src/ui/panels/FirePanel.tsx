@@ -59,7 +59,8 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
               .filter((s) => s.canFire)
               .map((s) => (
                 <div key={s.group} style={{ paddingLeft: 10 }}>
-                  at {names.inText(s.group)}: <strong data-testid="fire-need">{needPhrase(s, die)}</strong>
+                  {/* A group is a system's own words: a target ("Panzergrenadier 3") or its cover ("in the open"). */}
+                  {names.inText(s.group)}: <strong data-testid="fire-need">{needPhrase(s, die)}</strong>
                   <SampleMark sample={s.sample} onLoad={onLoadTable} />
                   <ul>
                     {s.modifiers.map((m, i) => (

@@ -1,6 +1,7 @@
 /** Help: the camera, how to look and fire, and the shortcuts. */
 import { EDITOR_SHORTCUTS } from "../useEditorShortcuts";
 import { SHORTCUTS } from "../useShortcuts";
+import { Dialog } from "./Dialog";
 
 const CAMERA: ReadonlyArray<readonly [string, string]> = [
   ["left-drag on the table", "orbit around the table (on a model, with Select: move the model)"],
@@ -29,7 +30,7 @@ function KeyTable({ rows }: { rows: ReadonlyArray<readonly [string, string]> }) 
 
 export function HelpOverlay({ onClose, onBriefing }: { onClose: () => void; onBriefing: () => void }) {
   return (
-    <div className="panel help" role="dialog" aria-label="Help" data-testid="help">
+    <Dialog className="panel help" label="Help" testId="help" onClose={onClose}>
       <div className="panel-title">
         <h2>Hulldown</h2>
         <button type="button" onClick={onBriefing}>
@@ -75,6 +76,6 @@ export function HelpOverlay({ onClose, onBriefing }: { onClose: () => void; onBr
       <p className="muted">
         Your game is saved in this browser after every change. <kbd>?</kbd> or <kbd>Esc</kbd> closes this help.
       </p>
-    </div>
+    </Dialog>
   );
 }

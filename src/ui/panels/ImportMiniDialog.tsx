@@ -212,7 +212,7 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
             {built?.ok && (
               <p data-testid="import-mini-report">
                 {built.height.toFixed(1)} cm tall · triangles: {built.trianglesBefore.toLocaleString("en-GB")} in the file,{" "}
-                {built.trianglesAfter.toLocaleString("en-GB")} for sight and drawing
+                {built.trianglesAfter.toLocaleString("en-GB")} for sight, {built.trianglesDrawn.toLocaleString("en-GB")} drawn
               </p>
             )}
           </div>

@@ -2,6 +2,8 @@
 import { useEffect, useState } from "react";
 import { useGame } from "../../state/game";
 import { downloadKept, type KeptSave, keptSaves, restoreKept } from "../../state/persistence";
+import { askToReplaceGame } from "./ConfirmDialog";
+import { Dialog } from "./Dialog";
 
 export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
   const [kept, setKept] = useState<readonly KeptSave[] | string>();
@@ -9,7 +11,7 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
     keptSaves().then(setKept, (error: Error) => setKept(`The kept saves cannot be read: ${error.message}`));
   }, []);
   return (
-    <div className="panel help" role="dialog" aria-label="Kept saves" data-testid="kept-saves">
+    <Dialog className="panel help" label="Kept saves" testId="kept-saves" onClose={onClose}>
       <h2>Kept saves</h2>
       <p className="muted">Autosaves that did not restore whole are kept here, never overwritten.</p>
       {kept === undefined && <p className="muted">Reading…</p>}
@@ -25,12 +27,8 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
                 <td>
                   <button
                     type="button"
-                    onClick={() => {
-                      if (
-                        useGame.getState().log.events.length &&
-                        !window.confirm("Replace the current game with this kept save? Save the current one first if you want to keep it.")
-                      )
-                        return;
+                    onClick={async () => {
+                      if (!(await askToReplaceGame("Restore this kept save?", `The kept save of ${new Date(k.keptAt).toLocaleString()}`))) return;
                       restoreKept(k, useGame);
                       onClose();
                     }}
@@ -49,6 +47,6 @@ export function KeptSavesPanel({ onClose }: { onClose: () => void }) {
       <button type="button" onClick={onClose}>
         Close
       </button>
-    </div>
+    </Dialog>
   );
 }

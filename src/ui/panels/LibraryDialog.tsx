@@ -1,9 +1,11 @@
 /**
- * The player's battlefields: save the table as it stands (to the browser's list, or as a scenario file),
- * and for each saved one play it, download it, rename it or delete it. Playing goes through Open…'s
- * checks: a damaged entry lists its problems, and a game in progress is not replaced without asking.
+ * The player's battlefields: save the table as it stands (to the browser's list, or as a scenario file), with
+ * the game's rule system, and for each saved one play it, download it, rename it or delete it. Playing opens
+ * New game… on it, its own rule system chosen; starting checks it like Open… (a damaged entry lists its
+ * problems) and does not replace a game in progress without asking.
  */
 import { useCallback, useEffect, useState } from "react";
+import type { BattlefieldChoice } from "../../state/battlefields";
 import { useGame } from "../../state/game";
 import {
   battlefieldFileName,
@@ -12,12 +14,18 @@ import {
   renameBattlefield,
   type SavedBattlefield,
   saveBattlefield,
+  savedChoice,
   scenarioFile,
 } from "../../state/library";
 import { download } from "../../state/persistence";
+import { askToConfirm } from "./ConfirmDialog";
+import { Dialog } from "./Dialog";
 
-export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; onClose(): void }) {
+export function LibraryDialog({ onPlay, onClose }: { onPlay(battlefield: BattlefieldChoice): void; onClose(): void }) {
   const scenario = useGame((s) => s.state.scenario);
+  // The rule system of the game it was laid out under goes with it.
+  const rules = useGame((s) => s.log.header.ruleset);
+  const ruleset = { id: rules.id, version: rules.version };
   const notify = useGame((s) => s.notify);
   const [name, setName] = useState(scenario.name);
   const [entries, setEntries] = useState<SavedBattlefield[]>();
@@ -30,7 +38,7 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
   useEffect(refresh, [refresh]);
   const act = (what: string, job: Promise<unknown>) => job.then(refresh).catch((error: Error) => notify("error", `Could not ${what}: ${error.message}`));
   return (
-    <div className="panel dialog" role="dialog" aria-label="Battlefields" data-testid="library">
+    <Dialog label="Battlefields" testId="library" onClose={onClose}>
       <h2>Battlefields</h2>
       <div style={{ display: "flex", gap: 6, alignItems: "center", flexWrap: "wrap" }}>
         Save this table as
@@ -41,7 +49,7 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
           onClick={() =>
             act(
               "save the battlefield",
-              saveBattlefield(scenario, name.trim()).then(() => notify("info", `Saved ${name.trim()} in this browser`)),
+              saveBattlefield(scenario, name.trim(), ruleset).then(() => notify("info", `Saved ${name.trim()} in this browser`)),
             )
           }
           data-testid="library-save"
@@ -51,7 +59,7 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
         <button
           type="button"
           disabled={!name.trim()}
-          onClick={() => download(scenarioFile(scenario, name.trim()), battlefieldFileName(name.trim()))}
+          onClick={() => download(scenarioFile(scenario, name.trim(), ruleset), battlefieldFileName(name.trim()))}
           data-testid="library-download-table"
         >
           Download file
@@ -86,7 +94,7 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
                   <div className="muted">{new Date(entry.saved).toLocaleString()}</div>
                 </td>
                 <td style={{ whiteSpace: "nowrap" }}>
-                  <button type="button" onClick={() => onPlay(new File([entry.text], battlefieldFileName(entry.name)))} data-testid="library-play">
+                  <button type="button" onClick={() => onPlay(savedChoice(entry))} data-testid="library-play">
                     Play
                   </button>{" "}
                   <button type="button" onClick={() => download(entry.text, battlefieldFileName(entry.name))} data-testid="library-download">
@@ -97,7 +105,11 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
                   </button>{" "}
                   <button
                     type="button"
-                    onClick={() => window.confirm(`Delete ${entry.name} from this browser?`) && void act("delete it", deleteBattlefield(entry.id))}
+                    onClick={() =>
+                      void askToConfirm(`Delete ${entry.name}?`, `${entry.name} is deleted from this browser's saved battlefields.`, "Delete").then((yes) => {
+                        if (yes) void act("delete it", deleteBattlefield(entry.id));
+                      })
+                    }
                   >
                     Delete
                   </button>
@@ -111,6 +123,6 @@ export function LibraryDialog({ onPlay, onClose }: { onPlay(file: File): void; o
       <button type="button" onClick={onClose}>
         Close
       </button>
-    </div>
+    </Dialog>
   );
 }

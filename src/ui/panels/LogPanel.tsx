@@ -85,6 +85,7 @@ export function LogPanel() {
   const watching = useReplay((s) => s.replay !== undefined);
   const playing = useReplay((s) => (s.replay ? Math.min(log.cursor, log.events.length - 1) : -1));
   const folded = useUi((s) => s.folded);
+  const limit = useUi((s) => s.panelLimits.log);
   const list = useRef<HTMLDivElement>(null);
   // The newest entry stays in view: the log scrolls inside its fixed height instead of growing over the table.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled again when an entry is added or the log unfolds
@@ -114,6 +115,7 @@ export function LogPanel() {
       collapsed={folded.log}
       onToggle={() => useUi.getState().set({ folded: { ...folded, log: !folded.log } })}
       actions={actions}
+      maxHeight={limit}
     >
       <div ref={list}>
         {log.events.length === 0 ? (

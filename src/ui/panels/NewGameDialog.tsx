@@ -1,49 +1,96 @@
 /**
- * Starting a new game: the battlefield, the rule system, its version and its options. Everything offered
- * comes from the registries (BATTLEFIELDS, RULESETS and each system's option specs), so a rule system appears
- * here by registering.
+ * Starting a new game: the battlefield (one that ships or one saved in this browser), the rule system, its
+ * version and its options. Choosing a battlefield that names its own rule system chooses that one. Everything
+ * offered comes from the registries (BATTLEFIELDS, the saved list, RULESETS and each system's option specs), so
+ * a rule system appears here by registering.
  */
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { RulesetChoice } from "../../core/game/gameLog";
 import { RULESETS, rulesetById } from "../../rules/registry";
 import type { OptionSpec } from "../../rules/ruleset";
-import { BATTLEFIELDS } from "../../state/battlefields";
+import { BATTLEFIELDS, type BattlefieldChoice } from "../../state/battlefields";
+import { ownRuleset, useGame } from "../../state/game";
+import { listBattlefields, savedChoice } from "../../state/library";
+import { Dialog } from "./Dialog";
 
 export interface NewGameDialogProps {
-  onStart(battlefield: (typeof BATTLEFIELDS)[number], ruleset: RulesetChoice): void;
+  /** The battlefield chosen when the dialog opens (a saved one's Play); absent: the first that ships. */
+  readonly initial?: BattlefieldChoice;
+  onStart(battlefield: BattlefieldChoice, ruleset: RulesetChoice): void;
   onClose(): void;
 }
 
 /** An option's choices as the select shows them, and back. */
 const choiceOf = (spec: OptionSpec, text: string) => spec.choices.find((c) => String(c) === text) ?? spec.default;
 
-export function NewGameDialog({ onStart, onClose }: NewGameDialogProps) {
-  const [battlefieldId, setBattlefieldId] = useState<string>(BATTLEFIELDS[0]!.id);
+/** The player's saved battlefields, newest first; an empty list while they are read or when they cannot be. */
+function useSavedBattlefields(): readonly BattlefieldChoice[] {
+  const [saved, setSaved] = useState<readonly BattlefieldChoice[]>([]);
+  const notify = useGame((s) => s.notify);
+  useEffect(() => {
+    listBattlefields().then(
+      (entries) => setSaved(entries.map(savedChoice)),
+      (error: Error) => notify("error", `Could not read the saved battlefields: ${error.message}`),
+    );
+  }, [notify]);
+  return saved;
+}
+
+export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps) {
+  const saved = useSavedBattlefields();
+  const [battlefield, setBattlefield] = useState<BattlefieldChoice>(initial ?? BATTLEFIELDS[0]!);
   const [rulesetId, setRulesetId] = useState(RULESETS[0]!.id);
   const ruleset = rulesetById(rulesetId) ?? RULESETS[0]!;
   const [version, setVersion] = useState(ruleset.versions[0]!);
   const [options, setOptions] = useState<Record<string, string | boolean>>({});
-  const chooseRuleset = (id: string) => {
+  const chooseRuleset = useCallback((id: string, chosenVersion?: string) => {
     const next = rulesetById(id);
     if (!next) return;
     setRulesetId(id);
-    setVersion(next.versions[0]!);
+    setVersion(chosenVersion ?? next.versions[0]!);
     setOptions({});
-  };
-  const start = () => onStart(BATTLEFIELDS.find((b) => b.id === battlefieldId)!, { id: ruleset.id, version, options });
+  }, []);
+  // A battlefield laid out for a rule system offers that one; the player may still choose another.
+  useEffect(() => {
+    let current = true;
+    battlefield.load().then(
+      (data) => {
+        const own = ownRuleset(data);
+        if (current && own) chooseRuleset(own.id, own.version);
+      },
+      () => {}, // a damaged saved battlefield says what is wrong when it is started
+    );
+    return () => {
+      current = false;
+    };
+  }, [battlefield, chooseRuleset]);
+  const choices = [...BATTLEFIELDS, ...saved];
+  const start = () => onStart(battlefield, { id: ruleset.id, version, options });
   const settable = ruleset.options.filter((o) => o.id !== "version");
   return (
-    <div className="panel dialog" role="dialog" aria-label="New game" data-testid="new-game">
+    <Dialog label="New game" testId="new-game" onClose={onClose}>
       <h2>New game</h2>
       <p>
         <label>
           Battlefield{" "}
-          <select value={battlefieldId} onChange={(e) => setBattlefieldId(e.target.value)} aria-label="Battlefield">
-            {BATTLEFIELDS.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
+          <select value={battlefield.id} onChange={(e) => setBattlefield(choices.find((b) => b.id === e.target.value) ?? battlefield)} aria-label="Battlefield">
+            <optgroup label="Shipped with Hulldown">
+              {BATTLEFIELDS.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </optgroup>
+            {/* The one being played from the library shows before the list is read. */}
+            {(saved.length > 0 || initial) && (
+              <optgroup label="Saved in this browser">
+                {(saved.length ? saved : [initial!]).map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </label>
       </p>
@@ -104,6 +151,6 @@ export function NewGameDialog({ onStart, onClose }: NewGameDialogProps) {
           Cancel
         </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import { useGame } from "../../state/game";
 import { download } from "../../state/persistence";
 import { currentIndex, replayText, useReplay } from "../../state/replayStore";
 import { useVideoStage } from "../../state/videoStage";
+import { askToReplaceGame } from "./ConfirmDialog";
 
 // The encoder and its dialog load when the dialog first opens, not with the app.
 const VideoExportDialog = lazy(() => import("./VideoExportDialog"));
@@ -113,9 +114,9 @@ export function ReplayBar() {
           </button>
           <button
             type="button"
-            onClick={() => {
-              if (window.confirm("Start a new game from this point of the replay? Your own game is replaced: save it first if you want to keep it."))
-                r.continueFromHere();
+            onClick={async () => {
+              // The player's own game, set aside while the replay is watched, is what a new game replaces.
+              if (await askToReplaceGame("Continue from here?", `A new game from event ${Math.min(index + 1, count)} of ${title}`, r.own)) r.continueFromHere();
             }}
             title="A new game from the state at this event: same battlefield, rules and dice"
             data-testid="replay-continue"

@@ -1,18 +1,19 @@
 /** The top bar: battlefield and file commands, the tools, and the view toggles. */
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { GameLog, RulesetChoice } from "../../core/game/gameLog";
-import { formatIssues } from "../../core/scenario/load";
+import { formatIssue } from "../../core/scenario/load";
 import { isReplayText } from "../../replay/replayFile";
 import { rulesetById } from "../../rules/registry";
-import type { BATTLEFIELDS } from "../../state/battlefields";
+import type { BattlefieldChoice } from "../../state/battlefields";
 import { useEditor } from "../../state/editorStore";
 import { gameOn, useGame } from "../../state/game";
 import type { GameStore } from "../../state/gameStore";
-import { download, downloadGame, type OpenedFile, readGameFile } from "../../state/persistence";
+import { download, downloadGame, readGameFile } from "../../state/persistence";
 import { rejudgeOpenedGame } from "../../state/rejudge";
 import { openReplayText, replayText } from "../../state/replayStore";
 import { chooseTool, setEditing } from "../../state/tools";
 import { type Tool, useUi } from "../../state/uiStore";
+import { askToReplaceGame } from "./ConfirmDialog";
 import { LibraryDialog } from "./LibraryDialog";
 import { NewGameDialog } from "./NewGameDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
@@ -32,13 +33,19 @@ const TOOL_KEYS: ReadonlyArray<readonly [Tool, string]> = [
   ["template", "T"],
 ];
 
-/** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */
-const inProgress = (log: GameLog): boolean => log.events.length > 0 || log.header.ruleset.tables.length > 0;
-
 /** Puts another game on the table; nothing selected or measured carries over. */
 function startGame(log: GameLog, message: GameStore["message"]): void {
   useGame.getState().replace(log, message);
   useUi.getState().set({ selection: [], shooter: undefined, target: undefined, measured: [] });
+}
+
+/** A view switch of the toolbar: pressed while on. */
+function ViewToggle({ on, onToggle, title, testId, children }: { on: boolean; onToggle: () => void; title: string; testId: string; children: ReactNode }) {
+  return (
+    <button type="button" aria-pressed={on} onClick={onToggle} title={title} data-testid={testId}>
+      {children}
+    </button>
+  );
 }
 
 export function Toolbar({
@@ -52,37 +59,44 @@ export function Toolbar({
   onKeptSaves: () => void;
   onImportMini: (file: File) => void;
 }) {
-  const { tool, unit, showRoofs, eyeView, viewshed, set } = useUi();
+  const { tool, unit, showRoofs, eyeView, viewshed, showColliders, set } = useUi();
+  const hasMinis = useGame((s) => (s.state.scenario.miniatures?.length ?? 0) > 0);
   const editing = useEditor((s) => s.editing);
   const part = useEditor((s) => s.part);
   const name = useGame((s) => s.log.header.scenario.name);
-  const current = useGame((s) => s.log);
   const file = useRef<HTMLInputElement>(null);
   const replayFile = useRef<HTMLInputElement>(null);
   const miniFile = useRef<HTMLInputElement>(null);
-  const [opened, setOpened] = useState<{ name: string; result: OpenedFile }>();
+  const [unplayable, setUnplayable] = useState<{ name: string; problems: readonly string[] }>();
   const [library, setLibrary] = useState(false);
-  const [choosing, setChoosing] = useState(false);
-  const newGame = async (battlefield: (typeof BATTLEFIELDS)[number], ruleset: RulesetChoice) => {
-    if (inProgress(useGame.getState().log) && !window.confirm("Start a new game? Save this one first if you want to keep it.")) return;
-    setChoosing(false);
-    const game = gameOn(await battlefield.load(), ruleset);
-    if (game.ok)
-      startGame(game.log, {
-        kind: "info",
-        text: `New game: ${battlefield.name}, ${rulesetById(ruleset.id)?.name ?? ruleset.id}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}`,
-      });
-    else useGame.getState().notify("error", formatIssues(game.issues));
+  // New game…: open, with the battlefield it starts on (a saved one's Play chooses it).
+  const [choosing, setChoosing] = useState<{ battlefield?: BattlefieldChoice }>();
+  const newGame = async (battlefield: BattlefieldChoice, ruleset: RulesetChoice) => {
+    const system = rulesetById(ruleset.id)?.name ?? ruleset.id;
+    if (!(await askToReplaceGame("Start a new game?", `A new game on ${battlefield.name} under ${system}`))) return;
+    setChoosing(undefined);
+    let data: unknown;
+    try {
+      data = await battlefield.load();
+    } catch (error) {
+      return setUnplayable({ name: battlefield.name, problems: [`it cannot be read: ${(error as Error).message}`] });
+    }
+    const game = gameOn(data, ruleset);
+    if (!game.ok) return setUnplayable({ name: battlefield.name, problems: game.issues.map(formatIssue) });
+    startGame(game.log, {
+      kind: "info",
+      text: `New game: ${battlefield.name}, ${system}${game.log.header.scenario.scale === "15mm" ? ", 15 mm" : ""}`,
+    });
   };
   const open = async (f: File) => {
     const text = await f.text();
     if (isReplayText(text)) return void openReplayText(text, f.name);
     const result = await readGameFile(f);
+    if (!result.ok) return setUnplayable({ name: f.name, problems: result.problems });
     // A game with nothing in it yet is no loss; anything else is the player's to keep or replace.
-    if (result.ok && !inProgress(useGame.getState().log)) {
-      startGame(result.log, result.message);
-      void rejudgeOpenedGame(result.log, f.name);
-    } else setOpened({ name: f.name, result });
+    if (!(await askToReplaceGame(`Open ${f.name}?`, f.name))) return;
+    startGame(result.log, result.message);
+    void rejudgeOpenedGame(result.log, f.name);
   };
   // A file dropped anywhere on the window is opened as with Open… (a replay in the player), but a miniature's,
   // which the table takes (and marks taken).
@@ -150,18 +164,27 @@ export function Toolbar({
         <button type="button" aria-pressed={eyeView} onClick={() => set({ eyeView: !eyeView })} title="Model's-eye view (V)">
           eye view
         </button>
-        <button
-          type="button"
-          aria-pressed={viewshed}
-          onClick={() => set({ viewshed: !viewshed })}
+        <ViewToggle
+          on={viewshed}
+          onToggle={() => set({ viewshed: !viewshed })}
           title="What the selected model sees, painted on the table (W)"
-          data-testid="toggle-viewshed"
+          testId="toggle-viewshed"
         >
           viewshed
-        </button>
+        </ViewToggle>
+        {hasMinis && (
+          <ViewToggle
+            on={showColliders}
+            onToggle={() => set({ showColliders: !showColliders })}
+            title="Imported miniatures as the colliders that block sight (convex parts or simplified mesh), or as imported (C)"
+            testId="toggle-colliders"
+          >
+            colliders
+          </ViewToggle>
+        )}
       </div>
       <div className="group">
-        <button type="button" onClick={() => setChoosing(true)} data-testid="new-game-open" title="A battlefield and a rule system">
+        <button type="button" onClick={() => setChoosing({})} data-testid="new-game-open" title="A battlefield and a rule system">
           New game…
         </button>
         <button type="button" onClick={() => downloadGame(useGame.getState().log)}>
@@ -239,29 +262,14 @@ export function Toolbar({
       {library && (
         <LibraryDialog
           onClose={() => setLibrary(false)}
-          onPlay={(f) => {
+          onPlay={(battlefield) => {
             setLibrary(false);
-            void open(f);
+            setChoosing({ battlefield });
           }}
         />
       )}
-      {choosing && <NewGameDialog onStart={(b, r) => void newGame(b, r)} onClose={() => setChoosing(false)} />}
-      {opened && (
-        <OpenFileDialog
-          name={opened.name}
-          result={opened.result}
-          current={current}
-          onClose={() => setOpened(undefined)}
-          onReplace={(saveFirst) => {
-            if (saveFirst) downloadGame(current);
-            if (opened.result.ok) {
-              startGame(opened.result.log, opened.result.message);
-              void rejudgeOpenedGame(opened.result.log, opened.name);
-            }
-            setOpened(undefined);
-          }}
-        />
-      )}
+      {choosing && <NewGameDialog initial={choosing.battlefield} onStart={(b, r) => void newGame(b, r)} onClose={() => setChoosing(undefined)} />}
+      {unplayable && <OpenFileDialog name={unplayable.name} problems={unplayable.problems} onClose={() => setUnplayable(undefined)} />}
     </div>
   );
 }
