@@ -240,7 +240,8 @@ export class SightWorld {
       undefined,
       undefined,
       excludeBody,
-      keep as unknown as Function,
+      // Typed as a Function, but WebAssembly skips the filter when it is not one.
+      keep as never,
     );
     if (!raw) return null;
     const hit = { handle: raw.colliderHandle(), distance: raw.timeOfImpact() };
