@@ -16,7 +16,7 @@ import { smokeBlocking } from "../sight/areas";
 import type { Pair } from "../sight/matrix";
 import { type PreparedSolid, prepareSolid } from "../sight/rayPrimitive";
 import type { SightWorld } from "../sight/sightWorld";
-import { projectedRect, type ViewBasis, viewBasis } from "../sight/silhouette";
+import { directionThrough, projectedRect, type ViewBasis, viewBasis } from "../sight/silhouette";
 import { sightOrigin, unitMates } from "../sight/visibility";
 
 /** Rays stop this short of the target's surface, as the engine's do. */
@@ -60,15 +60,6 @@ function pairView(world: SightWorld, [shooter, target]: Pair): PairView {
     parts,
     excluded: new Set([shooter, ...unitMates(world, bf.models.get(shooter)!)]),
   };
-}
-
-/** The unit direction from the origin through the point (a, b) of the view plane. */
-function directionThrough(v: ViewBasis, a: number, b: number): Vec3 {
-  const px = v.f[0] * v.dist + v.r[0] * a + v.u[0] * b;
-  const py = v.f[1] * v.dist + v.u[1] * b;
-  const pz = v.f[2] * v.dist + v.r[2] * a + v.u[2] * b;
-  const l = Math.hypot(px, py, pz);
-  return [px / l, py / l, pz / l];
 }
 
 /** n × n directions over the rectangle, one uniformly jittered point per cell from the seeded stream. */
