@@ -14,10 +14,10 @@ import type { Solid, Vec3 } from "../core/solids/solid";
 import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
 import { smokeBlocking } from "../sight/areas";
 import type { Pair } from "../sight/matrix";
-import { type PreparedSolid, prepareSolid } from "../sight/rayPrimitive";
+import type { PreparedSolid } from "../sight/rayPrimitive";
 import type { SightWorld } from "../sight/sightWorld";
 import { directionThrough, projectedRect, type ViewBasis, viewBasis } from "../sight/silhouette";
-import { sightOrigin, unitMates } from "../sight/visibility";
+import { preparedParts, sightOrigin, unitMates } from "../sight/visibility";
 
 /** Rays stop this short of the target's surface, as the engine's do. */
 const SURFACE_GAP = 0.01;
@@ -38,15 +38,11 @@ function seededRandom(seed: number): () => number {
   return () => (generator.next() >>> 0) / 2 ** 32;
 }
 
-/** Prepared once per model state, as the engine prepares its targets. */
-const preparedParts = new WeakMap<readonly Solid[], PreparedSolid[]>();
-
 function pairView(world: SightWorld, [shooter, target]: Pair): PairView {
   const bf = world.battlefield;
   const origin = sightOrigin(bf, bf.models.get(shooter)!);
-  const solids = world.modelSolids(target);
-  let parts = preparedParts.get(solids);
-  if (!parts) preparedParts.set(solids, (parts = solids.map(prepareSolid)));
+  // Prepared once per model state, as the engine prepares its targets.
+  const parts = preparedParts(world, target);
   const body = parts.filter((p) => p.solid.part !== "base");
   const view = viewBasis(origin, parts);
   return {

@@ -328,17 +328,25 @@ function equalWeights(samples: readonly Sample[], part: string): boolean {
 }
 
 function summariseOccluders(samples: readonly Sample[]): Occluder[] {
-  // One entry per (owner, kind): a building's walls and its roof are reported apart.
-  const byOwnerAndKind = new Map<string, { id: string; kind: Occluder["kind"]; parts: Set<string>; samples: number }>();
+  // One entry per (owner, kind): a building's walls and its roof are reported apart. Listed in the order first
+  // met, so that equal counts keep that order through the sort.
+  const byKind = new Map<Occluder["kind"], Map<string, { id: string; kind: Occluder["kind"]; parts: Set<string>; samples: number }>>();
+  const met: Array<{ id: string; kind: Occluder["kind"]; parts: Set<string>; samples: number }> = [];
   for (const s of samples) {
-    if (!s.blocker) continue;
-    const key = `${s.blocker.kind}:${s.blocker.id}`;
-    const o = byOwnerAndKind.get(key) ?? { id: s.blocker.id, kind: s.blocker.kind, parts: new Set<string>(), samples: 0 };
-    o.parts.add(s.blocker.part);
+    const blocker = s.blocker;
+    if (!blocker) continue;
+    let byId = byKind.get(blocker.kind);
+    if (!byId) byKind.set(blocker.kind, (byId = new Map()));
+    let o = byId.get(blocker.id);
+    if (!o) {
+      o = { id: blocker.id, kind: blocker.kind, parts: new Set<string>(), samples: 0 };
+      byId.set(blocker.id, o);
+      met.push(o);
+    }
+    o.parts.add(blocker.part);
     o.samples++;
-    byOwnerAndKind.set(key, o);
   }
-  return [...byOwnerAndKind.values()].map((o) => ({ ...o, parts: [...o.parts].sort() })).sort((a, b) => b.samples - a.samples);
+  return met.map((o) => ({ ...o, parts: [...o.parts].sort() })).sort((a, b) => b.samples - a.samples);
 }
 
 /** Hull-down: a turreted vehicle whose hull terrain hides (≤ 10 % showing) while some of its turret shows. */
@@ -367,6 +375,14 @@ function disagree(samples: readonly Sample[]): boolean {
 }
 
 const preparedCache = new WeakMap<readonly object[], PreparedSolid[]>();
+
+/** A model's part solids prepared for exact ray tests, once per model state (the same for every shooter). */
+export function preparedParts(world: SightWorld, id: string): readonly PreparedSolid[] {
+  const solids = world.modelSolids(id);
+  let parts = preparedCache.get(solids);
+  if (!parts) preparedCache.set(solids, (parts = solids.map(prepareSolid)));
+  return parts;
+}
 const NOBODY: ReadonlySet<string> = new Set();
 const unitMatesCache = new WeakMap<object, Map<string, ReadonlySet<string>>>();
 
@@ -390,9 +406,7 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   const origin = sightOrigin(world.battlefield, shooter, options.weapon, options.originOffset);
   const own = (options.ignoreOwnUnit ?? true) ? unitMates(world, shooter) : NOBODY;
   const ignore = options.seeThrough?.length ? new Set([...own, ...options.seeThrough]) : own;
-  const solids = world.modelSolids(targetId);
-  let parts = preparedCache.get(solids);
-  if (!parts) preparedCache.set(solids, (parts = solids.map(prepareSolid)));
+  const parts = preparedParts(world, targetId);
   const view = viewBasis(origin, parts);
   const ctx: SamplingContext = { world, origin, shooterId, targetId, parts, partRects: partRects(origin, view, parts), view, ignore };
 
