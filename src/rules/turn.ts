@@ -140,7 +140,10 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
   }
   const at = slots.findIndex((s) => s.phase.id === state.step!.phase && (s.side === undefined || s.side === state.step!.side));
   if (at + 1 < slots.length) return entering(slots[at + 1]!, state.turn, state, sides, dice, []);
-  if (state.turn >= turn.length.turns) return { type: "game-ended", reason: `turn ${state.turn} of ${turn.length.turns} played` };
+  if (state.turn >= turn.length.turns) {
+    const winner = missionWinner(state);
+    return { type: "game-ended", reason: `turn ${state.turn} of ${turn.length.turns} played`, ...(winner !== undefined ? { winner } : {}) };
+  }
   return entering(slots[0]!, state.turn + 1, state, sides, dice, turn.keptAtTurnEnd);
 }
 
@@ -207,6 +210,15 @@ export const possessive = (name: string): string => (name.endsWith("s") ? `${nam
  * anywhere on the table.
  */
 export function deploymentRefusal(_state: GameState, _side: string, _point: readonly [number, number]): string | undefined {
+  return undefined;
+}
+
+/**
+ * SEAM (w6-missions): the winning side when the game ends, from the mission's victory conditions
+ * (`missionResult(...)`, src/core/mission/), which may also end the game before its last turn. Until it is wired
+ * here, the rules name no winner.
+ */
+export function missionWinner(_state: GameState): string | undefined {
   return undefined;
 }
 
