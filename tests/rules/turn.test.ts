@@ -9,7 +9,9 @@ import { type Command, checkEvent, toEvent } from "../../src/core/game/commands"
 import type { GameEvent } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, type GameLog, newGame, nextDice, record } from "../../src/core/game/gameLog";
+import { turnStart } from "../../src/core/game/state";
 import { battleground } from "../../src/rules/battleground";
+import { movesThisTurn } from "../../src/rules/battleground/gameState";
 import { boltAction } from "../../src/rules/bolt-action";
 import { flamesOfWar } from "../../src/rules/flames-of-war";
 import { operationWw2 } from "../../src/rules/operation-ww2";
@@ -201,6 +203,16 @@ describe("turn steps in the log", () => {
     expect(checkEvent(playing, TEST_CATALOG, { type: "turn-ended", kept: [] })).toBe(
       "the game follows its turn sequence (activations of turn 1): it moves on step by step",
     );
+  });
+
+  it("a move made in the deployment is no move of turn 1: the step into a new turn starts the turn's moves afresh", () => {
+    let log = advance(battleground, start(battleground));
+    log = record(log, moveOf(log, "a1"));
+    expect(movesThisTurn(log.events, "a1")).toHaveLength(1);
+    log = advance(battleground, log);
+    expect(currentState(log).moves).toEqual({});
+    expect(movesThisTurn(log.events, "a1")).toEqual([]);
+    expect(turnStart(log.events)).toBe(log.events.length);
   });
 
   it("a game file with drawn order dice loads; one whose draw the seed did not roll does not", () => {

@@ -266,6 +266,23 @@ function turnOver(state: GameState, kept: readonly string[]): GameState {
   return { ...clearSmoke(state), units, moves: byId(), lastShots: byId() };
 }
 
+/**
+ * Where the turn in progress after `events` began: after the last `turn-ended` (free play), or after the step
+ * into a new turn (a `turn-advanced` of another turn than the step before it, the deployment's included).
+ */
+export function turnStart(events: readonly GameEvent[]): number {
+  let start = 0;
+  let turn: number | undefined;
+  for (const [i, e] of events.entries()) {
+    if (e.type === "turn-ended") start = i + 1;
+    else if (e.type === "turn-advanced" && e.turn !== turn) {
+      turn = e.turn;
+      start = i + 1;
+    }
+  }
+  return start;
+}
+
 /** Whether a move changes where the model stands: turning on the spot does not. */
 export const changesPosition = (m: { readonly from: Placement; readonly to: Placement }): boolean =>
   m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1];
