@@ -70,7 +70,8 @@ describe("a whole game", () => {
       await app.page.getByTestId("turn-next").click();
       if (++clicks > 60) throw new Error(`no game end after ${clicks} steps; the bar says ${await status()}`);
     }
-    expect(clicks).toBe(6 * 8 - 2);
+    // From the second of the 48 steps (6 turns × 2 player turns × 4) to the last, then the end.
+    expect(clicks).toBe(6 * 8 - 2 + 1);
     const result = app.page.getByTestId("game-result");
     expect(await result.getByTestId("result-reason").textContent()).toBe("turn 6 of 6 played");
     expect(await result.getByTestId("casualties-USA").textContent()).toMatch(/^USA1\d+$/);

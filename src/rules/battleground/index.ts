@@ -8,6 +8,7 @@ import type { Ruleset } from "../ruleset";
 import { type BgContext, bgContext } from "./context";
 import { type BgFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { gameState, situation } from "./gameState";
+import { moveVerdict } from "./movement";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { DECLARATION, MARKS } from "./questions";
@@ -49,6 +50,7 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
   turn: BG_TURN,
+  moveVerdict,
 };
 
 export { type BgContext, bgContext } from "./context";

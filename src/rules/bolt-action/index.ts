@@ -7,6 +7,7 @@ import { parseOptionValues } from "../optionValues";
 import type { Ruleset } from "../ruleset";
 import { type BaContext, baContext } from "./context";
 import { fireVerdict, sightRequests } from "./fire";
+import { moveVerdict } from "./movement";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
@@ -62,6 +63,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
   turn: BA_TURN,
+  moveVerdict,
   orders: {
     orders: orderSpecs({ tables: BA_TABLES.data }),
     giveOrder,
