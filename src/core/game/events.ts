@@ -5,13 +5,13 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
+import { Feature, formatVersion, Heading, Id, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
 import type { Answers } from "./answers";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
 
-const id = z.string().min(1).max(LIMITS.idLength);
+const id = Id;
 const text = z.string().max(LIMITS.textLength);
 const path = z.array(Point).max(LIMITS.pathPoints);
 const size = z.number().positive().max(LIMITS.tableSize);
@@ -42,7 +42,7 @@ export const ModelChanges = z.strictObject({
     .strictObject({ building: id, level: z.number().int().nonnegative().max(7) })
     .nullable()
     .optional(),
-  figureHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
+  figureHeight: z.number().min(LIMITS.figureMin).max(LIMITS.figure).nullable().optional(),
   eyeHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
 });
 export type ModelChanges = z.infer<typeof ModelChanges>;
