@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
+import { inDeploymentZone } from "../../../src/core/mission/zones";
 import { formatIssues, parseScenarioJson } from "../../../src/core/scenario/load";
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { scenarioFile } from "../../../src/state/library";
@@ -41,5 +42,15 @@ describe("missions in the battlefield file", () => {
     expect(mission.objectives[0]).toMatchObject({ radius: 7.5, points: 1 });
     expect(mission.victory).toEqual([{ kind: "most-points" }]);
     expect(scenarioFile(load(once))).toBe(once);
+  });
+
+  it("the default battlefield carries its own (sample) mission, every model set up in its side's zone", () => {
+    const scenario = load(readFileSync("src/scenarios/default.json", "utf8"));
+    const mission = scenario.mission!;
+    expect(mission).toMatchObject({ name: "Take the crossroads", sample: true, turns: 6 });
+    const outside = scenario.forces.flatMap((f) =>
+      f.units.flatMap((u) => u.models.filter((m) => !inDeploymentZone(mission, f.side, m.position)).map((m) => `${f.side} ${m.id} at ${m.position}`)),
+    );
+    expect(outside).toEqual([]);
   });
 });
