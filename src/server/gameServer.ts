@@ -5,7 +5,7 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, normalize, resolve } from "node:path";
+import { extname, join, normalize, resolve, sep } from "node:path";
 import { Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { NewGameAnswer } from "../core/game/roomProtocol";
@@ -83,7 +83,7 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, root: string | u
   if (!root || (req.method !== "GET" && req.method !== "HEAD")) return reply(res, 404, { error: `nothing at ${req.method} ${req.url}` });
   const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
   let file = normalize(join(root, path));
-  if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) file = join(root, "index.html");
+  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) file = join(root, "index.html");
   if (!existsSync(file)) return reply(res, 404, { error: `no ${path} in ${root}` });
   res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
   if (req.method === "HEAD") return res.end();
@@ -93,19 +93,6 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, root: string | u
 export async function startGameServer(options: GameServerOptions): Promise<RunningServer> {
   const root = options.staticDir ? resolve(options.staticDir) : undefined;
   const http = createServer();
-  // Colyseus answers its own routes (matchmaking) first and hands the rest to a request listener it knows
-  // as an app mounted at "/" (the shape it recognises for Express): the product's routes.
-  const app = Object.assign(
-    function app(req: IncomingMessage, res: ServerResponse) {
-      const path = (req.url ?? "/").split("?")[0];
-      if (path === "/games" && req.method === "POST") createGame(req, res, options.store).catch((error) => reply(res, 500, { error: String(error) }));
-      else serveStatic(req, res, root);
-    },
-    { mountpath: "/" },
-  );
-  (app as typeof app & { handle: typeof app }).handle = app;
-  http.on("request", app);
-
   const server = new Server({
     greet: false,
     gracefullyShutdown: false,
@@ -113,6 +100,16 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   });
   server.define("game", gameRoomOf(options.store)).filterBy(["game"]);
   await server.listen(options.port, options.host ?? "127.0.0.1");
+  // Colyseus answers every request it is given (its root path too): it is given its own (matchmaking, the
+  // health check), and the product's routes (creating a game, the app's files) take the rest.
+  const colyseus = http.listeners("request") as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  http.removeAllListeners("request");
+  http.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? "/").split("?")[0]!;
+    if (path.startsWith("/matchmake/") || path === "/__healthcheck") for (const listener of colyseus) listener(req, res);
+    else if (path === "/games" && req.method === "POST") createGame(req, res, options.store).catch((error) => reply(res, 500, { error: String(error) }));
+    else serveStatic(req, res, root);
+  });
   const { port } = http.address() as AddressInfo;
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}`,

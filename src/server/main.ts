@@ -34,7 +34,13 @@ if (major < NODE_NEEDED)
 let values: ReturnType<typeof parse>["values"];
 function parse() {
   return parseArgs({
-    options: { port: { type: "string" }, host: { type: "string" }, data: { type: "string" }, static: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      data: { type: "string" },
+      static: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
     strict: true,
   });
 }
