@@ -212,6 +212,12 @@ export const GameHeader = z.strictObject({
   created: text,
   /** Every die of the game comes from this seed, in order. */
   seed: z.number().int().safe(),
+  /**
+   * A game played on a server: the seed stays there until the game ends, and the header carries its SHA-256
+   * commitment, the hex digest of `${seed}:${salt}`. Until the salt is revealed (with the seed), `seed` is 0
+   * and the dice cannot be checked; after, the loader checks every roll against the revealed seed.
+   */
+  seedCommitment: z.strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: "expected 64 hex digits" }), salt: text.optional() }).optional(),
   ruleset: z.strictObject({
     id,
     version: id,
