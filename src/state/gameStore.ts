@@ -12,6 +12,7 @@ import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { type DisplayNames, displayNames } from "../core/names";
 import type { Scenario } from "../core/scenario/schema";
+import { turnRefusal } from "../rules/gameContext";
 
 export interface GameStore {
   readonly log: GameLog;
@@ -72,6 +73,12 @@ export const createGameStore = (initial: GameLog) =>
     },
     recordEvent(event) {
       if (refused(get, set)) return false;
+      // Out of turn is refused as any command is: the rule behind it in the toast, the log as it was.
+      const outOfTurn = turnRefusal(get().log.header, get().state, event);
+      if (outOfTurn) {
+        set({ message: { kind: "error", text: outOfTurn } });
+        return false;
+      }
       try {
         set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;

@@ -14,6 +14,7 @@ import { weaponIds } from "./profiles";
 import { DECLARATION, MARKS } from "./questions";
 import { resolveFire } from "./resolve";
 import { BG_TABLES, type BgTables, loadBgTables, RULESET_ID } from "./tables";
+import { BG_TURN } from "./turn";
 import { type BgFireDeclaration, type BgGameState, VERSIONS } from "./types";
 import { BG_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
@@ -49,6 +50,7 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   sightRequests,
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+  turn: BG_TURN,
 };
 
 export { type BgContext, bgContext } from "./context";

@@ -15,7 +15,8 @@ import { resolveFire } from "./resolve";
 import { lineRuling } from "./sight";
 import { DECLARATION, gameState, situation } from "./state";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
-import { type BaFireDeclaration, type BaGameState, type ORDERS, RULESET_ID, VERSIONS } from "./types";
+import { BA_TURN } from "./turn";
+import { type BaFireDeclaration, type BaGameState, RULESET_ID, VERSIONS } from "./types";
 import { BA_UNIT_PRESETS } from "./unitPresets";
 import type { BaFireVerdict } from "./verdict";
 
@@ -62,9 +63,9 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   sightRequests,
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+  turn: BA_TURN,
   orders: {
     orders: orderSpecs({ tables: BA_TABLES.data }),
-    keptAtTurnEnd: ["down", "ambush"] satisfies (typeof ORDERS)[number][],
     giveOrder,
   },
 };
