@@ -24,6 +24,7 @@ import type { Dice, DieRoll } from "../core/dice";
 import type { GameEvent, Outcome, SmokeCloud } from "../core/game/events";
 import type { GameState } from "../core/game/state";
 import type { Vec2 } from "../core/geometry2d";
+import type { MissionSetup } from "../core/mission/samples";
 import type { Scale } from "../core/scenario/schema";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
@@ -538,6 +539,8 @@ export interface Ruleset<
   readonly tables: readonly TableSpec[];
   /** The units the battlefield editor offers under this system: squads, teams, guns and vehicles. */
   readonly unitPresets: readonly UnitPreset[];
+  /** Game length and deployment depth for its sample missions (src/core/mission/samples.ts), cited where its texts give them. */
+  readonly missionSetup: MissionSetup;
   /**
    * The questions asked before a shot: each answer is the declaration field of its id. Left out, an answer is
    * the question's default, or for a derived question what the game gives (Situation.fromGame).

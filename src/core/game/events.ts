@@ -5,13 +5,13 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { Feature, formatVersion, Heading, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
+import { Feature, formatVersion, Heading, Id, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
 import type { Answers } from "./answers";
 
 export const GAME_FORMAT = "hulldown-game";
 export const GAME_VERSION = 1;
 
-const id = z.string().min(1).max(LIMITS.idLength);
+const id = Id;
 const text = z.string().max(LIMITS.textLength);
 const path = z.array(Point).max(LIMITS.pathPoints);
 const size = z.number().positive().max(LIMITS.tableSize);
@@ -44,7 +44,7 @@ export const ModelChanges = z.strictObject({
     .strictObject({ building: id, level: z.number().int().nonnegative().max(7) })
     .nullable()
     .optional(),
-  figureHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
+  figureHeight: z.number().min(LIMITS.figureMin).max(LIMITS.figure).nullable().optional(),
   eyeHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
 });
 export type ModelChanges = z.infer<typeof ModelChanges>;
@@ -234,6 +234,12 @@ export const GameHeader = z.strictObject({
   created: text,
   /** Every die of the game comes from this seed, in order. */
   seed: z.number().int().safe(),
+  /**
+   * A game played on a server: the seed stays there until the game ends, and the header carries its SHA-256
+   * commitment, the hex digest of `${seed}:${salt}`. Until the salt is revealed (with the seed), `seed` is 0
+   * and the dice cannot be checked; after, the loader checks every roll against the revealed seed.
+   */
+  seedCommitment: z.strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: "expected 64 hex digits" }), salt: text.optional() }).optional(),
   ruleset: z.strictObject({
     id,
     version: id,

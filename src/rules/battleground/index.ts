@@ -8,6 +8,7 @@ import type { Ruleset } from "../ruleset";
 import { type BgContext, bgContext } from "./context";
 import { type BgFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { gameState, situation } from "./gameState";
+import { BG_MISSION_SETUP } from "./missionSetup";
 import { moveVerdict } from "./movement";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
@@ -38,6 +39,7 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   options: OPTION_SPECS,
   tables: BG_TABLES.specs,
   unitPresets: BG_UNIT_PRESETS,
+  missionSetup: BG_MISSION_SETUP,
   declaration: DECLARATION,
   marks: MARKS,
   loadTables: loadBgTables,

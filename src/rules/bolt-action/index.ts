@@ -7,6 +7,7 @@ import { parseOptionValues } from "../optionValues";
 import type { Ruleset } from "../ruleset";
 import { type BaContext, baContext } from "./context";
 import { fireVerdict, sightRequests } from "./fire";
+import { BA_MISSION_SETUP } from "./missionSetup";
 import { moveVerdict } from "./movement";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
@@ -39,6 +40,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   options: OPTION_SPECS,
   tables: BA_TABLES.specs,
   unitPresets: BA_UNIT_PRESETS,
+  missionSetup: BA_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadBaTables,

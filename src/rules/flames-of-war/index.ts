@@ -7,6 +7,7 @@ import type { Ruleset } from "../ruleset";
 import { type FowContext, fowContext, teamOf } from "./context";
 import { sourcePair } from "./distances";
 import { type FowFireVerdict, fireVerdict, sightRequests } from "./fire";
+import { FOW_MISSION_SETUP } from "./missionSetup";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { resolveFire } from "./resolve";
 import { DECLARATION, declaredTurn, gameState, situation } from "./state";
@@ -37,6 +38,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   options: OPTION_SPECS,
   tables: FOW_TABLES.specs,
   unitPresets: FOW_UNIT_PRESETS,
+  missionSetup: FOW_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadFowTables,

@@ -6,6 +6,7 @@ import { type RulesContext, requireModel } from "../context";
 import type { FlameTemplate, Ruleset } from "../ruleset";
 import { type Ow2Context, ow2Context } from "./context";
 import { fireVerdict, type Ow2FireVerdict, sightRequests } from "./fire";
+import { OW2_MISSION_SETUP } from "./missionSetup";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
@@ -43,6 +44,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   options: OPTION_SPECS,
   tables: OW2_TABLES.specs,
   unitPresets: OW2_UNIT_PRESETS,
+  missionSetup: OW2_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadOw2Tables,
