@@ -175,11 +175,16 @@ export function sideOf(scenario: Scenario, id: string): string | undefined {
   return undefined;
 }
 
-/** What a player does with an event, and which models or units act in it; undefined for events the turn does not order. */
-function actionOf(event: GameEvent): { action: TurnAction; actors: readonly string[] } | undefined {
+/**
+ * What a player does with an event, and which models or units act in it; undefined for events the turn does not
+ * order. A turret traversed belongs to no phase (it is laid for a shot as well as turned on the move), but only the
+ * acting side traverses.
+ */
+function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[] } | undefined {
   switch (event.type) {
-    case "model-moved":
     case "turret-traversed":
+      return { actors: [event.model] };
+    case "model-moved":
       return { action: "move", actors: [event.model] };
     case "models-moved":
       return { action: "move", actors: event.moves.map((m) => m.model) };
@@ -232,12 +237,13 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
   if (!acted) return undefined;
   const phase = phaseById(turn, state.step.phase);
   if (!phase) return undefined;
-  if (!phase.allows.includes(acted.action)) {
-    const where = turn.phases.find((p) => p.allows.includes(acted.action));
+  const action = acted.action;
+  if (action !== undefined && !phase.allows.includes(action)) {
+    const where = turn.phases.find((p) => p.allows.includes(action));
     const now = phase.id === DEPLOYMENT ? "the deployment: the game has not begun" : `the ${phase.name} (${phase.rule})`;
     return where
-      ? `${ACTION_WORDS[acted.action]} comes in the ${where.name} (${where.rule}), not ${now}`
-      : `${ACTION_WORDS[acted.action]} is no part of this game's turn, and it is ${now}`;
+      ? `${ACTION_WORDS[action]} comes in the ${where.name} (${where.rule}), not ${now}`
+      : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
   const acting = state.step.side;
   if (phase.acts !== "all" && acting !== undefined) {

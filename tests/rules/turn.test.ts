@@ -182,6 +182,13 @@ describe("Flames of War's turn (003: Starting l.13, Movement l.55, Shooting l.62
     expect(outOfTurn(turn, state, moveOf(log, "b1"))).toBe("it is A's turn (003 l.55, 75–76, 234): B must wait");
     expect(nextStepLabel(turn, state)).toBe("Next: Shooting Step");
   });
+
+  it("lets the acting side lay a turret in any step, never the waiting side", () => {
+    const traverse = (model: string): GameEvent => ({ type: "turret-traversed", model, from: 0, to: 30 });
+    const shooting = currentState(until(flamesOfWar, "shooting", "A"));
+    expect(outOfTurn(turn, shooting, traverse("a1"))).toBeUndefined();
+    expect(outOfTurn(turn, shooting, traverse("b1"))).toBe("it is A's turn (003 l.62, 119): B must wait");
+  });
 });
 
 describe("turn steps in the log", () => {
