@@ -113,7 +113,9 @@ export function serializeReplay(replay: Replay, hashEvery: number = DEFAULT_HASH
   const { cursor: _cursor, events: numbered, ...game } = JSON.parse(serializeGame(played)) as Record<string, unknown>;
   const notes = replay.notes.map((n) => ({ event: n.event, text: n.text }));
   const diverged =
-    replay.divergence && replay.divergence.event < events.length ? { diverged: { event: replay.divergence.event, message: replay.divergence.message } } : {};
+    replay.divergence && replay.divergence.event < events.length
+      ? { diverged: { event: replay.divergence.event, message: unflagged(replay.divergence.message) } }
+      : {};
   // The events last: a file cut short loses the fewest, and the loader keeps the whole ones.
   return JSON.stringify({
     format: REPLAY_FORMAT,
@@ -174,8 +176,9 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
 }
 
 const FLAGGED = "exported after it diverged: ";
-/** A divergence the file says, as the player reads it (once, however often the replay was exported again). */
+/** A divergence the file says, as the player reads it; the file keeps what was first found, so every export writes the same. */
 const flagged = (message: string) => (message.startsWith(FLAGGED) ? message : FLAGGED + message);
+const unflagged = (message: string) => (message.startsWith(FLAGGED) ? message.slice(FLAGGED.length) : message);
 
 /** Where the fold first differs from the recorded hashes, named by the last event of the window that differs. */
 function firstDivergence(log: GameLog, every: number, recorded: readonly string[]): LoadedReplay["divergence"] {
