@@ -22,6 +22,7 @@ import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
 import { RejudgeNotice } from "./panels/RejudgeNotice";
 import { ReplayBar } from "./panels/ReplayBar";
+import { ReplayLoadNotice } from "./panels/ReplayLoadNotice";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
@@ -122,6 +123,7 @@ export function App() {
       <LogPanel />
       <ReplayBar />
       <Toast />
+      <ReplayLoadNotice />
       <RejudgeNotice />
       <ConfirmDialog />
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
