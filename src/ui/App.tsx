@@ -23,6 +23,7 @@ import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
 import { RejudgeNotice } from "./panels/RejudgeNotice";
 import { ReplayBar } from "./panels/ReplayBar";
+import { ReplayLoadNotice } from "./panels/ReplayLoadNotice";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
@@ -131,6 +132,7 @@ export function App() {
       {turn && !editing && <TurnBar turn={turn} onResult={() => setResult(true)} />}
       <ReplayBar />
       <Toast />
+      <ReplayLoadNotice />
       <RejudgeNotice />
       <ConfirmDialog />
       {result && <GameResult onClose={() => setResult(false)} />}
