@@ -9,7 +9,15 @@ import type { z } from "zod";
 import { toEvent } from "../core/game/commands";
 import type { GameEvent, GameHeader } from "../core/game/events";
 import { currentState, type GameLog, record } from "../core/game/gameLog";
-import { CLIENT_MESSAGES, type ClientMessage, type ClientMessageType, JoinOptions, type SeatView, type ServerMessages } from "../core/game/roomProtocol";
+import {
+  CLIENT_MESSAGES,
+  type ClientMessage,
+  type ClientMessageType,
+  JoinOptions,
+  SEAT_REPLACED,
+  type SeatView,
+  type ServerMessages,
+} from "../core/game/roomProtocol";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
@@ -19,8 +27,6 @@ import { gameTabletop, judgeShotInGame } from "../worker/fire";
 import type { LogStore, Seat, StoredGame } from "./logStore";
 import { actorRefusal, seatRefusal } from "./seats";
 
-/** Close code for the earlier connection of a seat opened again elsewhere. */
-export const SEAT_REPLACED = 4001;
 /** Messages a client may send a second; more closes its connection (Colyseus's limit). */
 export const MESSAGES_PER_SECOND = 20;
 
@@ -192,6 +198,10 @@ export function gameRoomOf(store: LogStore) {
             throw new Refusal(`the order cannot be given: ${(error as Error).message}`);
           }
         }
+        case "name":
+          await this.setName(side, (message as ClientMessage<"name">).name);
+          this.broadcast("seats", { seats: this.seatViews() });
+          return undefined;
         case "end-turn":
           return { type: "turn-ended", kept: [...(ruleset?.orders?.keptAtTurnEnd ?? [])], time: Date.now() };
         case "end-game":

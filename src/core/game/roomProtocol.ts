@@ -49,6 +49,8 @@ export const CLIENT_MESSAGES = {
   /** A unit's order (systems with orders): the room rolls its test. */
   order: z.strictObject({ ...ref, unit: id, order: id }),
   "end-turn": z.strictObject({ ...ref }),
+  /** The player's name, shown to the others. */
+  name: z.strictObject({ ...ref, name: z.string().max(LIMITS.idLength) }),
   /** Ends the game: the room reveals the seed, and takes no more commands. */
   "end-game": z.strictObject({ ...ref }),
 } as const;
@@ -65,6 +67,9 @@ export const JoinOptions = z.strictObject({
   seen: z.number().int().nonnegative().optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptions>;
+
+/** The close code of a connection whose seat was opened somewhere else (the later one plays). */
+export const SEAT_REPLACED = 4001;
 
 /** A seat as the others see it: no token. */
 export interface SeatView {
