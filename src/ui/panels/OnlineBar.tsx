@@ -1,0 +1,52 @@
+/**
+ * While a game is played online: who plays which side (names, and whether they are connected), the state of
+ * this window's connection, and the way out (end the game, leave it).
+ */
+import { useState } from "react";
+import { leaveOnline, useOnline } from "../../state/playOnline";
+import { askToConfirm } from "./ConfirmDialog";
+import { PlayOnlineDialog } from "./PlayOnlineDialog";
+
+export function OnlineBar() {
+  const view = useOnline((s) => s.view);
+  const session = useOnline((s) => s.session);
+  const links = useOnline((s) => s.links);
+  const [showLinks, setShowLinks] = useState(false);
+  if (!view || !session) return null;
+  const endGame = async () => {
+    if (await askToConfirm("End the game?", "Nothing more can be done in it; the dice seed is revealed and every roll checked.", "End the game"))
+      session.endGame();
+  };
+  return (
+    <div className="online-bar" data-testid="online-bar" data-status={view.status}>
+      <strong>Online</strong>
+      <span data-testid="online-seat">{view.side === null ? "watching" : view.side ? `you play ${view.side}` : "joining…"}</span>
+      {view.seats.map((seat) => (
+        <span key={seat.side} className={seat.connected ? "" : "muted"} title={seat.connected ? "connected" : "not connected"}>
+          {seat.side}: {seat.name || "(no name yet)"} {seat.connected ? "●" : "○"}
+        </span>
+      ))}
+      {view.status !== "playing" && view.problem && <span className="error">{view.problem}</span>}
+      <span className="spacer" />
+      {links && (
+        <button type="button" onClick={() => setShowLinks(true)}>
+          Links…
+        </button>
+      )}
+      {view.side && !view.ended && (
+        <button type="button" onClick={() => void endGame()} data-testid="online-end">
+          End game
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={() => void leaveOnline()}
+        title="Leave this game (it goes on on the server); your own game comes back"
+        data-testid="online-leave"
+      >
+        Leave
+      </button>
+      {showLinks && <PlayOnlineDialog onClose={() => setShowLinks(false)} />}
+    </div>
+  );
+}
