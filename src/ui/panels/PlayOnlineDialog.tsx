@@ -2,7 +2,7 @@
  * Play online…: the table as it stands becomes a game on the game server. The player gives their name and
  * the side they play; the dialog then lists a link for each side and one for spectators, to send.
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useGame } from "../../state/game";
 import { playerName, playOnline, type SeatLink, useOnline } from "../../state/playOnline";
 import { Dialog } from "./Dialog";
@@ -30,7 +30,8 @@ function Links({ links }: { links: readonly SeatLink[] }) {
 }
 
 export function PlayOnlineDialog({ onClose }: { onClose: () => void }) {
-  const sides = useGame((s) => [...new Set(s.state.scenario.forces.map((f) => f.side))]);
+  const forces = useGame((s) => s.state.scenario.forces);
+  const sides = useMemo(() => [...new Set(forces.map((f) => f.side))], [forces]);
   const links = useOnline((s) => s.links);
   const [name, setName] = useState(playerName);
   const [side, setSide] = useState(sides[0] ?? "");

@@ -1,0 +1,102 @@
+/**
+ * Two players and a spectator in three browser pages, on the game server serving the built app (as
+ * `npm start` does): Play online… gives the links, each page joins by its link, a move reaches the others,
+ * the other side's move and the spectator's are refused in the toast, a reload rejoins the same seat with
+ * the game as it stands, and the game's end reveals the seed and every page finds each roll checks out.
+ */
+import { rm } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { type RunningServer, startGameServer } from "../../src/server/gameServer";
+import { sqliteStore } from "../../src/server/sqliteStore";
+import { dataFolder } from "../server/online";
+import { type AppPage, closeBriefingIfShown, openApp } from "./browser";
+
+let dir: string;
+let server: RunningServer;
+const pages: AppPage[] = [];
+beforeAll(async () => {
+  dir = await dataFolder();
+  server = await startGameServer({ port: 0, store: sqliteStore(dir), staticDir: inject("appDir") });
+});
+afterAll(async () => {
+  for (const p of pages) await p.close();
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Where a model stands in a page's game. */
+const xOf = (page: Page, model: string) =>
+  page.evaluate(
+    (id) =>
+      window
+        .__hulldown!.game.getState()
+        .state.scenario.forces.flatMap((f) => f.units.flatMap((u) => u.models))
+        .find((m) => m.id === id)?.position[0],
+    model,
+  );
+const perform = (page: Page, model: string, x: number, z: number) =>
+  page.evaluate(
+    ([id, px, pz]) =>
+      window.__hulldown!.game.getState().perform({ type: "move", model: id as string, to: { position: [px as number, pz as number], heading: 0 } }),
+    [model, x, z] as const,
+  );
+const toast = (page: Page) => page.getByTestId("toast");
+
+async function joinByLink(url: string): Promise<AppPage> {
+  const link = new URL(url);
+  const app = await openApp(undefined, { base: link.origin, search: link.search });
+  pages.push(app);
+  await app.page.getByTestId("online-seat").waitFor();
+  await closeBriefingIfShown(app.page);
+  return app;
+}
+
+it("plays one table in three pages: links, a move, refusals, a reload, and the end with every roll checked", async () => {
+  const ann = await openApp(undefined, { base: server.url });
+  pages.push(ann);
+  await ann.page.getByTestId("play-online-open").click();
+  await ann.page.getByTestId("online-name").fill("Ann");
+  await ann.page.getByTestId("online-side").selectOption("Germany");
+  await ann.page.getByTestId("online-create").click();
+  const links = ann.page.getByTestId("online-links").locator("input");
+  await expect.poll(() => links.count()).toBe(3);
+  const [, usa, spectators] = await links.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  await ann.page.getByTestId("play-online").getByRole("button", { name: "Close" }).click();
+  await closeBriefingIfShown(ann.page);
+  await expect.poll(() => ann.page.getByTestId("online-seat").textContent()).toBe("you play Germany");
+
+  const bert = await joinByLink(usa!);
+  const watcher = await joinByLink(spectators!);
+  await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
+  await expect.poll(() => watcher.page.getByTestId("online-seat").textContent()).toBe("watching");
+  await expect.poll(() => ann.page.getByTestId("online-bar").textContent()).toContain("Germany: Ann ●");
+
+  // Ann moves a German: every page shows it where she put it.
+  await perform(ann.page, "ger-sq1-m1", 100, 66);
+  for (const p of [ann, bert, watcher]) await expect.poll(() => xOf(p.page, "ger-sq1-m1")).toBe(100);
+
+  // Bert may not move a German, the spectator nothing: each is told why, and nothing moves.
+  await perform(bert.page, "ger-sq1-m1", 98, 66);
+  await expect.poll(() => toast(bert.page).textContent()).toMatch(/is Germany's; you play USA$/);
+  await perform(watcher.page, "us-hq-m1", 60, 30);
+  await expect.poll(() => toast(watcher.page).textContent()).toBe("You are watching this game: a spectator cannot change it");
+  expect(await xOf(ann.page, "ger-sq1-m1")).toBe(100);
+
+  // Bert moves an American, then reloads: his seat and the game as it stands come back.
+  await perform(bert.page, "us-hq-m1", 60, 30);
+  await expect.poll(() => xOf(ann.page, "us-hq-m1")).toBe(60);
+  await bert.page.reload();
+  await bert.page.getByTestId("online-seat").waitFor();
+  await closeBriefingIfShown(bert.page);
+  await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
+  await expect.poll(() => xOf(bert.page, "us-hq-m1")).toBe(60);
+  await expect.poll(() => xOf(bert.page, "ger-sq1-m1")).toBe(100);
+
+  // Ann ends the game (asked first): every page is told the seed is revealed and every roll checks out.
+  await ann.page.getByTestId("online-end").click();
+  await ann.page.getByRole("button", { name: "End the game" }).click();
+  for (const p of [ann, bert, watcher])
+    await expect.poll(() => toast(p.page).textContent()).toBe("The game has ended: the seed is revealed and every roll checks out");
+  for (const p of [ann, bert, watcher]) expect(p.errors).toEqual([]);
+});
