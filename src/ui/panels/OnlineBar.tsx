@@ -1,9 +1,9 @@
 /**
- * While a game is played online: who plays which side (names, and whether they are connected), the state of
- * this window's connection, and the way out (end the game, leave it).
+ * While a game is played online: who plays which side (names, and whether they are connected), the player's
+ * own name (to change), the state of this window's connection, and the way out (end the game, leave it).
  */
 import { useState } from "react";
-import { leaveOnline, useOnline } from "../../state/playOnline";
+import { leaveOnline, playerName, rename, useOnline } from "../../state/playOnline";
 import { askToConfirm } from "./ConfirmDialog";
 import { PlayOnlineDialog } from "./PlayOnlineDialog";
 
@@ -21,6 +21,20 @@ export function OnlineBar() {
     <div className="online-bar" data-testid="online-bar" data-status={view.status}>
       <strong>Online</strong>
       <span data-testid="online-seat">{view.side === null ? "watching" : view.side ? `you play ${view.side}` : "joining…"}</span>
+      {view.side && (
+        <label>
+          as{" "}
+          <input
+            defaultValue={playerName()}
+            maxLength={60}
+            placeholder="your name"
+            aria-label="Your name, shown to the other player"
+            onBlur={(e) => e.target.value.trim() !== playerName() && rename(e.target.value.trim())}
+            onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+            data-testid="online-rename"
+          />
+        </label>
+      )}
       {view.seats.map((seat) => (
         <span key={seat.side} className={seat.connected ? "" : "muted"} title={seat.connected ? "connected" : "not connected"}>
           {seat.side}: {seat.name || "(no name yet)"} {seat.connected ? "●" : "○"}
