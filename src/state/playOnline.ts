@@ -6,7 +6,7 @@
 import { create } from "zustand";
 import type { NewGameAnswer, NewGameRequest } from "../core/game/roomProtocol";
 import { useGame } from "./game";
-import { joinOnline, type OnlineSession, type OnlineView } from "./online";
+import type { OnlineSession, OnlineView } from "./online";
 import { restoreAutosave } from "./persistence";
 
 export interface SeatLink {
@@ -41,6 +41,8 @@ export function seatInAddress(search = location.search): { game: string; token: 
 async function join(game: string, token: string): Promise<void> {
   await useOnline.getState().session?.leave();
   const name = playerName();
+  // The game server's client loads only when a game online is joined: single-player pages never fetch it.
+  const { joinOnline } = await import("./online");
   const session = await joinOnline(useGame, { server: location.origin, game, token, ...(name ? { name } : {}) });
   useOnline.setState({ session, view: session.view.getState() });
   session.view.subscribe((view) => useOnline.setState({ view }));

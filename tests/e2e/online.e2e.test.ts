@@ -2,7 +2,8 @@
  * Two players and a spectator in three browser pages, on the game server serving the built app (as
  * `npm start` does): Play online… gives the links, each page joins by its link, a move reaches the others,
  * the other side's move and the spectator's are refused in the toast, a reload rejoins the same seat with
- * the game as it stands, and the game's end reveals the seed and every page finds each roll checks out.
+ * the game as it stands, a shot fired from the fire panel shows the same dice to both players, and the game's
+ * end reveals the seed and every page finds each roll checks out.
  */
 import { rm } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { type RunningServer, startGameServer } from "../../src/server/gameServer";
 import { sqliteStore } from "../../src/server/sqliteStore";
 import { dataFolder } from "../server/online";
-import { type AppPage, closeBriefingIfShown, openApp } from "./browser";
+import { type AppPage, clickModel, closeBriefingIfShown, openApp } from "./browser";
 
 let dir: string;
 let server: RunningServer;
@@ -43,16 +44,16 @@ const perform = (page: Page, model: string, x: number, z: number) =>
   );
 const toast = (page: Page) => page.getByTestId("toast");
 
-async function joinByLink(url: string): Promise<AppPage> {
+async function joinByLink(url: string, viewport?: { width: number; height: number }): Promise<AppPage> {
   const link = new URL(url);
-  const app = await openApp(undefined, { base: link.origin, search: link.search });
+  const app = await openApp(viewport, { base: link.origin, search: link.search });
   pages.push(app);
   await app.page.getByTestId("online-seat").waitFor();
   await closeBriefingIfShown(app.page);
   return app;
 }
 
-it("plays one table in three pages: links, a move, refusals, a reload, and the end with every roll checked", async () => {
+it("plays one table in three pages: links, a move, refusals, a reload, a shot with the same dice on both, and the end with every roll checked", async () => {
   const ann = await openApp(undefined, { base: server.url });
   pages.push(ann);
   await ann.page.getByTestId("play-online-open").click();
@@ -66,7 +67,7 @@ it("plays one table in three pages: links, a move, refusals, a reload, and the e
   await closeBriefingIfShown(ann.page);
   await expect.poll(() => ann.page.getByTestId("online-seat").textContent()).toBe("you play Germany");
 
-  const bert = await joinByLink(usa!);
+  const bert = await joinByLink(usa!, { width: 1400, height: 1000 });
   const watcher = await joinByLink(spectators!);
   await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
   await expect.poll(() => watcher.page.getByTestId("online-seat").textContent()).toBe("watching");
@@ -92,6 +93,23 @@ it("plays one table in three pages: links, a move, refusals, a reload, and the e
   await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
   await expect.poll(() => xOf(bert.page, "us-hq-m1")).toBe(60);
   await expect.poll(() => xOf(bert.page, "ger-sq1-m1")).toBe(100);
+
+  // Bert fires through the fire panel: the room rolls, and both players' logs show the same dice.
+  await bert.page.keyboard.press("l");
+  await clickModel(bert, "us-sq2-m1");
+  await clickModel(bert, "ger-sq3-m1");
+  await bert.page.getByLabel("Target's last order").selectOption("firing");
+  await expect.poll(() => bert.page.getByTestId("fire-verdict").textContent(), { timeout: 60_000 }).toMatch(/^Can fire/);
+  await bert.page.getByTestId("fire-roll").click();
+  const dice = async (p: Page) => {
+    const entry = p.getByTestId("game-log").getByTestId("log-shot").last();
+    await entry.waitFor({ timeout: 60_000 });
+    await entry.locator(":scope > summary").click();
+    return entry.getByTestId("shot-die").getByTestId("die").allTextContents();
+  };
+  const bertsDice = await dice(bert.page);
+  expect(bertsDice.length).toBeGreaterThan(0);
+  expect(await dice(ann.page)).toEqual(bertsDice);
 
   // Ann ends the game (asked first): every page is told the seed is revealed and every roll checks out.
   await ann.page.getByTestId("online-end").click();
