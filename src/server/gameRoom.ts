@@ -8,7 +8,7 @@ import { type Client, Room, ServerError } from "@colyseus/core";
 import type { z } from "zod";
 import { toEvent } from "../core/game/commands";
 import type { GameEvent, GameHeader } from "../core/game/events";
-import { currentState, type GameLog, record } from "../core/game/gameLog";
+import { canUndo, currentState, type GameLog, record, undo } from "../core/game/gameLog";
 import {
   CLIENT_MESSAGES,
   type ClientMessage,
@@ -50,6 +50,10 @@ export function gameRoomOf(store: LogStore) {
     /** The connection holding each side's seat now. */
     readonly holders = new Map<string, Client>();
     readonly tabletop = gameTabletop();
+    /** The lowest cursor an undo took the game to: a rejoining client is sent every event from there on. */
+    rewound = Number.POSITIVE_INFINITY;
+    /** An undo asked for, by which side; the game moving on cancels it. */
+    undoAsked: { by: string } | undefined;
     /** Commands run one after another: each is judged on the log the one before it left. */
     queue: Promise<void> = Promise.resolve();
 
@@ -60,9 +64,10 @@ export function gameRoomOf(store: LogStore) {
       this.autoDispose = true;
       const stored = await store.load(parsed.data.game);
       if (!stored) throw new ServerError(404, `there is no game "${parsed.data.game}" on this server`);
-      const { events, ...game } = stored;
+      const { events, cursor, rewound, ...game } = stored;
       this.game = game;
-      this.log = { header: game.header, events, cursor: events.length };
+      this.log = { header: game.header, events, cursor };
+      this.rewound = rewound ?? Number.POSITIVE_INFINITY;
       for (const type of Object.keys(CLIENT_MESSAGES) as ClientMessageType[])
         this.onMessage(type, (client: Client, payload: unknown) => this.enqueue(client, type, payload));
       this.onMessage("*", (client: Client, type: string | number) =>
@@ -94,14 +99,17 @@ export function gameRoomOf(store: LogStore) {
         }
         if (options.name !== undefined && options.name !== this.seatOf(side)?.name) await this.setName(side, options.name);
       }
-      const from = Math.min(options.seen ?? 0, this.log.events.length);
+      // Events before the lowest undo never changed: the client keeps those it has and gets the rest.
+      const from = Math.min(options.seen ?? 0, this.rewound, this.log.cursor);
       send(client, "welcome", {
         game: this.game.id,
         side,
         header: this.publicHeader(),
         from,
-        events: this.log.events.slice(from) as GameEvent[],
+        events: this.log.events.slice(from, this.log.cursor) as GameEvent[],
+        cursor: this.log.cursor,
         seats: this.seatViews(),
+        ...(this.undoAsked ? { undoAsked: { by: this.undoAsked.by } } : {}),
         ...(this.game.ended ? { revealed: { seed: this.game.header.seed, salt: this.game.salt } } : {}),
       });
       this.broadcast("seats", { seats: this.seatViews() });
@@ -202,6 +210,23 @@ export function gameRoomOf(store: LogStore) {
           await this.setName(side, (message as ClientMessage<"name">).name);
           this.broadcast("seats", { seats: this.seatViews() });
           return undefined;
+        case "undo": {
+          if (this.undoAsked) throw new Refusal(`${this.undoAsked.by} has already asked for an undo`);
+          if (!canUndo(this.log)) throw new Refusal("there is nothing to undo");
+          this.undoAsked = { by: side };
+          this.broadcast("undo-asked", { by: side });
+          return undefined;
+        }
+        case "undo-answer": {
+          const asked = this.undoAsked;
+          if (!asked) throw new Refusal("no undo is asked for");
+          if (asked.by === side) throw new Refusal("the other player answers your undo");
+          this.undoAsked = undefined;
+          const { accept } = message as ClientMessage<"undo-answer">;
+          this.broadcast("undo-answered", { by: side, accepted: accept });
+          if (accept) await this.rewind(undo(this.log).cursor);
+          return undefined;
+        }
         case "end-turn":
           return { type: "turn-ended", kept: [...(ruleset?.orders?.keptAtTurnEnd ?? [])], time: Date.now() };
         case "end-game":
@@ -222,10 +247,20 @@ export function gameRoomOf(store: LogStore) {
       } catch (error) {
         throw new Refusal((error as Error).message);
       }
-      const n = this.log.events.length;
+      const n = this.log.cursor;
       await store.append(this.game.id, n, event);
       this.log = log;
+      // The game moved on: an undo asked before is no longer the one answered.
+      this.undoAsked = undefined;
       this.broadcast("event", { n, event });
+    }
+
+    /** An agreed undo: stored, then sent. */
+    async rewind(cursor: number) {
+      await store.setCursor(this.game.id, cursor);
+      this.log = { ...this.log, cursor };
+      this.rewound = Math.min(this.rewound, cursor);
+      this.broadcast("undone", { cursor });
     }
   };
 }

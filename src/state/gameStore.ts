@@ -22,7 +22,7 @@ export interface RemoteTable {
   send(type: ClientMessageType, payload: object): void;
 }
 
-const UNDO_ONLINE = "Undo is not available in a game played online yet";
+const REDO_ONLINE = "Redo is not available in a game played online: play the change again";
 
 export interface GameStore {
   readonly log: GameLog;
@@ -58,6 +58,8 @@ export interface GameStore {
   goOffline(): void;
   /** The server's event number `n`: recorded when it is the next one (a repeat is ignored); false on a gap. */
   receive(n: number, event: GameEvent): boolean;
+  /** The server's agreed undo: the events from `cursor` on are no longer in effect. */
+  rewind(cursor: number): void;
 }
 
 /** While the game is read-only, a change is refused with the reason shown. */
@@ -105,11 +107,13 @@ export const createGameStore = (initial: GameLog) =>
       }
     },
     undo() {
-      if (get().remote) set({ message: { kind: "error", text: UNDO_ONLINE } });
+      // Online an undo is asked of the other player; the room takes it back when they agree.
+      const remote = get().remote;
+      if (remote && !refused(get, set)) remote.send("undo", {});
       else if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
     },
     redo() {
-      if (get().remote) set({ message: { kind: "error", text: UNDO_ONLINE } });
+      if (get().remote) set({ message: { kind: "error", text: REDO_ONLINE } });
       else if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
     },
     replace(log, message) {
@@ -132,10 +136,13 @@ export const createGameStore = (initial: GameLog) =>
     },
     receive(n, event) {
       const { log } = get();
-      if (n < log.events.length) return true;
-      if (n > log.events.length) return false;
+      if (n < log.cursor) return true;
+      if (n > log.cursor) return false;
       set({ ...derive(record(log, event)), justRecorded: event });
       return true;
+    },
+    rewind(cursor) {
+      set({ ...derive({ ...get().log, cursor }), justRecorded: undefined });
     },
   }));
 

@@ -29,11 +29,15 @@ export interface OnlineView {
   readonly ended: boolean;
   /** Why the connection closed, or why it is being retried. */
   readonly problem?: string;
+  /** An undo a player asked for, not yet answered. */
+  readonly undoAsked?: { readonly by: string };
 }
 
 export interface OnlineSession {
   readonly view: StoreApi<OnlineView>;
   rename(name: string): void;
+  /** The answer to the other player's undo. */
+  answerUndo(accept: boolean): void;
   endGame(): void;
   /** Leaves the room; the store keeps the table as it was. */
   leave(): Promise<void>;
@@ -62,13 +66,13 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
 
   const welcome = (m: ServerMessages["welcome"]) => {
     const game = store.getState();
-    if (!joined || game.remote !== remote) {
-      const log: GameLog = { header: m.header, events: m.events.slice(0), cursor: m.events.length };
-      game.goOnline(log, remote);
-      joined = true;
-    } else m.events.forEach((event, i) => store.getState().receive(m.from + i, event));
+    // The events before `from` are the ones held (they never changed); the room's replace the rest.
+    const held = joined && game.remote === remote ? game.log.events.slice(0, m.from) : [];
+    const log: GameLog = { header: m.header, events: [...held, ...m.events], cursor: m.cursor };
+    game.goOnline(log, remote);
+    joined = true;
     store.getState().setReadOnly(m.side === null ? SPECTATOR : undefined);
-    view.setState({ status: "playing", side: m.side, seats: m.seats, problem: undefined });
+    view.setState({ status: "playing", side: m.side, seats: m.seats, problem: undefined, undoAsked: m.undoAsked });
     if (m.revealed) reveal(m.revealed);
     for (const [type, payload] of waiting.splice(0)) room?.send(type, payload);
   };
@@ -98,13 +102,20 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
   };
 
   const connect = async (): Promise<void> => {
-    const options = { game: seat.game, token: seat.token, ...(seat.name ? { name: seat.name } : {}), seen: joined ? store.getState().log.events.length : 0 };
+    const options = { game: seat.game, token: seat.token, ...(seat.name ? { name: seat.name } : {}), seen: joined ? store.getState().log.cursor : 0 };
     room = await new Client(seat.server).joinOrCreate("game", options);
     room.onMessage("welcome", welcome);
     room.onMessage("event", ({ n, event }: ServerMessages["event"]) => {
-      // A gap (an event missed) is mended by joining again with what is held.
+      // The game moved on: an undo asked before it is void. A gap (an event missed) is mended by joining again.
+      view.setState({ undoAsked: undefined });
       if (!store.getState().receive(n, event)) void room?.leave(false);
     });
+    room.onMessage("undo-asked", (undoAsked: ServerMessages["undo-asked"]) => view.setState({ undoAsked }));
+    room.onMessage("undo-answered", ({ by, accepted }: ServerMessages["undo-answered"]) => {
+      view.setState({ undoAsked: undefined });
+      store.getState().notify("info", accepted ? `${by} agreed: the last change is taken back` : `${by} declined the undo`);
+    });
+    room.onMessage("undone", ({ cursor }: ServerMessages["undone"]) => store.getState().rewind(cursor));
     room.onMessage("refused", ({ error }: ServerMessages["refused"]) => store.getState().notify("error", error));
     room.onMessage("seats", ({ seats }: ServerMessages["seats"]) => view.setState({ seats }));
     room.onMessage("replaced", ({ error }: ServerMessages["replaced"]) => view.setState({ status: "closed", problem: error }));
@@ -133,6 +144,7 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
   return {
     view,
     rename: (name) => remote.send("name", { name }),
+    answerUndo: (accept) => remote.send("undo-answer", { accept }),
     endGame: () => remote.send("end-game", {}),
     async leave() {
       left = true;

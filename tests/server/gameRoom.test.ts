@@ -131,3 +131,28 @@ it("seats two players joining a game at the same moment in one room", async () =
   a!.room.send("command", { command: { type: "move", model: "us-1", to: { position: [25, 60], heading: 90 } } });
   expect((await b!.nth("event", 0)).n).toBe(0);
 });
+
+it("takes back a change only when the other player agrees, and a player who rejoins gets the game as it stands", async () => {
+  const { body } = await createGame(server.url);
+  const [a, b] = await Promise.all(body.seats.map((seat) => joinGame(server.url, { game: body.game, token: seat.token })));
+  const move = (x: number) => ({ command: { type: "move", model: "us-1", to: { position: [x, 60], heading: 90 } } });
+  a!.room.send("command", move(25));
+  a!.room.send("command", move(30));
+  await b!.nth("event", 1);
+  a!.room.send("undo", {});
+  expect(await b!.nth("undo-asked", 0)).toEqual({ by: "A" });
+  a!.room.send("undo-answer", { accept: true });
+  expect((await a!.nth("refused", 0)).error).toBe("the other player answers your undo");
+  b!.room.send("undo-answer", { accept: false });
+  expect(await a!.nth("undo-answered", 0)).toEqual({ by: "B", accepted: false });
+  a!.room.send("undo", {});
+  b!.room.send("undo-answer", { accept: true });
+  expect(await a!.nth("undone", 0)).toEqual({ cursor: 1 });
+  a!.room.send("command", move(35));
+  const again = await b!.nth("event", 2);
+  expect(again.n).toBe(1);
+  // A third window with the two first events (the second since taken back) gets the game from the undo on.
+  const late = await joinGame(server.url, { game: body.game, token: body.spectator, seen: 2 });
+  const welcome = await late.nth("welcome", 0);
+  expect([welcome.from, welcome.cursor, welcome.events]).toEqual([1, 2, [again.event]]);
+});

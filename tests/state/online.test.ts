@@ -1,7 +1,7 @@
 /**
  * The app's side of a game online, against a real game server: two game stores (two players' apps) and a
  * spectator's, each fed by the room. A move made in one store shows in the others; the other side's move is
- * refused in the sender's toast; undo is refused online; a dropped player rejoins by itself, with what it
+ * refused in the sender's toast; an undo is taken back when the other player agrees; a dropped player rejoins by itself, with what it
  * did meanwhile sent once it is back; the game's end reveals the seed and every store finds each roll checks out.
  */
 import { rm } from "node:fs/promises";
@@ -60,8 +60,15 @@ it("plays one game in three apps: moves, refusals, a drop and a rejoin, and the 
   await until(b, (s) => /^US rifleman squad 1 is A's; you play B$/.test(s.message?.text ?? ""));
   expect(watcher.getState().perform({ type: "move", model: "ger-1", to: { position: [110, 55], heading: 0 } })).toBe(false);
   expect(watcher.getState().message?.text).toBe(SPECTATOR);
+  // An undo is asked of the other player, and taken back everywhere when they agree.
   a.getState().undo();
-  expect(a.getState().message?.text).toBe("Undo is not available in a game played online yet");
+  await until(b, () => sessions[1]!.view.getState().undoAsked?.by === "A");
+  sessions[1]!.answerUndo(true);
+  for (const store of [a, b, watcher]) await until(store, (s) => s.log.cursor === 0);
+  expect([a, b, watcher].map((s) => x(s, "us-1"))).toEqual([20, 20, 20]);
+  expect(a.getState().message?.text).toBe("B agreed: the last change is taken back");
+  a.getState().perform({ type: "move", model: "us-1", to: { position: [25, 60], heading: 90 } });
+  for (const store of [a, b, watcher]) await until(store, (s) => s.log.cursor === 1 && s.log.events.length === 1);
 
   // A's connection drops; B moves meanwhile, and so does A: both reach everyone once A is back.
   const dropped = new Promise((resolve) => sessions[0]!.view.subscribe((v) => v.status === "reconnecting" && resolve(v)));

@@ -41,6 +41,20 @@ export function OnlineBar() {
         </span>
       ))}
       {view.status !== "playing" && view.problem && <span className="error">{view.problem}</span>}
+      {view.undoAsked &&
+        (view.undoAsked.by === view.side || !view.side ? (
+          <span className="muted">{view.undoAsked.by} asked to take back the last change…</span>
+        ) : (
+          <span data-testid="online-undo-asked">
+            {view.undoAsked.by} asks to take back the last change:{" "}
+            <button type="button" onClick={() => session.answerUndo(true)} data-testid="online-undo-accept">
+              Agree
+            </button>{" "}
+            <button type="button" onClick={() => session.answerUndo(false)}>
+              Decline
+            </button>
+          </span>
+        ))}
       <span className="spacer" />
       {links && (
         <button type="button" onClick={() => setShowLinks(true)}>
