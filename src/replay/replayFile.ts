@@ -40,6 +40,17 @@ export const ReplayNote = z.strictObject({
 });
 export type ReplayNote = z.infer<typeof ReplayNote>;
 
+/**
+ * A divergence found when the replay was loaded, written again when it is exported: the fresh hashes of the
+ * export match its own fold, so without this the new file would pass for a faithful record.
+ */
+export const ReplayDivergence = z.strictObject({
+  /** The first event after which the table was not the one recorded. */
+  event: z.number().int().nonnegative().max(MAX_EVENTS),
+  message: z.string().min(1).max(LIMITS.textLength),
+});
+export type ReplayDivergence = z.infer<typeof ReplayDivergence>;
+
 /** Everything but the events, which are checked one by one by the game-file loader. */
 const ReplayEnvelope = z.strictObject({
   format: z.literal(REPLAY_FORMAT),
@@ -47,6 +58,7 @@ const ReplayEnvelope = z.strictObject({
   hashEvery: z.number().int().min(1).max(1000),
   hashes: z.array(z.string().regex(/^[0-9a-f]{8}$/, { error: "expected 8 hexadecimal digits" })).max(MAX_EVENTS),
   notes: z.array(ReplayNote).max(10_000),
+  diverged: ReplayDivergence.optional(),
   game: z.record(z.string(), z.unknown()),
   events: z.array(z.unknown()).max(MAX_EVENTS),
 });
@@ -54,14 +66,15 @@ const ReplayEnvelope = z.strictObject({
 export interface Replay {
   /** The game, its cursor at the end. */
   readonly log: GameLog;
+  /** The players' notes, each on an event of the log (a note past its events is refused, never dropped). */
   readonly notes: readonly ReplayNote[];
+  /** The first event after which the table is not the one recorded: found on loading, or said by the file. */
+  readonly divergence?: ReplayDivergence;
 }
 
 export interface LoadedReplay extends Replay {
   /** Where a damaged or truncated file broke, and how far it plays. */
   readonly warning?: string;
-  /** The first event after which the table is not the one recorded. */
-  readonly divergence?: { readonly event: number; readonly message: string };
 }
 
 export type ReplayFileResult = { ok: true; replay: LoadedReplay } | { ok: false; error: string };
@@ -87,14 +100,41 @@ export function stateHashes(log: Pick<GameLog, "header" | "events">, every: numb
   return hashes;
 }
 
-/** The replay file's text: the game's events up to its cursor (an undone tail is not part of what happened). */
+/**
+ * The replay file's text: the game's events up to its cursor (an undone tail is not part of what happened),
+ * its notes, and its divergence when it has one. Every note must be on one of those events: a note that would
+ * not be written is the caller's to say, never dropped here.
+ */
 export function serializeReplay(replay: Replay, hashEvery: number = DEFAULT_HASH_EVERY): string {
   const events = replay.log.events.slice(0, replay.log.cursor);
   const played = { ...replay.log, events, cursor: events.length };
+  const past = replay.notes.find((n) => n.event >= events.length);
+  if (past) throw new Error(`a note on event ${past.event} is past the replay's last event (${events.length - 1}); it would be lost`);
   const { cursor: _cursor, events: numbered, ...game } = JSON.parse(serializeGame(played)) as Record<string, unknown>;
-  const notes = replay.notes.filter((n) => n.event < events.length).map((n) => ({ event: n.event, text: n.text }));
+  const notes = replay.notes.map((n) => ({ event: n.event, text: n.text }));
+  const diverged =
+    replay.divergence && replay.divergence.event < events.length ? { diverged: { event: replay.divergence.event, message: replay.divergence.message } } : {};
   // The events last: a file cut short loses the fewest, and the loader keeps the whole ones.
-  return JSON.stringify({ format: REPLAY_FORMAT, version: REPLAY_VERSION, hashEvery, hashes: stateHashes(played, hashEvery), notes, game, events: numbered });
+  return JSON.stringify({
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    hashEvery,
+    hashes: stateHashes(played, hashEvery),
+    notes,
+    ...diverged,
+    game,
+    events: numbered,
+  });
+}
+
+/** Notes and a divergence flag past the events a whole file holds: refused, each naming its path. */
+function pastTheEnd(envelope: { notes: readonly ReplayNote[]; diverged?: ReplayDivergence }, events: number): string[] {
+  const last = events ? `its last is event ${events - 1}` : "it has no events";
+  const notes = envelope.notes.flatMap((n, i) =>
+    n.event >= events ? [`notes[${i}].event: a note on event ${n.event}, but the replay has ${events} events (${last})`] : [],
+  );
+  const flag = envelope.diverged && envelope.diverged.event >= events ? [`diverged.event: a divergence at event ${envelope.diverged.event}, but ${last}`] : [];
+  return [...notes, ...flag];
 }
 
 export function parseReplay(text: string, catalog: CatalogSource, known: KnownRulesets = {}): ReplayFileResult {
@@ -113,15 +153,29 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   }
   const envelope = validate(ReplayEnvelope, data);
   if (!envelope.ok) return { ok: false, error: envelope.issues.map((i) => `${i.path}: ${i.message}`).join("; ") };
-  const { hashEvery, hashes, notes, game, events } = envelope.data;
+  const { hashEvery, hashes, notes, diverged, game, events } = envelope.data;
   const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known);
   if (!loaded.ok) return { ok: false, error: loaded.problems.map((p) => (p.startsWith("events") ? p : joinPath("game", p))).join("; ") };
   const log = { ...loaded.game.log, cursor: loaded.game.log.events.length };
-  const warning = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
-  const divergence = firstDivergence(log, hashEvery, hashes);
+  const broken = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
+  // A whole file's notes are all on its events, or it is refused; a broken one plays up to its break, and
+  // the notes on events past the break are said, not silently lost.
+  if (!broken) {
+    const past = pastTheEnd(envelope.data, log.events.length);
+    if (past.length) return { ok: false, error: past.join("; ") };
+  }
   const kept = notes.filter((n) => n.event < log.events.length);
+  const lost = notes.length - kept.length;
+  const warning = broken && lost ? `${broken}; ${lost} note${lost === 1 ? "" : "s"} on events past it ${lost === 1 ? "is" : "are"} not kept` : broken;
+  const found = firstDivergence(log, hashEvery, hashes);
+  const said = diverged && diverged.event < log.events.length ? { event: diverged.event, message: flagged(diverged.message) } : undefined;
+  const divergence = said && (!found || said.event <= found.event) ? said : found;
   return { ok: true, replay: { log, notes: kept, ...(warning ? { warning } : {}), ...(divergence ? { divergence } : {}) } };
 }
+
+const FLAGGED = "exported after it diverged: ";
+/** A divergence the file says, as the player reads it (once, however often the replay was exported again). */
+const flagged = (message: string) => (message.startsWith(FLAGGED) ? message : FLAGGED + message);
 
 /** Where the fold first differs from the recorded hashes, named by the last event of the window that differs. */
 function firstDivergence(log: GameLog, every: number, recorded: readonly string[]): LoadedReplay["divergence"] {

@@ -19,6 +19,7 @@ import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
+import { MissionMarks } from "./MissionMarks";
 import { PanelDodge } from "./PanelDodge";
 import { PART_TONES, sideColor } from "./palette";
 import { ReplayEffects } from "./ReplayEffects";
@@ -133,6 +134,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} pointer={pointer} />
       <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} pointer={pointer} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} units={units} />
+      {battlefield.scenario.mission && <MissionMarks battlefield={battlefield} mission={battlefield.scenario.mission} />}
       <ShotEffects />
       {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />

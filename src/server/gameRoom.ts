@@ -228,7 +228,7 @@ export function gameRoomOf(store: LogStore) {
           return undefined;
         }
         case "end-turn":
-          return { type: "turn-ended", kept: [...(ruleset?.orders?.keptAtTurnEnd ?? [])], time: Date.now() };
+          return { type: "turn-ended", kept: [...(ruleset?.turn.keptAtTurnEnd ?? [])], time: Date.now() };
         case "end-game":
           await store.end(this.game.id);
           this.game = { ...this.game, ended: true };

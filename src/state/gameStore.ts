@@ -13,6 +13,7 @@ import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { type DisplayNames, displayNames } from "../core/names";
 import type { Scenario } from "../core/scenario/schema";
+import { turnRefusal } from "../rules/gameContext";
 
 /**
  * A game played online: the game server holds the log, so a change is sent to it (as the room's message)
@@ -98,6 +99,12 @@ export const createGameStore = (initial: GameLog) =>
       if (refused(get, set)) return false;
       // Online only the room records; a line-of-sight check is a question, not kept in an online game's log.
       if (get().remote) return false;
+      // Out of turn is refused as any command is: the rule behind it in the toast, the log as it was.
+      const outOfTurn = turnRefusal(get().log.header, get().state, event);
+      if (outOfTurn) {
+        set({ message: { kind: "error", text: outOfTurn } });
+        return false;
+      }
       try {
         set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;

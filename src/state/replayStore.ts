@@ -181,7 +181,11 @@ export function openReplayText(text: string, title: string): boolean {
     const replay = useReplay.getState().replay;
     if (replay?.log.header !== log.header) return;
     const cut = { ...replay.log, events: replay.log.events.slice(0, event), cursor: event };
-    useReplay.getState().open({ log: cut, notes: replay.notes.filter((n) => n.event < event), warning }, replay.title);
+    // The notes on the events cut off go with them, and the warning says so.
+    const notes = replay.notes.filter((n) => n.event < event);
+    const lost = replay.notes.length - notes.length;
+    const said = lost ? `${warning}; ${lost} note${lost === 1 ? "" : "s"} on later events ${lost === 1 ? "is" : "are"} not kept` : warning;
+    useReplay.getState().open({ log: cut, notes, warning: said }, replay.title);
   });
   return true;
 }
@@ -198,10 +202,18 @@ export async function openReplayUrl(url: string): Promise<boolean> {
   }
 }
 
-/** The replay file of the game being played, or of the replay being watched (with its notes). */
+/**
+ * The replay file of the game being played, or of the replay being watched (with its notes and its
+ * divergence: a flagged replay stays flagged in the file, and the player is told so).
+ */
 export function replayText(): string {
   const replay = useReplay.getState().replay;
-  return replay
-    ? serializeReplay({ log: { ...replay.log, cursor: replay.log.events.length }, notes: replay.notes })
-    : serializeReplay({ log: useGame.getState().log, notes: [] });
+  if (!replay) return serializeReplay({ log: useGame.getState().log, notes: [] });
+  const { divergence } = replay;
+  if (divergence) {
+    useGame
+      .getState()
+      .notify("error", `${replay.title} is exported with its flag: the file says it diverges at event ${divergence.event}, as loading it found`);
+  }
+  return serializeReplay({ log: { ...replay.log, cursor: replay.log.events.length }, notes: replay.notes, ...(divergence ? { divergence } : {}) });
 }

@@ -16,6 +16,7 @@ import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
 import { ConfirmDialog } from "./panels/ConfirmDialog";
 import { EditPanel } from "./panels/EditPanel";
+import { GameResult } from "./panels/GameResult";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { ImportMiniDialog } from "./panels/ImportMiniDialog";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
@@ -28,6 +29,7 @@ import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
 import { isModelFile, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
+import { TurnBar } from "./panels/TurnBar";
 import { useEditorShortcuts } from "./useEditorShortcuts";
 import { useReplayOpening } from "./useReplayOpening";
 import { useShortcuts } from "./useShortcuts";
@@ -96,6 +98,7 @@ export function App() {
   useEffect(exposeTestHooks, []);
   // The UI speaks the game's rule system's unit (ruler, distances, template radii); U still toggles it.
   const rulesetId = useGame((s) => s.log.header.ruleset.id);
+  const editing = useEditor((s) => s.editing);
   useEffect(() => useUi.getState().set({ unit: rulesetById(rulesetId)?.lengthUnit ?? "cm" }), [rulesetId]);
   const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
   const onHelp = useCallback(() => setOverlay((o) => (o === "help" ? undefined : "help")), []);
@@ -109,6 +112,11 @@ export function App() {
     if (ready) void joinFromAddress();
   }, [ready]);
   const dock = useUi((s) => s.dock);
+  const turn = rulesetById(rulesetId)?.turn;
+  // The result opens when the game ends (and again from the turn bar).
+  const [result, setResult] = useState(false);
+  const justEnded = useGame((s) => s.justRecorded?.type === "game-ended");
+  useEffect(() => setResult(justEnded), [justEnded]);
   return (
     <main
       className={`app dock-${dock}`}
@@ -126,11 +134,13 @@ export function App() {
       <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={(file) => setMiniFile({ file })} />
       <SidePanel />
       <LogPanel />
+      {turn && !editing && <TurnBar turn={turn} onResult={() => setResult(true)} />}
       <ReplayBar />
       <OnlineBar />
       <Toast />
       <RejudgeNotice />
       <ConfirmDialog />
+      {result && <GameResult onClose={() => setResult(false)} />}
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}

@@ -163,9 +163,14 @@ export function checkGameText(text: string, doctored?: number): Promise<CaseResu
  * A game played on a shipped battlefield with every kind of event: moves (one and several models), a turret
  * traverse, templates laid and lifted, a recorded sight check and resolved shots from the seeded dice.
  */
-export async function playedGame(name: (typeof SHIPPED)[number], seed: number): Promise<string> {
-  const parsed = parseScenarioJson(shippedScenarioText(name), scenarioCatalog);
-  if (!parsed.ok) throw new Error(`${name} does not validate`);
+export function playedGame(name: (typeof SHIPPED)[number], seed: number): Promise<string> {
+  return playedGameOn(shippedScenarioText(name), seed);
+}
+
+/** `playedGame` on any battlefield's text (two forces of at least one unit each). */
+export async function playedGameOn(scenarioText: string, seed: number): Promise<string> {
+  const parsed = parseScenarioJson(scenarioText, scenarioCatalog);
+  if (!parsed.ok) throw new Error(`the battlefield does not validate: ${parsed.issues[0]?.path}: ${parsed.issues[0]?.message}`);
   const catalog = scenarioCatalog(parsed.scenario);
   const random = seededRandom(seed);
   const ruleset = RULESETS[0]!;

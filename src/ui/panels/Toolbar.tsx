@@ -2,11 +2,12 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { GameLog, RulesetChoice } from "../../core/game/gameLog";
 import { formatIssue } from "../../core/scenario/load";
+import type { Mission } from "../../core/scenario/schema";
 import { isReplayText } from "../../replay/replayFile";
 import { rulesetById } from "../../rules/registry";
 import type { BattlefieldChoice } from "../../state/battlefields";
 import { useEditor } from "../../state/editorStore";
-import { gameOn, useGame } from "../../state/game";
+import { gameOn, useGame, withMission } from "../../state/game";
 import type { GameStore } from "../../state/gameStore";
 import { download, downloadGame, readGameFile } from "../../state/persistence";
 import { rejudgeOpenedGame } from "../../state/rejudge";
@@ -73,7 +74,7 @@ export function Toolbar({
   const [online, setOnline] = useState(false);
   // New game…: open, with the battlefield it starts on (a saved one's Play chooses it).
   const [choosing, setChoosing] = useState<{ battlefield?: BattlefieldChoice }>();
-  const newGame = async (battlefield: BattlefieldChoice, ruleset: RulesetChoice) => {
+  const newGame = async (battlefield: BattlefieldChoice, ruleset: RulesetChoice, mission: Mission | null | undefined) => {
     const system = rulesetById(ruleset.id)?.name ?? ruleset.id;
     if (!(await askToReplaceGame("Start a new game?", `A new game on ${battlefield.name} under ${system}`))) return;
     setChoosing(undefined);
@@ -83,7 +84,7 @@ export function Toolbar({
     } catch (error) {
       return setUnplayable({ name: battlefield.name, problems: [`it cannot be read: ${(error as Error).message}`] });
     }
-    const game = gameOn(data, ruleset);
+    const game = gameOn(withMission(data, mission), ruleset);
     if (!game.ok) return setUnplayable({ name: battlefield.name, problems: game.issues.map(formatIssue) });
     startGame(game.log, {
       kind: "info",
@@ -274,7 +275,7 @@ export function Toolbar({
           }}
         />
       )}
-      {choosing && <NewGameDialog initial={choosing.battlefield} onStart={(b, r) => void newGame(b, r)} onClose={() => setChoosing(undefined)} />}
+      {choosing && <NewGameDialog initial={choosing.battlefield} onStart={(b, r, m) => void newGame(b, r, m)} onClose={() => setChoosing(undefined)} />}
       {unplayable && <OpenFileDialog name={unplayable.name} problems={unplayable.problems} onClose={() => setUnplayable(undefined)} />}
     </div>
   );
