@@ -8,7 +8,7 @@ import { type Client, Room, ServerError } from "@colyseus/core";
 import type { z } from "zod";
 import { toEvent } from "../core/game/commands";
 import type { GameEvent, GameHeader } from "../core/game/events";
-import { canUndo, currentState, type GameLog, record, undo } from "../core/game/gameLog";
+import { canUndo, currentState, type GameLog, nextDice, record, undo } from "../core/game/gameLog";
 import {
   CLIENT_MESSAGES,
   type ClientMessage,
@@ -21,8 +21,10 @@ import {
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
+import { turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
+import { nextStep } from "../rules/turn";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 import type { LogStore, Seat, StoredGame } from "./logStore";
 import { actorRefusal, seatRefusal } from "./seats";
@@ -227,13 +229,14 @@ export function gameRoomOf(store: LogStore) {
           if (accept) await this.rewind(undo(this.log).cursor);
           return undefined;
         }
+        case "advance-turn": {
+          if (!ruleset) throw new Refusal(`this server does not know the rule system "${this.log.header.ruleset.id}"`);
+          return { ...nextStep(ruleset.turn, state, nextDice(this.log)), time: Date.now() };
+        }
         case "end-turn":
           return { type: "turn-ended", kept: [...(ruleset?.turn.keptAtTurnEnd ?? [])], time: Date.now() };
         case "end-game":
-          await store.end(this.game.id);
-          this.game = { ...this.game, ended: true };
-          this.broadcast("revealed", { seed: this.game.header.seed, salt: this.game.salt });
-          return undefined;
+          return { type: "game-ended", reason: `${side} ended the game`, time: Date.now() };
       }
     }
 
@@ -241,6 +244,9 @@ export function gameRoomOf(store: LogStore) {
     async accept(made: GameEvent) {
       // The form a file holds (JSON): what is stored, sent and folded is one and the same.
       const event = JSON.parse(JSON.stringify(made)) as GameEvent;
+      // Out of turn is refused as the app refuses it: the rule behind it, in the sender's words.
+      const outOfTurn = turnRefusal(this.log.header, currentState(this.log), event);
+      if (outOfTurn) throw new Refusal(outOfTurn);
       let log: GameLog;
       try {
         log = record(this.log, event);
@@ -253,6 +259,14 @@ export function gameRoomOf(store: LogStore) {
       // The game moved on: an undo asked before is no longer the one answered.
       this.undoAsked = undefined;
       this.broadcast("event", { n, event });
+      if (event.type === "game-ended") await this.reveal();
+    }
+
+    /** The game is over: the seed and its salt go to everyone, and no command is taken any more. */
+    async reveal() {
+      await store.end(this.game.id);
+      this.game = { ...this.game, ended: true };
+      this.broadcast("revealed", { seed: this.game.header.seed, salt: this.game.salt });
     }
 
     /** An agreed undo: stored, then sent. */

@@ -72,6 +72,8 @@ export function endTurn(): void {
 export function advanceTurn(): void {
   const game = useGame.getState();
   if (game.state.ended) return;
+  // Online the room takes the step, drawing any die from the game's secret dice.
+  if (game.remote) return game.remote.send("advance-turn", {});
   const { ruleset } = rulesNow();
   game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log)), time: Date.now() });
 }

@@ -114,7 +114,7 @@ describe("a game played by two players on one server", () => {
     const header = { ...welcome.header, seed: revealed.seed, seedCommitment: { ...welcome.header.seedCommitment!, salt: revealed.salt } };
     const loaded = parseGame(serializeGame({ header, events, cursor: events.length }), scenarioCatalog);
     expect(loaded.ok && loaded.game.warning).toBe(undefined);
-    expect(loaded.ok && loaded.game.log.events.length).toBe(3);
+    expect(loaded.ok && loaded.game.log.events.map((e) => e.type)).toEqual(["model-moved", "fire-resolved", "order-given", "game-ended"]);
     // A wrong seed breaks at the shot's first die.
     const forged = parseGame(serializeGame({ header: { ...header, seed: revealed.seed + 1 }, events, cursor: 3 }), scenarioCatalog);
     expect(forged.ok && forged.game.warning).toMatch(/^events\[1\]\.rolls\[0\]\.value: a d6 showing \d, but the game's seed rolled \d here/);
@@ -155,4 +155,24 @@ it("takes back a change only when the other player agrees, and a player who rejo
   const late = await joinGame(server.url, { game: body.game, token: body.spectator, seen: 2 });
   const welcome = await late.nth("welcome", 0);
   expect([welcome.from, welcome.cursor, welcome.events]).toEqual([1, 2, [again.event]]);
+});
+
+it("follows the rule system's turn: the room takes each step with its own dice and refuses an action out of turn", async () => {
+  const { body } = await createGame(server.url);
+  const players = await Promise.all(body.seats.map((seat) => joinGame(server.url, { game: body.game, token: seat.token })));
+  const [a] = players;
+  a!.room.send("advance-turn", {});
+  expect((await a!.nth("event", 0)).event).toMatchObject({ type: "turn-advanced", turn: 0, phase: "deployment" });
+  a!.room.send("advance-turn", {});
+  const step = (await a!.nth("event", 1)).event;
+  expect(step).toMatchObject({ type: "turn-advanced", turn: 1 });
+  // Bolt Action draws the side that acts from the order dice: a die from the game's secret stream.
+  const acting = step.type === "turn-advanced" ? step.side : undefined;
+  expect(["A", "B"]).toContain(acting);
+  const idle = players[acting === "A" ? 1 : 0]!;
+  const model = acting === "A" ? "ger-1" : "us-1";
+  idle.room.send("command", { command: { type: "move", model, to: { position: acting === "A" ? [110, 55] : [25, 60], heading: 0 } } });
+  const idleSide = acting === "A" ? "B" : "A";
+  expect((await idle.nth("refused", 0)).error).toBe(`the order die drawn is ${acting}'s (001 l.9–15): ${idleSide} must wait`);
+  expect(idle.messages.filter((m) => m.type === "event")).toHaveLength(2);
 });

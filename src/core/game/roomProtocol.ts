@@ -48,14 +48,17 @@ export const CLIENT_MESSAGES = {
   }),
   /** A unit's order (systems with orders): the room rolls its test. */
   order: z.strictObject({ ...ref, unit: id, order: id }),
+  /** Ends the turn of a game in free play. */
   "end-turn": z.strictObject({ ...ref }),
+  /** Moves the game on one step of its rule system's turn (the turn bar's button); the room draws any die. */
+  "advance-turn": z.strictObject({ ...ref }),
   /** Asks the other player to let the last change of the table be taken back. */
   undo: z.strictObject({ ...ref }),
   /** The other player's answer to an undo asked for. */
   "undo-answer": z.strictObject({ ...ref, accept: z.boolean() }),
   /** The player's name, shown to the others. */
   name: z.strictObject({ ...ref, name: z.string().max(LIMITS.idLength) }),
-  /** Ends the game: the room reveals the seed, and takes no more commands. */
+  /** Ends the game (a game-ended event naming who ended it): the room reveals the seed, and takes no more commands. */
   "end-game": z.strictObject({ ...ref }),
 } as const;
 export type ClientMessageType = keyof typeof CLIENT_MESSAGES;
