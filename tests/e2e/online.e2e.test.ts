@@ -7,7 +7,7 @@
  */
 import { rm } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningServer, startGameServer } from "../../src/server/gameServer";
 import { sqliteStore } from "../../src/server/sqliteStore";
 import { dataFolder } from "../server/online";
@@ -53,68 +53,76 @@ async function joinByLink(url: string, viewport?: { width: number; height: numbe
   return app;
 }
 
-it("plays one table in three pages: links, a move, refusals, a reload, a shot with the same dice on both, and the end with every roll checked", async () => {
-  const ann = await openApp(undefined, { base: server.url });
-  pages.push(ann);
-  await ann.page.getByTestId("play-online-open").click();
-  await ann.page.getByTestId("online-name").fill("Ann");
-  await ann.page.getByTestId("online-side").selectOption("Germany");
-  await ann.page.getByTestId("online-create").click();
-  const links = ann.page.getByTestId("online-links").locator("input");
-  await expect.poll(() => links.count()).toBe(3);
-  const [, usa, spectators] = await links.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-  await ann.page.getByTestId("play-online").getByRole("button", { name: "Close" }).click();
-  await closeBriefingIfShown(ann.page);
-  await expect.poll(() => ann.page.getByTestId("online-seat").textContent()).toBe("you play Germany");
+describe("one table in three pages", () => {
+  let ann: AppPage;
+  let bert: AppPage;
+  let watcher: AppPage;
 
-  const bert = await joinByLink(usa!, { width: 1400, height: 1000 });
-  const watcher = await joinByLink(spectators!);
-  await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
-  await expect.poll(() => watcher.page.getByTestId("online-seat").textContent()).toBe("watching");
-  await expect.poll(() => ann.page.getByTestId("online-bar").textContent()).toContain("Germany: Ann ●");
+  it("gives a link per side and one for spectators, and seats each page by its link", async () => {
+    ann = await openApp(undefined, { base: server.url });
+    pages.push(ann);
+    await ann.page.getByTestId("play-online-open").click();
+    await ann.page.getByTestId("online-name").fill("Ann");
+    await ann.page.getByTestId("online-side").selectOption("Germany");
+    await ann.page.getByTestId("online-create").click();
+    const links = ann.page.getByTestId("online-links").locator("input");
+    await expect.poll(() => links.count()).toBe(3);
+    const [, usa, spectators] = await links.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    await ann.page.getByTestId("play-online").getByRole("button", { name: "Close" }).click();
+    await closeBriefingIfShown(ann.page);
+    await expect.poll(() => ann.page.getByTestId("online-seat").textContent()).toBe("you play Germany");
 
-  // Ann moves a German: every page shows it where she put it.
-  await perform(ann.page, "ger-sq1-m1", 100, 66);
-  for (const p of [ann, bert, watcher]) await expect.poll(() => xOf(p.page, "ger-sq1-m1")).toBe(100);
+    bert = await joinByLink(usa!, { width: 1400, height: 1000 });
+    watcher = await joinByLink(spectators!);
+    await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
+    await expect.poll(() => watcher.page.getByTestId("online-seat").textContent()).toBe("watching");
+    await expect.poll(() => ann.page.getByTestId("online-bar").textContent()).toContain("Germany: Ann ●");
+  });
 
-  // Bert may not move a German, the spectator nothing: each is told why, and nothing moves.
-  await perform(bert.page, "ger-sq1-m1", 98, 66);
-  await expect.poll(() => toast(bert.page).textContent()).toMatch(/is Germany's; you play USA$/);
-  await perform(watcher.page, "us-hq-m1", 60, 30);
-  await expect.poll(() => toast(watcher.page).textContent()).toBe("You are watching this game: a spectator cannot change it");
-  expect(await xOf(ann.page, "ger-sq1-m1")).toBe(100);
+  it("shows a move on every page, and refuses the other side's and the spectator's in the toast", async () => {
+    await perform(ann.page, "ger-sq1-m1", 100, 66);
+    for (const p of [ann, bert, watcher]) await expect.poll(() => xOf(p.page, "ger-sq1-m1")).toBe(100);
+    await perform(bert.page, "ger-sq1-m1", 98, 66);
+    await expect.poll(() => toast(bert.page).textContent()).toMatch(/is Germany's; you play USA$/);
+    await perform(watcher.page, "us-hq-m1", 60, 30);
+    await expect.poll(() => toast(watcher.page).textContent()).toBe("You are watching this game: a spectator cannot change it");
+    expect(await xOf(ann.page, "ger-sq1-m1")).toBe(100);
+  });
 
-  // Bert moves an American, then reloads: his seat and the game as it stands come back.
-  await perform(bert.page, "us-hq-m1", 60, 30);
-  await expect.poll(() => xOf(ann.page, "us-hq-m1")).toBe(60);
-  await bert.page.reload();
-  await bert.page.getByTestId("online-seat").waitFor();
-  await closeBriefingIfShown(bert.page);
-  await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
-  await expect.poll(() => xOf(bert.page, "us-hq-m1")).toBe(60);
-  await expect.poll(() => xOf(bert.page, "ger-sq1-m1")).toBe(100);
+  it("rejoins the same seat on a reload, with the game as it stands", async () => {
+    await perform(bert.page, "us-hq-m1", 60, 30);
+    await expect.poll(() => xOf(ann.page, "us-hq-m1")).toBe(60);
+    await bert.page.reload();
+    await bert.page.getByTestId("online-seat").waitFor();
+    await closeBriefingIfShown(bert.page);
+    await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
+    await expect.poll(() => xOf(bert.page, "us-hq-m1")).toBe(60);
+    await expect.poll(() => xOf(bert.page, "ger-sq1-m1")).toBe(100);
+  });
 
-  // Bert fires through the fire panel: the room rolls, and both players' logs show the same dice.
-  await bert.page.keyboard.press("l");
-  await clickModel(bert, "us-sq2-m1");
-  await clickModel(bert, "ger-sq3-m1");
-  await bert.page.getByLabel("Target's last order").selectOption("firing");
-  await expect.poll(() => bert.page.getByTestId("fire-verdict").textContent(), { timeout: 60_000 }).toMatch(/^Can fire/);
-  await bert.page.getByTestId("fire-roll").click();
-  const dice = async (p: Page) => {
-    const entry = p.getByTestId("game-log").getByTestId("log-shot").last();
-    await entry.waitFor({ timeout: 60_000 });
-    await entry.locator(":scope > summary").click();
-    return entry.getByTestId("shot-die").getByTestId("die").allTextContents();
-  };
-  const bertsDice = await dice(bert.page);
-  expect(bertsDice.length).toBeGreaterThan(0);
-  expect(await dice(ann.page)).toEqual(bertsDice);
+  it("rolls a shot from the fire panel in the room: both players' logs show the same dice", async () => {
+    await bert.page.keyboard.press("l");
+    await clickModel(bert, "us-sq2-m1");
+    await clickModel(bert, "ger-sq3-m1");
+    await bert.page.getByLabel("Target's last order").selectOption("firing");
+    await expect.poll(() => bert.page.getByTestId("fire-verdict").textContent(), { timeout: 60_000 }).toMatch(/^Can fire/);
+    await bert.page.getByTestId("fire-roll").click();
+    const dice = async (p: Page) => {
+      const entry = p.getByTestId("game-log").getByTestId("log-shot").last();
+      await entry.waitFor({ timeout: 60_000 });
+      await entry.locator(":scope > summary").click();
+      return entry.getByTestId("shot-die").getByTestId("die").allTextContents();
+    };
+    const bertsDice = await dice(bert.page);
+    expect(bertsDice.length).toBeGreaterThan(0);
+    expect(await dice(ann.page)).toEqual(bertsDice);
+  });
 
-  // Ann ends the game (asked first): every page is told the seed is revealed and every roll checks out.
-  await ann.page.getByTestId("online-end").click();
-  await ann.page.getByRole("button", { name: "End the game" }).click();
-  for (const p of [ann, bert, watcher])
-    await expect.poll(() => toast(p.page).textContent()).toBe("The game has ended: the seed is revealed and every roll checks out");
-  for (const p of [ann, bert, watcher]) expect(p.errors).toEqual([]);
+  it("ends the game when asked: the seed is revealed and every page finds each roll checks out", async () => {
+    await ann.page.getByTestId("online-end").click();
+    await ann.page.getByRole("button", { name: "End the game" }).click();
+    for (const p of [ann, bert, watcher])
+      await expect.poll(() => toast(p.page).textContent()).toBe("The game has ended: the seed is revealed and every roll checks out");
+    for (const p of [ann, bert, watcher]) expect(p.errors).toEqual([]);
+  });
 });
