@@ -1,8 +1,8 @@
 /**
  * A whole game through the turn bar: Flames of War on the default battlefield, from free play to the
- * deployment (a model set up anywhere), through each side's player turns (the button and N), a move of the
+ * deployment (a model set up in its side's zone of the battlefield's mission, one outside it refused), through each side's player turns (the button and N), a move of the
  * waiting side and a shot in the Movement Step refused with their rules, a reload in the middle that keeps the
- * game's place, to the result screen (casualties by side) and the game's replay.
+ * game's place, to the result screen (the mission's score and winner, casualties by side) and the game's replay.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppPage, openApp, startNewGame, waitUntilRestored } from "./browser";
@@ -27,7 +27,11 @@ describe("a whole game", () => {
     expect(await status()).toBe("Free play · turn 1");
     await app.page.getByTestId("turn-next").click();
     expect(await status()).toBe("Deployment");
-    // Deployment: anywhere on the table until the mission's zones are in, either side.
+    // Deployment: in the side's zone of the battlefield's mission (Take the crossroads), either side.
+    expect(await perform({ type: "move", model: "us-jeep-1", to: { position: [96, 100], heading: 0 } })).toBe(false);
+    expect(await app.page.getByTestId("toast").textContent()).toBe(
+      "USA deploy in USA's deployment zone (Take the crossroads (sample)): (96.0, 100.0) cm is outside it",
+    );
     expect(await perform({ type: "move", model: "us-jeep-1", to: { position: [96, 12], heading: 0 } })).toBe(true);
     await app.page.getByTestId("turn-next").click();
     expect(await status()).toBe("turn 1 of 6 · Germany · Starting Step");
@@ -73,11 +77,15 @@ describe("a whole game", () => {
     // From the second of the 48 steps (6 turns × 2 player turns × 4) to the last, then the end.
     expect(clicks).toBe(6 * 8 - 2 + 1);
     const result = app.page.getByTestId("game-result");
-    expect(await result.getByTestId("result-reason").textContent()).toBe("turn 6 of 6 played");
+    // Nobody took the crossroads; Germany hold the church (2) and the Maison Lefèvre (1).
+    expect(await result.getByTestId("result-reason").textContent()).toBe("turn 6 of 6 played: most objective points: Germany 3, USA 0");
+    expect(await result.getByTestId("result-winner").textContent()).toBe("Germany wins");
+    expect(await result.getByTestId("score-Germany").textContent()).toBe("Germany3");
+    expect(await result.getByTestId("score-USA").textContent()).toBe("USA0");
     expect(await result.getByTestId("casualties-USA").textContent()).toMatch(/^USA1\d+$/);
     expect(await result.getByTestId("casualties-Germany").textContent()).toMatch(/^Germany0\d+$/);
     await app.screenshot("whole-game-result");
-    expect(await status()).toBe("Game over · turn 6 of 6 played");
+    expect(await status()).toBe("Game over · turn 6 of 6 played: most objective points: Germany 3, USA 0");
 
     await result.getByTestId("watch-replay").click();
     await app.page.getByTestId("replay-bar").waitFor({ timeout: 30_000 });
