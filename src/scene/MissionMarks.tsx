@@ -3,6 +3,7 @@
  * (a ring for a point, a tinted area, a band along an exit edge) with its name, its points and who holds it now
  * (src/core/mission's policy). The scene only draws: the marks take no pointer, and nothing here decides.
  */
+import { Line } from "@react-three/drei";
 import { useEffect, useMemo } from "react";
 import { type BufferGeometry, DoubleSide, MeshBasicMaterial } from "three";
 import type { Battlefield } from "../core/battlefield";
@@ -129,4 +130,11 @@ export function MissionMarks({ battlefield, mission }: { battlefield: Battlefiel
       ))}
     </group>
   );
+}
+
+/** The deployment zone being drawn: a rectangle from the first corner to the pointer. */
+export function ZoneDraft({ battlefield, from, to }: { battlefield: Battlefield; from: Vec2; to: Vec2 }) {
+  const corners = zoneOutline({ kind: "rectangle", side: "", from: [from[0], from[1]], to: [to[0], to[1]] });
+  const lifted = [...corners, corners[0]!].map(([x, z]): Vec3 => [x, battlefield.ground.heightAt([x, z]) + LIFT.zone + 0.3, z]);
+  return <Line points={lifted} color={SIDE_TINTS[0]} lineWidth={3} name="mission/zone-draft" />;
 }

@@ -46,6 +46,8 @@ export interface EditorStore {
   readonly heading: number;
   /** Mission tab: the side the next deployment zone is drawn for. */
   readonly missionSide: string;
+  /** Mission tab: what a click on the table makes, a deployment zone or an objective. */
+  readonly missionDraw?: "zone" | "objective";
   /** Mission tab: the first corner of the deployment zone being drawn (the pointer is the other). */
   readonly zoneCorner?: Point;
   /** Building id → the floor shown as the top one; floors above it, and the roof, are hidden. */

@@ -35,7 +35,7 @@ export const tools = createTools((at, heading) => landing(at, heading));
 
 /** Edit mode on (on the terrain, or the part given) or off; play's tool goes back to selecting models. */
 export function setEditing(editing: boolean, part: EditPart = useEditor.getState().part): void {
-  useEditor.getState().set({ editing, part, draw: undefined, selected: undefined, vertexDrag: undefined, zoneCorner: undefined });
+  useEditor.getState().set({ editing, part, draw: undefined, selected: undefined, vertexDrag: undefined, zoneCorner: undefined, missionDraw: undefined });
   if (useUi.getState().tool !== "select") useUi.getState().set({ tool: "select", shooter: undefined, target: undefined, measured: [] });
   tools.reset();
 }
@@ -62,12 +62,14 @@ export function startPreset(preset: BuildingPreset): void {
 /** The mission editor draws a deployment zone (two clicks, its corners) for the side chosen in the panel. */
 export function startZone(): void {
   tools.reset();
+  useEditor.getState().set({ missionDraw: "zone" });
   tools.transition("zone");
 }
 
 /** The mission editor drops an objective at each click. */
 export function startObjective(): void {
   tools.reset();
+  useEditor.getState().set({ missionDraw: "objective" });
   tools.transition("objective");
 }
 

@@ -20,7 +20,7 @@ function follow(p: TablePointer): void {
   if (at) useEditor.getState().set({ pointer: snapped(at) });
 }
 
-const clear = () => useEditor.getState().set({ zoneCorner: undefined, pointer: undefined });
+const clear = () => useEditor.getState().set({ missionDraw: undefined, zoneCorner: undefined, pointer: undefined });
 
 export const missionTool: ToolMachine<"mission"> = {
   id: "mission",

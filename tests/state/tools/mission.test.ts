@@ -22,6 +22,7 @@ describe("deployment zones", () => {
   it("two clicks make a rectangle for the side chosen, one undo takes it away, a redo puts it back", () => {
     expect(tools.path()).toBe("mission.idle");
     startZone();
+    expect(useEditor.getState().missionDraw).toBe("zone");
     tools.click(pointer([10, 80]));
     expect(tools.path()).toBe("mission.zoneCorner");
     tools.pointerMove(pointer([60, 110]));
@@ -43,6 +44,7 @@ describe("deployment zones", () => {
     expect(useEditor.getState().zoneCorner).toBeUndefined();
     tools.cancel();
     expect(tools.path()).toBe("mission.idle");
+    expect(useEditor.getState().missionDraw).toBeUndefined();
     startZone();
     tools.click(pointer([10, 80]));
     chooseTool("measure");
