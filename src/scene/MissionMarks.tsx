@@ -4,7 +4,7 @@
  * (src/core/mission's policy). The scene only draws: the marks take no pointer, and nothing here decides.
  */
 import { Line } from "@react-three/drei";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { type BufferGeometry, DoubleSide, MeshBasicMaterial } from "three";
 import type { Battlefield } from "../core/battlefield";
 import { polygonCentroid, type Vec2 } from "../core/geometry2d";
@@ -112,23 +112,34 @@ export function MissionMarks({ battlefield, mission }: { battlefield: Battlefiel
     },
     [marks],
   );
+  // The names mount afresh a frame after the marks change: a label mounted in the same commit as the table's
+  // first frame, or kept across a new game, could stay empty (drei's Html never rendered it).
+  const [generation, setGeneration] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of marks is what asks for fresh labels
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setGeneration((g) => g + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [marks]);
   // Who holds what follows the models.
   const held = useMemo(() => {
     const control = objectiveControl(mission, missionState(battlefield.scenario));
     return new Map(control.map((c) => [`objective/${c.objective}`, c.contested ? " · contested" : c.holder !== undefined ? ` · held by ${c.holder}` : ""]));
   }, [battlefield.scenario, mission]);
   return (
-    <group name="mission">
-      {marks.map((mark) => (
-        <group key={mark.key}>
-          <mesh geometry={mark.geometry} material={mark.material} raycast={() => null} name={`mission/${mark.key}`} />
-          <Label at={mark.label.at} small testId={`mission-label-${mark.key}`}>
+    <>
+      <group name="mission">
+        {marks.map((mark) => (
+          <mesh key={mark.key} geometry={mark.geometry} material={mark.material} raycast={() => null} name={`mission/${mark.key}`} />
+        ))}
+      </group>
+      {generation > 0 &&
+        marks.map((mark) => (
+          <Label key={`${mark.key}#${generation}`} at={mark.label.at} small testId={`mission-label-${mark.key}`}>
             {mark.label.text}
             {held.get(mark.key) ?? ""}
           </Label>
-        </group>
-      ))}
-    </group>
+        ))}
+    </>
   );
 }
 
@@ -136,5 +147,6 @@ export function MissionMarks({ battlefield, mission }: { battlefield: Battlefiel
 export function ZoneDraft({ battlefield, from, to }: { battlefield: Battlefield; from: Vec2; to: Vec2 }) {
   const corners = zoneOutline({ kind: "rectangle", side: "", from: [from[0], from[1]], to: [to[0], to[1]] });
   const lifted = [...corners, corners[0]!].map(([x, z]): Vec3 => [x, battlefield.ground.heightAt([x, z]) + LIFT.zone + 0.3, z]);
-  return <Line points={lifted} color={SIDE_TINTS[0]} lineWidth={3} name="mission/zone-draft" />;
+  // The pointer passes through it: the click on the opposite corner is on the table, not on the line.
+  return <Line points={lifted} color={SIDE_TINTS[0]} lineWidth={3} name="mission/zone-draft" raycast={() => null} />;
 }

@@ -11,6 +11,12 @@ import { useGame } from "./game";
 /** The mission a battlefield gets when the editor first adds to it: free to rename, won on objective points. */
 const NEW_MISSION: Mission = { name: "Mission", zones: [], objectives: [], victory: [{ kind: "most-points" }] };
 
+/** A point clicked on the table, snapped as the editor snaps and kept to the millimetre: a file reads "42.1", not "42.05298…". */
+const placed = (p: Vec2): Point => {
+  const [x, z] = snapped(p);
+  return [Math.round(x * 10) / 10, Math.round(z * 10) / 10];
+};
+
 const current = (): Mission | undefined => useGame.getState().state.scenario.mission;
 
 /** The sides a zone may be drawn for: the forces', then those only the mission's zones name. */
@@ -28,13 +34,13 @@ export function removeMission(): boolean {
   return useGame.getState().perform({ type: "set-mission", mission: undefined });
 }
 
-/** A rectangular deployment zone for `side` between two opposite corners (snapped as the editor snaps). */
+/** A rectangular deployment zone for `side` between two opposite corners. */
 export function addZone(side: string, from: Vec2, to: Vec2): boolean {
   if (!side) {
     useGame.getState().notify("error", "Choose the side the deployment zone is for first.");
     return false;
   }
-  const [a, b]: [Point, Point] = [snapped(from), snapped(to)];
+  const [a, b] = [placed(from), placed(to)];
   return changeMission((m) => ({ ...m, zones: [...m.zones, { kind: "rectangle", side, from: a, to: b }] }));
 }
 
@@ -49,7 +55,7 @@ function nextObjective(objectives: readonly Objective[]): { id: string; name: st
 export function addObjective(at: Vec2): boolean {
   return changeMission((m) => ({
     ...m,
-    objectives: [...m.objectives, { ...nextObjective(m.objectives), kind: "point", at: snapped(at), radius: 7.5, points: 1 }],
+    objectives: [...m.objectives, { ...nextObjective(m.objectives), kind: "point", at: placed(at), radius: 7.5, points: 1 }],
   }));
 }
 

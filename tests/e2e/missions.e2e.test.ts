@@ -64,23 +64,23 @@ describe("missions", () => {
     await app.page.getByTestId("mission-side").selectOption("Germany");
     await app.page.getByTestId("mission-draw-zone").click();
     const before = (await mission())!.zones.length;
-    await clickTable(75, 20);
+    await clickTable(42, 3);
     await expect.poll(() => app.page.getByTestId("mission-hint").textContent()).toMatch(/opposite corner/);
-    await clickTable(100, 45);
+    await clickTable(52, 11);
     await expect.poll(async () => (await mission())!.zones.length, { timeout: 20_000 }).toBe(before + 1);
     const zone = (await mission())!.zones[before]!;
     expect(zone).toMatchObject({ kind: "rectangle", side: "Germany" });
     if (zone.kind !== "rectangle") throw new Error("a rectangle was drawn");
     // Where the clicks landed on the ground, within a centimetre of the points aimed at.
     for (const [got, aimed] of [
-      [zone.from, [75, 20]],
-      [zone.to, [100, 45]],
+      [zone.from, [42, 3]],
+      [zone.to, [52, 11]],
     ] as const) {
       expect(Math.abs(got[0] - aimed[0])).toBeLessThan(1);
       expect(Math.abs(got[1] - aimed[1])).toBeLessThan(1);
     }
     await app.page.getByTestId("mission-add-objective").click();
-    await clickTable(85, 30);
+    await clickTable(78, 30);
     await expect.poll(async () => (await mission())!.objectives.length, { timeout: 20_000 }).toBe(3);
     await app.page.getByTestId(`mission-label-objective/objective-3`).waitFor({ timeout: 30_000 });
     await app.screenshot("mission-edited");
