@@ -13,7 +13,7 @@ import { zoneOutline } from "../core/mission/zones";
 import type { Mission, Objective, TableEdge } from "../core/scenario/schema";
 import type { Vec3 } from "../core/solids/solid";
 import { Label } from "./Label";
-import { discDecal, outlineDecal } from "./tableGeometry";
+import { discDecal, gridDecal } from "./tableGeometry";
 import { useTerrainMemo } from "./useTerrainMemo";
 
 /** Zone tints per side, in the order sides appear (the forces', then the mission's): bright enough over flock. */
@@ -68,7 +68,7 @@ function objectiveMark(objective: Objective, battlefield: Battlefield): Mark {
     case "area":
       return {
         key: `objective/${objective.id}`,
-        geometry: outlineDecal(objective.outline, ground, LIFT.objective),
+        geometry: gridDecal(objective.outline, ground, LIFT.objective, 1),
         material,
         label: { at: labelAt(polygonCentroid(objective.outline)), text: `${objective.name}${forSide} · ${points}` },
       };
@@ -76,7 +76,7 @@ function objectiveMark(objective: Objective, battlefield: Battlefield): Mark {
       const band = exitBand(objective.edge, objective.reach, scenario.table);
       return {
         key: `objective/${objective.id}`,
-        geometry: outlineDecal(band, ground, LIFT.objective),
+        geometry: gridDecal(band, ground, LIFT.objective, 1),
         material,
         label: { at: labelAt(polygonCentroid(band)), text: `${objective.name}${forSide} · exit, ${points} a unit` },
       };
@@ -93,7 +93,7 @@ function marksOf(battlefield: Battlefield, mission: Mission): Mark[] {
     const centre = polygonCentroid(outline);
     return {
       key: `zone/${i}`,
-      geometry: outlineDecal(outline, ground, LIFT.zone),
+      geometry: gridDecal(outline, ground, LIFT.zone),
       material: tint(SIDE_TINTS[sides.indexOf(zone.side) % SIDE_TINTS.length]!, 0.22),
       label: { at: [centre[0], ground.heightAt(centre) + LABEL_HEIGHT, centre[1]], text: `${zone.side} deployment zone` },
     };
