@@ -6,6 +6,8 @@
  * ignored. The file format is documented in docs/scenario-format.md.
  */
 import { z } from "zod";
+import { FORBIDDEN_KEYS } from "../json";
+import { degenerateHull } from "../solids/convexPoints";
 
 export const SCENARIO_FORMAT = "hulldown-scenario";
 export const SCENARIO_VERSION = 1;
@@ -25,6 +27,11 @@ export const LIMITS = {
   storey: 500,
   /** A figure's height or eye above its feet, and a base's thickness. */
   figure: 100,
+  /**
+   * The shortest a figure may be (a prone 15 mm figure is about 0.5 cm): figures are stretched to their height,
+   * and one squashed much flatter has no shape left for the sight engine to build.
+   */
+  figureMin: 0.1,
   /** A base's width or depth. */
   base: 100,
   /** Thickness of walls and hedges, width of roads and rivers, radius of smoke and foxholes. */
@@ -111,7 +118,16 @@ const coordinate = cmWithin("a coordinate", LIMITS.tableSize + LIMITS.offTable, 
 const height = (what: string) => cmWithin(what, LIMITS.height);
 const thickness = (what: string) => cmWithin(what, LIMITS.thickness);
 const text = (max: number = LIMITS.textLength) => z.string().max(max);
-const id = z.string({ error: "expected an id string" }).min(1, { error: "an id cannot be empty" }).max(LIMITS.idLength);
+/**
+ * An id. Never `__proto__`, `constructor` or `prototype`: ids become keys of the game's state (pins, orders,
+ * templates), and a save with such a key is one no loader opens (see json.ts).
+ */
+export const Id = z
+  .string({ error: "expected an id string" })
+  .min(1, { error: "an id cannot be empty" })
+  .max(LIMITS.idLength)
+  .refine((value) => !FORBIDDEN_KEYS.has(value), { error: (iss) => `${describeValue(iss.input)} is a name JavaScript keeps for itself; choose another id` });
+const id = Id;
 const list = <T extends z.ZodType>(item: T, max: number, what: string) => z.array(item).max(max, { error: `${what} may have at most ${max} items` });
 
 /** The format version this build reads; a larger number is a file from a newer Hulldown, said in words. */
@@ -310,7 +326,9 @@ export const Model = z
       .optional()
       .describe("Standing on a floor of a building (0 = ground floor)."),
     turretHeading: Heading.default(0).describe("Turret traverse relative to the hull, degrees; positive turns it to the hull's left, as headings do."),
-    figureHeight: cmWithin("a figure", LIMITS.figure).optional().describe("Top of the figure above its feet; default from the model definition."),
+    figureHeight: cmWithin("a figure", LIMITS.figure, { min: LIMITS.figureMin })
+      .optional()
+      .describe("Top of the figure above its feet; default from the model definition."),
     eyeHeight: cmWithin("an eye above the feet", LIMITS.figure).optional().describe("Eye above the feet; default from the model definition."),
     base: Base.optional(),
   })
@@ -360,15 +378,43 @@ export const MiniaturePart = z
       .optional()
       .describe("The part as the imported file shapes it, drawn on the table (vertices/indices are what blocks sight); absent: the collider is drawn."),
   })
-  .refine(indicesInRange, VERTEX_NAMED);
+  .refine(indicesInRange, VERTEX_NAMED)
+  .check((ctx) => {
+    // The sight engine builds a convex part as the hull of its points: a line of points makes none.
+    const flat = ctx.value.convex ? degenerateHull(ctx.value.vertices) : undefined;
+    if (flat) ctx.issues.push({ code: "custom", input: ctx.value.vertices, path: ["vertices"], message: `a convex part cannot be built: ${flat}` });
+  });
+
+/** Where a miniature's eye may be: above its feet (not at them), no higher than its figure height, within the box around its parts (x and z). */
+function eyeProblem(mini: { figureHeight: number; eye: readonly number[]; parts: readonly { vertices: readonly number[] }[] }): string | undefined {
+  const [x, y, z] = mini.eye as [number, number, number];
+  if (!(y > 0) || y > mini.figureHeight) return `the eye ${y} cm above the feet is outside the ${mini.figureHeight} cm figure; an eye is within its model`;
+  const within = (axis: 0 | 2, value: number) => {
+    let low = Infinity;
+    let high = -Infinity;
+    for (const part of mini.parts) {
+      for (let i = axis; i < part.vertices.length; i += 3) {
+        low = Math.min(low, part.vertices[i]!);
+        high = Math.max(high, part.vertices[i]!);
+      }
+    }
+    return value >= low - EYE_SLACK && value <= high + EYE_SLACK;
+  };
+  if (!within(0, x) || !within(2, z)) return `the eye at x ${x}, z ${z} cm is outside the box around the miniature's parts; an eye is within its model`;
+  return undefined;
+}
+/** How far outside its parts' box an eye may be, cm: the box of a hull is the collider, which may sit a little inside the figure drawn. */
+const EYE_SLACK = 0.5;
 
 export const Miniature = z
   .strictObject({
     id: id.describe('The id models use in their "model" field.'),
     name: text(LIMITS.idLength),
     category: z.enum(["infantry", "team", "gun", "vehicle"]),
-    figureHeight: cmWithin("a miniature", LIMITS.base).describe("Top of the model above its feet."),
-    eye: z.tuple([miniatureCoordinate, miniatureCoordinate, miniatureCoordinate]).describe("Where its eye is, [x, y, z] cm in the model frame."),
+    figureHeight: cmWithin("a miniature", LIMITS.base, { min: LIMITS.figureMin }).describe("Top of the model above its feet."),
+    eye: z
+      .tuple([miniatureCoordinate, miniatureCoordinate, miniatureCoordinate])
+      .describe("Where its eye is, [x, y, z] cm in the model frame: within the box around its parts, no higher than figureHeight."),
     base: Base.optional(),
     source: z
       .strictObject({ file: text(LIMITS.idLength), triangles: z.number().int().nonnegative() })
@@ -385,6 +431,10 @@ export const Miniature = z
     path: ["parts"],
   })
   .refine((m) => new Set(m.parts.map((p) => p.name)).size === m.parts.length, { error: "each part name may be used once", path: ["parts"] })
+  .check((ctx) => {
+    const problem = eyeProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value.eye, path: ["eye"], message: problem });
+  })
   .describe("A miniature imported from an STL or glTF file, stored with the battlefield so it opens anywhere.");
 
 export const Scale = z
@@ -397,6 +447,88 @@ export const ScenarioRuleset = z
     version: text(LIMITS.idLength).optional().describe("Its version; absent: the system's default."),
   })
   .describe("The rule system the battlefield is laid out for: a new game on it starts under this one unless the player chooses another.");
+
+/** A table edge, named by the axis it closes: "-x" at x = 0, "+x" at x = width, "-z" at z = 0, "+z" at z = depth. */
+export const TableEdge = z
+  .enum(["-x", "+x", "-z", "+z"])
+  .describe('A table edge: "-x" is the edge at x = 0, "+x" the one at x = width, "-z" at z = 0, "+z" at z = depth.');
+
+const side = text(LIMITS.idLength).min(1, { error: "a side cannot be empty" }).describe("A side as the forces name it (a force's side).");
+const score = z
+  .number({ error: "expected a whole number of points" })
+  .int({ error: "expected a whole number of points" })
+  .min(0, { error: (iss) => `${describeValue(iss.input)} points: an objective scores 0 points or more` })
+  .max(1000)
+  .default(1);
+const objectiveBase = {
+  id,
+  name: text(LIMITS.idLength).min(1, { error: "an objective needs a name" }).describe("Shown beside its marker on the table."),
+  side: side.optional().describe("Only this side scores it; absent: either side."),
+  points: score.describe("Points it scores at the end of the game for the side that controls it (an exit: for each unit that leaves by it)."),
+};
+
+export const DeploymentZone = z
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("rectangle"), side, from: Point.describe("One corner."), to: Point.describe("The opposite corner.") }),
+    z.strictObject({ kind: z.literal("polygon"), side, outline }),
+  ])
+  .describe("Where a side sets up its forces: a rectangle given by two opposite corners, or any outline. A side may have several zones.");
+
+export const Objective = z
+  .discriminatedUnion("kind", [
+    z
+      .strictObject({ ...objectiveBase, kind: z.literal("point"), at: Point, radius: cmWithin("an objective's radius", LIMITS.tableSize).default(7.5) })
+      .describe("A point held by the side that alone has models within `radius` of it."),
+    z.strictObject({ ...objectiveBase, kind: z.literal("area"), outline }).describe("An area held by the side that alone has models inside it."),
+    z
+      .strictObject({
+        ...objectiveBase,
+        kind: z.literal("exit"),
+        edge: TableEdge,
+        reach: cmWithin("an exit's reach", LIMITS.tableSize).default(2.5).describe("A unit whose every model stands within this of the edge has left by it."),
+      })
+      .describe("A table edge to break out by: each unit that leaves by it scores `points`."),
+  ])
+  .describe("Something to take, hold or reach; scored at the end of the game.");
+
+export const VictoryCondition = z
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("most-points") }).describe("At the end, the side with the most objective points wins; equal points are a draw."),
+    z
+      .strictObject({ kind: z.literal("hold"), objective: id.describe("A point or area objective's id."), side })
+      .describe("At the end, `side` wins if it holds the objective."),
+    z
+      .strictObject({
+        kind: z.literal("exit"),
+        side,
+        units: z
+          .number()
+          .int()
+          .min(1, { error: (iss) => `${describeValue(iss.input)} units: at least 1 must leave` })
+          .max(LIMITS.units),
+      })
+      .describe("`side` wins as soon as this many of its units have left by its exit objectives."),
+  ])
+  .describe("How the game is won. The conditions are read in order; the first that holds decides.");
+
+export const Mission = z
+  .strictObject({
+    name: text(LIMITS.idLength).min(1, { error: "a mission needs a name" }),
+    sample: z.boolean().optional().describe('true: made up for Hulldown, not from the rule system\'s texts; the app says "sample" wherever it shows it.'),
+    description: text().optional().describe("The briefing."),
+    source: text(LIMITS.idLength).optional().describe("Where its rules come from (a rulebook's section), when they do."),
+    turns: z
+      .number({ error: "expected a whole number of turns" })
+      .int({ error: "expected a whole number of turns" })
+      .min(1, { error: (iss) => `${describeValue(iss.input)} turns: a game lasts at least 1 turn` })
+      .max(100, { error: (iss) => `${describeValue(iss.input)} turns is more than the 100 a game may last` })
+      .optional()
+      .describe("The game ends after this many turns; absent: when the players stop."),
+    zones: list(DeploymentZone, 20, "a mission's deployment zones").default([]),
+    objectives: list(Objective, 50, "a mission's objectives").default([]),
+    victory: list(VictoryCondition, 10, "a mission's victory conditions").default([{ kind: "most-points" }]),
+  })
+  .describe("What the battle is about: deployment zones, objectives, game length and victory conditions.");
 
 export const Scenario = z
   .strictObject({
@@ -415,6 +547,7 @@ export const Scenario = z
     miniatures: list(Miniature, LIMITS.miniatures, "a battlefield's imported miniatures")
       .optional()
       .describe("The players' own miniatures, imported from STL or glTF files."),
+    mission: Mission.optional().describe("Deployment zones, objectives, game length and victory; absent: a game without them."),
   })
   .describe("A Hulldown battlefield: table, terrain features and forces, in centimetres.");
 
@@ -422,6 +555,11 @@ export type Point = z.infer<typeof Point>;
 export type Scale = z.infer<typeof Scale>;
 export type ScenarioRuleset = z.infer<typeof ScenarioRuleset>;
 export type Scenario = z.infer<typeof Scenario>;
+export type TableEdge = z.infer<typeof TableEdge>;
+export type DeploymentZone = z.infer<typeof DeploymentZone>;
+export type Objective = z.infer<typeof Objective>;
+export type VictoryCondition = z.infer<typeof VictoryCondition>;
+export type Mission = z.infer<typeof Mission>;
 export type ScenarioInput = z.input<typeof Scenario>;
 export type Feature = z.infer<typeof Feature>;
 export type FeatureKind = Feature["kind"];
