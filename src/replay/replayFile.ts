@@ -5,7 +5,7 @@
  * says at which event it diverged; a damaged or truncated file plays up to where it breaks and says where.
  */
 import { z } from "zod";
-import { type KnownRulesets, parseGame, serializeGame } from "../core/game/gameFile";
+import { type KnownRulesets, type LoadProgress, PROGRESS_EVERY, parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { applyEvent, type GameState, initialState } from "../core/game/state";
 import { fnv1a } from "../core/hash";
@@ -40,6 +40,17 @@ export const ReplayNote = z.strictObject({
 });
 export type ReplayNote = z.infer<typeof ReplayNote>;
 
+/**
+ * A divergence found when the replay was loaded, written again when it is exported: the fresh hashes of the
+ * export match its own fold, so without this the new file would pass for a faithful record.
+ */
+export const ReplayDivergence = z.strictObject({
+  /** The first event after which the table was not the one recorded. */
+  event: z.number().int().nonnegative().max(MAX_EVENTS),
+  message: z.string().min(1).max(LIMITS.textLength),
+});
+export type ReplayDivergence = z.infer<typeof ReplayDivergence>;
+
 /** Everything but the events, which are checked one by one by the game-file loader. */
 const ReplayEnvelope = z.strictObject({
   format: z.literal(REPLAY_FORMAT),
@@ -47,6 +58,7 @@ const ReplayEnvelope = z.strictObject({
   hashEvery: z.number().int().min(1).max(1000),
   hashes: z.array(z.string().regex(/^[0-9a-f]{8}$/, { error: "expected 8 hexadecimal digits" })).max(MAX_EVENTS),
   notes: z.array(ReplayNote).max(10_000),
+  diverged: ReplayDivergence.optional(),
   game: z.record(z.string(), z.unknown()),
   events: z.array(z.unknown()).max(MAX_EVENTS),
 });
@@ -54,14 +66,15 @@ const ReplayEnvelope = z.strictObject({
 export interface Replay {
   /** The game, its cursor at the end. */
   readonly log: GameLog;
+  /** The players' notes, each on an event of the log (a note past its events is refused, never dropped). */
   readonly notes: readonly ReplayNote[];
+  /** The first event after which the table is not the one recorded: found on loading, or said by the file. */
+  readonly divergence?: ReplayDivergence;
 }
 
 export interface LoadedReplay extends Replay {
   /** Where a damaged or truncated file broke, and how far it plays. */
   readonly warning?: string;
-  /** The first event after which the table is not the one recorded. */
-  readonly divergence?: { readonly event: number; readonly message: string };
 }
 
 export type ReplayFileResult = { ok: true; replay: LoadedReplay } | { ok: false; error: string };
@@ -75,10 +88,11 @@ export function stateHash(state: GameState): string {
 }
 
 /** The hash after every `every` events: entry k is the state after (k + 1) · every events. */
-export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number): string[] {
+export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number, progress?: LoadProgress): string[] {
   const hashes: string[] = [];
   let state = initialState(log.header.scenario);
   log.events.forEach((event, i) => {
+    if (progress && i % PROGRESS_EVERY === 0) progress(i, log.events.length);
     state = applyEvent(state, event);
     if ((i + 1) % every === 0) hashes.push(stateHash(state));
   });
@@ -87,17 +101,49 @@ export function stateHashes(log: Pick<GameLog, "header" | "events">, every: numb
   return hashes;
 }
 
-/** The replay file's text: the game's events up to its cursor (an undone tail is not part of what happened). */
+/**
+ * The replay file's text: the game's events up to its cursor (an undone tail is not part of what happened),
+ * its notes, and its divergence when it has one. Every note must be on one of those events: a note that would
+ * not be written is the caller's to say, never dropped here.
+ */
 export function serializeReplay(replay: Replay, hashEvery: number = DEFAULT_HASH_EVERY): string {
   const events = replay.log.events.slice(0, replay.log.cursor);
   const played = { ...replay.log, events, cursor: events.length };
+  const past = replay.notes.find((n) => n.event >= events.length);
+  if (past) throw new Error(`a note on event ${past.event} is past the replay's last event (${events.length - 1}); it would be lost`);
   const { cursor: _cursor, events: numbered, ...game } = JSON.parse(serializeGame(played)) as Record<string, unknown>;
-  const notes = replay.notes.filter((n) => n.event < events.length).map((n) => ({ event: n.event, text: n.text }));
+  const notes = replay.notes.map((n) => ({ event: n.event, text: n.text }));
+  const diverged =
+    replay.divergence && replay.divergence.event < events.length
+      ? { diverged: { event: replay.divergence.event, message: unflagged(replay.divergence.message) } }
+      : {};
   // The events last: a file cut short loses the fewest, and the loader keeps the whole ones.
-  return JSON.stringify({ format: REPLAY_FORMAT, version: REPLAY_VERSION, hashEvery, hashes: stateHashes(played, hashEvery), notes, game, events: numbered });
+  return JSON.stringify({
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    hashEvery,
+    hashes: stateHashes(played, hashEvery),
+    notes,
+    ...diverged,
+    game,
+    events: numbered,
+  });
 }
 
-export function parseReplay(text: string, catalog: CatalogSource, known: KnownRulesets = {}): ReplayFileResult {
+/** Notes and a divergence flag past the events a whole file holds: refused, each naming its path. */
+function pastTheEnd(envelope: { notes: readonly ReplayNote[]; diverged?: ReplayDivergence }, events: number): string[] {
+  const last = events ? `its last is event ${events - 1}` : "it has no events";
+  const notes = envelope.notes.flatMap((n, i) =>
+    n.event >= events ? [`notes[${i}].event: a note on event ${n.event}, but the replay has ${events} events (${last})`] : [],
+  );
+  const flag = envelope.diverged && envelope.diverged.event >= events ? [`diverged.event: a divergence at event ${envelope.diverged.event}, but ${last}`] : [];
+  return [...notes, ...flag];
+}
+
+/** How far a replay load is: its events checked, then the table after each compared with the file's hashes. */
+export type ReplayLoadProgress = (phase: "checking" | "comparing", done: number, total: number) => void;
+
+export function parseReplay(text: string, catalog: CatalogSource, known: KnownRulesets = {}, progress?: ReplayLoadProgress): ReplayFileResult {
   const json = readJson(text, { watch: "events" });
   let data: unknown;
   let cutShort: string | undefined;
@@ -113,19 +159,34 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   }
   const envelope = validate(ReplayEnvelope, data);
   if (!envelope.ok) return { ok: false, error: envelope.issues.map((i) => `${i.path}: ${i.message}`).join("; ") };
-  const { hashEvery, hashes, notes, game, events } = envelope.data;
-  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known);
+  const { hashEvery, hashes, notes, diverged, game, events } = envelope.data;
+  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known, progress && ((done, total) => progress("checking", done, total)));
   if (!loaded.ok) return { ok: false, error: loaded.problems.map((p) => (p.startsWith("events") ? p : joinPath("game", p))).join("; ") };
   const log = { ...loaded.game.log, cursor: loaded.game.log.events.length };
-  const warning = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
-  const divergence = firstDivergence(log, hashEvery, hashes);
+  const broken = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
+  // A whole file's notes are all on its events, or it is refused; a broken one plays up to its break, and
+  // the notes on events past the break are said, not silently lost.
+  if (!broken) {
+    const past = pastTheEnd(envelope.data, log.events.length);
+    if (past.length) return { ok: false, error: past.join("; ") };
+  }
   const kept = notes.filter((n) => n.event < log.events.length);
+  const lost = notes.length - kept.length;
+  const warning = broken && lost ? `${broken}; ${lost} note${lost === 1 ? "" : "s"} on events past it ${lost === 1 ? "is" : "are"} not kept` : broken;
+  const found = firstDivergence(log, hashEvery, hashes, progress && ((done, total) => progress("comparing", done, total)));
+  const said = diverged && diverged.event < log.events.length ? { event: diverged.event, message: flagged(diverged.message) } : undefined;
+  const divergence = said && (!found || said.event <= found.event) ? said : found;
   return { ok: true, replay: { log, notes: kept, ...(warning ? { warning } : {}), ...(divergence ? { divergence } : {}) } };
 }
 
+const FLAGGED = "exported after it diverged: ";
+/** A divergence the file says, as the player reads it; the file keeps what was first found, so every export writes the same. */
+const flagged = (message: string) => (message.startsWith(FLAGGED) ? message : FLAGGED + message);
+const unflagged = (message: string) => (message.startsWith(FLAGGED) ? message.slice(FLAGGED.length) : message);
+
 /** Where the fold first differs from the recorded hashes, named by the last event of the window that differs. */
-function firstDivergence(log: GameLog, every: number, recorded: readonly string[]): LoadedReplay["divergence"] {
-  const actual = stateHashes(log, every);
+function firstDivergence(log: GameLog, every: number, recorded: readonly string[], progress?: LoadProgress): LoadedReplay["divergence"] {
+  const actual = stateHashes(log, every, progress);
   const k = actual.findIndex((hash, i) => i < recorded.length && hash !== recorded[i]);
   if (k < 0) return undefined;
   const last = (k + 1) * every - 1;

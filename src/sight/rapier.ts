@@ -2,6 +2,7 @@
  * Rapier, initialised once, and the one place that turns a Solid's shape into a Rapier collider description.
  */
 import RAPIER from "@dimforge/rapier3d-compat";
+import { degenerateHull } from "../core/solids/convexPoints";
 import type { SolidShape } from "../core/solids/solid";
 import { shapeTriangles } from "../core/solids/solidGeometry";
 
@@ -82,6 +83,10 @@ export function colliderDesc(shape: SolidShape): RAPIER.ColliderDesc {
       return RAPIER.ColliderDesc.trimesh(shape.vertices, shape.indices);
     case "convexMesh": {
       // The hull of the points: a hand-edited file whose triangles are not quite convex still gets a collider.
+      // Rapier makes a description of a hull it cannot build and fails only on adding it, in its own words:
+      // the validator's measure says why first.
+      const degenerate = degenerateHull(shape.vertices);
+      if (degenerate) throw new Error(`could not build a convex part of ${shape.vertices.length / 3} points: ${degenerate}`);
       const hull = RAPIER.ColliderDesc.convexHull(shape.vertices);
       if (!hull) throw new Error(`could not build the convex hull of ${shape.vertices.length / 3} points (all in one plane?)`);
       return hull;

@@ -190,7 +190,8 @@ describe("each event is checked against the state it applies to", () => {
     expect(warningOf({ n: 0, type: "template-removed", id: "toString" })).toBe(
       'events[0]: template-removed: no template "toString"; the game was loaded up to event 0',
     );
-    expect(warningOf({ n: 0, type: "template-removed", id: "constructor" })).toMatch(/no template "constructor"/);
+    // JavaScript's own names are no ids at all (a save keyed by one could not be opened again).
+    expect(warningOf({ n: 0, type: "template-removed", id: "constructor" })).toMatch(/^events\[0\]\.id: "constructor" is a name JavaScript keeps for itself/);
     const damaged = scenario(
       [],
       [

@@ -170,3 +170,142 @@ export function doctorOutcome(text: string, random: Random): { text: string; doc
   else shot.units = [...(shot.units ?? []), { unit: random.pick(units).id, pins: 1 + random.below(3) }];
   return { text: JSON.stringify(game), doctored: at };
 }
+
+type Part = { name: string; convex: boolean; vertices: number[]; indices: number[] };
+type StoredMiniature = { id: string; figureHeight: number; eye: number[]; parts: Part[] };
+type ModelEntry = { id: string; model: string; figureHeight?: number; eyeHeight?: number };
+type Battlefield = { miniatures?: StoredMiniature[]; forces?: Array<{ units?: Array<{ models?: ModelEntry[] }> }> };
+
+const FAR = [100, -100, 99.999, 1e30, -1e30, 1e-9, 0];
+
+/** One mutation of a stored miniature: what a careless exporter or a hand edit makes of its parts and eye. */
+function mutateMiniature(field: Battlefield, random: Random): void {
+  const mini = field.miniatures?.length ? random.pick(field.miniatures) : undefined;
+  if (!mini?.parts?.length) return;
+  const part = random.pick(mini.parts);
+  const vertices = Array.isArray(part.vertices) ? part.vertices : [];
+  const users = (field.forces ?? []).flatMap((f) => (f.units ?? []).flatMap((u) => u.models ?? [])).filter((m) => m.model === mini.id);
+  switch (random.below(9)) {
+    case 0:
+      // Collapsed to a line: every vertex slid onto the diagonal through its x.
+      for (let i = 0; i + 2 < vertices.length; i += 3) vertices[i + 1] = vertices[i + 2] = vertices[i]!;
+      break;
+    case 1:
+      // All one point.
+      vertices.fill(random.pick([0, 1, 0.001]));
+      break;
+    case 2:
+      // A vertex flung far from the rest (an STL's stray point).
+      vertices[random.below(vertices.length)] = random.pick(FAR);
+      break;
+    case 3:
+      // One axis squashed: the part made flat, or nearly a line with a second squash.
+      for (let i = random.below(3); i < vertices.length; i += 3) vertices[i]! *= random.pick([0, 1e-6, 1e-3, 0.01]);
+      break;
+    case 4:
+      mini.eye = [random.pick([0, 5, -50]), random.pick([100, mini.figureHeight * 2, mini.figureHeight, -1, 0]), random.pick([0, 5, 100])];
+      break;
+    case 5:
+      mini.figureHeight = random.pick([1e-9, 0.05, 0.1, 100, 1e6]);
+      break;
+    case 6:
+      // A model of it stretched or squashed by its own figure height, its eye set high.
+      if (users.length) {
+        const model = random.pick(users);
+        model.figureHeight = random.pick([1e-9, 0.1, 0.5, 100]);
+        if (random.below(2)) model.eyeHeight = random.pick([0.05, 3, 100]);
+      }
+      break;
+    case 7:
+      part.convex = !part.convex;
+      break;
+    default:
+      // Nearly collinear: a line with one point nudged off it by a sliver.
+      for (let i = 0; i + 2 < vertices.length; i += 3) vertices[i + 1] = vertices[i + 2] = vertices[i]!;
+      if (vertices.length >= 3) vertices[vertices.length - 1]! += random.pick([1e-4, 1e-3, 0.01, 0.1]);
+      break;
+  }
+}
+
+/**
+ * A battlefield with stored miniatures, mutated: one to three mutations of its miniatures (parts collapsed
+ * to a line or a point, a vertex flung far, an axis squashed, the eye raised, the figure made tiny), and one
+ * case in three a structural mutation inside them as well.
+ */
+export function mutateMiniatureScenario(text: string, random: Random): string {
+  const root = JSON.parse(text) as Battlefield & Record<string, Json>;
+  const count = 1 + random.below(3);
+  for (let i = 0; i < count; i++) mutateMiniature(root, random);
+  if (random.below(3) === 0) mutateJson(root, random, "miniatures");
+  return JSON.stringify(root);
+}
+
+const JS_NAMES = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__"];
+
+/** Every object in the value with an `id` field, sampled as `containers` samples. */
+const withIds = (root: Json): Array<{ [key: string]: Json }> =>
+  containers(root).filter((c): c is { [key: string]: Json } => !Array.isArray(c) && typeof c.id === "string");
+
+/**
+ * Ids made JavaScript's own names (`__proto__`, `toString`…) at one to three places of a battlefield, game or
+ * replay: a unit, a model, a template, a smoke cloud; a reference to the id changed with it one time in two.
+ */
+export function mutateIds(text: string, random: Random): string {
+  const root = JSON.parse(text) as Json;
+  const count = 1 + random.below(3);
+  for (let i = 0; i < count; i++) {
+    const objects = withIds(root);
+    if (!objects.length) break;
+    const target = random.pick(objects);
+    const before = target.id as string;
+    const name = random.pick(JS_NAMES);
+    set(target, "id", name);
+    // The references too (a model's unit, a shot's target), so the file still hangs together.
+    if (random.below(2)) return JSON.stringify(root).split(JSON.stringify(before)).join(JSON.stringify(name));
+  }
+  return JSON.stringify(root);
+}
+
+type ReplayJson = { notes: Array<{ event: number; text: string }>; hashes: string[]; events: unknown[]; diverged?: unknown };
+
+/**
+ * A replay file with its notes and flags mutated: notes past the last event, on the same event twice, on a
+ * negative or fractional event; the last events cut (their notes left behind); a hash edited (a divergence);
+ * a divergence flag added, moved or removed. One case in four a structural mutation of the whole file too.
+ */
+export function mutateReplay(text: string, random: Random): string {
+  const replay = JSON.parse(text) as ReplayJson & Record<string, Json>;
+  const count = 1 + random.below(3);
+  for (let i = 0; i < count; i++) {
+    const events = replay.events.length;
+    switch (random.below(7)) {
+      case 0:
+        replay.notes.push({ event: events + random.below(3), text: "a note past the end" });
+        break;
+      case 1:
+        replay.notes.push({ event: random.pick([-1, 0.5, events - 1, 1e9]), text: random.pick(["", "again", "\u001b]0;title\u0007"]) });
+        break;
+      case 2: {
+        // The game cut short after its notes were written.
+        const keep = random.below(events + 1);
+        replay.events.length = keep;
+        replay.hashes.length = Math.min(replay.hashes.length, keep);
+        break;
+      }
+      case 3:
+        if (replay.hashes.length) replay.hashes[random.below(replay.hashes.length)] = "00000000";
+        break;
+      case 4:
+        replay.diverged = { event: random.pick([0, events - 1, events + 5, -1]), message: "diverged" };
+        break;
+      case 5:
+        delete replay.diverged;
+        break;
+      default:
+        replay.notes = [...replay.notes, ...replay.notes];
+        break;
+    }
+  }
+  if (random.below(4) === 0) mutateJson(replay, random, random.pick(["notes", "events"]));
+  return JSON.stringify(replay);
+}

@@ -165,6 +165,7 @@ function withImported(state: GameState, catalog: ModelCatalog, event: GameEventO
 
 /** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
 export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  if (state.ended && event.type !== "los-checked") return `the game is over (${state.ended.reason}): nothing more happens on the table`;
   const onTable = (id: string) => findModel(state.scenario, id) !== undefined;
   switch (event.type) {
     case "model-moved":
@@ -248,6 +249,11 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       if (!state.scenario.forces.some((f) => f.units.some((u) => u.id === event.unit))) return `no unit "${event.unit}" on the table`;
       return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
     case "turn-ended":
+      return state.step ? `the game follows its turn sequence (${state.step.phase} of turn ${state.turn}): it moves on step by step` : undefined;
+    case "turn-advanced":
+      if (state.step && event.turn < state.turn) return `turn ${event.turn} comes before turn ${state.turn}: a game does not go back`;
+      return undefined;
+    case "game-ended":
       return undefined;
     case "mission-set":
       return checkMissionSet(state, catalog, event);

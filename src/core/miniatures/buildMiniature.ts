@@ -9,6 +9,7 @@ import { ConvexHull } from "three/examples/jsm/math/ConvexHull.js";
 import { PART_NAMES, type PartName } from "../modelDefinition";
 import { SCALES } from "../scale";
 import { type Base, LIMITS, Miniature, type MiniaturePart, type Scale } from "../scenario/schema";
+import { degenerateHull } from "../solids/convexPoints";
 import { mergeTriangles, type Triangles } from "../solids/solidGeometry";
 import type { ModelFile } from "./readModelFile";
 
@@ -109,6 +110,16 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
   const names = PART_NAMES.filter((name) => byPart.has(name));
   const budget = Math.floor(LIMITS.miniatureTriangles / names.length);
   const drawnBudget = Math.floor(LIMITS.miniatureDrawnTriangles / names.length);
+  // A stray vertex far from the rest (a 1e30 in a damaged STL) shrinks everything else to nothing at the
+  // table's size: a part with no shape left is said as such, before the stored form's checks.
+  const shapeless = names.map((name) => ({ name, why: degenerateHull(mergeTriangles(byPart.get(name)!).positions.map(round)) })).find((p) => p.why);
+  if (shapeless?.why) {
+    const why = shapeless.why.split(":")[0];
+    return {
+      ok: false,
+      error: `${options.fileName}: the ${shapeless.name} part has no shape left at ${round(height)} cm tall (${why}); is a vertex far from the rest?`,
+    };
+  }
   const parts: MiniaturePart[] = names.map((name) => {
     const merged = mergeTriangles(byPart.get(name)!);
     const convex = options.convex.has(name);

@@ -3,12 +3,14 @@
  * openings that fit their walls, models on the table and inside the building whose floor they stand on.
  */
 
+import { figureScale } from "../battlefield";
 import { featurePoints, shapeKind } from "../edit/shape";
 import { distance2, pointInPolygon } from "../geometry2d";
-import type { ModelCatalog } from "../modelDefinition";
+import type { ModelCatalog, ModelDefinition } from "../modelDefinition";
 import { catalogFor } from "../scale";
+import { checkModelShapes } from "../solids/modelSolids";
 import type { ScenarioIssue } from "./issue";
-import { type Building, type Feature, LIMITS, type Mission, type Point, type Scenario } from "./schema";
+import { type Building, type Feature, LIMITS, type Mission, type Model, type Point, type Scenario } from "./schema";
 
 export function checkReferences(scenario: Scenario, catalog: ModelCatalog): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
@@ -85,6 +87,8 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
         if (model.eyeHeight !== undefined && model.figureHeight !== undefined && model.eyeHeight > model.figureHeight) {
           issues.push({ path: `${path}.eyeHeight`, message: `eye (${model.eyeHeight} cm) above the top of the figure (${model.figureHeight} cm)` });
         }
+        const def = catalog.get(model.model);
+        if (def) issues.push(...checkModelSize(def, model, path));
       });
     });
   });
@@ -178,6 +182,27 @@ function checkMiniatureIds(scenario: Scenario): ScenarioIssue[] {
     else if (scenario.miniatures!.findIndex((m) => m.id === mini.id) < i)
       issues.push({ path, message: `id "${mini.id}" is already used by another miniature` });
   });
+  return issues;
+}
+
+/**
+ * A model as the sight engine builds it: an eye no higher than the model (or it sees over everything), and
+ * figures not squashed so flat by a figureHeight that a convex part of them has no shape left.
+ */
+function checkModelSize(def: ModelDefinition, model: Model, path: string): ScenarioIssue[] {
+  const scale = figureScale(def, model);
+  const { top, unbuildable } = checkModelShapes(def, scale);
+  const issues: ScenarioIssue[] = [];
+  if (unbuildable) {
+    issues.push({ path: `${path}.figureHeight`, message: `at ${model.figureHeight} cm the model's ${unbuildable}; give it a taller figure height` });
+  }
+  const figureTop = Math.max(top, model.figureHeight ?? def.figureHeight ?? 0);
+  if (model.eyeHeight !== undefined && model.eyeHeight > figureTop && !(model.figureHeight !== undefined && model.eyeHeight > model.figureHeight)) {
+    issues.push({
+      path: `${path}.eyeHeight`,
+      message: `eye (${model.eyeHeight} cm) above the top of the model (${round(figureTop)} cm); an eye is within its model`,
+    });
+  }
   return issues;
 }
 

@@ -6,6 +6,8 @@
  * ignored. The file format is documented in docs/scenario-format.md.
  */
 import { z } from "zod";
+import { FORBIDDEN_KEYS } from "../json";
+import { degenerateHull } from "../solids/convexPoints";
 
 export const SCENARIO_FORMAT = "hulldown-scenario";
 export const SCENARIO_VERSION = 1;
@@ -25,6 +27,11 @@ export const LIMITS = {
   storey: 500,
   /** A figure's height or eye above its feet, and a base's thickness. */
   figure: 100,
+  /**
+   * The shortest a figure may be (a prone 15 mm figure is about 0.5 cm): figures are stretched to their height,
+   * and one squashed much flatter has no shape left for the sight engine to build.
+   */
+  figureMin: 0.1,
   /** A base's width or depth. */
   base: 100,
   /** Thickness of walls and hedges, width of roads and rivers, radius of smoke and foxholes. */
@@ -111,7 +118,16 @@ const coordinate = cmWithin("a coordinate", LIMITS.tableSize + LIMITS.offTable, 
 const height = (what: string) => cmWithin(what, LIMITS.height);
 const thickness = (what: string) => cmWithin(what, LIMITS.thickness);
 const text = (max: number = LIMITS.textLength) => z.string().max(max);
-const id = z.string({ error: "expected an id string" }).min(1, { error: "an id cannot be empty" }).max(LIMITS.idLength);
+/**
+ * An id. Never `__proto__`, `constructor` or `prototype`: ids become keys of the game's state (pins, orders,
+ * templates), and a save with such a key is one no loader opens (see json.ts).
+ */
+export const Id = z
+  .string({ error: "expected an id string" })
+  .min(1, { error: "an id cannot be empty" })
+  .max(LIMITS.idLength)
+  .refine((value) => !FORBIDDEN_KEYS.has(value), { error: (iss) => `${describeValue(iss.input)} is a name JavaScript keeps for itself; choose another id` });
+const id = Id;
 const list = <T extends z.ZodType>(item: T, max: number, what: string) => z.array(item).max(max, { error: `${what} may have at most ${max} items` });
 
 /** The format version this build reads; a larger number is a file from a newer Hulldown, said in words. */
@@ -310,7 +326,9 @@ export const Model = z
       .optional()
       .describe("Standing on a floor of a building (0 = ground floor)."),
     turretHeading: Heading.default(0).describe("Turret traverse relative to the hull, degrees; positive turns it to the hull's left, as headings do."),
-    figureHeight: cmWithin("a figure", LIMITS.figure).optional().describe("Top of the figure above its feet; default from the model definition."),
+    figureHeight: cmWithin("a figure", LIMITS.figure, { min: LIMITS.figureMin })
+      .optional()
+      .describe("Top of the figure above its feet; default from the model definition."),
     eyeHeight: cmWithin("an eye above the feet", LIMITS.figure).optional().describe("Eye above the feet; default from the model definition."),
     base: Base.optional(),
   })
@@ -360,15 +378,43 @@ export const MiniaturePart = z
       .optional()
       .describe("The part as the imported file shapes it, drawn on the table (vertices/indices are what blocks sight); absent: the collider is drawn."),
   })
-  .refine(indicesInRange, VERTEX_NAMED);
+  .refine(indicesInRange, VERTEX_NAMED)
+  .check((ctx) => {
+    // The sight engine builds a convex part as the hull of its points: a line of points makes none.
+    const flat = ctx.value.convex ? degenerateHull(ctx.value.vertices) : undefined;
+    if (flat) ctx.issues.push({ code: "custom", input: ctx.value.vertices, path: ["vertices"], message: `a convex part cannot be built: ${flat}` });
+  });
+
+/** Where a miniature's eye may be: above its feet (not at them), no higher than its figure height, within the box around its parts (x and z). */
+function eyeProblem(mini: { figureHeight: number; eye: readonly number[]; parts: readonly { vertices: readonly number[] }[] }): string | undefined {
+  const [x, y, z] = mini.eye as [number, number, number];
+  if (!(y > 0) || y > mini.figureHeight) return `the eye ${y} cm above the feet is outside the ${mini.figureHeight} cm figure; an eye is within its model`;
+  const within = (axis: 0 | 2, value: number) => {
+    let low = Infinity;
+    let high = -Infinity;
+    for (const part of mini.parts) {
+      for (let i = axis; i < part.vertices.length; i += 3) {
+        low = Math.min(low, part.vertices[i]!);
+        high = Math.max(high, part.vertices[i]!);
+      }
+    }
+    return value >= low - EYE_SLACK && value <= high + EYE_SLACK;
+  };
+  if (!within(0, x) || !within(2, z)) return `the eye at x ${x}, z ${z} cm is outside the box around the miniature's parts; an eye is within its model`;
+  return undefined;
+}
+/** How far outside its parts' box an eye may be, cm: the box of a hull is the collider, which may sit a little inside the figure drawn. */
+const EYE_SLACK = 0.5;
 
 export const Miniature = z
   .strictObject({
     id: id.describe('The id models use in their "model" field.'),
     name: text(LIMITS.idLength),
     category: z.enum(["infantry", "team", "gun", "vehicle"]),
-    figureHeight: cmWithin("a miniature", LIMITS.base).describe("Top of the model above its feet."),
-    eye: z.tuple([miniatureCoordinate, miniatureCoordinate, miniatureCoordinate]).describe("Where its eye is, [x, y, z] cm in the model frame."),
+    figureHeight: cmWithin("a miniature", LIMITS.base, { min: LIMITS.figureMin }).describe("Top of the model above its feet."),
+    eye: z
+      .tuple([miniatureCoordinate, miniatureCoordinate, miniatureCoordinate])
+      .describe("Where its eye is, [x, y, z] cm in the model frame: within the box around its parts, no higher than figureHeight."),
     base: Base.optional(),
     source: z
       .strictObject({ file: text(LIMITS.idLength), triangles: z.number().int().nonnegative() })
@@ -385,6 +431,10 @@ export const Miniature = z
     path: ["parts"],
   })
   .refine((m) => new Set(m.parts.map((p) => p.name)).size === m.parts.length, { error: "each part name may be used once", path: ["parts"] })
+  .check((ctx) => {
+    const problem = eyeProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value.eye, path: ["eye"], message: problem });
+  })
   .describe("A miniature imported from an STL or glTF file, stored with the battlefield so it opens anywhere.");
 
 export const Scale = z

@@ -4,7 +4,9 @@
  */
 import { add2, rotateByHeading, sub2 } from "../geometry2d";
 import type { ModelDefinition, Shape } from "../modelDefinition";
+import { degenerateHull } from "./convexPoints";
 import { IDENTITY, multiplyQuat, type Quat, type Solid, type SolidShape, type Vec3, yawPitchQuat } from "./solid";
+import { solidTriangles } from "./solidGeometry";
 
 export interface ModelSolidOptions {
   readonly turretHeading: number;
@@ -100,4 +102,38 @@ export function modelLocalPoint(def: ModelDefinition, name: string, options: Mod
   if (!point) return undefined;
   const at: Vec3 = point.at;
   return point.turret ? traverse(at, def.turretPivot, options.turretHeading) : at;
+}
+
+export interface ModelShapeCheck {
+  /** The highest point of the model's solids above its feet, cm. */
+  readonly top: number;
+  /** Why a convex part cannot be built at this figure scale ("figure: its points lie on one line…"), or undefined. */
+  readonly unbuildable?: string;
+}
+
+const shapeChecks = new WeakMap<ModelDefinition, Map<number, ModelShapeCheck>>();
+
+/**
+ * What the validator asks of a model's solids at its figure scale, as the sight engine will build them: how
+ * tall the model is (its eye may be no higher), and whether every convex part still spans a hull once its
+ * figures are stretched or squashed. Once per definition and scale.
+ */
+export function checkModelShapes(def: ModelDefinition, figureScale: number): ModelShapeCheck {
+  let byScale = shapeChecks.get(def);
+  if (!byScale) shapeChecks.set(def, (byScale = new Map()));
+  const known = byScale.get(figureScale);
+  if (known) return known;
+  let top = 0;
+  let unbuildable: string | undefined;
+  for (const solid of modelLocalSolids(def, def.id, { turretHeading: 0, figureScale })) {
+    const { positions } = solidTriangles(solid);
+    for (let i = 1; i < positions.length; i += 3) top = Math.max(top, positions[i]!);
+    if (!unbuildable && solid.shape.type === "convexMesh") {
+      const why = degenerateHull(solid.shape.vertices);
+      if (why) unbuildable = `${solid.part}: ${why}`;
+    }
+  }
+  const check = { top, ...(unbuildable && { unbuildable }) };
+  byScale.set(figureScale, check);
+  return check;
 }

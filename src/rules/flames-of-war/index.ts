@@ -12,6 +12,7 @@ import { OPTION_SPECS, parseOptions } from "./options";
 import { resolveFire } from "./resolve";
 import { DECLARATION, declaredTurn, gameState, situation } from "./state";
 import { FOW_TABLES, type FowTables, loadFowTables } from "./tables";
+import { FOW_TURN } from "./turn";
 import { type FowFireDeclaration, type FowGameState, RULESET_ID } from "./types";
 import { FOW_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
@@ -50,6 +51,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   sightRequests: (declaration, context) => sightRequests(declaration, declaredTurn(declaration, context)),
   fireVerdict: (declaration, reports, context) => fireVerdict(declaration, reports, declaredTurn(declaration, context)),
   resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, declaredTurn(declaration, context)),
+  turn: FOW_TURN,
 };
 
 export { type FowContext, fowContext } from "./context";
