@@ -1,7 +1,7 @@
 /**
  * Games played headless with the app's own commands and checks: every move through toEvent (the table's
- * checks), the rule system's move verdict where it has one, and the turn's check (turnRefusal) as the game
- * store makes them; orders and shots judged and resolved by the rule system from the game's seeded dice,
+ * checks), the turn's check (turnRefusal) and the rule system's move allowance (overMove) as the game store
+ * makes them; orders and shots judged and resolved by the rule system from the game's seeded dice,
  * exactly as the orders panel and the sight worker do it (giveOrder, judgeShotInGame).
  *
  *  - playSampleGame: the shipped sample replay's six turns of free play on the default battlefield, from the
@@ -23,7 +23,7 @@ import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point, Scenario } from "../core/scenario/schema";
 import type { ReplayNote } from "../replay/replayFile";
-import { rulesAt, turnRefusal } from "../rules/gameContext";
+import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
 import type { FireDeclaration, Ruleset } from "../rules/ruleset";
@@ -114,11 +114,12 @@ function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
   let clock = START;
   // One sight world moved along with the table, as a re-judged file or a game room keeps one.
   const table = gameTabletop(() => catalog);
-  const rulesNow = () => rulesAt(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
-  /** The game store's check (recordEvent): out of turn is refused with the rule behind it. */
+  /** The game store's checks (recordEvent): out of turn, and a move past its allowance, refused with the rule behind it. */
   const submit = (event: GameEvent): Refusal | undefined => {
     const refused = turnRefusal(log.header, currentState(log), event);
     if (refused) return { by: "turn", reason: refused };
+    const tooFar = overMove(log, log.events.length, event, { battlefieldOf: (state) => table.battlefieldOf(state) });
+    if (tooFar) return { by: "rules", reason: overMoveReason(tooFar) };
     log = record(log, event);
     return undefined;
   };
@@ -128,7 +129,6 @@ function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
       return log;
     },
     state: (): GameState => currentState(log),
-    rulesNow,
     perform(command: Command): Refusal | undefined {
       const made = toEvent(currentState(log), catalog, command, (clock += 4000));
       return made.ok ? submit(made.event) : { by: "table", reason: made.error };
@@ -322,11 +322,7 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
           to: { position: [m.position[0] + by[0], m.position[1] + by[1]] as Point, heading: m.heading },
           path: [m.position, [m.position[0] + by[0], m.position[1] + by[1]]] as Point[],
         }));
-        const what = `${unit.id} moves ${reach.toFixed(1)} cm${turn ? ` (${turn}° off the line)` : ""}`;
-        const { ruleset: rules, context } = game.rulesNow();
-        const overMove = moves.map((m) => rules.moveVerdict?.({ model: m.model, path: m.path }, context)).find((v) => v && !v.allowed);
-        if (refused(what, overMove && { by: "rules", reason: overMove.rulings.map((r) => r.reason).join("; ") })) continue;
-        if (!refused(what, game.perform({ type: "move-group", moves }))) return;
+        if (!refused(`${unit.id} moves ${reach.toFixed(1)} cm${turn ? ` (${turn}° off the line)` : ""}`, game.perform({ type: "move-group", moves }))) return;
       }
   };
 
