@@ -7,9 +7,9 @@ import { NewGameRequest } from "../core/game/roomProtocol";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { formatIssue, parseScenario, validate } from "../core/scenario/load";
 import { RULESETS, rulesetById } from "../rules/registry";
+import { sidesOf } from "../rules/turn";
 import type { StoredGame } from "./logStore";
 import { sealSeed, seatToken } from "./sealedSeed";
-import { sidesOf } from "./seats";
 
 /** The stored game for a request, or every reason it cannot be made. */
 export function newStoredGame(request: unknown, created = new Date().toISOString()): { ok: true; game: StoredGame } | { ok: false; problems: string[] } {

@@ -8,19 +8,27 @@ import { type Client, Room, ServerError } from "@colyseus/core";
 import type { z } from "zod";
 import { toEvent } from "../core/game/commands";
 import type { GameEvent, GameHeader } from "../core/game/events";
-import { currentState, type GameLog, record } from "../core/game/gameLog";
-import { CLIENT_MESSAGES, type ClientMessage, type ClientMessageType, JoinOptions, type SeatView, type ServerMessages } from "../core/game/roomProtocol";
+import { canUndo, currentState, type GameLog, nextDice, record, undo } from "../core/game/gameLog";
+import {
+  CLIENT_MESSAGES,
+  type ClientMessage,
+  type ClientMessageType,
+  JoinOptions,
+  SEAT_REPLACED,
+  type SeatView,
+  type ServerMessages,
+} from "../core/game/roomProtocol";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
+import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
+import { nextStep } from "../rules/turn";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 import type { LogStore, Seat, StoredGame } from "./logStore";
 import { actorRefusal, seatRefusal } from "./seats";
 
-/** Close code for the earlier connection of a seat opened again elsewhere. */
-export const SEAT_REPLACED = 4001;
 /** Messages a client may send a second; more closes its connection (Colyseus's limit). */
 export const MESSAGES_PER_SECOND = 20;
 
@@ -44,6 +52,10 @@ export function gameRoomOf(store: LogStore) {
     /** The connection holding each side's seat now. */
     readonly holders = new Map<string, Client>();
     readonly tabletop = gameTabletop();
+    /** The lowest cursor an undo took the game to: a rejoining client is sent every event from there on. */
+    rewound = Number.POSITIVE_INFINITY;
+    /** An undo asked for, by which side; the game moving on cancels it. */
+    undoAsked: { by: string } | undefined;
     /** Commands run one after another: each is judged on the log the one before it left. */
     queue: Promise<void> = Promise.resolve();
 
@@ -54,9 +66,10 @@ export function gameRoomOf(store: LogStore) {
       this.autoDispose = true;
       const stored = await store.load(parsed.data.game);
       if (!stored) throw new ServerError(404, `there is no game "${parsed.data.game}" on this server`);
-      const { events, ...game } = stored;
+      const { events, cursor, rewound, ...game } = stored;
       this.game = game;
-      this.log = { header: game.header, events, cursor: events.length };
+      this.log = { header: game.header, events, cursor };
+      this.rewound = rewound ?? Number.POSITIVE_INFINITY;
       for (const type of Object.keys(CLIENT_MESSAGES) as ClientMessageType[])
         this.onMessage(type, (client: Client, payload: unknown) => this.enqueue(client, type, payload));
       this.onMessage("*", (client: Client, type: string | number) =>
@@ -88,14 +101,17 @@ export function gameRoomOf(store: LogStore) {
         }
         if (options.name !== undefined && options.name !== this.seatOf(side)?.name) await this.setName(side, options.name);
       }
-      const from = Math.min(options.seen ?? 0, this.log.events.length);
+      // Events before the lowest undo never changed: the client keeps those it has and gets the rest.
+      const from = Math.min(options.seen ?? 0, this.rewound, this.log.cursor);
       send(client, "welcome", {
         game: this.game.id,
         side,
         header: this.publicHeader(),
         from,
-        events: this.log.events.slice(from) as GameEvent[],
+        events: this.log.events.slice(from, this.log.cursor) as GameEvent[],
+        cursor: this.log.cursor,
         seats: this.seatViews(),
+        ...(this.undoAsked ? { undoAsked: { by: this.undoAsked.by } } : {}),
         ...(this.game.ended ? { revealed: { seed: this.game.header.seed, salt: this.game.salt } } : {}),
       });
       this.broadcast("seats", { seats: this.seatViews() });
@@ -192,13 +208,35 @@ export function gameRoomOf(store: LogStore) {
             throw new Refusal(`the order cannot be given: ${(error as Error).message}`);
           }
         }
+        case "name":
+          await this.setName(side, (message as ClientMessage<"name">).name);
+          this.broadcast("seats", { seats: this.seatViews() });
+          return undefined;
+        case "undo": {
+          if (this.undoAsked) throw new Refusal(`${this.undoAsked.by} has already asked for an undo`);
+          if (!canUndo(this.log)) throw new Refusal("there is nothing to undo");
+          this.undoAsked = { by: side };
+          this.broadcast("undo-asked", { by: side });
+          return undefined;
+        }
+        case "undo-answer": {
+          const asked = this.undoAsked;
+          if (!asked) throw new Refusal("no undo is asked for");
+          if (asked.by === side) throw new Refusal("the other player answers your undo");
+          this.undoAsked = undefined;
+          const { accept } = message as ClientMessage<"undo-answer">;
+          this.broadcast("undo-answered", { by: side, accepted: accept });
+          if (accept) await this.rewind(undo(this.log).cursor);
+          return undefined;
+        }
+        case "advance-turn": {
+          if (!ruleset) throw new Refusal(`this server does not know the rule system "${this.log.header.ruleset.id}"`);
+          return { ...nextStep(ruleset.turn, state, nextDice(this.log)), time: Date.now() };
+        }
         case "end-turn":
           return { type: "turn-ended", kept: [...(ruleset?.turn.keptAtTurnEnd ?? [])], time: Date.now() };
         case "end-game":
-          await store.end(this.game.id);
-          this.game = { ...this.game, ended: true };
-          this.broadcast("revealed", { seed: this.game.header.seed, salt: this.game.salt });
-          return undefined;
+          return { type: "game-ended", reason: `${side} ended the game`, time: Date.now() };
       }
     }
 
@@ -206,16 +244,40 @@ export function gameRoomOf(store: LogStore) {
     async accept(made: GameEvent) {
       // The form a file holds (JSON): what is stored, sent and folded is one and the same.
       const event = JSON.parse(JSON.stringify(made)) as GameEvent;
+      // Out of turn is refused as the app refuses it: the rule behind it, in the sender's words.
+      const outOfTurn = turnRefusal(this.log.header, currentState(this.log), event);
+      if (outOfTurn) throw new Refusal(outOfTurn);
+      // So is a move past its allowance (online there is no house rule to allow it yet).
+      const tooFar = overMove(this.log, this.log.cursor, event);
+      if (tooFar) throw new Refusal(overMoveReason(tooFar));
       let log: GameLog;
       try {
         log = record(this.log, event);
       } catch (error) {
         throw new Refusal((error as Error).message);
       }
-      const n = this.log.events.length;
+      const n = this.log.cursor;
       await store.append(this.game.id, n, event);
       this.log = log;
+      // The game moved on: an undo asked before is no longer the one answered.
+      this.undoAsked = undefined;
       this.broadcast("event", { n, event });
+      if (event.type === "game-ended") await this.reveal();
+    }
+
+    /** The game is over: the seed and its salt go to everyone, and no command is taken any more. */
+    async reveal() {
+      await store.end(this.game.id);
+      this.game = { ...this.game, ended: true };
+      this.broadcast("revealed", { seed: this.game.header.seed, salt: this.game.salt });
+    }
+
+    /** An agreed undo: stored, then sent. */
+    async rewind(cursor: number) {
+      await store.setCursor(this.game.id, cursor);
+      this.log = { ...this.log, cursor };
+      this.rewound = Math.min(this.rewound, cursor);
+      this.broadcast("undone", { cursor });
     }
   };
 }

@@ -26,6 +26,10 @@ export interface StoredGame {
 
 export interface StoredLog extends StoredGame {
   readonly events: readonly GameEvent[];
+  /** Events before it are in effect; the ones after were taken back by an undo both players agreed to. */
+  readonly cursor: number;
+  /** The lowest cursor an undo ever took the game back to (events before it never changed); absent: never undone. */
+  readonly rewound?: number;
 }
 
 /** Thrown by `append` when the event number is already taken: another writer got there first. */
@@ -34,8 +38,13 @@ export class EventNumberTaken extends Error {}
 export interface LogStore {
   create(game: StoredGame): Promise<void>;
   load(id: string): Promise<StoredLog | undefined>;
-  /** Stores event number `n`; rejects with EventNumberTaken unless `n` is the next number of the game. */
+  /**
+   * Stores event number `n`, dropping the undone events from `n` on; rejects with EventNumberTaken unless `n`
+   * is the game's cursor (its next number).
+   */
   append(id: string, n: number, event: GameEvent): Promise<void>;
+  /** An agreed undo: the events from `cursor` on are no longer in effect. */
+  setCursor(id: string, cursor: number): Promise<void>;
   setSeats(id: string, seats: readonly Seat[]): Promise<void>;
   end(id: string): Promise<void>;
   close(): void;

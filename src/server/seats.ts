@@ -1,24 +1,16 @@
 /**
  * Who may send what: a player acts only for their own side, a spectator for none. A command acts for the
  * sides of the models and units it touches; the shared table (terrain, templates, the turn, the game's
- * end) is either player's. Turn ownership from the whole-game rules will add its check here.
+ * end) is either player's. Whose turn it is, the room asks the rule system (turnRefusal) of every event.
  */
 
 import type { z } from "zod";
 import type { CommandMessage } from "../core/game/roomProtocol";
 import type { GameState } from "../core/game/state";
 import type { Scenario } from "../core/scenario/schema";
+import { sideOf } from "../rules/turn";
 
 type Command = z.infer<typeof CommandMessage>;
-
-/** The sides the scenario's forces play, in order of first appearance. */
-export const sidesOf = (scenario: Scenario): string[] => [...new Set(scenario.forces.map((f) => f.side))];
-
-/** The side of a model or of a unit (by either id), if it is on the table. */
-export function sideOf(scenario: Scenario, id: string): string | undefined {
-  for (const force of scenario.forces) for (const unit of force.units) if (unit.id === id || unit.models.some((m) => m.id === id)) return force.side;
-  return undefined;
-}
 
 const forceSide = (scenario: Scenario, force: string) => scenario.forces.find((f) => f.id === force)?.side;
 

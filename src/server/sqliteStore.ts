@@ -12,7 +12,8 @@ import { EventNumberTaken, type LogStore, type Seat, type StoredGame, type Store
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, header TEXT NOT NULL, salt TEXT NOT NULL, seats TEXT NOT NULL,
-    spectator_token TEXT NOT NULL, ended INTEGER NOT NULL DEFAULT 0
+    spectator_token TEXT NOT NULL, ended INTEGER NOT NULL DEFAULT 0,
+    cursor INTEGER NOT NULL DEFAULT 0, rewound INTEGER
   );
   CREATE TABLE IF NOT EXISTS events (
     game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (game, n)
@@ -25,6 +26,8 @@ interface GameRow {
   seats: string;
   spectator_token: string;
   ended: number;
+  cursor: number;
+  rewound: number | null;
 }
 
 /** The store in `<dataDir>/games.sqlite` (the folder is made when missing); ":memory:" keeps nothing. */
@@ -36,8 +39,11 @@ export function sqliteStore(dataDir: string | ":memory:"): LogStore {
   const insertGame = db.prepare("INSERT INTO games (id, header, salt, seats, spectator_token, ended) VALUES (?, ?, ?, ?, ?, ?)");
   const selectGame = db.prepare("SELECT * FROM games WHERE id = ?");
   const selectEvents = db.prepare("SELECT n, event FROM events WHERE game = ? ORDER BY n");
-  const countEvents = db.prepare("SELECT count(*) AS count FROM events WHERE game = ?");
+  const selectCursor = db.prepare("SELECT cursor FROM games WHERE id = ?");
+  const deleteTail = db.prepare("DELETE FROM events WHERE game = ? AND n >= ?");
   const insertEvent = db.prepare("INSERT INTO events (game, n, event) VALUES (?, ?, ?)");
+  const updateCursor = db.prepare("UPDATE games SET cursor = ? WHERE id = ?");
+  const rewind = db.prepare("UPDATE games SET cursor = ?1, rewound = min(coalesce(rewound, ?1), ?1) WHERE id = ?2");
   const updateSeats = db.prepare("UPDATE games SET seats = ? WHERE id = ?");
   const updateEnded = db.prepare("UPDATE games SET ended = 1 WHERE id = ?");
 
@@ -57,16 +63,20 @@ export function sqliteStore(dataDir: string | ":memory:"): LogStore {
         spectatorToken: row.spectator_token,
         ended: row.ended === 1,
         events,
+        cursor: row.cursor,
+        ...(row.rewound !== null ? { rewound: row.rewound } : {}),
       };
       return log;
     },
     async append(id, n, event) {
-      // One transaction: the count and the insert see the same table, so a gap is as refused as a repeat.
+      // One transaction: the cursor read and the insert see the same game, so a gap is as refused as a repeat.
       db.exec("BEGIN IMMEDIATE");
       try {
-        const { count } = countEvents.get(id) as { count: number };
-        if (count !== n) throw new EventNumberTaken(`game ${id} has ${count} events; event ${n} cannot be stored`);
+        const cursor = (selectCursor.get(id) as { cursor: number } | undefined)?.cursor;
+        if (cursor !== n) throw new EventNumberTaken(`game ${id} is at event ${cursor ?? "(none: no such game)"}; event ${n} cannot be stored`);
+        deleteTail.run(id, n);
         insertEvent.run(id, n, JSON.stringify(event));
+        updateCursor.run(n + 1, id);
         db.exec("COMMIT");
       } catch (error) {
         db.exec("ROLLBACK");
@@ -75,6 +85,9 @@ export function sqliteStore(dataDir: string | ":memory:"): LogStore {
     },
     async setSeats(id, seats) {
       updateSeats.run(JSON.stringify(seats), id);
+    },
+    async setCursor(id, cursor) {
+      rewind.run(cursor, id);
     },
     async end(id) {
       updateEnded.run(id);

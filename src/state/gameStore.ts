@@ -8,11 +8,22 @@ import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent, GameEventOf } from "../core/game/events";
 import { everPlaced } from "../core/game/everPlaced";
 import { canRedo, canUndo, currentState, type GameLog, record, redo, undo } from "../core/game/gameLog";
+import type { ClientMessageType } from "../core/game/roomProtocol";
 import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { type DisplayNames, displayNames } from "../core/names";
 import type { Scenario } from "../core/scenario/schema";
 import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
+
+/**
+ * A game played online: the game server holds the log, so a change is sent to it (as the room's message)
+ * instead of being recorded here, and comes back as an event through `receive` (state/online.ts).
+ */
+export interface RemoteTable {
+  send(type: ClientMessageType, payload: object): void;
+}
+
+const REDO_ONLINE = "Redo is not available in a game played online: play the change again";
 
 export interface GameStore {
   readonly log: GameLog;
@@ -48,6 +59,15 @@ export interface GameStore {
   notify(kind: "error" | "info", text: string): void;
   dismiss(): void;
   setReadOnly(reason: string | undefined): void;
+  /** Set while the game is played online: changes go to the game server. */
+  readonly remote?: RemoteTable;
+  /** Plays `log` online: from now on changes go to `remote`, and the server's events come through `receive`. */
+  goOnline(log: GameLog, remote: RemoteTable): void;
+  goOffline(): void;
+  /** The server's event number `n`: recorded when it is the next one (a repeat is ignored); false on a gap. */
+  receive(n: number, event: GameEvent): boolean;
+  /** The server's agreed undo: the events from `cursor` on are no longer in effect. */
+  rewind(cursor: number): void;
 }
 
 /** While the game is read-only, a change is refused with the reason shown. */
@@ -76,10 +96,16 @@ export const createGameStore = (initial: GameLog) =>
         set({ message: { kind: "error", text: result.error } });
         return false;
       }
-      return get().recordEvent(result.event);
+      // Online the command is checked here too, for a refusal without a round trip, then sent; the room's
+      // event records it.
+      const remote = get().remote;
+      if (remote) remote.send("command", { command });
+      return remote ? true : get().recordEvent(result.event);
     },
     recordEvent(event) {
       if (refused(get, set)) return false;
+      // Online only the room records; a line-of-sight check is a question, not kept in an online game's log.
+      if (get().remote) return false;
       // Out of turn is refused as any command is: the rule behind it in the toast, the log as it was.
       const outOfTurn = turnRefusal(get().log.header, get().state, event);
       if (outOfTurn) {
@@ -108,10 +134,14 @@ export const createGameStore = (initial: GameLog) =>
       return get().recordEvent({ ...refusedMove.event, houseRule: refusedMove.reason });
     },
     undo() {
-      if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined, overMove: undefined });
+      // Online an undo is asked of the other player; the room takes it back when they agree.
+      const remote = get().remote;
+      if (remote && !refused(get, set)) remote.send("undo", {});
+      else if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined, overMove: undefined });
     },
     redo() {
-      if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined, overMove: undefined });
+      if (get().remote) set({ message: { kind: "error", text: REDO_ONLINE } });
+      else if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined, overMove: undefined });
     },
     replace(log, message) {
       set({ ...derive(log), justRecorded: undefined, overMove: undefined, message });
@@ -124,6 +154,22 @@ export const createGameStore = (initial: GameLog) =>
     },
     setReadOnly(reason) {
       set({ readOnly: reason });
+    },
+    goOnline(log, remote) {
+      set({ ...derive(log), justRecorded: undefined, overMove: undefined, remote });
+    },
+    goOffline() {
+      set({ remote: undefined });
+    },
+    receive(n, event) {
+      const { log } = get();
+      if (n < log.cursor) return true;
+      if (n > log.cursor) return false;
+      set({ ...derive(record(log, event)), justRecorded: event });
+      return true;
+    },
+    rewind(cursor) {
+      set({ ...derive({ ...get().log, cursor }), justRecorded: undefined });
     },
   }));
 

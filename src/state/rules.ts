@@ -72,6 +72,8 @@ export function setMark(model: string, id: string, value: Answer | undefined): v
 
 /** Ends the turn of a game in free play: order dice go back to the bag, except those the rule system keeps; the turn's moves and marks lapse. */
 export function endTurn(): void {
+  const remote = useGame.getState().remote;
+  if (remote) return remote.send("end-turn", {});
   const { ruleset } = rulesNow();
   useGame.getState().recordEvent({ type: "turn-ended", kept: [...ruleset.turn.keptAtTurnEnd], time: Date.now() });
 }
@@ -80,6 +82,8 @@ export function endTurn(): void {
 export function advanceTurn(): void {
   const game = useGame.getState();
   if (game.state.ended) return;
+  // Online the room takes the step, drawing any die from the game's secret dice.
+  if (game.remote) return game.remote.send("advance-turn", {});
   const { ruleset } = rulesNow();
   game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log)), time: Date.now() });
 }
@@ -87,6 +91,8 @@ export function advanceTurn(): void {
 /** Gives a unit an order (its test rolled from the game's dice), into the game log. */
 export function giveOrderNow(unit: string, order: string): void {
   const game = useGame.getState();
+  // Online the room rolls the order test with the game's secret dice.
+  if (game.remote) return game.remote.send("order", { unit, order });
   try {
     const { ruleset, result } = giveOrder(game.log, game.log.cursor, unit, order, { battlefieldOf: () => game.battlefield });
     if (game.recordEvent(orderEvent(ruleset, result))) game.notify("info", game.names.inText(result.summary));
@@ -98,6 +104,8 @@ export function giveOrderNow(unit: string, order: string): void {
 /** Rolls a declared shot in the sight worker, with the game's dice at the cursor, into the game log. */
 export async function rollShot(declaration: FireDeclaration & Record<string, unknown>): Promise<void> {
   const game = useGame.getState();
+  // Online the room judges and rolls the shot with the game's secret dice.
+  if (game.remote) return game.remote.send("fire", { declaration });
   try {
     const { ruleset } = rulesNow();
     const resolved = await getSightClient().fire({ game: gameAtCursor(game.log), declaration, roll: true });

@@ -6,6 +6,7 @@ import { BattlefieldScene } from "../scene/BattlefieldScene";
 import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { startPersistence } from "../state/persistence";
+import { joinFromAddress } from "../state/playOnline";
 import { useReplay } from "../state/replayStore";
 import { tablePointAt } from "../state/tablePicker";
 import { exposeTestHooks } from "../state/testHooks";
@@ -21,8 +22,10 @@ import { ImportMiniDialog } from "./panels/ImportMiniDialog";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
+import { OnlineBar } from "./panels/OnlineBar";
 import { RejudgeNotice } from "./panels/RejudgeNotice";
 import { ReplayBar } from "./panels/ReplayBar";
+import { ReplayLoadNotice } from "./panels/ReplayLoadNotice";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
@@ -105,6 +108,10 @@ export function App() {
   useShortcuts(onFocus, onHelp);
   useEditorShortcuts();
   useReplayOpening(ready);
+  // A link to a game online joins its seat once the player's own game is restored (it stays in the autosave).
+  useEffect(() => {
+    if (ready) void joinFromAddress();
+  }, [ready]);
   const dock = useUi((s) => s.dock);
   const turn = rulesetById(rulesetId)?.turn;
   // The result opens when the game ends (and again from the turn bar).
@@ -130,7 +137,9 @@ export function App() {
       <LogPanel />
       {turn && !editing && <TurnBar turn={turn} onResult={() => setResult(true)} />}
       <ReplayBar />
+      <OnlineBar />
       <Toast />
+      <ReplayLoadNotice />
       <RejudgeNotice />
       <ConfirmDialog />
       {result && <GameResult onClose={() => setResult(false)} />}

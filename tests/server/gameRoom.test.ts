@@ -1,6 +1,6 @@
 /**
  * The game server for real on 127.0.0.1: a game created over HTTP, two players and a spectator joining by
- * their links, a move and a shot reaching everyone with the same dice, the other side's command and the
+ * their links, a move, a shot and an order reaching everyone with the same dice, the other side's command and the
  * spectator's refused in the product's words, and the seed in no message until the game ends, when the
  * loader checks every roll against it.
  */
@@ -50,8 +50,9 @@ describe("a game played by two players on one server", () => {
     expect(wa.header.seedCommitment?.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("refuses a link that is no seat of the game", async () => {
+  it("refuses a link that is no seat of the game, and a game that is not on the server", async () => {
     await expect(joinGame(server.url, { game: game.game, token: "guessed" })).rejects.toThrow(/this link is not a seat of game/);
+    await expect(joinGame(server.url, { game: "no-such-game", token: "guessed" })).rejects.toThrow(/there is no game "no-such-game" on this server/);
   });
 
   it("sends a move to everyone as event 0", async () => {
@@ -87,6 +88,15 @@ describe("a game played by two players on one server", () => {
     expect((await b.nth("refused", 1)).error).toMatch(/is A's; you play B/);
   });
 
+  it("rolls an order's test in the room for the unit's own side only", async () => {
+    a.room.send("order", { unit: "unit-ger", order: "fire" });
+    expect((await a.nth("refused", 3)).error).toMatch(/is B's; you play A$/);
+    b.room.send("order", { unit: "unit-ger", order: "fire" });
+    const given = await a.nth("event", 2);
+    expect(given.event).toMatchObject({ type: "order-given", unit: "unit-ger", asked: "fire", ruleset: "bolt-action" });
+    expect(await b.nth("event", 2)).toEqual(given);
+  });
+
   it("keeps the seed out of every message until the game ends, then the loader checks every roll", async () => {
     const welcome = (await a.nth("welcome", 0)) as ServerMessages["welcome"];
     b.room.send("end-game", {});
@@ -104,11 +114,65 @@ describe("a game played by two players on one server", () => {
     const header = { ...welcome.header, seed: revealed.seed, seedCommitment: { ...welcome.header.seedCommitment!, salt: revealed.salt } };
     const loaded = parseGame(serializeGame({ header, events, cursor: events.length }), scenarioCatalog);
     expect(loaded.ok && loaded.game.warning).toBe(undefined);
-    expect(loaded.ok && loaded.game.log.events.length).toBe(2);
+    expect(loaded.ok && loaded.game.log.events.map((e) => e.type)).toEqual(["model-moved", "fire-resolved", "order-given", "game-ended"]);
     // A wrong seed breaks at the shot's first die.
-    const forged = parseGame(serializeGame({ header: { ...header, seed: revealed.seed + 1 }, events, cursor: 2 }), scenarioCatalog);
+    const forged = parseGame(serializeGame({ header: { ...header, seed: revealed.seed + 1 }, events, cursor: 3 }), scenarioCatalog);
     expect(forged.ok && forged.game.warning).toMatch(/^events\[1\]\.rolls\[0\]\.value: a d6 showing \d, but the game's seed rolled \d here/);
     a.room.send("end-turn", {});
-    expect((await a.nth("refused", 3)).error).toBe("the game has ended: nothing more can be done in it");
+    expect((await a.nth("refused", 4)).error).toBe("the game has ended: nothing more can be done in it");
   });
+});
+
+it("seats two players joining a game at the same moment in one room", async () => {
+  const { body } = await createGame(server.url);
+  const [a, b] = await Promise.all(body.seats.map((seat) => joinGame(server.url, { game: body.game, token: seat.token })));
+  expect(a!.room.roomId).toBe(body.game);
+  expect(b!.room.roomId).toBe(body.game);
+  a!.room.send("command", { command: { type: "move", model: "us-1", to: { position: [25, 60], heading: 90 } } });
+  expect((await b!.nth("event", 0)).n).toBe(0);
+});
+
+it("takes back a change only when the other player agrees, and a player who rejoins gets the game as it stands", async () => {
+  const { body } = await createGame(server.url);
+  const [a, b] = await Promise.all(body.seats.map((seat) => joinGame(server.url, { game: body.game, token: seat.token })));
+  const move = (x: number) => ({ command: { type: "move", model: "us-1", to: { position: [x, 60], heading: 90 } } });
+  a!.room.send("command", move(25));
+  a!.room.send("command", move(30));
+  await b!.nth("event", 1);
+  a!.room.send("undo", {});
+  expect(await b!.nth("undo-asked", 0)).toEqual({ by: "A" });
+  a!.room.send("undo-answer", { accept: true });
+  expect((await a!.nth("refused", 0)).error).toBe("the other player answers your undo");
+  b!.room.send("undo-answer", { accept: false });
+  expect(await a!.nth("undo-answered", 0)).toEqual({ by: "B", accepted: false });
+  a!.room.send("undo", {});
+  b!.room.send("undo-answer", { accept: true });
+  expect(await a!.nth("undone", 0)).toEqual({ cursor: 1 });
+  a!.room.send("command", move(35));
+  const again = await b!.nth("event", 2);
+  expect(again.n).toBe(1);
+  // A third window with the two first events (the second since taken back) gets the game from the undo on.
+  const late = await joinGame(server.url, { game: body.game, token: body.spectator, seen: 2 });
+  const welcome = await late.nth("welcome", 0);
+  expect([welcome.from, welcome.cursor, welcome.events]).toEqual([1, 2, [again.event]]);
+});
+
+it("follows the rule system's turn: the room takes each step with its own dice and refuses an action out of turn", async () => {
+  const { body } = await createGame(server.url);
+  const players = await Promise.all(body.seats.map((seat) => joinGame(server.url, { game: body.game, token: seat.token })));
+  const [a] = players;
+  a!.room.send("advance-turn", {});
+  expect((await a!.nth("event", 0)).event).toMatchObject({ type: "turn-advanced", turn: 0, phase: "deployment" });
+  a!.room.send("advance-turn", {});
+  const step = (await a!.nth("event", 1)).event;
+  expect(step).toMatchObject({ type: "turn-advanced", turn: 1 });
+  // Bolt Action draws the side that acts from the order dice: a die from the game's secret stream.
+  const acting = step.type === "turn-advanced" ? step.side : undefined;
+  expect(["A", "B"]).toContain(acting);
+  const idle = players[acting === "A" ? 1 : 0]!;
+  const model = acting === "A" ? "ger-1" : "us-1";
+  idle.room.send("command", { command: { type: "move", model, to: { position: acting === "A" ? [110, 55] : [25, 60], heading: 0 } } });
+  const idleSide = acting === "A" ? "B" : "A";
+  expect((await idle.nth("refused", 0)).error).toBe(`the order die drawn is ${acting}'s (001 l.9–15): ${idleSide} must wait`);
+  expect(idle.messages.filter((m) => m.type === "event")).toHaveLength(2);
 });

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEAT_REPLACED } from "../../src/server/gameRoom";
+import { SEAT_REPLACED } from "../../src/core/game/roomProtocol";
 import { MAX_MESSAGE_BYTES, type RunningServer } from "../../src/server/gameServer";
 import { createGame, dataFolder, joinGame, serverOn } from "./online";
 

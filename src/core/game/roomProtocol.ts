@@ -48,8 +48,17 @@ export const CLIENT_MESSAGES = {
   }),
   /** A unit's order (systems with orders): the room rolls its test. */
   order: z.strictObject({ ...ref, unit: id, order: id }),
+  /** Ends the turn of a game in free play. */
   "end-turn": z.strictObject({ ...ref }),
-  /** Ends the game: the room reveals the seed, and takes no more commands. */
+  /** Moves the game on one step of its rule system's turn (the turn bar's button); the room draws any die. */
+  "advance-turn": z.strictObject({ ...ref }),
+  /** Asks the other player to let the last change of the table be taken back. */
+  undo: z.strictObject({ ...ref }),
+  /** The other player's answer to an undo asked for. */
+  "undo-answer": z.strictObject({ ...ref, accept: z.boolean() }),
+  /** The player's name, shown to the others. */
+  name: z.strictObject({ ...ref, name: z.string().max(LIMITS.idLength) }),
+  /** Ends the game (a game-ended event naming who ended it): the room reveals the seed, and takes no more commands. */
   "end-game": z.strictObject({ ...ref }),
 } as const;
 export type ClientMessageType = keyof typeof CLIENT_MESSAGES;
@@ -66,6 +75,9 @@ export const JoinOptions = z.strictObject({
 });
 export type JoinOptions = z.infer<typeof JoinOptions>;
 
+/** The close code of a connection whose seat was opened somewhere else (the later one plays). */
+export const SEAT_REPLACED = 4001;
+
 /** A seat as the others see it: no token. */
 export interface SeatView {
   readonly side: string;
@@ -81,9 +93,13 @@ export interface ServerMessages {
     /** Your side; null for a spectator. */
     side: string | null;
     header: GameHeader;
-    /** The number of the first event in `events`. */
+    /** The number of the first event in `events`: the client keeps its own events before it and replaces the rest. */
     from: number;
     events: GameEvent[];
+    /** Events before it are in effect (an agreed undo takes the cursor back). */
+    cursor: number;
+    /** An undo asked for and not yet answered. */
+    undoAsked?: { by: string };
     seats: SeatView[];
     /** Present once the game has ended. */
     revealed?: { seed: number; salt: string };
@@ -95,6 +111,12 @@ export interface ServerMessages {
   seats: { seats: SeatView[] };
   /** The seat was opened somewhere else (another tab): this connection is closed. */
   replaced: { error: string };
+  /** A player asks to take back the last change; the other players answer with undo-answer. */
+  "undo-asked": { by: string };
+  /** The undo asked for was answered; when accepted, `undone` follows. */
+  "undo-answered": { by: string; accepted: boolean };
+  /** An agreed undo: the events from `cursor` on are no longer in effect (the next event is number `cursor`). */
+  undone: { cursor: number };
   /** The game ended: its seed and the salt of the header's commitment. */
   revealed: { seed: number; salt: string };
 }

@@ -217,6 +217,10 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     case "unit-edited":
     case "unit-removed":
       return { ...state, scenario: applyForceEvent(state.scenario, event) };
+    case "mission-set": {
+      const { mission: _old, ...scenario } = state.scenario;
+      return { ...state, scenario: event.to ? { ...scenario, mission: event.to } : scenario };
+    }
     case "order-given": {
       if (unitStatusOf(state, event.unit).order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {

@@ -18,6 +18,7 @@ import { askToReplaceGame } from "./ConfirmDialog";
 import { LibraryDialog } from "./LibraryDialog";
 import { NewGameDialog } from "./NewGameDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
+import { PlayOnlineDialog } from "./PlayOnlineDialog";
 
 /** Files the Import mini button and a drop on the table take. */
 export const MODEL_FILE_TYPES = ".stl,.glb,.gltf";
@@ -70,6 +71,7 @@ export function Toolbar({
   const miniFile = useRef<HTMLInputElement>(null);
   const [unplayable, setUnplayable] = useState<{ name: string; problems: readonly string[] }>();
   const [library, setLibrary] = useState(false);
+  const [online, setOnline] = useState(false);
   // New game…: open, with the battlefield it starts on (a saved one's Play chooses it).
   const [choosing, setChoosing] = useState<{ battlefield?: BattlefieldChoice }>();
   const newGame = async (battlefield: BattlefieldChoice, ruleset: RulesetChoice, mission: Mission | null | undefined) => {
@@ -197,6 +199,9 @@ export function Toolbar({
         <button type="button" onClick={() => setLibrary(true)} data-testid="open-library">
           Battlefields…
         </button>
+        <button type="button" onClick={() => setOnline(true)} data-testid="play-online-open" title="Play this table with someone on another machine">
+          Play online…
+        </button>
         <input
           ref={file}
           type="file"
@@ -260,6 +265,7 @@ export function Toolbar({
           ?
         </button>
       </div>
+      {online && <PlayOnlineDialog onClose={() => setOnline(false)} />}
       {library && (
         <LibraryDialog
           onClose={() => setLibrary(false)}
