@@ -6,6 +6,8 @@
  * round) and are timed in process CPU time, the steady measure on a shared machine; wall time is printed too.
  * Both are scored against the dense reference (≥ 16k rays a pair), and the report's 95 % bound against it.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { denseVisibleFraction, referencePairs } from "../sight/denseReference";
@@ -35,6 +37,13 @@ export function measure(run: () => void): { wall: number; cpu: number } {
   const used = process.cpuUsage(cpu);
   return { wall: performance.now() - wall, cpu: (used.user + used.system) / 1000 };
 }
+
+/**
+ * A minor garbage collection, run between timed calls (not timed): each call then starts with an empty young
+ * generation and pays for the collections its own allocations cause, not for the garbage of the call before it.
+ */
+setFlagsFromString("--expose-gc");
+const collectYoung = runInNewContext("gc") as (options: { type: "minor"; execution: "sync" }) => void;
 
 /** One pair's answer from a method: the visible share, and for the SightReport its bound and rays. */
 interface Answer {
@@ -132,6 +141,7 @@ export async function compareSight(scenario: Scenario, pairCount: number, rounds
     pairs.forEach((pair, i) => {
       for (const m of order) {
         let answer: Answer = { fraction: 0 };
+        collectYoung({ type: "minor", execution: "sync" });
         const t = measure(() => (answer = runs[m]!(pair)));
         cpu[m]!.push(t.cpu);
         wall[m]!.push(t.wall);

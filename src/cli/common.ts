@@ -72,7 +72,7 @@ export async function runCommand<O extends ParseArgsOptionsConfig>(
   } catch (error) {
     const bad = error instanceof CliError || error instanceof SightQueryError;
     const message = oneLine(error instanceof Error ? error.message : String(error));
-    process.stderr.write(`${command.name}: ${bad ? "" : "internal error: "}${message}\n`);
+    printError(`${command.name}: ${bad ? "" : "internal error: "}${message}`);
     process.exitCode = bad ? EXIT_BAD_INPUT : EXIT_INTERNAL;
   }
 }
@@ -213,12 +213,36 @@ export function parseNumberList(
 // ---------------------------------------------------------------------------------------------------------
 // Output
 
+/**
+ * Characters a terminal acts on rather than shows: C0 controls but the line break and tab, DEL, the C1
+ * controls (U+009B opens an escape sequence on some terminals) and the bidirectional overrides that reorder
+ * what is read. A name in a file may hold any of them ("\u001b]0;…" sets the window title, "\u001b[2J" clears
+ * the screen): every line the commands print passes through `printable`.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the control characters is the point
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+const hex = (c: string, digits: number) => c.charCodeAt(0).toString(16).padStart(digits, "0");
+
+/** Text with every terminal control written out as an escape a person reads ("\x1b", "\u202e"). */
+export function printable(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, (c) => (c.charCodeAt(0) < 0x100 ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`));
+}
+
+/** JSON on stdout; JSON.stringify escapes the C0 controls, the others are escaped the JSON way (\u009b). */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(value, null, 2).replace(TERMINAL_CONTROLS, (c) => `\\u${hex(c, 4)}`)}\n`);
 }
 
 export function print(text: string): void {
-  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  const safe = printable(text);
+  process.stdout.write(safe.endsWith("\n") ? safe : `${safe}\n`);
+}
+
+/** Lines on stderr (problems with the input), controls escaped as `print` escapes them. */
+export function printError(text: string): void {
+  const safe = printable(text);
+  process.stderr.write(safe.endsWith("\n") ? safe : `${safe}\n`);
 }
 
 /**

@@ -1,27 +1,33 @@
 /**
- * npm run fuzz -- [--scenarios N] [--games N] [--seed S]
+ * npm run fuzz -- [--scenarios N] [--games N] [--replays N] [--seed S]
  *
- * Mutates the shipped battlefields and games played on them, thousands of times, and checks that no file can
- * crash, hang or poison the engine (see src/cli/fuzz/cases.ts for what each case must come to).
+ * Mutates the shipped battlefields (some with stored miniatures), games played on them and their replays,
+ * thousands of times, and checks that no file can crash, hang or poison the engine, that what the validator
+ * accepts the engine builds, and that a replay loses no note and no flag (see src/cli/fuzz/cases.ts).
  */
 import { Worker } from "node:worker_threads";
 import { parseNumber, print, progressReporter, runCommand } from "./common";
-import { type CaseResult, FAILURES } from "./fuzz/cases";
+import { type CaseResult, FAILURES, OUTCOMES, type Outcome } from "./fuzz/cases";
 import type { WorkerRequest } from "./fuzz/worker";
 
 const USAGE = `Fuzzes Hulldown's file loaders and the sight engine behind them.
 
 Usage:
-  npm run fuzz -- [--scenarios N] [--games N] [--seed S] [--from K]
+  npm run fuzz -- [--scenarios N] [--games N] [--replays N] [--seed S] [--from K]
 
 Each scenario case must be refused with a path, or accepted and then build a sight world that answers a
-SightReport and a template with finite numbers, within 5 s. Each game case must be refused with a path,
-played up to a break it names, or loaded whole and saved again byte for byte (its table building a world
-too). Prints the count of each outcome and the first failures; exits 1 when any case failed.
+SightReport and a template with finite numbers, within 5 s ("unbuildable": validate accepts a file the
+engine cannot build). Each game case must be refused with a path, played up to a break it names, or loaded
+whole and saved again byte for byte (its table building a world too). Each replay case, besides, keeps
+every note (or says which it leaves out) and its divergence flag when saved again. Scenarios include
+stored miniatures (parts collapsed to a line, stray vertices, raised eyes, tiny figures); scenarios, games
+and replays include ids that are JavaScript's own names. Prints a table of the outcomes of each kind and
+the first failures; exits 1 when any case failed.
 
 Options:
   --scenarios N  mutated scenario files (default 1000)
   --games N      mutated game files (default 500)
+  --replays N    mutated replay files (default 200)
   --seed S       seed of the mutations (default 1); the same seed gives the same cases
   --from K       start at case K of each kind (default 0): one run split over processes, e.g. --from 5000
   -h, --help     show this help`;
@@ -32,7 +38,7 @@ const CASE_LIMIT_MS = 5000;
 const command = {
   name: "fuzz",
   usage: USAGE,
-  options: { scenarios: { type: "string" }, games: { type: "string" }, seed: { type: "string" }, from: { type: "string" } },
+  options: { scenarios: { type: "string" }, games: { type: "string" }, replays: { type: "string" }, seed: { type: "string" }, from: { type: "string" } },
 } as const;
 
 /** One worker thread at a time; a case that hangs terminates it and the next case gets a new one. */
@@ -85,15 +91,30 @@ function caseRunner(seed: number) {
   };
 }
 
+/** The outcomes of each kind as a table: a row per kind, a column per outcome that any case came to, the failures last. */
+function printTable(counts: ReadonlyMap<string, number>, totals: Readonly<Record<WorkerRequest["kind"], number>>): void {
+  const seen = new Set([...counts.keys()].map((k) => k.split(" ")[1] as Outcome));
+  const columns: Outcome[] = [...OUTCOMES.filter((o) => !FAILURES.includes(o) && seen.has(o)), ...FAILURES];
+  const header = ["kind", "cases", ...columns];
+  const rows = (Object.keys(totals) as WorkerRequest["kind"][])
+    .filter((kind) => totals[kind] > 0)
+    .map((kind) => [kind, String(totals[kind]), ...columns.map((o) => String(counts.get(`${kind} ${o}`) ?? 0))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  print([line(header), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...rows.map(line)].join("\n"));
+}
+
 await runCommand(command, async ({ values }) => {
   const scenarios = Math.round(parseNumber(values.scenarios ?? "1000", "--scenarios", "--scenarios 10000", "nonnegative"));
   const games = Math.round(parseNumber(values.games ?? "500", "--games", "--games 5000", "nonnegative"));
+  const replays = Math.round(parseNumber(values.replays ?? "200", "--replays", "--replays 2000", "nonnegative"));
   const seed = Math.round(parseNumber(values.seed ?? "1", "--seed", "--seed 7"));
   const from = Math.round(parseNumber(values.from ?? "0", "--from", "--from 5000", "nonnegative"));
   const runner = caseRunner(seed);
   const requests: WorkerRequest[] = [
     ...Array.from({ length: scenarios }, (_, n) => ({ kind: "scenario" as const, n: from + n })),
     ...Array.from({ length: games }, (_, n) => ({ kind: "game" as const, n: from + n })),
+    ...Array.from({ length: replays }, (_, n) => ({ kind: "replay" as const, n: from + n })),
   ];
   const counts = new Map<string, number>();
   const failures: string[] = [];
@@ -111,12 +132,7 @@ await runCommand(command, async ({ values }) => {
   }
   progress.done();
   await runner.stop();
-  for (const kind of ["scenario", "game"]) {
-    const total = kind === "scenario" ? scenarios : games;
-    if (!total) continue;
-    const parts = [...counts].filter(([k]) => k.startsWith(`${kind} `)).map(([k, n]) => `${n} ${k.slice(kind.length + 1)}`);
-    print(`${total} ${kind} cases: ${parts.join(", ")}`);
-  }
+  printTable(counts, { scenario: scenarios, game: games, replay: replays });
   print(`slowest case: ${slowest.what}, ${Math.round(slowest.ms)} ms`);
   for (const f of failures) print(f);
   if (failures.length) process.exitCode = 1;

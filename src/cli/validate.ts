@@ -9,7 +9,7 @@ import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseScenarioJson } from "../core/scenario/load";
 import { rejudgeGame } from "../worker/rejudgeGame";
 import { divergenceWarning, type RejudgeReport } from "../worker/rejudgeReport";
-import { CliError, describeIssue, EXIT_BAD_INPUT, expectPositionals, print, printJson, readTextFile, runCommand } from "./common";
+import { CliError, describeIssue, EXIT_BAD_INPUT, expectPositionals, print, printError, printJson, readTextFile, runCommand } from "./common";
 import { type GameFileKind, gameFileKind, loadGameFile } from "./gameFiles";
 
 const USAGE = `Checks a Hulldown battlefield, game or replay file.
@@ -37,7 +37,7 @@ async function validateGame(file: string, text: string, kind: GameFileKind, json
   const loaded = loadGameFile(text, kind);
   const fail = (problems: readonly string[]) => {
     if (json) printJson({ ok: false, kind, problems });
-    else process.stderr.write(problems.map((p) => `${file}: ${p}\n`).join(""));
+    else printError(problems.map((p) => `${file}: ${p}`).join("\n"));
     process.exitCode = EXIT_BAD_INPUT;
   };
   if (!loaded.ok) return fail(loaded.problems);
@@ -75,6 +75,6 @@ await runCommand(command, async ({ values, positionals }) => {
     return;
   }
   if (values.json) printJson({ ok: false, issues: result.issues });
-  else process.stderr.write(result.issues.map((issue) => `${describeIssue(file!, issue)}\n`).join(""));
+  else printError(result.issues.map((issue) => describeIssue(file!, issue)).join("\n"));
   process.exitCode = EXIT_BAD_INPUT;
 });

@@ -5,7 +5,7 @@
  * says at which event it diverged; a damaged or truncated file plays up to where it breaks and says where.
  */
 import { z } from "zod";
-import { type KnownRulesets, parseGame, serializeGame } from "../core/game/gameFile";
+import { type KnownRulesets, type LoadProgress, PROGRESS_EVERY, parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { applyEvent, type GameState, initialState } from "../core/game/state";
 import { fnv1a } from "../core/hash";
@@ -88,10 +88,11 @@ export function stateHash(state: GameState): string {
 }
 
 /** The hash after every `every` events: entry k is the state after (k + 1) · every events. */
-export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number): string[] {
+export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number, progress?: LoadProgress): string[] {
   const hashes: string[] = [];
   let state = initialState(log.header.scenario);
   log.events.forEach((event, i) => {
+    if (progress && i % PROGRESS_EVERY === 0) progress(i, log.events.length);
     state = applyEvent(state, event);
     if ((i + 1) % every === 0) hashes.push(stateHash(state));
   });
@@ -113,7 +114,9 @@ export function serializeReplay(replay: Replay, hashEvery: number = DEFAULT_HASH
   const { cursor: _cursor, events: numbered, ...game } = JSON.parse(serializeGame(played)) as Record<string, unknown>;
   const notes = replay.notes.map((n) => ({ event: n.event, text: n.text }));
   const diverged =
-    replay.divergence && replay.divergence.event < events.length ? { diverged: { event: replay.divergence.event, message: replay.divergence.message } } : {};
+    replay.divergence && replay.divergence.event < events.length
+      ? { diverged: { event: replay.divergence.event, message: unflagged(replay.divergence.message) } }
+      : {};
   // The events last: a file cut short loses the fewest, and the loader keeps the whole ones.
   return JSON.stringify({
     format: REPLAY_FORMAT,
@@ -137,7 +140,10 @@ function pastTheEnd(envelope: { notes: readonly ReplayNote[]; diverged?: ReplayD
   return [...notes, ...flag];
 }
 
-export function parseReplay(text: string, catalog: CatalogSource, known: KnownRulesets = {}): ReplayFileResult {
+/** How far a replay load is: its events checked, then the table after each compared with the file's hashes. */
+export type ReplayLoadProgress = (phase: "checking" | "comparing", done: number, total: number) => void;
+
+export function parseReplay(text: string, catalog: CatalogSource, known: KnownRulesets = {}, progress?: ReplayLoadProgress): ReplayFileResult {
   const json = readJson(text, { watch: "events" });
   let data: unknown;
   let cutShort: string | undefined;
@@ -154,7 +160,7 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   const envelope = validate(ReplayEnvelope, data);
   if (!envelope.ok) return { ok: false, error: envelope.issues.map((i) => `${i.path}: ${i.message}`).join("; ") };
   const { hashEvery, hashes, notes, diverged, game, events } = envelope.data;
-  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known);
+  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known, progress && ((done, total) => progress("checking", done, total)));
   if (!loaded.ok) return { ok: false, error: loaded.problems.map((p) => (p.startsWith("events") ? p : joinPath("game", p))).join("; ") };
   const log = { ...loaded.game.log, cursor: loaded.game.log.events.length };
   const broken = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
@@ -167,19 +173,20 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   const kept = notes.filter((n) => n.event < log.events.length);
   const lost = notes.length - kept.length;
   const warning = broken && lost ? `${broken}; ${lost} note${lost === 1 ? "" : "s"} on events past it ${lost === 1 ? "is" : "are"} not kept` : broken;
-  const found = firstDivergence(log, hashEvery, hashes);
+  const found = firstDivergence(log, hashEvery, hashes, progress && ((done, total) => progress("comparing", done, total)));
   const said = diverged && diverged.event < log.events.length ? { event: diverged.event, message: flagged(diverged.message) } : undefined;
   const divergence = said && (!found || said.event <= found.event) ? said : found;
   return { ok: true, replay: { log, notes: kept, ...(warning ? { warning } : {}), ...(divergence ? { divergence } : {}) } };
 }
 
 const FLAGGED = "exported after it diverged: ";
-/** A divergence the file says, as the player reads it (once, however often the replay was exported again). */
+/** A divergence the file says, as the player reads it; the file keeps what was first found, so every export writes the same. */
 const flagged = (message: string) => (message.startsWith(FLAGGED) ? message : FLAGGED + message);
+const unflagged = (message: string) => (message.startsWith(FLAGGED) ? message.slice(FLAGGED.length) : message);
 
 /** Where the fold first differs from the recorded hashes, named by the last event of the window that differs. */
-function firstDivergence(log: GameLog, every: number, recorded: readonly string[]): LoadedReplay["divergence"] {
-  const actual = stateHashes(log, every);
+function firstDivergence(log: GameLog, every: number, recorded: readonly string[], progress?: LoadProgress): LoadedReplay["divergence"] {
+  const actual = stateHashes(log, every, progress);
   const k = actual.findIndex((hash, i) => i < recorded.length && hash !== recorded[i]);
   if (k < 0) return undefined;
   const last = (k + 1) * every - 1;

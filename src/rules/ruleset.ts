@@ -444,6 +444,26 @@ export interface TurnStructure {
   readonly keptAtTurnEnd: readonly string[];
 }
 
+/** A move a player asks of one model: the path it takes from where it stands (plan, cm), its end where it goes. */
+export interface MoveRequest {
+  readonly model: string;
+  readonly path: readonly Vec2[];
+}
+
+/** A rule system's ruling on a move: what one move allows, what this one costs, whether it may be made, and why. */
+export interface MoveVerdict {
+  readonly ruleset: string;
+  readonly model: string;
+  /** What cost and allowance count, in the system's terms: "in" (inches moved) or "MP" (Movement Points). */
+  readonly measure: string;
+  readonly allowance: number;
+  readonly cost: number;
+  readonly allowed: boolean;
+  /** Every ruling, the one that refuses it (if any) among them. */
+  readonly rulings: readonly Ruling[];
+  readonly sampleTables: readonly SampleTable[];
+}
+
 /** A point of a game: its events so far (0…n−1) and the table state they fold to (core/game/state.ts). */
 export interface GameHistory {
   readonly events: readonly GameEvent[];
@@ -553,6 +573,8 @@ export interface Ruleset<
    * game's length and the deployment (src/rules/turn.ts walks it from the log and refuses what is out of turn).
    */
   readonly turn: TurnStructure;
+  /** A move's allowance, cost and verdict from the system's movement tables (absent: it checks no move yet). */
+  moveVerdict?(request: MoveRequest, context: C): MoveVerdict;
   /** Order dice, for systems that give each unit an order a turn (Bolt Action). */
   readonly orders?: OrderSystem<C>;
 }

@@ -10,6 +10,10 @@
 import type { Dice } from "../core/dice";
 import type { GameEvent, GameEventOf } from "../core/game/events";
 import type { GameState } from "../core/game/state";
+import { missionState } from "../core/mission/control";
+import { earlyVictory, type MissionResult, missionResult } from "../core/mission/result";
+import { missionTitle } from "../core/mission/samples";
+import { inDeploymentZone } from "../core/mission/zones";
 import type { Scenario } from "../core/scenario/schema";
 import type { PhaseSpec, TurnAction, TurnStructure } from "./ruleset";
 
@@ -42,8 +46,19 @@ export interface TurnNow {
   readonly ended?: GameState["ended"];
 }
 
+/**
+ * How many turns the game on `scenario` lasts, and the rule that says so: the battlefield's mission's limit where
+ * it gives one, else the rule system's own length.
+ */
+export function gameLength(turn: TurnStructure, scenario: Scenario): { readonly turns: number; readonly rule: string; readonly sample?: string } {
+  const mission = scenario.mission;
+  if (mission?.turns === undefined) return turn.length;
+  const rule = `the mission ${missionTitle(mission)}`;
+  return { turns: mission.turns, rule, ...(mission.sample ? { sample: `${rule}: ${mission.turns} turns is a sample` } : {}) };
+}
+
 export function turnNow(turn: TurnStructure, state: GameState): TurnNow {
-  const base = { turn: state.turn, of: turn.length.turns, ...(state.ended ? { ended: state.ended } : {}) };
+  const base = { turn: state.turn, of: gameLength(turn, state.scenario).turns, ...(state.ended ? { ended: state.ended } : {}) };
   if (!state.step) return { free: true, ...base };
   return { free: false, ...base, phase: phaseById(turn, state.step.phase), ...(state.step.side !== undefined ? { side: state.step.side } : {}) };
 }
@@ -129,6 +144,8 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
   if (!state.step) return { type: "turn-advanced", turn: 0, phase: DEPLOYMENT, kept: [], rolls: [] };
   const slots = slotsOf(turn, sides);
   if (state.step.phase === DEPLOYMENT) return entering(slots[0]!, 1, state, sides, dice, []);
+  const early = missionEndsEarly(state);
+  if (early) return { type: "game-ended", reason: early.reason, ...(early.winner !== undefined ? { winner: early.winner } : {}) };
   const phase = phaseById(turn, state.step.phase);
   if (phase?.acts === "alternate") {
     const side = alternateSide(sides, activationsLeft(state, sides), state.step.side);
@@ -140,9 +157,15 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
   }
   const at = slots.findIndex((s) => s.phase.id === state.step!.phase && (s.side === undefined || s.side === state.step!.side));
   if (at + 1 < slots.length) return entering(slots[at + 1]!, state.turn, state, sides, dice, []);
-  if (state.turn >= turn.length.turns) {
-    const winner = missionWinner(state);
-    return { type: "game-ended", reason: `turn ${state.turn} of ${turn.length.turns} played`, ...(winner !== undefined ? { winner } : {}) };
+  const length = gameLength(turn, state.scenario).turns;
+  if (state.turn >= length) {
+    const outcome = missionOutcome(state.scenario);
+    const played = `turn ${state.turn} of ${length} played`;
+    return {
+      type: "game-ended",
+      reason: outcome ? `${played}: ${outcome.reason}` : played,
+      ...(outcome?.winner !== undefined ? { winner: outcome.winner } : {}),
+    };
   }
   return entering(slots[0]!, state.turn + 1, state, sides, dice, turn.keptAtTurnEnd);
 }
@@ -151,6 +174,7 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
 export function nextStepLabel(turn: TurnStructure, state: GameState): string {
   if (!state.step) return "Start the game: deployment";
   if (state.step.phase === DEPLOYMENT) return "Deployment done: turn 1";
+  if (missionEndsEarly(state)) return "End the game";
   const sides = sidesOf(state.scenario);
   const phase = phaseById(turn, state.step.phase);
   const left = activationsLeft(state, sides);
@@ -166,7 +190,7 @@ export function nextStepLabel(turn: TurnStructure, state: GameState): string {
     return next.side !== undefined && next.side !== state.step.side
       ? `End ${possessive(state.step.side ?? "")} turn: ${next.side}`
       : `Next: ${next.phase.name}`;
-  return state.turn >= turn.length.turns ? "End the game" : `End turn ${state.turn}`;
+  return state.turn >= gameLength(turn, state.scenario).turns ? "End the game" : `End turn ${state.turn}`;
 }
 
 /** The side of a unit or model id on the table. */
@@ -175,11 +199,16 @@ export function sideOf(scenario: Scenario, id: string): string | undefined {
   return undefined;
 }
 
-/** What a player does with an event, and which models or units act in it; undefined for events the turn does not order. */
-function actionOf(event: GameEvent): { action: TurnAction; actors: readonly string[] } | undefined {
+/**
+ * What a player does with an event, and which models or units act in it; undefined for events the turn does not
+ * order. A turret traversed belongs to no phase (it is laid for a shot as well as turned on the move), but only the
+ * acting side traverses.
+ */
+function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[] } | undefined {
   switch (event.type) {
-    case "model-moved":
     case "turret-traversed":
+      return { actors: [event.model] };
+    case "model-moved":
       return { action: "move", actors: [event.model] };
     case "models-moved":
       return { action: "move", actors: event.moves.map((m) => m.model) };
@@ -205,21 +234,26 @@ function whoseTurn(phase: PhaseSpec, side: string): string {
 export const possessive = (name: string): string => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
 /**
- * SEAM (w6-missions): where a deploying model may stand. The mission's zones come with the battlefield
- * (`inDeploymentZone(mission, side, point)`, src/core/mission/); until they are wired here, deployment is
- * anywhere on the table.
+ * Why a model of `side` may not be set down at `point` in the deployment, naming the zone; undefined where it
+ * may: in one of its side's zones, or anywhere where the battlefield's mission gives the side no zone.
  */
-export function deploymentRefusal(_state: GameState, _side: string, _point: readonly [number, number]): string | undefined {
-  return undefined;
+export function deploymentRefusal(state: GameState, side: string, point: readonly [number, number]): string | undefined {
+  const mission = state.scenario.mission;
+  if (!mission?.zones.some((z) => z.side === side) || inDeploymentZone(mission, side, [point[0], point[1]])) return undefined;
+  const at = `(${point[0].toFixed(1)}, ${point[1].toFixed(1)}) cm`;
+  return `${side} deploy in ${possessive(side)} deployment zone (${missionTitle(mission)}): ${at} is outside it`;
 }
 
-/**
- * SEAM (w6-missions): the winning side when the game ends, from the mission's victory conditions
- * (`missionResult(...)`, src/core/mission/), which may also end the game before its last turn. Until it is wired
- * here, the rules name no winner.
- */
-export function missionWinner(_state: GameState): string | undefined {
-  return undefined;
+/** The mission's outcome on the table as it stands (scores, control, winner), or undefined for a battlefield without one. */
+export function missionOutcome(scenario: Scenario): MissionResult | undefined {
+  return scenario.mission && missionResult(scenario.mission, missionState(scenario));
+}
+
+/** The outcome where a condition that ends the game at once (an exit) holds now, in a turn of the game. */
+function missionEndsEarly(state: GameState): MissionResult | undefined {
+  const mission = state.scenario.mission;
+  if (!mission || !state.step || state.step.phase === DEPLOYMENT) return undefined;
+  return earlyVictory(mission, missionState(state.scenario));
 }
 
 /**
@@ -232,12 +266,13 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
   if (!acted) return undefined;
   const phase = phaseById(turn, state.step.phase);
   if (!phase) return undefined;
-  if (!phase.allows.includes(acted.action)) {
-    const where = turn.phases.find((p) => p.allows.includes(acted.action));
+  const action = acted.action;
+  if (action !== undefined && !phase.allows.includes(action)) {
+    const where = turn.phases.find((p) => p.allows.includes(action));
     const now = phase.id === DEPLOYMENT ? "the deployment: the game has not begun" : `the ${phase.name} (${phase.rule})`;
     return where
-      ? `${ACTION_WORDS[acted.action]} comes in the ${where.name} (${where.rule}), not ${now}`
-      : `${ACTION_WORDS[acted.action]} is no part of this game's turn, and it is ${now}`;
+      ? `${ACTION_WORDS[action]} comes in the ${where.name} (${where.rule}), not ${now}`
+      : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
   const acting = state.step.side;
   if (phase.acts !== "all" && acting !== undefined) {

@@ -3,7 +3,8 @@
  * (a ring for a point, a tinted area, a band along an exit edge) with its name, its points and who holds it now
  * (src/core/mission's policy). The scene only draws: the marks take no pointer, and nothing here decides.
  */
-import { useEffect, useMemo } from "react";
+import { Line } from "@react-three/drei";
+import { useEffect, useMemo, useState } from "react";
 import { type BufferGeometry, DoubleSide, MeshBasicMaterial } from "three";
 import type { Battlefield } from "../core/battlefield";
 import { polygonCentroid, type Vec2 } from "../core/geometry2d";
@@ -12,7 +13,7 @@ import { zoneOutline } from "../core/mission/zones";
 import type { Mission, Objective, TableEdge } from "../core/scenario/schema";
 import type { Vec3 } from "../core/solids/solid";
 import { Label } from "./Label";
-import { discDecal, outlineDecal } from "./tableGeometry";
+import { discDecal, gridDecal } from "./tableGeometry";
 import { useTerrainMemo } from "./useTerrainMemo";
 
 /** Zone tints per side, in the order sides appear (the forces', then the mission's): bright enough over flock. */
@@ -67,7 +68,7 @@ function objectiveMark(objective: Objective, battlefield: Battlefield): Mark {
     case "area":
       return {
         key: `objective/${objective.id}`,
-        geometry: outlineDecal(objective.outline, ground, LIFT.objective),
+        geometry: gridDecal(objective.outline, ground, LIFT.objective, 1),
         material,
         label: { at: labelAt(polygonCentroid(objective.outline)), text: `${objective.name}${forSide} · ${points}` },
       };
@@ -75,7 +76,7 @@ function objectiveMark(objective: Objective, battlefield: Battlefield): Mark {
       const band = exitBand(objective.edge, objective.reach, scenario.table);
       return {
         key: `objective/${objective.id}`,
-        geometry: outlineDecal(band, ground, LIFT.objective),
+        geometry: gridDecal(band, ground, LIFT.objective, 1),
         material,
         label: { at: labelAt(polygonCentroid(band)), text: `${objective.name}${forSide} · exit, ${points} a unit` },
       };
@@ -92,7 +93,7 @@ function marksOf(battlefield: Battlefield, mission: Mission): Mark[] {
     const centre = polygonCentroid(outline);
     return {
       key: `zone/${i}`,
-      geometry: outlineDecal(outline, ground, LIFT.zone),
+      geometry: gridDecal(outline, ground, LIFT.zone),
       material: tint(SIDE_TINTS[sides.indexOf(zone.side) % SIDE_TINTS.length]!, 0.22),
       label: { at: [centre[0], ground.heightAt(centre) + LABEL_HEIGHT, centre[1]], text: `${zone.side} deployment zone` },
     };
@@ -111,22 +112,41 @@ export function MissionMarks({ battlefield, mission }: { battlefield: Battlefiel
     },
     [marks],
   );
+  // The names mount afresh a frame after the marks change: a label mounted in the same commit as the table's
+  // first frame, or kept across a new game, could stay empty (drei's Html never rendered it).
+  const [generation, setGeneration] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of marks is what asks for fresh labels
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setGeneration((g) => g + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [marks]);
   // Who holds what follows the models.
   const held = useMemo(() => {
     const control = objectiveControl(mission, missionState(battlefield.scenario));
     return new Map(control.map((c) => [`objective/${c.objective}`, c.contested ? " · contested" : c.holder !== undefined ? ` · held by ${c.holder}` : ""]));
   }, [battlefield.scenario, mission]);
   return (
-    <group name="mission">
-      {marks.map((mark) => (
-        <group key={mark.key}>
-          <mesh geometry={mark.geometry} material={mark.material} raycast={() => null} name={`mission/${mark.key}`} />
-          <Label at={mark.label.at} small testId={`mission-label-${mark.key}`}>
+    <>
+      <group name="mission">
+        {marks.map((mark) => (
+          <mesh key={mark.key} geometry={mark.geometry} material={mark.material} raycast={() => null} name={`mission/${mark.key}`} />
+        ))}
+      </group>
+      {generation > 0 &&
+        marks.map((mark) => (
+          <Label key={`${mark.key}#${generation}`} at={mark.label.at} small testId={`mission-label-${mark.key}`}>
             {mark.label.text}
             {held.get(mark.key) ?? ""}
           </Label>
-        </group>
-      ))}
-    </group>
+        ))}
+    </>
   );
+}
+
+/** The deployment zone being drawn: a rectangle from the first corner to the pointer. */
+export function ZoneDraft({ battlefield, from, to }: { battlefield: Battlefield; from: Vec2; to: Vec2 }) {
+  const corners = zoneOutline({ kind: "rectangle", side: "", from: [from[0], from[1]], to: [to[0], to[1]] });
+  const lifted = [...corners, corners[0]!].map(([x, z]): Vec3 => [x, battlefield.ground.heightAt([x, z]) + LIFT.zone + 0.3, z]);
+  // The pointer passes through it: the click on the opposite corner is on the table, not on the line.
+  return <Line points={lifted} color={SIDE_TINTS[0]} lineWidth={3} name="mission/zone-draft" raycast={() => null} />;
 }

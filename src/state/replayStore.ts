@@ -7,13 +7,12 @@
 
 import { create } from "zustand";
 import type { GameLog } from "../core/game/gameLog";
-import { scenarioCatalog } from "../core/miniatures/catalog";
 import { type ReplayFrame, replayFrame } from "../replay/frame";
-import { type LoadedReplay, parseReplay, type ReplayNote, serializeReplay } from "../replay/replayFile";
+import { type LoadedReplay, type ReplayNote, serializeReplay } from "../replay/replayFile";
 import { advance, buildTimeline, locate, type Timeline, timeOfEvent, turnMarks } from "../replay/timeline";
-import { RULESETS } from "../rules/registry";
 import { useGame } from "./game";
 import { rejudgeOpened } from "./rejudge";
+import { loadReplayText } from "./replayLoad";
 
 export interface OpenReplay {
   readonly title: string;
@@ -168,9 +167,16 @@ export const useReplay = create<ReplayStore>()((set, get) => {
   };
 });
 
-/** Reads a replay file's text and opens it; says why not when it cannot be played. */
-export function openReplayText(text: string, title: string): boolean {
-  const result = parseReplay(text, scenarioCatalog, { rulesets: RULESETS });
+/**
+ * Reads a replay file's text (in a worker, with progress and Cancel: replayLoad.ts) and opens it; says why not
+ * when it cannot be played, and that nothing changed when the player cancelled.
+ */
+export async function openReplayText(text: string, title: string): Promise<boolean> {
+  const result = await loadReplayText(text, title);
+  if (result === "cancelled") {
+    useGame.getState().notify("info", `Loading ${title} was cancelled; the table is as it was`);
+    return false;
+  }
   if (!result.ok) {
     useGame.getState().notify("error", `${title} is not a replay Hulldown can play: ${result.error}`);
     return false;
@@ -195,7 +201,7 @@ export async function openReplayUrl(url: string): Promise<boolean> {
   try {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`);
-    return openReplayText(await response.text(), url.split("/").pop() || url);
+    return await openReplayText(await response.text(), url.split("/").pop() || url);
   } catch (error) {
     useGame.getState().notify("error", `Could not load the replay at ${url}: ${(error as Error).message}`);
     return false;

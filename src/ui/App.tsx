@@ -25,6 +25,7 @@ import { LosPanel } from "./panels/LosPanel";
 import { OnlineBar } from "./panels/OnlineBar";
 import { RejudgeNotice } from "./panels/RejudgeNotice";
 import { ReplayBar } from "./panels/ReplayBar";
+import { ReplayLoadNotice } from "./panels/ReplayLoadNotice";
 import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
@@ -138,6 +139,7 @@ export function App() {
       <ReplayBar />
       <OnlineBar />
       <Toast />
+      <ReplayLoadNotice />
       <RejudgeNotice />
       <ConfirmDialog />
       {result && <GameResult onClose={() => setResult(false)} />}

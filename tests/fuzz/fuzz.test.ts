@@ -2,15 +2,28 @@
  * The seeded fuzz suite, a few hundred cases per run (npm run fuzz runs thousands): every mutated
  * battlefield is refused with a path or builds a world that answers with finite numbers; every mutated
  * game is refused with a path, played up to a break it names, or loaded whole and saved byte for byte; a
- * game with a doctored shot is played up to that shot, named.
+ * game with a doctored shot is played up to that shot, named; every mutated replay is refused with a path,
+ * or keeps every note and its divergence flag when saved again.
  * The seed changes each day, so CI walks new cases while any failure is reproducible from the seed printed.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CaseResult, checkCase, FAILURES, type FuzzCase, gameCase, playedGame, SHIPPED, scenarioCase } from "../../src/cli/fuzz/cases";
+import {
+  type CaseResult,
+  checkCase,
+  FAILURES,
+  type FuzzCase,
+  gameCase,
+  playedGame,
+  playedReplay,
+  replayCase,
+  SHIPPED,
+  scenarioCase,
+} from "../../src/cli/fuzz/cases";
 
 const SEED = Math.floor(Date.now() / 86_400_000);
 const SCENARIO_CASES = 150;
 const GAME_CASES = 120;
+const REPLAY_CASES = 80;
 /** Per case, as npm run fuzz's watchdog allows. */
 const CASE_LIMIT_MS = 5000;
 
@@ -46,6 +59,15 @@ describe(`fuzzing the file loaders (seed ${SEED})`, { timeout: 600_000 }, () => 
     const counts = await runAll(cases);
     // Doctored shots are among them, each caught at its event (runAll fails a "not-caught").
     expect(cases.filter((c) => c.doctored !== undefined).length).toBeGreaterThan(0);
+    expect(counts.get("refused")).toBeGreaterThan(0);
+    expect(counts.get("partial")).toBeGreaterThan(0);
+    expect(counts.get("accepted")).toBeGreaterThan(0);
+  });
+
+  it(`${REPLAY_CASES} mutated replays: refused with a path, or no note and no flag lost on saving again`, async () => {
+    const replays = games.map(playedReplay);
+    for (const text of replays) expect(await checkCase({ kind: "replay", index: -1, text })).toEqual({ outcome: "accepted" });
+    const counts = await runAll(Array.from({ length: REPLAY_CASES }, (_, n) => replayCase(SEED, n, replays)));
     expect(counts.get("refused")).toBeGreaterThan(0);
     expect(counts.get("partial")).toBeGreaterThan(0);
     expect(counts.get("accepted")).toBeGreaterThan(0);

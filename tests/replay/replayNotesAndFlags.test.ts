@@ -79,6 +79,7 @@ describe("a replay flagged as diverging, exported again", () => {
     const third = parseReplay(serializeReplay(second.replay), scenarioCatalog, KNOWN);
     if (!third.ok) throw new Error(third.error);
     expect(third.replay.divergence).toEqual(second.replay.divergence);
+    expect(serializeReplay(third.replay)).toBe(serializeReplay(second.replay));
   });
 
   it("a flag past the last event of a whole file is refused at diverged.event", () => {

@@ -2,19 +2,23 @@
  * Each rule system's turn, walked by the one engine (src/rules/turn.ts) from free play through the deployment
  * and every phase to the game's end, against the source's turn sequence (line numbers of ../shared/seeds); an
  * action out of turn refused with the rule behind it; the steps recorded in the log, folded, and a game file
- * with them loaded (a tampered order-die draw is not); a log without turn steps stays free play.
+ * with them loaded (a tampered order-die draw is not); a log without turn steps stays free play. The
+ * battlefield's mission in the turn: deployment zones, its turn limit, the winner at the end and an early end.
  */
 import { describe, expect, it } from "vitest";
 import { type Command, checkEvent, toEvent } from "../../src/core/game/commands";
 import type { GameEvent } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, type GameLog, newGame, nextDice, record } from "../../src/core/game/gameLog";
+import { turnStart } from "../../src/core/game/state";
+import { Mission } from "../../src/core/scenario/schema";
 import { battleground } from "../../src/rules/battleground";
+import { movesThisTurn } from "../../src/rules/battleground/gameState";
 import { boltAction } from "../../src/rules/bolt-action";
 import { flamesOfWar } from "../../src/rules/flames-of-war";
 import { operationWw2 } from "../../src/rules/operation-ww2";
 import type { Ruleset } from "../../src/rules/ruleset";
-import { nextStep, nextStepLabel, outOfTurn, turnNow } from "../../src/rules/turn";
+import { deploymentRefusal, gameLength, missionOutcome, nextStep, nextStepLabel, outOfTurn, turnNow } from "../../src/rules/turn";
 import { type Placed, scenario, TEST_CATALOG } from "../helpers/scene";
 
 /** Two units of side A, one of side B: alternation is seen to run out on one side first. */
@@ -24,8 +28,11 @@ const MODELS: Placed[] = [
   { id: "b1", model: "ger-rifleman", position: [20, 100], side: "B", unit: "b1" },
 ];
 
-const start = (ruleset: Ruleset, seed = 7): GameLog =>
-  newGame(scenario([], MODELS), { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: "2026-11-27T00:00:00Z" });
+const start = (ruleset: Ruleset, seed = 7, mission?: unknown): GameLog =>
+  newGame(
+    { ...scenario([], MODELS), ...(mission !== undefined && { mission: Mission.parse(mission) }) },
+    { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: "2026-11-27T00:00:00Z" },
+  );
 
 /** The log after the turn bar's button is pressed once. */
 const advance = (ruleset: Ruleset, log: GameLog): GameLog => record(log, { ...nextStep(ruleset.turn, currentState(log), nextDice(log)), time: 0 });
@@ -41,8 +48,8 @@ function walk(ruleset: Ruleset, log = start(ruleset)): { steps: string[]; log: G
   return { steps, log };
 }
 
-const moveOf = (log: GameLog, model: string): GameEvent => {
-  const result = toEvent(currentState(log), TEST_CATALOG, { type: "move", model, to: { position: [30, 60], heading: 0 } } satisfies Command, 0);
+const moveOf = (log: GameLog, model: string, to: [number, number] = [30, 60]): GameEvent => {
+  const result = toEvent(currentState(log), TEST_CATALOG, { type: "move", model, to: { position: to, heading: 0 } } satisfies Command, 0);
   if (!result.ok) throw new Error(result.error);
   return result.event;
 };
@@ -180,6 +187,13 @@ describe("Flames of War's turn (003: Starting l.13, Movement l.55, Shooting l.62
     expect(outOfTurn(turn, state, moveOf(log, "b1"))).toBe("it is A's turn (003 l.55, 75–76, 234): B must wait");
     expect(nextStepLabel(turn, state)).toBe("Next: Shooting Step");
   });
+
+  it("lets the acting side lay a turret in any step, never the waiting side", () => {
+    const traverse = (model: string): GameEvent => ({ type: "turret-traversed", model, from: 0, to: 30 });
+    const shooting = currentState(until(flamesOfWar, "shooting", "A"));
+    expect(outOfTurn(turn, shooting, traverse("a1"))).toBeUndefined();
+    expect(outOfTurn(turn, shooting, traverse("b1"))).toBe("it is A's turn (003 l.62, 119): B must wait");
+  });
 });
 
 describe("turn steps in the log", () => {
@@ -203,6 +217,16 @@ describe("turn steps in the log", () => {
     );
   });
 
+  it("a move made in the deployment is no move of turn 1: the step into a new turn starts the turn's moves afresh", () => {
+    let log = advance(battleground, start(battleground));
+    log = record(log, moveOf(log, "a1"));
+    expect(movesThisTurn(log.events, "a1")).toHaveLength(1);
+    log = advance(battleground, log);
+    expect(currentState(log).moves).toEqual({});
+    expect(movesThisTurn(log.events, "a1")).toEqual([]);
+    expect(turnStart(log.events)).toBe(log.events.length);
+  });
+
   it("a game file with drawn order dice loads; one whose draw the seed did not roll does not", () => {
     const log = until(boltAction, "turn-end");
     const loaded = parseGame(serializeGame(log), TEST_CATALOG);
@@ -213,5 +237,71 @@ describe("turn steps in the log", () => {
     );
     const bad = parseGame(serializeGame({ ...log, events: tampered }), TEST_CATALOG);
     expect(bad.ok && bad.game.warning).toMatch(new RegExp(`events\\[${first}\\]\\.rolls\\[0\\]\\.value`));
+  });
+});
+
+describe("the battlefield's mission in the turn", () => {
+  // A sets up along z = 0 to 40, B along z = 80 to 120 (the 180 × 120 table of MODELS); the depot is a1's spot.
+  const zones = [
+    { kind: "rectangle", side: "A", from: [0, 0], to: [180, 40] },
+    { kind: "rectangle", side: "B", from: [0, 80], to: [180, 120] },
+  ];
+  const depot = { id: "depot", kind: "point", name: "Depot", at: [20, 20], radius: 10, points: 2 };
+
+  it("refuses a deployment outside the side's zone, naming it; the zone's edge is in; no zone: anywhere", () => {
+    const log = advance(battleground, start(battleground, 7, { name: "Zones", sample: true, zones }));
+    const state = currentState(log);
+    expect(outOfTurn(battleground.turn, state, moveOf(log, "a1", [30, 60]))).toBe(
+      "A deploy in A's deployment zone (Zones (sample)): (30.0, 60.0) cm is outside it",
+    );
+    expect(outOfTurn(battleground.turn, state, moveOf(log, "a1", [30, 40]))).toBeUndefined();
+    expect(outOfTurn(battleground.turn, state, moveOf(log, "b1", [30, 30]))).toMatch(/^B deploy in B's deployment zone/);
+    expect(deploymentRefusal(state, "C", [90, 60])).toBeUndefined();
+    const open = currentState(advance(battleground, start(battleground)));
+    expect(deploymentRefusal(open, "A", [90, 60])).toBeUndefined();
+    // Once the turns begin, a move leaves the zone freely.
+    const turn1 = currentState(advance(battleground, log));
+    expect(outOfTurn(battleground.turn, turn1, moveOf(log, "a1", [30, 60]))).toBeUndefined();
+  });
+
+  it("the mission's turn limit replaces the system's six turns, and the winner is the mission's at the end", () => {
+    const mission = {
+      name: "Hold the depot",
+      turns: 2,
+      zones,
+      objectives: [depot],
+      victory: [{ kind: "hold", objective: "depot", side: "B" }, { kind: "most-points" }],
+    };
+    const log = start(battleground, 7, mission);
+    expect(gameLength(battleground.turn, currentState(log).scenario)).toEqual({ turns: 2, rule: "the mission Hold the depot" });
+    expect(gameLength(battleground.turn, scenario([], MODELS))).toBe(battleground.turn.length);
+    const { steps, log: ended } = walk(battleground, log);
+    expect(steps.filter((s) => s.endsWith(".end"))).toEqual(["1.end", "2.end"]);
+    expect(turnNow(battleground.turn, currentState(advance(battleground, log)))).toMatchObject({ of: 2 });
+    // B does not hold the depot (a1 of A stands on it), so the most points decide: A 2, B 0.
+    expect(currentState(ended).ended).toEqual({ reason: "turn 2 of 2 played: most objective points: A 2, B 0", winner: "A" });
+    expect(missionOutcome(currentState(ended).scenario)?.scores).toEqual([
+      { side: "A", points: 2 },
+      { side: "B", points: 0 },
+    ]);
+  });
+
+  it("a game without a winner is a draw in the mission's words; a battlefield without a mission names none", () => {
+    const { log } = walk(battleground, start(battleground, 7, { name: "Nothing to take", turns: 1, victory: [{ kind: "most-points" }] }));
+    expect(currentState(log).ended).toEqual({ reason: "turn 1 of 1 played: a draw: A 0, B 0" });
+    expect(missionOutcome(scenario([], MODELS))).toBeUndefined();
+  });
+
+  it("an exit victory ends the game at the next step of a turn, not in the deployment", () => {
+    // a1 and a2 stand 20 cm from the -z edge from the start, within the exit's 25 cm: both units count as off.
+    const mission = {
+      name: "Break out",
+      objectives: [{ id: "out", kind: "exit", name: "B's edge", edge: "-z", side: "A", reach: 25 }],
+      victory: [{ kind: "exit", side: "A", units: 2 }],
+    };
+    const { steps, log } = walk(battleground, start(battleground, 7, mission));
+    expect(steps).toEqual(["0.deployment", "1.activations.A", "end"]);
+    expect(currentState(log).ended).toEqual({ reason: "A got 2 of the 2 units needed off the table", winner: "A" });
+    expect(nextStepLabel(battleground.turn, currentState({ ...log, cursor: log.events.length - 1 }))).toBe("End the game");
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The fuzz suite's cases: mutations of the shipped battlefields and of games played on them, and what each
- * must come to. A scenario file is refused with a path, or accepted and then builds a sight world that
+ * The fuzz suite's cases: mutations of the shipped battlefields (some with stored miniatures), of games played
+ * on them and of their replays, and what each must come to. A scenario file is refused with a path, or
+ * accepted and then builds a sight world ("unbuildable" when the validator and the engine disagree) that
  * answers a SightReport and a template with finite numbers. A game file is refused with a path, played up
  * to a break it names, or loaded whole and saved again byte for byte; whatever it loads builds a world too.
+ * A replay, besides, keeps every note and its divergence flag through saving again.
  */
 import { readFileSync } from "node:fs";
 import { type Command, toEvent } from "../../core/game/commands";
@@ -11,6 +13,7 @@ import { currentState, type GameLog, newGame, record } from "../../core/game/gam
 import { scenarioCatalog } from "../../core/miniatures/catalog";
 import { parseScenarioJson } from "../../core/scenario/load";
 import type { Scenario } from "../../core/scenario/schema";
+import { parseReplay, serializeReplay } from "../../replay/replayFile";
 import { fireEvent } from "../../rules/judge";
 import { RULESETS } from "../../rules/registry";
 import { sightReport } from "../../sight/lineOfSight";
@@ -19,7 +22,7 @@ import { modelsUnderTemplate } from "../../sight/templates";
 import { gameTabletop, judgeShotInGame, type Tabletop } from "../../worker/fire";
 import { rejudgeGame } from "../../worker/rejudgeGame";
 import { divergenceWarning, type RejudgeReport } from "../../worker/rejudgeReport";
-import { doctorOutcome, mutate, type Random, seededRandom } from "./mutate";
+import { doctorOutcome, mutate, mutateIds, mutateMiniatureScenario, mutateReplay, type Random, seededRandom } from "./mutate";
 
 export const SHIPPED = ["default", "normandy-bocage", "ruined-town"] as const;
 
@@ -38,9 +41,31 @@ export type Outcome =
   | "non-finite"
   | "not-identical"
   /** A doctored shot that loaded without its event named. */
-  | "not-caught";
+  | "not-caught"
+  /** Accepted by the validator, and then the sight engine could not build its world: the two disagree. */
+  | "unbuildable"
+  /** A replay whose notes were dropped without a word, on loading or on saving again. */
+  | "lost-note"
+  /** A replay flagged as diverging whose flag did not survive saving again. */
+  | "lost-flag";
 
-export const FAILURES: readonly Outcome[] = ["no-path", "crash", "hang", "non-finite", "not-identical", "not-caught"];
+/** Every outcome, in the order a table shows them. */
+export const OUTCOMES: readonly Outcome[] = [
+  "refused",
+  "partial",
+  "accepted",
+  "no-path",
+  "crash",
+  "hang",
+  "non-finite",
+  "not-identical",
+  "not-caught",
+  "unbuildable",
+  "lost-note",
+  "lost-flag",
+];
+
+export const FAILURES: readonly Outcome[] = ["no-path", "crash", "hang", "non-finite", "not-identical", "not-caught", "unbuildable", "lost-note", "lost-flag"];
 
 export interface CaseResult {
   readonly outcome: Outcome;
@@ -65,7 +90,15 @@ function nonFinite(value: unknown, path = ""): string | undefined {
 
 /** Builds the sight world and asks it one SightReport (first model at the last) and one template. */
 async function exercise(scenario: Scenario): Promise<CaseResult> {
-  const world = await createSightWorld(scenario, scenarioCatalog(scenario));
+  let world: Awaited<ReturnType<typeof createSightWorld>>;
+  try {
+    world = await createSightWorld(scenario, scenarioCatalog(scenario));
+  } catch (error) {
+    return {
+      outcome: "unbuildable",
+      detail: `validate accepts it, the sight engine cannot build it: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
   try {
     const ids = modelIds(scenario);
     const { width, depth } = scenario.table;
@@ -256,18 +289,128 @@ async function fireShots(table: Tabletop, start: GameLog, shots: number): Promis
   return log;
 }
 
+/** A replay of a played game, with notes on its first, middle and last events. */
+export function playedReplay(gameText: string): string {
+  const loaded = parseGame(gameText, scenarioCatalog, LOAD_OPTIONS);
+  if (!loaded.ok) throw new Error(`the played game does not load: ${loaded.error}`);
+  const { log } = loaded.game;
+  const last = log.events.length - 1;
+  const notes = [...new Set([0, Math.floor(last / 2), last])].map((event) => ({ event, text: `note on event ${event}` }));
+  return serializeReplay({ log, notes });
+}
+
+/** The notes a replay file holds, when its JSON reads (a file cut short or garbled may hold any number). */
+function notesInFile(text: string): number | undefined {
+  try {
+    const notes = (JSON.parse(text) as { notes?: unknown }).notes;
+    return Array.isArray(notes) ? notes.length : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A replay file is refused with a path, or plays (up to a break it names) with every note it holds on an event
+ * or said to be left out; saved again it loads whole with the same notes and the same divergence, and saves
+ * to the same bytes; its table builds a world.
+ */
+export function checkReplayText(text: string): Promise<CaseResult> {
+  return guarded(async () => {
+    const loaded = parseReplay(text, scenarioCatalog, LOAD_OPTIONS);
+    if (!loaded.ok) return NAMES_A_PLACE.test(loaded.error) ? { outcome: "refused" } : { outcome: "no-path", detail: loaded.error };
+    const { log, notes, warning, divergence } = loaded.replay;
+    if (warning !== undefined && !NAMES_A_PLACE.test(warning)) return { outcome: "no-path", detail: warning };
+    const held = notesInFile(text);
+    if (held !== undefined && notes.length < held && !warning?.includes("not kept")) {
+      return { outcome: "lost-note", detail: `${held} notes in the file, ${notes.length} kept, and no word of the others` };
+    }
+    const saved = serializeReplay(loaded.replay);
+    const again = parseReplay(saved, scenarioCatalog, LOAD_OPTIONS);
+    if (!again.ok || again.replay.warning !== undefined) return { outcome: "not-identical", detail: again.ok ? again.replay.warning : again.error };
+    if (again.replay.notes.length !== notes.length)
+      return { outcome: "lost-note", detail: `${notes.length} notes loaded, ${again.replay.notes.length} after saving again` };
+    if (again.replay.divergence?.event !== divergence?.event) {
+      return {
+        outcome: "lost-flag",
+        detail: `diverged at ${divergence?.event ?? "no event"}, after saving again at ${again.replay.divergence?.event ?? "no event"}`,
+      };
+    }
+    if (serializeReplay(again.replay) !== saved) return { outcome: "not-identical", detail: "the second save differs" };
+    const exercised = await exerciseOnce(currentState(log).scenario);
+    if (exercised.outcome !== "accepted") return exercised;
+    return { outcome: warning === undefined && divergence === undefined ? "accepted" : "partial" };
+  });
+}
+
 export interface FuzzCase {
-  readonly kind: "scenario" | "game";
+  readonly kind: "scenario" | "game" | "replay";
   readonly index: number;
   readonly text: string;
   /** A game whose shot at this event had its outcome doctored. */
   readonly doctored?: number;
 }
 
-/** The n-th mutated scenario of a run: deterministic from the seed and n. */
+/**
+ * A shipped battlefield with two stored miniatures, a figure (convex) and a gun on its base (a triangle
+ * mesh), a model of each in the first force: what the miniature mutations work on.
+ */
+export function withMiniatures(scenarioText: string): string {
+  const scenario = JSON.parse(scenarioText) as { forces: Array<{ units: unknown[] }>; miniatures?: unknown[] };
+  const box = (min: number[], max: number[]) => ({
+    vertices: [0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i & 1 ? max[0]! : min[0]!, i & 2 ? max[1]! : min[1]!, i & 4 ? max[2]! : min[2]!]),
+    indices: [0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6, 0, 1, 5, 0, 5, 4, 2, 6, 7, 2, 7, 3, 0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5],
+  });
+  scenario.miniatures = [
+    {
+      id: "fuzz-figure",
+      name: "Fuzz figure",
+      category: "infantry",
+      figureHeight: 3.1,
+      eye: [0, 2.8, 0],
+      parts: [{ name: "figure", convex: true, ...box([-0.5, 0, -0.4], [0.5, 3.1, 0.4]) }],
+    },
+    {
+      id: "fuzz-gun",
+      name: "Fuzz gun",
+      category: "gun",
+      figureHeight: 2,
+      eye: [0, 1.5, 0],
+      parts: [
+        { name: "base", convex: false, ...box([-2, 0, -2], [2, 0.3, 2]) },
+        { name: "gun", convex: true, ...box([-0.2, 0.3, -0.2], [0.2, 2, 3]) },
+      ],
+    },
+  ];
+  scenario.forces[0]!.units.push({
+    id: "fuzz-unit",
+    models: [
+      { id: "fuzz-figure-1", model: "fuzz-figure", position: [12, 12] },
+      { id: "fuzz-gun-1", model: "fuzz-gun", position: [20, 12], figureHeight: 2 },
+    ],
+  });
+  return JSON.stringify(scenario);
+}
+
+/**
+ * The n-th mutated scenario of a run: deterministic from the seed and n. One case in four works on stored
+ * miniatures, one in eight on ids; the rest are the general mutations.
+ */
 export function scenarioCase(seed: number, n: number): FuzzCase {
   const random = seededRandom(seed * 1_000_003 + n);
-  return { kind: "scenario", index: n, text: mutate(shippedScenarioText(random.pick(SHIPPED)), random) };
+  const shipped = shippedScenarioText(random.pick(SHIPPED));
+  const kind = random.below(8);
+  if (kind < 2) return { kind: "scenario", index: n, text: mutateMiniatureScenario(withMiniatures(shipped), random) };
+  if (kind === 2) return { kind: "scenario", index: n, text: mutateIds(shipped, random) };
+  return { kind: "scenario", index: n, text: mutate(shipped, random) };
+}
+
+/** The n-th mutated replay of a run, from the played replays given: its notes and flags, its ids, or anything. */
+export function replayCase(seed: number, n: number, replays: readonly string[]): FuzzCase {
+  const random = seededRandom(seed * 1_000_037 + n);
+  const replay = random.pick(replays);
+  const kind = random.below(4);
+  const text = kind < 2 ? mutateReplay(replay, random) : kind === 2 ? mutateIds(replay, random) : mutate(replay, random, "events");
+  return { kind: "replay", index: n, text };
 }
 
 /** The n-th mutated game file of a run, from the played games given (one per shipped battlefield). */
@@ -275,8 +418,14 @@ export function gameCase(seed: number, n: number, games: readonly string[]): Fuz
   const random = seededRandom(seed * 1_000_033 + n);
   const game = random.pick(games);
   // One case in eight doctors a shot's outcome, which only the rule system judging it again can tell.
-  if (random.below(8) === 0) return { kind: "game", index: n, ...doctorOutcome(game, random) };
+  const kind = random.below(8);
+  if (kind === 0) return { kind: "game", index: n, ...doctorOutcome(game, random) };
+  // One in eight has ids made JavaScript's own names (a unit, a template, a smoke cloud).
+  if (kind === 1) return { kind: "game", index: n, text: mutateIds(game, random) };
   return { kind: "game", index: n, text: mutate(game, random, "events") };
 }
 
-export const checkCase = (c: FuzzCase): Promise<CaseResult> => (c.kind === "scenario" ? checkScenarioText(c.text) : checkGameText(c.text, c.doctored));
+export function checkCase(c: FuzzCase): Promise<CaseResult> {
+  if (c.kind === "scenario") return checkScenarioText(c.text);
+  return c.kind === "game" ? checkGameText(c.text, c.doctored) : checkReplayText(c.text);
+}

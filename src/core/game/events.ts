@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { Feature, formatVersion, Heading, Id, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
+import { Feature, formatVersion, Heading, Id, LIMITS, Miniature, Mission, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
 import type { Answers } from "./answers";
 
 export const GAME_FORMAT = "hulldown-game";
@@ -164,6 +164,8 @@ export const GameEvent = z.discriminatedUnion("type", [
   /** Several features changed as one (a group moved or turned): each one's whole old and new data, in the same order. */
   z.strictObject({ ...common, type: z.literal("features-changed"), from: z.array(Feature).min(1), to: z.array(Feature).min(1) }),
   z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
+  /** The battlefield editor sets the mission: all of it before and after (absent: none), so undo and replays need nothing else. */
+  z.strictObject({ ...common, type: z.literal("mission-set"), from: Mission.optional(), to: Mission.optional() }),
   /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
   z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
   /** A model's own settings changed: null puts a setting back to its default (the ground, the definition's heights). */

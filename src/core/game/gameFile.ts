@@ -72,7 +72,11 @@ function rulesetProblems(named: { id: string; version: string }, known: KnownRul
   return [];
 }
 
-export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}): GameFileResult {
+/** Told every PROGRESS_EVERY events how far a long load is (a replay loader's progress bar). */
+export type LoadProgress = (done: number, total: number) => void;
+export const PROGRESS_EVERY = 2000;
+
+export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}, progress?: LoadProgress): GameFileResult {
   const json = readJson(text, { watch: "events" });
   let data: unknown;
   let cutShort: string | undefined;
@@ -110,6 +114,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   // Files saved before events were numbered carry no `n` at all: they are checked in their order.
   const numbered = rawEvents.some((raw) => typeof raw === "object" && raw !== null && Object.hasOwn(raw, "n"));
   for (const [i, raw] of rawEvents.entries()) {
+    if (progress && i % PROGRESS_EVERY === 0) progress(i, rawEvents.length);
     const event = eventProblem(raw, i, state, dice, models, numbered, header.data.ruleset.id, known);
     if (typeof event === "string") {
       warning = `${event}; the game was loaded up to event ${i}`;

@@ -217,6 +217,10 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     case "unit-edited":
     case "unit-removed":
       return { ...state, scenario: applyForceEvent(state.scenario, event) };
+    case "mission-set": {
+      const { mission: _old, ...scenario } = state.scenario;
+      return { ...state, scenario: event.to ? { ...scenario, mission: event.to } : scenario };
+    }
     case "order-given": {
       if (unitStatusOf(state, event.unit).order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
@@ -264,6 +268,23 @@ function turnOver(state: GameState, kept: readonly string[]): GameState {
     ),
   );
   return { ...clearSmoke(state), units, moves: byId(), lastShots: byId() };
+}
+
+/**
+ * Where the turn in progress after `events` began: after the last `turn-ended` (free play), or after the step
+ * into a new turn (a `turn-advanced` of another turn than the step before it, the deployment's included).
+ */
+export function turnStart(events: readonly GameEvent[]): number {
+  let start = 0;
+  let turn: number | undefined;
+  for (const [i, e] of events.entries()) {
+    if (e.type === "turn-ended") start = i + 1;
+    else if (e.type === "turn-advanced" && e.turn !== turn) {
+      turn = e.turn;
+      start = i + 1;
+    }
+  }
+  return start;
 }
 
 /** Whether a move changes where the model stands: turning on the spot does not. */

@@ -1,12 +1,14 @@
 /**
  * Reads a player's model file (STL, binary or ASCII; glTF binary .glb, or .gltf with embedded buffers) into
- * named triangle meshes, headless: the browser and the Node tests parse with the same code. A file that is
+ * named triangle meshes, headless: the browser and the Node tests parse with the same code. A glTF is made
+ * self-contained first (selfContainedGlb.ts): nothing outside the file is ever fetched. A file that is
  * not a model, has no triangles or far too many comes back as a message, never as an exception.
  */
 import { Mesh, type Object3D } from "three";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { STLLoader } from "three/examples/jsm/loaders/STLLoader.js";
 import type { Triangles } from "../solids/solidGeometry";
+import { selfContainedGlb } from "./selfContainedGlb";
 
 /** Files bigger than this are refused before parsing (a 1-million-triangle binary STL is 50 MB). */
 export const MAX_MODEL_FILE_BYTES = 64 * 1024 * 1024;
@@ -38,7 +40,11 @@ export async function readModelFile(bytes: ArrayBuffer, fileName: string): Promi
     return fail(fileName, `${count(bytes.byteLength)} bytes is more than the ${count(MAX_MODEL_FILE_BYTES)} a model file may have`);
   const head = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 80))).trimStart();
   try {
-    if (head.startsWith("glTF") || head.startsWith("{")) return checked(fileName, "gltf", await gltfMeshes(bytes));
+    if (head.startsWith("glTF") || head.startsWith("{")) {
+      const contained = selfContainedGlb(bytes);
+      if (!contained.ok) return fail(fileName, contained.error);
+      return checked(fileName, "gltf", await gltfMeshes(contained.glb));
+    }
     if (isBinaryStl(bytes)) return checked(fileName, "stl", [stlMesh(bytes)]);
     // three's STLLoader reads a triangle count at byte 80 before it looks for "solid": a shorter text is padded.
     if (head.startsWith("solid")) return checked(fileName, "stl", [stlMesh(`${new TextDecoder().decode(bytes)}${" ".repeat(84)}`)]);

@@ -4,7 +4,7 @@
  * game length, how deep the deployment zones are). Every one is marked `sample`, and missionTitle says so.
  *
  * The two sides deploy along the pair of opposite edges that parts their forces best (the long edges of a table
- * without forces); the first side named takes the edge at 0.
+ * without both sides on it, the first side named at 0); the side nearer the edge at 0 takes it.
  */
 import type { Vec2 } from "../geometry2d";
 import type { DeploymentZone, Mission, Objective, Scenario, TableEdge } from "../scenario/schema";
@@ -27,12 +27,18 @@ const OBJECTIVE_RADIUS = 10;
 /** A mission's name as a player reads it: "Hold the crossroads (sample)" for a sample one. */
 export const missionTitle = (mission: Pick<Mission, "name" | "sample">): string => (mission.sample ? `${mission.name} (sample)` : mission.name);
 
-const centroid = (points: readonly Vec2[]): Vec2 => [
-  points.reduce((s, p) => s + p[0], 0) / points.length,
-  points.reduce((s, p) => s + p[1], 0) / points.length,
-];
+/**
+ * How well the sides' models part along an axis (0: x, 1: z), as a share of the table across it: the gap between
+ * the nearer side's furthest model and the further side's nearest (negative where they mingle), and which side is nearer.
+ */
+function parting(a: readonly Vec2[], b: readonly Vec2[], axis: 0 | 1, size: number): { gap: number; aFirst: boolean } {
+  const mean = (ps: readonly Vec2[]) => ps.reduce((s, p) => s + p[axis], 0) / ps.length;
+  const aFirst = mean(a) <= mean(b);
+  const [near, far] = aFirst ? [a, b] : [b, a];
+  return { gap: (Math.min(...far.map((p) => p[axis])) - Math.max(...near.map((p) => p[axis]))) / size, aFirst };
+}
 
-/** The two sides, and the axis between their edges: "z" (they face across the depth) or "x". */
+/** The two sides, nearer edge first, and the axis between their edges: "z" (they face across the depth) or "x". */
 function battleLines(scenario: Scenario): { sides: [string, string]; axis: "x" | "z" } {
   const named = [...new Set(scenario.forces.map((f) => f.side))];
   const sides: [string, string] = [named[0] ?? STAND_IN_SIDES[0], named[1] ?? (named[0] === STAND_IN_SIDES[1] ? STAND_IN_SIDES[0] : STAND_IN_SIDES[1])];
@@ -40,14 +46,12 @@ function battleLines(scenario: Scenario): { sides: [string, string]; axis: "x" |
   const positions = (side: string) => scenario.forces.filter((f) => f.side === side).flatMap((f) => f.units.flatMap((u) => u.models.map((m) => m.position)));
   const a = positions(sides[0]);
   const b = positions(sides[1]);
-  let axis: "x" | "z" = width >= depth ? "z" : "x";
-  let first = sides[0];
-  if (a.length && b.length) {
-    const [ca, cb] = [centroid(a), centroid(b)];
-    axis = Math.abs(ca[0] - cb[0]) / width > Math.abs(ca[1] - cb[1]) / depth ? "x" : "z";
-    first = (axis === "x" ? ca[0] <= cb[0] : ca[1] <= cb[1]) ? sides[0] : sides[1];
-  }
-  return { sides: first === sides[0] ? sides : [sides[1], sides[0]], axis };
+  // A table without both sides on it: the long edges, the first side named at 0.
+  if (!a.length || !b.length) return { sides, axis: width >= depth ? "z" : "x" };
+  const alongX = parting(a, b, 0, width);
+  const alongZ = parting(a, b, 1, depth);
+  const [axis, best] = alongX.gap > alongZ.gap ? (["x", alongX] as const) : (["z", alongZ] as const);
+  return { sides: best.aFirst ? sides : [sides[1], sides[0]], axis };
 }
 
 /**

@@ -9,6 +9,7 @@ import { type BgContext, bgContext } from "./context";
 import { type BgFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { gameState, situation } from "./gameState";
 import { BG_MISSION_SETUP } from "./missionSetup";
+import { moveVerdict } from "./movement";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { DECLARATION, MARKS } from "./questions";
@@ -51,6 +52,7 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
   turn: BG_TURN,
+  moveVerdict,
 };
 
 export { type BgContext, bgContext } from "./context";

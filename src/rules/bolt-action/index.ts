@@ -8,6 +8,7 @@ import type { Ruleset } from "../ruleset";
 import { type BaContext, baContext } from "./context";
 import { fireVerdict, sightRequests } from "./fire";
 import { BA_MISSION_SETUP } from "./missionSetup";
+import { moveVerdict } from "./movement";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
@@ -64,6 +65,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
   turn: BA_TURN,
+  moveVerdict,
   orders: {
     orders: orderSpecs({ tables: BA_TABLES.data }),
     giveOrder,

@@ -1,8 +1,11 @@
 /**
- * The result of a finished game: why it ended, the winner where the rules can say, the casualties of each
- * side, and the whole game to watch again as a replay.
+ * The result of a finished game: why it ended, the winner where the rules can say, the mission's score of each
+ * side (objective points, on the table as the game ended), the casualties of each side, and the whole game to
+ * watch again as a replay.
  */
 import { casualtiesBySide } from "../../core/game/casualties";
+import { missionTitle } from "../../core/mission/samples";
+import { missionOutcome } from "../../rules/turn";
 import { useGame } from "../../state/game";
 import { useReplay } from "../../state/replayStore";
 import { Dialog } from "./Dialog";
@@ -12,6 +15,8 @@ export function GameResult({ onClose }: { onClose: () => void }) {
   const everPlaced = useGame((s) => s.everPlaced);
   const scenario = useGame((s) => s.state.scenario);
   if (!ended) return null;
+  const mission = scenario.mission;
+  const outcome = missionOutcome(scenario);
   const watch = () => {
     onClose();
     const { log } = useGame.getState();
@@ -22,8 +27,33 @@ export function GameResult({ onClose }: { onClose: () => void }) {
       <h2>Game over</h2>
       <p data-testid="result-reason">{ended.reason}</p>
       <p data-testid="result-winner">
-        {ended.winner !== undefined ? <strong>{ended.winner} wins</strong> : "No winner declared: the rules of this game give no victory conditions yet."}
+        {ended.winner !== undefined ? (
+          <strong>{ended.winner} wins</strong>
+        ) : mission ? (
+          "A draw: no side met the mission's victory conditions."
+        ) : (
+          "No winner declared: this battlefield has no mission, so no victory conditions."
+        )}
       </p>
+      {mission && outcome && (
+        <table data-testid="result-score">
+          <caption>{missionTitle(mission)}</caption>
+          <thead>
+            <tr>
+              <th>Side</th>
+              <th>Objective points</th>
+            </tr>
+          </thead>
+          <tbody>
+            {outcome.scores.map((s) => (
+              <tr key={s.side} data-testid={`score-${s.side}`}>
+                <td>{s.side}</td>
+                <td>{s.points}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <table data-testid="result-casualties">
         <thead>
           <tr>

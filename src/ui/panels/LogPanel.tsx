@@ -2,10 +2,12 @@
  * The game log: every change as a line, newest last, in names the player knows; undone events greyed out
  * until a new one replaces them. A shot's line opens to show its dice and what they did.
  */
+
 import { useEffect, useRef } from "react";
 import type { GameEvent, Placement } from "../../core/game/events";
 import { templateAnchor } from "../../core/game/templateAnchor";
 import { distance2, pathLength } from "../../core/geometry2d";
+import { missionTitle } from "../../core/mission/samples";
 import type { DisplayNames } from "../../core/names";
 import type { Point } from "../../core/scenario/schema";
 import { formatHeading, formatLength } from "../../core/units";
@@ -73,6 +75,11 @@ export function describeEvent(e: GameEvent, names: DisplayNames, phaseName: (id:
       return `${name(e.unit)} removed`;
     case "order-given":
       return `order: ${names.inText(e.summary)}`;
+    case "mission-set": {
+      if (!e.to) return `Mission ${missionTitle(e.from!)} removed`;
+      const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+      return `Mission ${missionTitle(e.to)}: ${count(e.to.zones.length, "deployment zone")}, ${count(e.to.objectives.length, "objective")}${e.to.turns ? `, ${e.to.turns} turns` : ""}`;
+    }
     case "turn-ended":
       return e.kept.length ? "turn ended: order dice back in the bag" : "turn ended";
     case "turn-advanced":

@@ -4,7 +4,7 @@
  * play (a game with no turn step yet) it ends turns as before and offers to start the turn sequence.
  */
 import type { TurnStructure } from "../../rules/ruleset";
-import { nextStepLabel, turnNow } from "../../rules/turn";
+import { gameLength, nextStepLabel, turnNow } from "../../rules/turn";
 import { useGame } from "../../state/game";
 import { useReplay } from "../../state/replayStore";
 import { advanceTurn, endTurn } from "../../state/rules";
@@ -16,9 +16,10 @@ export function TurnBar({ turn, onResult }: { turn: TurnStructure; onResult: () 
   const state = useGame((s) => s.state);
   const watching = useReplay((s) => s.replay !== undefined);
   const now = turnNow(turn, state);
+  const lasts = gameLength(turn, state.scenario);
   const length = (
-    <span className="muted" title={turn.length.sample ?? `the game lasts ${turn.length.turns} turns (${turn.length.rule})`}>
-      {turn.length.sample ? <span className="sample">sample length</span> : turn.length.rule}
+    <span className="muted" title={lasts.sample ?? `the game lasts ${lasts.turns} turns (${lasts.rule})`}>
+      {lasts.sample ? <span className="sample">sample length</span> : lasts.rule}
     </span>
   );
   if (now.free) {
@@ -39,7 +40,7 @@ export function TurnBar({ turn, onResult }: { turn: TurnStructure; onResult: () 
           onClick={advanceTurn}
           disabled={watching}
           data-testid="turn-next"
-          title={`${turn.deployment.reason} (${turn.deployment.rule}); then ${turn.length.turns} turns. Shortcut N`}
+          title={`${turn.deployment.reason} (${turn.deployment.rule}); then ${lasts.turns} turns. Shortcut N`}
         >
           {nextStepLabel(turn, state)}
         </button>

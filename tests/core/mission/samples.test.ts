@@ -70,6 +70,15 @@ describe("sampleMissions", () => {
     expect(hold!.objectives[0]).toMatchObject({ name: "Crossroads", at: [90, 60] });
   });
 
+  it("on the hedgerows the sides part across the depth, though their centres lie further apart in x: the Americans (south) at z 0", () => {
+    const [, breakThrough] = sampleMissions(battlefield("normandy-bocage"), rulesetById("bolt-action")!.missionSetup);
+    expect(breakThrough!.zones).toEqual([
+      { kind: "rectangle", side: "USA", from: [0, 0], to: [120, 30.48] },
+      { kind: "rectangle", side: "Germany", from: [0, 89.52], to: [120, 120] },
+    ]);
+    expect(breakThrough!.objectives[0]).toMatchObject({ kind: "exit", edge: "+z", side: "USA" });
+  });
+
   it("a table with no forces gets stand-in sides along its long edges", () => {
     const [hold] = sampleMissions(withForces({ width: 180, depth: 120 }, {}), rulesetById("flames-of-war")!.missionSetup);
     expect(hold!.zones.map((z) => z.side)).toEqual(["Allies", "Axis"]);
