@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { startGameServer } from "./gameServer";
-import { redisStore } from "./redisStore";
+import { redisProblem, redisStore } from "./redisStore";
 import { sqliteStore } from "./sqliteStore";
 
 const USAGE = `The Hulldown game server: two players on two machines share one table.
@@ -73,6 +73,8 @@ if (redisUrl !== undefined && port === 0) fail("with REDIS_URL the port is where
 const publicAddress = values["public-address"] ?? `${host}:${port}`;
 if (redisUrl !== undefined && host === "0.0.0.0" && values["public-address"] === undefined)
   fail("with --host 0.0.0.0 and REDIS_URL, say where players reach this process: --public-address <host:port>");
+const unreachable = redisUrl ? await redisProblem(redisUrl) : undefined;
+if (unreachable) fail(`cannot use the Redis at REDIS_URL (${new URL(redisUrl!).host}): ${unreachable}; is redis-server running there?`);
 
 const server = await startGameServer({
   port,

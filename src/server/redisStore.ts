@@ -46,6 +46,25 @@ if rewound == nil or cursor < rewound then redis.call('HSET', KEYS[1], 'rewound'
 redis.call('HSET', KEYS[1], 'cursor', cursor)
 return 1`;
 
+/** Why the Redis at `url` cannot be used (it does not answer a PING within 3 s), or undefined when it can. */
+export async function redisProblem(url: string): Promise<string | undefined> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // The connection's own error ("connect ECONNREFUSED …") says more than the rejected call's.
+  let refused: Error | undefined;
+  probe.on("error", (error: Error) => {
+    refused = error;
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return undefined;
+  } catch (error) {
+    return (refused ?? (error as Error)).message;
+  } finally {
+    probe.disconnect();
+  }
+}
+
 /** The store in the Redis at `url` (redis://host:port/db); games are kept under the keys hulldown:*. */
 export function redisStore(url: string): LogStore {
   const redis = new Redis(url, { lazyConnect: false });

@@ -1,7 +1,7 @@
 /**
  * What every LogStore promises, checked against each one (SQLite, Redis): what it acknowledged is there when
  * it is opened again, an event number is stored once (a second writer at the same number, or one that skips
- * a number, is refused), and an agreed undo is kept: the next event replaces the events taken back.
+ * a number, is refused, and of two at once one wins), and an agreed undo is kept: the next event replaces the events taken back.
  */
 import { expect } from "vitest";
 import type { GameEvent } from "../../src/core/game/events";
@@ -31,6 +31,13 @@ export async function keepsEveryEventOnce(open: () => LogStore) {
   expect(loaded!.events.map((e) => e.time)).toEqual([0, 1, 2]);
   await store.append(game.id, 1, turn(7));
   expect((await store.load(game.id))!.events.map((e) => e.time)).toEqual([0, 7]);
+  // Two writers (two processes' connections) at the same number at once: one wins, the other is told.
+  const other = open();
+  const race = await Promise.allSettled([store.append(game.id, 2, turn(20)), other.append(game.id, 2, turn(21))]);
+  other.close();
+  expect(race.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+  expect(race.flatMap((r) => (r.status === "rejected" ? [r.reason] : []))[0]).toBeInstanceOf(EventNumberTaken);
+  expect((await store.load(game.id))!.events.map((e) => e.time)).toEqual([0, 7, race[0].status === "fulfilled" ? 20 : 21]);
   expect(await store.load("no-such-game")).toBeUndefined();
   store.close();
 }
