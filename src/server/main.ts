@@ -71,6 +71,7 @@ if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) fail(`bad REDIS_U
 if (redisUrl !== undefined && values.data !== undefined) fail("--data and REDIS_URL both say where the games are kept: give one");
 if (redisUrl !== undefined && port === 0) fail("with REDIS_URL the port is where other processes send players: give one, e.g. --port 2567");
 const publicAddress = values["public-address"] ?? `${host}:${port}`;
+if (!/^[^\s/:]+:\d+$/.test(publicAddress)) fail(`bad --public-address "${publicAddress}": expected <host>:<port>, e.g. --public-address club.example.org:2567`);
 if (redisUrl !== undefined && host === "0.0.0.0" && values["public-address"] === undefined)
   fail("with --host 0.0.0.0 and REDIS_URL, say where players reach this process: --public-address <host:port>");
 const unreachable = redisUrl ? await redisProblem(redisUrl) : undefined;
