@@ -49,7 +49,11 @@ export function syntheticGame(scenario: Scenario, count: number, seed = 500): Ga
   const catalog = catalogFor(scenario.scale);
   const choices = createDice(seed);
   const dice = createDice(seed);
-  const start = newGame(scenario, { seed, ruleset: { id: RULESETS[0]!.id, version: RULESETS[0]!.versions[0]!, options: {} }, created: "2026-01-01T00:00:00.000Z" });
+  const start = newGame(scenario, {
+    seed,
+    ruleset: { id: RULESETS[0]!.id, version: RULESETS[0]!.versions[0]!, options: {} },
+    created: "2026-01-01T00:00:00.000Z",
+  });
   const events: GameEvent[] = [];
   let state = currentState(start);
   const { width, depth } = scenario.table;

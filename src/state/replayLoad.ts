@@ -8,14 +8,7 @@ import { create } from "zustand";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseReplay, type ReplayFileResult } from "../replay/replayFile";
 import { RULESETS } from "../rules/registry";
-
-export interface ReplayLoadRequest {
-  readonly text: string;
-}
-
-export type ReplayLoadMessage =
-  | { readonly type: "progress"; readonly phase: "checking" | "comparing"; readonly done: number; readonly total: number }
-  | { readonly type: "done"; readonly result: ReplayFileResult };
+import type { ReplayLoadMessage, ReplayLoadRequest } from "./replayLoadProtocol";
 
 /** What a loader worker is to the page: a Worker, or a stand-in in the tests. */
 export interface ReplayLoaderPort {

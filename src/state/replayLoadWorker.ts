@@ -2,7 +2,7 @@
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseReplay } from "../replay/replayFile";
 import { RULESETS } from "../rules/registry";
-import type { ReplayLoadMessage, ReplayLoadRequest } from "./replayLoad";
+import type { ReplayLoadMessage, ReplayLoadRequest } from "./replayLoadProtocol";
 
 declare const self: DedicatedWorkerGlobalScope;
 
