@@ -161,7 +161,9 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   if (!envelope.ok) return { ok: false, error: envelope.issues.map((i) => `${i.path}: ${i.message}`).join("; ") };
   const { hashEvery, hashes, notes, diverged, game, events } = envelope.data;
   const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known, progress && ((done, total) => progress("checking", done, total)));
-  if (!loaded.ok) return { ok: false, error: loaded.problems.map((p) => (p.startsWith("events") ? p : joinPath("game", p))).join("; ") };
+  // The events' paths are the file's own; a problem of the whole (nesting, size) is the file's; the rest lie in "game".
+  const inFile = (p: string) => (p.startsWith("events") || p.startsWith(`${ROOT_PATH}:`) ? p : joinPath("game", p));
+  if (!loaded.ok) return { ok: false, error: loaded.problems.map(inFile).join("; ") };
   const log = { ...loaded.game.log, cursor: loaded.game.log.events.length };
   const broken = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
   // A whole file's notes are all on its events, or it is refused; a broken one plays up to its break, and
