@@ -8,7 +8,7 @@ import { Canvas } from "@react-three/fiber";
 import { useEffect, useMemo, useState } from "react";
 import { BufferAttribute, BufferGeometry } from "three";
 import type { Vec2 } from "../../core/geometry2d";
-import { buildMiniature, guessPart, guessSize, type SizeChoice } from "../../core/miniatures/buildMiniature";
+import { type BuildResult, buildMiniatureShape, finishMiniature, guessPart, guessSize, type SizeChoice } from "../../core/miniatures/buildMiniature";
 import { type ModelFileResult, readModelFile } from "../../core/miniatures/readModelFile";
 import { PART_NAMES, type PartName } from "../../core/modelDefinition";
 import type { Triangles } from "../../core/solids/solidGeometry";
@@ -59,7 +59,9 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
     setPartOf(model.meshes.map((m) => guessPart(m.name, model.meshes.length > 1)));
   }, [model, up, scenario.scale]);
 
-  const built = useMemo(() => {
+  // The geometry once per file, size, turn and parts (a 200,000-triangle scan takes seconds); naming it and
+  // setting its eye or base, keystroke by keystroke, only finishes that shape.
+  const shape = useMemo(() => {
     if (!model || !partOf) return undefined;
     const size: SizeChoice =
       sizeKind === "height"
@@ -69,19 +71,19 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
           : sizeKind === "life-28mm"
             ? { kind: "life-size", scale: "28mm" }
             : { kind: "printed" };
-    return buildMiniature(model, {
+    return buildMiniatureShape(model, { fileName: file.name, up, size, turn, partOf, convex });
+  }, [model, partOf, up, sizeKind, heightCm, turn, convex, file.name]);
+  const built = useMemo((): BuildResult | undefined => {
+    if (!model || !shape) return undefined;
+    if (!shape.ok) return shape;
+    return finishMiniature(shape, model.triangles, {
       id: freeId(scenario, `mini-${name}`),
       name: name.trim() || defaultName,
       fileName: file.name,
-      up,
-      size,
-      turn,
-      partOf,
-      convex,
       eyeHeight,
       ...(baseWidth > 0 && { base: { shape: "round", width: baseWidth, thickness: 0.3 } }),
     });
-  }, [model, partOf, scenario, name, up, sizeKind, heightCm, turn, convex, eyeHeight, baseWidth, file.name, defaultName]);
+  }, [model, shape, scenario, name, eyeHeight, baseWidth, file.name, defaultName]);
 
   const error = read && !read.ok ? read.error : built && !built.ok ? built.error : undefined;
   const [placing, setPlacing] = useState(false);
