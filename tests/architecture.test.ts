@@ -21,6 +21,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   sight: ["core"],
   rules: ["core", "sight"],
   worker: ["core", "sight", "rules"],
+  /** The game server stands beside the worker on the same headless layers; nothing imports it. */
+  server: ["core", "sight", "rules", "worker"],
   /** The replay model (clock, frames, replay files) is headless: it knows only the game log. */
   replay: ["core"],
   state: ["core", "sight", "rules", "worker", "replay", "scenarios"],

@@ -6,8 +6,8 @@
  *   - one SightReport: median and p95 over a spread of opposing pairs;
  *   - the visibility matrix for 75 shooters × 75 targets and for all opposing pairs, on one thread and on a
  *     pool of worker threads;
- *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, both scored against
- *     a dense reference on a fixed-seed set of pairs (benchLos.ts);
+ *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, on fresh worlds,
+ *     both scored against a dense reference on a fixed-seed set of pairs (benchSight.ts; `--sight` runs it alone);
  *   - replays: loading a 500-event replay file and seeking anywhere in it, judging the shipped sample
  *     replay's shots again, and loading a 100,000-event replay file as the app's loader does (benchReplay.ts).
  */
@@ -16,22 +16,22 @@ import { createBattlefield } from "../core/battlefield";
 import { createDice } from "../core/dice";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
-import { denseVisibleFraction, referencePairs } from "../sight/denseReference";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, type Pair, visibilityMatrix } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
-import { BvhSight } from "./benchLos";
 import { benchReplay, benchReplayLoad, type ReplayBench, rejudgeSampleReplay, SAMPLE_REPLAY } from "./benchReplay";
+import { compareSight, measure, median, PAIR_SEED, quantile, sightTable } from "./benchSight";
 import { loadScenario, loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
 
 const USAGE = `Measures the sight engine on a battlefield: world building (and its curve on larger synthetic tables),
 SightReport latency, the visibility matrix on one thread and on every core, and the SightReport against a
-three-mesh-bvh line-of-sight check on the identical triangles, both scored against a dense reference.
+three-mesh-bvh line-of-sight check on the identical triangles (each round on a freshly built world), both
+scored against a dense reference.
 
 Usage:
   npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N]
-                [--replay-events N] [--replay-load-events N] [--replay] [--json]
+                [--replay-events N] [--replay-load-events N] [--replay] [--sight] [--seed N] [--json]
 
 Options:
   --rounds N    repetitions per timing (default 3)
@@ -41,6 +41,8 @@ Options:
   --replay-events N  events in the replay benchmark's game (default 500)
   --replay-load-events N  events in the long replay whose load is timed --rounds times (default 100000; 0 to skip)
   --replay      only the replay section (load a replay file, seek to random times, re-judge the sample replay)
+  --sight       only the SightReport against three-mesh-bvh (fresh worlds, CPU time, accuracy)
+  --seed N      seed of the pairs scored against the dense reference (default 7, the confidence test's pairs)
   --json        print the numbers as JSON
   -h, --help    show this help`;
 
@@ -55,31 +57,11 @@ const command = {
     "replay-events": { type: "string" },
     "replay-load-events": { type: "string" },
     replay: { type: "boolean" },
+    sight: { type: "boolean" },
+    seed: { type: "string" },
     json: { type: "boolean" },
   },
 } as const;
-
-/** Rays per side of the dense reference's stratified grid: 128 × 128 = 16,384 rays a pair. */
-const REFERENCE_RAYS = 16384;
-/** A finer first pass than the report's default, to compare the engine and three-mesh-bvh at equal accuracy. */
-const FINER_COARSE_GRID = 8;
-/** Within this of the reference counts as agreeing (issue 7's bar). */
-const TOLERANCE = 0.03;
-
-const median = (xs: readonly number[]) => quantile(xs, 0.5);
-function quantile(xs: readonly number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-}
-
-/** Wall and CPU milliseconds of one call. */
-function measure(run: () => void): { wall: number; cpu: number } {
-  const cpu = process.cpuUsage();
-  const wall = performance.now();
-  run();
-  const used = process.cpuUsage(cpu);
-  return { wall: performance.now() - wall, cpu: (used.user + used.system) / 1000 };
-}
 
 async function timeItAsync(run: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
@@ -137,27 +119,6 @@ function syntheticTable(scenario: Scenario, models: number): Scenario {
   return { ...scenario, forces };
 }
 
-interface Scored {
-  readonly method: string;
-  readonly msPerPair: number;
-  readonly cpuMsPerPair: number;
-  readonly meanError: number;
-  readonly maxError: number;
-  readonly within: number;
-}
-
-function score(method: string, timed: Timed, reference: readonly number[]): Scored {
-  const errors = timed.fractions.map((f, i) => Math.abs(f - reference[i]!));
-  return {
-    method,
-    msPerPair: median(timed.wall),
-    cpuMsPerPair: median(timed.cpu),
-    meanError: errors.reduce((s, e) => s + e, 0) / errors.length,
-    maxError: Math.max(...errors),
-    within: errors.filter((e) => e <= TOLERANCE).length,
-  };
-}
-
 interface Timed {
   /** Wall and CPU milliseconds of each call. */
   readonly wall: number[];
@@ -195,7 +156,15 @@ await runCommand(command, async ({ values, positionals }) => {
   const pairCount = Math.max(2, Math.round(parseNumber(values.pairs ?? "50", "--pairs", "--pairs 50", "positive")));
   const sizes = parseNumberList(values.sizes ?? "2000,5000,10000", "--sizes", "--sizes 2000,5000", { check: "nonnegative" }).filter((n) => n > 0);
   const threads = Math.max(1, Math.round(parseNumber(values.threads ?? String(availableParallelism()), "--threads", "--threads 2", "positive")));
+  const seed = Math.round(parseNumber(values.seed ?? String(PAIR_SEED), "--seed", "--seed 7", "nonnegative"));
   const log = (line: string) => !values.json && console.log(line);
+
+  if (values.sight) {
+    const sight = await compareSight(await loadScenario(path), pairCount, rounds, seed);
+    for (const line of sightTable(sight)) log(line);
+    if (values.json) printJson({ scenario: path, sight });
+    return;
+  }
 
   // Replays first: they need no sight world.
   const replayEvents = Math.max(1, Math.round(parseNumber(values["replay-events"] ?? "500", "--replay-events", "--replay-events 500", "positive")));
@@ -280,42 +249,9 @@ await runCommand(command, async ({ values, positionals }) => {
     `matrix, all opposing pairs both ways (${all.length}): ${mAll.s.toFixed(2)} s on one thread (CPU ${mAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`,
   );
 
-  // Accuracy and speed against three-mesh-bvh, on fixed-seed pairs scored by the dense reference.
-  const pairs = referencePairs(world, pairCount, 2026);
-  const referenceStart = performance.now();
-  const reference = pairs.map(([a, b]) => denseVisibleFraction(world, a, b, REFERENCE_RAYS).visibleFraction);
-  const referenceMs = performance.now() - referenceStart;
-  const partly = reference.filter((f) => f > 0 && f < 1).length;
-  const bvh = new BvhSight(world);
-  const methods: Array<[string, (pair: Pair) => number]> = [
-    ["SightReport (full report)", ([a, b]) => sightReport(world, a, b).visibleFraction],
-    [
-      `SightReport, coarse ${FINER_COARSE_GRID} × ${FINER_COARSE_GRID}`,
-      ([a, b]) => sightReport(world, a, b, { coarseGrid: FINER_COARSE_GRID }).visibleFraction,
-    ],
-    ["three-mesh-bvh, 64 rays", (pair) => bvh.visibleFraction(pair, 8)],
-    ["three-mesh-bvh, 64 → 256 rays", (pair) => bvh.visibleFraction(pair, 8, 16)],
-  ];
-  const timed = timeMethods(
-    pairs,
-    rounds,
-    methods.map(([, run]) => run),
-  );
-  const rows = methods.map(([name], i) => score(name, timed[i]!, reference));
-  log(
-    `accuracy on ${pairs.length} fixed-seed opposing pairs (${partly} partly visible), against at least ${REFERENCE_RAYS} rays a pair on a uniform grid (reference took ${(referenceMs / 1000).toFixed(1)} s);`,
-  );
-  log(`three-mesh-bvh: ${bvh.triangles} triangles in one SAH BVH plus one per model, built in ${bvh.buildMs.toFixed(0)} ms (not in the per-pair times)`);
-  log(
-    `  ${"method".padEnd(32)} ${"ms/pair".padStart(8)} ${"CPU ms".padStart(7)} ${"mean err".padStart(9)} ${"max err".padStart(8)} ${`±${TOLERANCE}`.padStart(7)} ${"× SightReport".padStart(14)} ${"(CPU)".padStart(6)}`,
-  );
-  for (const r of rows) {
-    const ratio = (r.msPerPair / rows[0]!.msPerPair).toFixed(2);
-    const cpuRatio = (r.cpuMsPerPair / rows[0]!.cpuMsPerPair).toFixed(2);
-    log(
-      `  ${r.method.padEnd(32)} ${r.msPerPair.toFixed(3).padStart(8)} ${r.cpuMsPerPair.toFixed(3).padStart(7)} ${r.meanError.toFixed(4).padStart(9)} ${r.maxError.toFixed(3).padStart(8)} ${`${r.within}/${pairs.length}`.padStart(7)} ${ratio.padStart(14)} ${cpuRatio.padStart(6)}`,
-    );
-  }
+  // The SightReport against three-mesh-bvh, on fresh worlds.
+  const sight = await compareSight(scenario, pairCount, rounds, seed);
+  for (const line of sightTable(sight)) log(line);
 
   if (values.json) {
     printJson({
@@ -329,7 +265,7 @@ await runCommand(command, async ({ values, positionals }) => {
       sightReportMs: { median: median(perReport), cpuMedian: median(reports!.cpu), p95: quantile(perReport, 0.95), pairs: spread.length, rounds },
       matrix75x75: { pairs: m75pairs.length, singleThreadS: m75.s, singleThreadCpuS: m75.cpuS, pooledS: p75, threads },
       matrixAll: { pairs: all.length, singleThreadS: mAll.s, singleThreadCpuS: mAll.cpuS, pooledS: pAll, threads, poolStartS: poolStartMs / 1000 },
-      comparison: { pairs: pairs.length, partlyVisible: partly, referenceRays: REFERENCE_RAYS, bvhTriangles: bvh.triangles, bvhBuildMs: bvh.buildMs, rows },
+      sight,
     });
   }
   world.dispose();

@@ -14,10 +14,10 @@ import type { Solid, Vec3 } from "../core/solids/solid";
 import { mergeTriangles, solidTriangles } from "../core/solids/solidGeometry";
 import { smokeBlocking } from "../sight/areas";
 import type { Pair } from "../sight/matrix";
-import { type PreparedSolid, prepareSolid } from "../sight/rayPrimitive";
+import type { PreparedSolid } from "../sight/rayPrimitive";
 import type { SightWorld } from "../sight/sightWorld";
-import { projectedRect, type ViewBasis, viewBasis } from "../sight/silhouette";
-import { sightOrigin, unitMates } from "../sight/visibility";
+import { directionThrough, projectedRect, type ViewBasis, viewBasis } from "../sight/silhouette";
+import { preparedParts, sightOrigin, unitMates } from "../sight/visibility";
 
 /** Rays stop this short of the target's surface, as the engine's do. */
 const SURFACE_GAP = 0.01;
@@ -38,15 +38,11 @@ function seededRandom(seed: number): () => number {
   return () => (generator.next() >>> 0) / 2 ** 32;
 }
 
-/** Prepared once per model state, as the engine prepares its targets. */
-const preparedParts = new WeakMap<readonly Solid[], PreparedSolid[]>();
-
 function pairView(world: SightWorld, [shooter, target]: Pair): PairView {
   const bf = world.battlefield;
   const origin = sightOrigin(bf, bf.models.get(shooter)!);
-  const solids = world.modelSolids(target);
-  let parts = preparedParts.get(solids);
-  if (!parts) preparedParts.set(solids, (parts = solids.map(prepareSolid)));
+  // Prepared once per model state, as the engine prepares its targets.
+  const parts = preparedParts(world, target);
   const body = parts.filter((p) => p.solid.part !== "base");
   const view = viewBasis(origin, parts);
   return {
@@ -60,15 +56,6 @@ function pairView(world: SightWorld, [shooter, target]: Pair): PairView {
     parts,
     excluded: new Set([shooter, ...unitMates(world, bf.models.get(shooter)!)]),
   };
-}
-
-/** The unit direction from the origin through the point (a, b) of the view plane. */
-function directionThrough(v: ViewBasis, a: number, b: number): Vec3 {
-  const px = v.f[0] * v.dist + v.r[0] * a + v.u[0] * b;
-  const py = v.f[1] * v.dist + v.u[1] * b;
-  const pz = v.f[2] * v.dist + v.r[2] * a + v.u[2] * b;
-  const l = Math.hypot(px, py, pz);
-  return [px / l, py / l, pz / l];
 }
 
 /** n × n directions over the rectangle, one uniformly jittered point per cell from the seeded stream. */

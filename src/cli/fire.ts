@@ -9,15 +9,14 @@
  * (judgeShotInGame). A battlefield file is a new game on it. Talks to rule systems only through the Ruleset
  * interface and the registry, so every system added there works here unchanged.
  */
-import { type GameLog, newGame } from "../core/game/gameLog";
 import { NotJudgeable, rulesAt } from "../rules/gameContext";
 import { parseAnswer } from "../rules/questions";
-import { DEFAULT_RULESET, RULESETS, rulesetById } from "../rules/registry";
-import type { OptionSpec, Ruleset } from "../rules/ruleset";
+import { DEFAULT_RULESET, RULESETS } from "../rules/registry";
+import type { Ruleset } from "../rules/ruleset";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
-import { CliError, expectPositionals, loadScenario, oneLine, parseNumber, print, printJson, readTextFile, runCommand } from "./common";
+import { CliError, expectPositionals, print, printJson, runCommand } from "./common";
 import { formatFire } from "./formatFire";
-import { gameFileKind, loadGameFile } from "./gameFiles";
+import { gameOf, list, parseSeed, requireRuleset } from "./gameAt";
 
 const USAGE = `A rule system's verdict on a shot, and its dice, inside a Hulldown game or on a battlefield.
 
@@ -71,39 +70,6 @@ const command = {
   },
 } as const;
 
-const list = (items: readonly unknown[]): string => items.map((i) => String(i)).join(", ");
-
-function requireRuleset(id: string): Ruleset {
-  const ruleset = rulesetById(id);
-  if (!ruleset) throw new CliError(`unknown rule system "${id}"; the rule systems are ${list(RULESETS.map((r) => r.id))}`);
-  return ruleset;
-}
-
-function requireVersion(ruleset: Ruleset, version: string | undefined): string {
-  const chosen = version ?? ruleset.versions[0]!;
-  if (!ruleset.versions.includes(chosen)) throw new CliError(`${ruleset.name} has no version "${chosen}"; its versions are ${list(ruleset.versions)}`);
-  return chosen;
-}
-
-/** `id=value` pairs checked against the system's option specs; values typed as the spec's choices. */
-function parseOptions(ruleset: Ruleset, given: readonly string[]): Record<string, string | boolean> {
-  const options: Record<string, string | boolean> = {};
-  const settable = ruleset.options.filter((o) => o.id !== "version");
-  for (const text of given) {
-    const at = text.indexOf("=");
-    if (at <= 0)
-      throw new CliError(`bad --option "${text}": expected <id>=<value>, e.g. ${settable[0] ? `${settable[0].id}=${settable[0].default}` : "name=value"}`);
-    const [id, value] = [text.slice(0, at), text.slice(at + 1)];
-    if (id === "version") throw new CliError(`the version is chosen with --version, not --option`);
-    const spec: OptionSpec | undefined = settable.find((o) => o.id === id);
-    if (!spec) throw new CliError(`${ruleset.name} has no option "${id}"; its options are ${list(settable.map((o) => o.id))}`);
-    const choice = spec.choices.find((c) => String(c) === value);
-    if (choice === undefined) throw new CliError(`option "${id}" of ${ruleset.name} must be one of ${list(spec.choices)}, got "${value}"`);
-    options[id] = choice;
-  }
-  return options;
-}
-
 /** `--declare id[=value]` answers, each checked against the system's questions before a shot. */
 function parseDeclared(ruleset: Ruleset, given: readonly string[]): Record<string, string | number | boolean> {
   const answers: Record<string, string | number | boolean> = {};
@@ -122,46 +88,6 @@ function parseDeclared(ruleset: Ruleset, given: readonly string[]): Record<strin
     }
   }
   return answers;
-}
-
-function parseSeed(text: string): number {
-  const seed = parseNumber(text, "--seed", "--seed 1944");
-  if (!Number.isSafeInteger(seed)) throw new CliError(`bad --seed "${text}": expected a whole number, e.g. --seed 1944`);
-  return seed;
-}
-
-function parseAt(text: string, log: GameLog, file: string): number {
-  const at = Number(text);
-  if (!/^\d+$/.test(text.trim()) || at > log.events.length)
-    throw new CliError(
-      `bad --at "${text}": ${file} has ${log.events.length} events, so a point from 0 (before the first) to ${log.events.length} (after the last)`,
-    );
-  return at;
-}
-
-/** The game the shot is judged in, and where: a game or replay file as it stands, or a new game on a battlefield. */
-async function gameOf(file: string, values: { readonly [K in "at" | "ruleset" | "version" | "seed"]?: string } & { option?: string[] }) {
-  const text = await readTextFile(file);
-  const kind = gameFileKind(text);
-  if (kind) {
-    for (const flag of ["ruleset", "version", "option"] as const)
-      if (values[flag] !== undefined) throw new CliError(`--${flag} applies to a battlefield file: ${file} is a ${kind} and names its own rule system`);
-    const loaded = loadGameFile(text, kind);
-    if (!loaded.ok) throw new CliError(`${file} does not load: ${oneLine(loaded.problems.join("; "))}`);
-    if (loaded.problem) throw new CliError(`${file} does not load whole: ${oneLine(loaded.problem)} (npm run validate -- ${file})`);
-    const log = loaded.log;
-    const played = { ...log, events: log.events.slice(0, log.cursor) };
-    return { log: played, inGame: true, at: values.at === undefined ? played.events.length : parseAt(values.at, played, file) };
-  }
-  if (values.at !== undefined) throw new CliError(`--at applies to a game or replay file; ${file} is a battlefield`);
-  const scenario = await loadScenario(file);
-  // Unless told otherwise, the rule system (and version) the battlefield names for itself.
-  const own = values.ruleset === undefined ? scenario.ruleset : undefined;
-  const ruleset = requireRuleset(values.ruleset ?? own?.id ?? DEFAULT_RULESET);
-  const version = requireVersion(ruleset, values.version ?? own?.version);
-  const options = parseOptions(ruleset, values.option ?? []);
-  const seed = values.seed === undefined ? 0 : parseSeed(values.seed);
-  return { log: newGame(scenario, { seed, ruleset: { id: ruleset.id, version, options }, created: "" }), inGame: false, at: 0 };
 }
 
 await runCommand(command, async ({ values, positionals }) => {

@@ -68,6 +68,18 @@ export function floorCutHeight(battlefield: Battlefield, building: Building, lev
 }
 
 export function modelPose(battlefield: Battlefield, model: Model, def: ModelDefinition): ModelPose {
+  // Kept per model state on its ground (the ground and the buildings come from the same terrain): the sight
+  // engine asks for the same poses many times a report.
+  let poses = poseCache.get(battlefield.ground);
+  if (!poses) poseCache.set(battlefield.ground, (poses = new WeakMap()));
+  let pose = poses.get(model);
+  if (!pose || pose.def !== def) poses.set(model, (pose = { def, pose: computePose(battlefield, model, def) }));
+  return pose.pose;
+}
+
+const poseCache = new WeakMap<object, WeakMap<Model, { def: ModelDefinition; pose: ModelPose }>>();
+
+function computePose(battlefield: Battlefield, model: Model, def: ModelDefinition): ModelPose {
   const [x, z] = model.position;
   const level = { x, z, heading: model.heading, turretHeading: model.turretHeading, pitch: 0, roll: 0 };
   if (model.elevation !== undefined) return { ...level, y: model.elevation };

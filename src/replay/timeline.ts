@@ -110,12 +110,22 @@ export const advance = (timeline: Timeline, time: number, wallMs: number, speed:
   Math.min(timeline.total, Math.max(0, time + wallMs * speed));
 
 /**
- * Where the timeline marks turns: the events that begin one. A game whose rule system records its turns
- * (Bolt Action's `turn-ended`) is marked where each turn ended; a game without turn events gets a mark on
- * every tenth event, so there is still something to jump to.
+ * Where the timeline marks turns: the events that begin one. A game that follows its turn sequence is marked at
+ * the step that begins each turn (the deployment first); a game in free play where its turns were ended
+ * (`turn-ended`), where each one ended; a game without turn events gets a mark on every tenth event, so there
+ * is still something to jump to.
  */
 export const MARK_EVERY = 10;
 export function turnMarks(events: readonly GameEvent[]): number[] {
+  if (events.some((e) => e.type === "turn-advanced")) {
+    // A game that follows its turns: a mark where each turn (the deployment first) begins.
+    let turn: number | undefined;
+    return events.flatMap((e, i) => {
+      if (e.type !== "turn-advanced" || e.turn === turn) return [];
+      turn = e.turn;
+      return [i];
+    });
+  }
   if (events.some((e) => e.type === "turn-ended")) return events.flatMap((e, i) => (e.type === "turn-ended" && i + 1 < events.length ? [i + 1] : []));
   const marks: number[] = [];
   for (let i = MARK_EVERY; i < events.length; i += MARK_EVERY) marks.push(i);

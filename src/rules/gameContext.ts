@@ -15,6 +15,7 @@ import type { Scenario } from "../core/scenario/schema";
 import { type RulesContext, tableContext } from "./context";
 import { RULESETS, rulesetById } from "./registry";
 import type { GameHistory, Ruleset, TableFile, TableLoadResult } from "./ruleset";
+import { outOfTurn } from "./turn";
 
 /** A game as its file holds it: the header and the events. */
 export interface GameRecord {
@@ -93,4 +94,13 @@ export function rulesAt(game: GameRecord, at: number, options: RulesAtOptions = 
     throw new NotJudgeable((error as Error).message);
   }
   return { ruleset, context, history, game: derived, battlefield };
+}
+
+/**
+ * Why `event` is out of turn in a game in `state` (its rule system's turn sequence: src/rules/turn.ts), or
+ * undefined; a game in free play, or under a rule system this app lacks, orders nothing.
+ */
+export function turnRefusal(header: Pick<GameHeader, "ruleset">, state: GameState, event: GameEvent): string | undefined {
+  const ruleset = rulesetById(header.ruleset.id);
+  return ruleset ? outOfTurn(ruleset.turn, state, event) : undefined;
 }

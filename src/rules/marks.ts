@@ -5,18 +5,13 @@
  * record starts from the marks in force, so a lapsed mark never comes back with it.
  */
 import type { GameEvent } from "../core/game/events";
-import { hasId } from "../core/game/state";
+import { hasId, turnStart } from "../core/game/state";
 import type { Answers, Mark } from "./questions";
 import type { GameHistory, StateLine, SubjectSituation } from "./ruleset";
 
 /** Whether the model's marks were recorded since the last turn ended. */
 function recordedThisTurn(events: readonly GameEvent[], model: string): boolean {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.type === "turn-ended") return false;
-    if (e.type === "model-state-set" && e.model === model) return true;
-  }
-  return false;
+  return events.slice(turnStart(events)).some((e) => e.type === "model-state-set" && e.model === model);
 }
 
 /** The marks in force on `model`: the system's own, recorded and still holding. */

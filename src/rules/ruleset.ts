@@ -17,11 +17,14 @@
  *   resolveFire(declaration, verdict, dice, context, geometry) → rolls and outcomes, ready to become a fire-resolved event
  * judge.ts wraps the first two for a caller that can answer sight questions synchronously, and turns a
  * result into the game log's event.
+ *
+ * A system owns its turn too (`turn`, src/rules/turn.ts): phases, who acts, what ends them, between turns.
  */
 import type { Dice, DieRoll } from "../core/dice";
 import type { GameEvent, Outcome, SmokeCloud } from "../core/game/events";
 import type { GameState } from "../core/game/state";
 import type { Vec2 } from "../core/geometry2d";
+import type { MissionSetup } from "../core/mission/samples";
 import type { Scale } from "../core/scenario/schema";
 import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
@@ -398,12 +401,67 @@ export interface OrderFacts {
   readonly nearestVisibleEnemy?: { readonly unit: string; readonly distance: number } | null;
 }
 
-/** Order dice as state: each unit's order this turn, with the test that gives it. */
+/** Order dice as state: each unit's order this turn, with the test that gives it (which orders outlast the turn: TurnStructure.keptAtTurnEnd). */
 export interface OrderSystem<C> {
   readonly orders: readonly OrderSpec[];
-  /** Orders a unit keeps into the next turn (its die is not returned to the bag). */
-  readonly keptAtTurnEnd: readonly string[];
   giveOrder(unit: string, order: string, dice: Dice, context: C, facts?: OrderFacts): OrderResult;
+}
+
+/** What a player does on the table that the turn allows or not. */
+export type TurnAction = "move" | "fire" | "order";
+
+/** One phase (or step) of a turn. */
+export interface PhaseSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly rule: RuleRef;
+  /**
+   * Who acts: "all", both sides (a step the players carry out together: cards refilled, panic recovered);
+   * "alternate", the sides one unit's activation at a time, the first side first, until every unit has had one;
+   * "drawn", the holder of an order die drawn from the bag, one unit a die, until the bag is empty;
+   * "player", the side whose player turn it is (TurnStructure.playerTurns).
+   */
+  readonly acts: "all" | "alternate" | "drawn" | "player";
+  readonly allows: readonly TurnAction[];
+  /** What ends it, in the system's words. */
+  readonly ends: string;
+}
+
+/** A rule system's turn, as data; src/rules/turn.ts walks it from the game log. */
+export interface TurnStructure {
+  /** Turns in a game: the source's number, or a sample one (`sample` says why it is a stand-in). */
+  readonly length: { readonly turns: number; readonly rule: RuleRef; readonly sample?: string };
+  /** Each side plays all the phases in a player turn of its own (Flames of War); otherwise the phases are the sides' together. */
+  readonly playerTurns: boolean;
+  readonly phases: readonly PhaseSpec[];
+  /** Who takes the first activation or player turn, until the system's initiative rules decide it. */
+  readonly first: Ruling;
+  /** How the forces are set up before the first turn. */
+  readonly deployment: Ruling;
+  /** What happens between turns, in the system's words. */
+  readonly betweenTurns: readonly Ruling[];
+  /** Orders a unit keeps into the next turn (their dice stay out of the bag). */
+  readonly keptAtTurnEnd: readonly string[];
+}
+
+/** A move a player asks of one model: the path it takes from where it stands (plan, cm), its end where it goes. */
+export interface MoveRequest {
+  readonly model: string;
+  readonly path: readonly Vec2[];
+}
+
+/** A rule system's ruling on a move: what one move allows, what this one costs, whether it may be made, and why. */
+export interface MoveVerdict {
+  readonly ruleset: string;
+  readonly model: string;
+  /** What cost and allowance count, in the system's terms: "in" (inches moved) or "MP" (Movement Points). */
+  readonly measure: string;
+  readonly allowance: number;
+  readonly cost: number;
+  readonly allowed: boolean;
+  /** Every ruling, the one that refuses it (if any) among them. */
+  readonly rulings: readonly Ruling[];
+  readonly sampleTables: readonly SampleTable[];
 }
 
 /** A point of a game: its events so far (0…n−1) and the table state they fold to (core/game/state.ts). */
@@ -481,6 +539,8 @@ export interface Ruleset<
   readonly tables: readonly TableSpec[];
   /** The units the battlefield editor offers under this system: squads, teams, guns and vehicles. */
   readonly unitPresets: readonly UnitPreset[];
+  /** Game length and deployment depth for its sample missions (src/core/mission/samples.ts), cited where its texts give them. */
+  readonly missionSetup: MissionSetup;
   /**
    * The questions asked before a shot: each answer is the declaration field of its id. Left out, an answer is
    * the question's default, or for a derived question what the game gives (Situation.fromGame).
@@ -508,6 +568,13 @@ export interface Ruleset<
   resolveFire(declaration: D, verdict: V, dice: Dice, context: C, geometry?: TemplateGeometry): FireResult;
   /** The flamethrower teardrops of `version`, from its tables (absent: the system lays no flame template). */
   flameTemplates?(tables: T, version: string): readonly FlameTemplate[];
+  /**
+   * Its turn, as data: the phases in order, who acts in each, what ends it, what happens between turns, the
+   * game's length and the deployment (src/rules/turn.ts walks it from the log and refuses what is out of turn).
+   */
+  readonly turn: TurnStructure;
+  /** A move's allowance, cost and verdict from the system's movement tables (absent: it checks no move yet). */
+  moveVerdict?(request: MoveRequest, context: C): MoveVerdict;
   /** Order dice, for systems that give each unit an order a turn (Bolt Action). */
   readonly orders?: OrderSystem<C>;
 }

@@ -19,6 +19,7 @@ import { FirstFrameMark } from "./FirstFrameMark";
 import { LosOverlay } from "./LosOverlay";
 import { MeasureOverlay } from "./MeasureOverlay";
 import { Miniatures } from "./Miniatures";
+import { MissionMarks, ZoneDraft } from "./MissionMarks";
 import { PanelDodge } from "./PanelDodge";
 import { PART_TONES, sideColor } from "./palette";
 import { ReplayEffects } from "./ReplayEffects";
@@ -109,6 +110,9 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
   }, [templates, ui.templateDrag]);
   const pointer = useToolPointer(battlefield);
   const editingTerrain = useEditor((s) => s.editing && s.part === "terrain");
+  const editingMission = useEditor((s) => s.editing && s.part === "mission");
+  const zoneCorner = useEditor((s) => s.zoneCorner);
+  const zonePointer = useEditor((s) => s.pointer);
   const editorDragging = useEditor((s) => s.vertexDrag !== undefined || s.gizmoDrag);
   const shown = useMemo(() => withoutHiddenFloors(battlefield, floorShown), [battlefield, floorShown]);
   const sides = useMemo(() => [...new Set(game.scenario.forces.map((f) => f.side))], [game]);
@@ -133,6 +137,8 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <Terrain battlefield={battlefield} showRoofs={ui.showRoofs} floorShown={floorShown} pointer={pointer} />
       <Miniatures battlefield={shown} colorOf={colorOf} pinned={pinned} pointer={pointer} interactive={!ui.drag && !ui.templateDrag} />
       <StatusMarkers battlefield={battlefield} status={status} units={units} />
+      {game.scenario.mission && <MissionMarks battlefield={game} mission={game.scenario.mission} />}
+      {zoneCorner && zonePointer && editingMission && <ZoneDraft battlefield={game} from={zoneCorner} to={zonePointer!} />}
       <ShotEffects />
       {frame && <ReplayEffects battlefield={battlefield} frame={frame} />}
       <SelectionMarkers battlefield={battlefield} selection={ui.selection} hovered={ui.hovered} />

@@ -5,7 +5,7 @@
  * Every triangle faces up, so decals are drawn one-sided (one program fewer to compile).
  */
 import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from "three";
-import { add2, distance2, lerp2, regularPolygon, scale2, sub2, type Vec2 } from "../core/geometry2d";
+import { add2, distance2, lerp2, pointInPolygon, regularPolygon, scale2, sub2, type Vec2 } from "../core/geometry2d";
 import type { Ground } from "../core/terrain";
 
 /** Paths and outlines are cut into pieces no longer than this so they follow the ground over hills. */
@@ -147,5 +147,33 @@ export function discDecal(at: Vec2, radius: number, ground: Ground, lift: number
   for (let r = 1; r < rings; r++) {
     for (let k = 0; k < sides; k++) indices.push(ring(r, k), ring(r, k + 1), ring(r + 1, k), ring(r, k + 1), ring(r + 1, k + 1), ring(r + 1, k));
   }
+  return geometryOf(positions, uvs, indices);
+}
+
+/**
+ * A large outline (a deployment zone, half a table) laid over the ground as a grid of `cell` cm squares, those
+ * whose centre is inside kept: cheap at any size, where outlineDecal's halving to 1 cm edges over a hill is not.
+ * Its border steps by a cell, which a tint can afford.
+ */
+export function gridDecal(outline: readonly Vec2[], ground: Ground, lift: number, cell = 2): BufferGeometry {
+  const xs = outline.map((p) => p[0]);
+  const zs = outline.map((p) => p[1]);
+  const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+  const columns = Math.max(1, Math.ceil((x1 - x0) / cell));
+  const rows = Math.max(1, Math.ceil((z1 - z0) / cell));
+  const positions: number[] = [];
+  const uvs: number[] = [];
+  for (let j = 0; j <= rows; j++)
+    for (let i = 0; i <= columns; i++) {
+      const p: Vec2 = [Math.min(x0 + i * cell, x1), Math.min(z0 + j * cell, z1)];
+      positions.push(p[0], ground.heightAt(p) + lift, p[1]);
+      uvs.push(0, 0);
+    }
+  const indices: number[] = [];
+  const at = (i: number, j: number) => j * (columns + 1) + i;
+  for (let j = 0; j < rows; j++)
+    for (let i = 0; i < columns; i++)
+      if (pointInPolygon([x0 + (i + 0.5) * cell, z0 + (j + 0.5) * cell], outline))
+        indices.push(at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1));
   return geometryOf(positions, uvs, indices);
 }

@@ -21,6 +21,21 @@ export interface AreaPrism {
   /** Parameter intervals of the plan segment a → b inside the prism's outline. */
   planIntervals(a: Vec2, b: Vec2): Array<[number, number]>;
   containsPlan(p: Vec2): boolean;
+  /** Plan bounds [minX, minZ, maxX, maxZ] of the outline: a line or a point outside them misses the area. */
+  readonly bounds: readonly [number, number, number, number];
+}
+
+/** Plan bounds of points, grown by `margin` (and a hair, so that touching counts as inside). */
+function planBounds(points: readonly Vec2[], margin = 0): [number, number, number, number] {
+  const grow = margin + 1e-6;
+  const xs = points.map((p) => p[0]);
+  const zs = points.map((p) => p[1]);
+  return [Math.min(...xs) - grow, Math.min(...zs) - grow, Math.max(...xs) + grow, Math.max(...zs) + grow];
+}
+
+/** Whether the plan segment a → b, or the point a when b is absent, can meet the bounds. */
+function withinBounds([minX, minZ, maxX, maxZ]: readonly number[], a: Vec2, b: Vec2 = a): boolean {
+  return Math.max(a[0], b[0]) >= minX! && Math.min(a[0], b[0]) <= maxX! && Math.max(a[1], b[1]) >= minZ! && Math.min(a[1], b[1]) <= maxZ!;
 }
 
 /** Resolution for areas without a polygon outline (trenches). */
@@ -50,6 +65,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
     height,
     planIntervals: (a, b) => segmentInsidePolygon(a, b, outline),
     containsPlan: (p) => featureCovers(f, p),
+    bounds: planBounds(outline),
   });
   switch (f.kind) {
     case "woods":
@@ -74,6 +90,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
           return i ? [i] : [];
         },
         containsPlan: (p) => featureCovers(f, p),
+        bounds: planBounds([f.at], f.radius),
       };
     }
     case "trench":
@@ -85,6 +102,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
         height: f.depth,
         planIntervals: (a, b) => bufferedPolylineIntervals(a, b, f.path, f.width / 2),
         containsPlan: (p) => featureCovers(f, p),
+        bounds: planBounds(f.path, f.width / 2),
       };
     case "foxhole":
     case "crater":
@@ -99,6 +117,7 @@ function areaPrism(f: Feature, battlefield: Battlefield): AreaPrism | undefined 
           return i ? [i] : [];
         },
         containsPlan: (p) => featureCovers(f, p),
+        bounds: planBounds([f.at], f.radius),
       };
     default:
       return undefined;
@@ -120,7 +139,10 @@ export function areaPrisms(battlefield: Battlefield): AreaPrism[] {
 
 /** The parameter intervals of the 3D segment from → to inside a prism. */
 export function segmentInsidePrism(prism: AreaPrism, from: Vec3, to: Vec3): Array<[number, number]> {
-  const planned = prism.planIntervals([from[0], from[2]], [to[0], to[2]]);
+  const a: Vec2 = [from[0], from[2]];
+  const b: Vec2 = [to[0], to[2]];
+  if (!withinBounds(prism.bounds, a, b)) return [];
+  const planned = prism.planIntervals(a, b);
   const dy = to[1] - from[1];
   // The t-range where the segment's height lies within [bottom, top].
   let lo = 0;
@@ -142,7 +164,7 @@ export function segmentInsidePrism(prism: AreaPrism, from: Vec3, to: Vec3): Arra
 
 /** Whether a model whose feet are at feetY and whose centre is at `center` stands in the area. */
 export function standsIn(prism: AreaPrism, feetY: number, center: Vec2): boolean {
-  return prism.containsPlan(center) && feetY >= prism.bottom - 0.5 && feetY <= prism.top;
+  return withinBounds(prism.bounds, center) && prism.containsPlan(center) && feetY >= prism.bottom - 0.5 && feetY <= prism.top;
 }
 
 /** Every area the line from the origin to the target's centre crosses, or either model stands in. */

@@ -10,7 +10,7 @@
  * sample straddles is not seen, and the bound cannot see it either.
  */
 /** What the bound reads of a sample (visibility.ts's Sample): its grid cell, its share of the part's area, and whether it was clear. */
-interface GridSample {
+export interface GridSample {
   readonly cell: number;
   readonly weight: number;
   readonly clear: boolean;

@@ -11,10 +11,10 @@ import { areaCrossings } from "./areas";
 import { targetFacing, weaponArc } from "./facing";
 import { linearCrossings } from "./linearObstacles";
 import { openingPlanes, passThrough } from "./openings";
-import { prepareSolid } from "./rayPrimitive";
+import type { PreparedSolid } from "./rayPrimitive";
 import type { ModelNearLine, OpeningPassage, SightReport } from "./sightReport";
 import type { SightWorld } from "./sightWorld";
-import { measureVisibility, type Sample, type SightOptions, type Visibility } from "./visibility";
+import { measureVisibility, preparedParts, type Sample, type SightOptions, type Visibility } from "./visibility";
 
 /**
  * The target's end of the sight line: above its position (the centre of its base or hull), half its body's
@@ -24,23 +24,36 @@ import { measureVisibility, type Sample, type SightOptions, type Visibility } fr
  * where a player would point does.
  */
 export function sightPoint(world: SightWorld, target: ModelEntry): Vec3 {
-  const pose = modelPose(world.battlefield, target.model, target.def);
-  let top = pose.y;
-  for (const s of world.modelSolids(target.model.id)) {
-    if (s.part === "base") continue;
-    for (const c of prepareSolid(s).corners) top = Math.max(top, c[1]);
+  // The same for every shooter: kept per model state (its prepared solids).
+  const parts = preparedParts(world, target.model.id);
+  let point = sightPoints.get(parts);
+  if (!point) {
+    const pose = modelPose(world.battlefield, target.model, target.def);
+    let top = pose.y;
+    for (const p of parts) {
+      if (p.solid.part === "base") continue;
+      for (const c of p.corners) top = Math.max(top, c[1]);
+    }
+    sightPoints.set(parts, (point = [pose.x, (pose.y + top) / 2, pose.z]));
   }
-  return [pose.x, (pose.y + top) / 2, pose.z];
+  return point;
 }
+
+const sightPoints = new WeakMap<readonly PreparedSolid[], Vec3>();
 
 /** Models whose footprint comes this close to the sight line are listed in modelsNearLine (cm). */
 const NEAR_LINE = 10;
 
-function summariseOpenings(world: SightWorld, origin: Vec3, samples: readonly Sample[], shooter: ModelEntry, target: ModelEntry): OpeningPassage[] {
+function summariseOpenings(
+  world: SightWorld,
+  origin: Vec3,
+  samples: readonly Sample[],
+  shooterFp: Footprint,
+  target: ModelEntry,
+  targetFp: Footprint,
+): OpeningPassage[] {
   const planes = openingPlanes(world.battlefield);
   if (!planes.length) return [];
-  const shooterFp = modelFootprint(shooter.def, shooter.model);
-  const targetFp = modelFootprint(target.def, target.model);
   const passages: OpeningPassage[] = [];
   // Every clear ray runs within `reach` (plan) of the line to the target's centre, so an opening farther
   // from that line than `reach` passes none of them and its samples need not be tried.
@@ -114,8 +127,8 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
   const bf = world.battlefield;
   const shooterPose = modelPose(bf, shooter.model, shooter.def);
   const targetPose = modelPose(bf, target.model, target.def);
-  const shooterFp = modelFootprint(shooter.def, shooter.model);
-  const targetFp = modelFootprint(target.def, target.model);
+  const shooterFp = boundedFootprint(shooter).footprint;
+  const targetFp = boundedFootprint(target).footprint;
   const originPlan: Vec2 = [origin[0], origin[2]];
   const targetPlan: Vec2 = target.model.position;
   const end = sightPoint(world, target);
@@ -134,7 +147,7 @@ export function sightReport(world: SightWorld, shooterId: string, targetId: stri
     parts: v.parts,
     occluders: v.occluders,
     areas: areaCrossings(bf, origin, end, { feetY: shooterPose.y, position: shooter.model.position }, { feetY: targetPose.y, position: targetPlan }),
-    openings: summariseOpenings(world, origin, samples, shooter, target),
+    openings: summariseOpenings(world, origin, samples, shooterFp, target, targetFp),
     linearObstacles: linearCrossings(bf, origin, end, shooterFp, targetFp, samples),
     modelsNearLine: modelsNearLine(world, v, originPlan, targetPlan),
     distance: {

@@ -67,20 +67,20 @@ export function projectedRect(origin: Vec3, v: ViewBasis, corners: readonly Vec3
   return [minA, maxA, minB, maxB];
 }
 
-/** Unit directions from the origin through a jittered grid over a rectangle of the view plane. */
-export function gridDirections(v: ViewBasis, [minA, maxA, minB, maxB]: readonly number[], grid: number): Vec3[] {
-  const directions: Vec3[] = [];
-  for (let i = 0; i < grid; i++) {
-    for (let j = 0; j < grid; j++) {
-      const k = i * grid + j + 1;
-      const a = minA! + ((i + ((0.5 + k * R2_A) % 1)) / grid) * (maxA! - minA!);
-      const b = minB! + ((j + ((0.5 + k * R2_B) % 1)) / grid) * (maxB! - minB!);
-      const px = v.f[0] * v.dist + v.r[0] * a + v.u[0] * b;
-      const py = v.f[1] * v.dist + v.u[1] * b;
-      const pz = v.f[2] * v.dist + v.r[2] * a + v.u[2] * b;
-      const l = Math.hypot(px, py, pz);
-      directions.push([px / l, py / l, pz / l]);
-    }
-  }
-  return directions;
+/**
+ * The jittered point of cell (i, j) (column, row) of a grid × grid grid over a rectangle of the view plane:
+ * reproducible, and the same for a cell whether the whole grid or only that cell is sampled.
+ */
+export function gridPoint([minA, maxA, minB, maxB]: readonly number[], grid: number, i: number, j: number): [number, number] {
+  const k = i * grid + j + 1;
+  return [minA! + ((i + ((0.5 + k * R2_A) % 1)) / grid) * (maxA! - minA!), minB! + ((j + ((0.5 + k * R2_B) % 1)) / grid) * (maxB! - minB!)];
+}
+
+/** The unit direction from the origin through the point (a, b) of the view plane. */
+export function directionThrough(v: ViewBasis, a: number, b: number): Vec3 {
+  const px = v.f[0] * v.dist + v.r[0] * a + v.u[0] * b;
+  const py = v.f[1] * v.dist + v.u[1] * b;
+  const pz = v.f[2] * v.dist + v.r[2] * a + v.u[2] * b;
+  const l = Math.hypot(px, py, pz);
+  return [px / l, py / l, pz / l];
 }

@@ -5,19 +5,19 @@
  * that part when the part is the first target surface along it (tested exactly in JavaScript); then one
  * Rapier ray, stopping just short of that surface, says whether anything is in the way. Each sample weighs
  * the area of its grid cell, so the weighted share of clear samples estimates the visible share of the
- * projected silhouette. Every part gets a coarse grid; only a part whose coarse samples disagree (clear
- * and blocked, or blocked by different things) is sampled again on a fine grid. confidence.ts bounds the
- * error from the grid cells' neighbours.
+ * projected silhouette. Every part gets a coarse grid; where a part's coarse samples disagree (clear and
+ * blocked, or blocked by different things), the coarse cells beside a disagreement are split into cells of
+ * a fine grid (refineAround). confidence.ts bounds the error from the grid cells' neighbours.
  */
 import { type Battlefield, figureScale, type ModelEntry, modelPose, modelWorldPoint } from "../core/battlefield";
 import { rotateByHeading } from "../core/geometry2d";
 import type { Vec3 } from "../core/solids/solid";
 import { smokeBlocking } from "./areas";
-import { type PartGrid, stratifiedHalfWidth } from "./confidence";
+import { type GridSample, type PartGrid, stratifiedHalfWidth } from "./confidence";
 import { type PreparedSolid, prepareSolid, rayDistanceToSolid } from "./rayPrimitive";
 import type { Occluder, PartVisibility } from "./sightReport";
 import type { ColliderTag, SightWorld } from "./sightWorld";
-import { gridDirections, projectedRect, type ViewBasis, viewBasis } from "./silhouette";
+import { directionThrough, gridPoint, projectedRect, type ViewBasis, viewBasis } from "./silhouette";
 
 export interface SightOptions {
   /** Weapon id of the shooter's definition: sight from its origin and check its arc. Default: the eye. */
@@ -27,7 +27,10 @@ export interface SightOptions {
   readonly includeRays?: boolean;
   /** Grid size (per side, per part) of the first pass. */
   readonly coarseGrid?: number;
-  /** Grid size of the refinement of a part whose first-pass samples are mixed. */
+  /**
+   * Resolution of the refinement of a part whose first-pass samples are mixed: cells around disagreements are
+   * halved until no larger than 1 / fineGrid of the part (refineAround).
+   */
   readonly fineGrid?: number;
   /** Whether models of the shooter's own unit let sight through (true in every supported system). */
   readonly ignoreOwnUnit?: boolean;
@@ -41,7 +44,7 @@ export interface SightOptions {
  * MATRIX_GRIDS and says so.
  */
 export const DEFAULT_COARSE_GRID = 6;
-export const DEFAULT_FINE_GRID = 16;
+export const DEFAULT_FINE_GRID = 12;
 /** Rays stop this short of the target's surface so they never hit the target itself. */
 const SURFACE_GAP = 0.01;
 const TERRAIN_KINDS = new Set(["ground", "hill", "building-wall", "building-floor", "roof", "wall", "hedge", "bocage", "sandbags", "tank-trap"]);
@@ -50,7 +53,7 @@ export class SightQueryError extends Error {}
 
 export interface Sample {
   readonly part: string;
-  /** Index of its cell in the part's grid (column × grid + row), for the bound's neighbour differences. */
+  /** Index of its cell in the part's finest grid (column × grid + row); a sample standing for a block of cells names its first. */
   readonly cell: number;
   /** Projected area the sample stands for (its grid cell). */
   readonly weight: number;
@@ -123,54 +126,184 @@ interface SamplingContext {
   readonly shooterId: string;
   readonly targetId: string;
   readonly parts: readonly PreparedSolid[];
+  /**
+   * Per part solid, the rectangle [minA, maxA, minB, maxB] its bounds project to on the view plane, padded a
+   * little: a direction outside it cannot meet the solid. Infinite for a solid reaching behind the origin.
+   */
+  readonly partRects: Float64Array;
   readonly view: ViewBasis;
   readonly ignore: ReadonlySet<string>;
 }
 
-/** Samples one part on a grid: the directions whose first target surface is that part, each cast in Rapier. */
-function samplePart(ctx: SamplingContext, group: string, grid: number): Sample[] {
-  const { world, origin, parts } = ctx;
+/** A sampled part: its samples, and its grid as the 95 % bound reads it. */
+interface SampledPart {
+  readonly samples: readonly Sample[];
+  readonly grid: PartGrid;
+}
+
+/** One part's grid: its rectangle on the view plane, its size and the projected area a cell stands for. */
+interface PartGridSpec {
+  readonly group: string;
+  readonly rect: readonly [number, number, number, number];
+  readonly grid: number;
+  readonly weight: number;
+}
+
+function partRects(origin: Vec3, view: ViewBasis, parts: readonly PreparedSolid[]): Float64Array {
+  const rects = new Float64Array(parts.length * 4);
+  const pad = 1e-7 * view.dist;
+  parts.forEach((p, k) => {
+    const behind = p.corners.some((c) => (c[0] - origin[0]) * view.f[0] + (c[1] - origin[1]) * view.f[1] + (c[2] - origin[2]) * view.f[2] <= 1e-6);
+    const [minA, maxA, minB, maxB] = behind ? [-Infinity, Infinity, -Infinity, Infinity] : projectedRect(origin, view, p.corners);
+    rects.set([minA - pad, maxA + pad, minB - pad, maxB + pad], k * 4);
+  });
+  return rects;
+}
+
+function partGrid(ctx: SamplingContext, group: string, grid: number): PartGridSpec {
   const rect = projectedRect(
-    origin,
+    ctx.origin,
     ctx.view,
-    parts.filter((p) => p.solid.part === group).flatMap((p) => p.corners),
+    ctx.parts.filter((p) => p.solid.part === group).flatMap((p) => p.corners),
   );
-  const weight = ((rect[1] - rect[0]) * (rect[3] - rect[2])) / (grid * grid);
-  if (!(weight > 0)) return [];
+  return { group, rect, grid, weight: ((rect[1] - rect[0]) * (rect[3] - rect[2])) / (grid * grid) };
+}
+
+/**
+ * The sample of cell (i, j) of a part's grid, or null when the part is not the first target surface along
+ * its direction: that direction is tested exactly against the target's solids (those whose rectangle holds
+ * it), then one Rapier ray, stopping just short of the surface, says whether anything is in the way.
+ */
+function sampleCell(ctx: SamplingContext, spec: PartGridSpec, i: number, j: number): Sample | null {
+  const { world, origin, parts, partRects: rects } = ctx;
+  const [a, b] = gridPoint(spec.rect, spec.grid, i, j);
+  const d = directionThrough(ctx.view, a, b);
+  let best = Infinity;
+  let part = "";
+  for (let k = 0; k < parts.length; k++) {
+    if (a < rects[4 * k]! || a > rects[4 * k + 1]! || b < rects[4 * k + 2]! || b > rects[4 * k + 3]!) continue;
+    const t = rayDistanceToSolid(parts[k]!, origin, d);
+    if (t < best) {
+      best = t;
+      part = parts[k]!.solid.part;
+    }
+  }
+  if (part !== spec.group) return null;
+  const cell = i * spec.grid + j;
+  const { weight } = spec;
+  const reach = Math.max(0, best - SURFACE_GAP);
+  const point: Vec3 = [origin[0] + d[0] * best, origin[1] + d[1] * best, origin[2] + d[2] * best];
+  const end: Vec3 = [origin[0] + d[0] * reach, origin[1] + d[1] * reach, origin[2] + d[2] * reach];
+  const hit = world.castSegment(origin, end, { fromModel: ctx.shooterId, ignoreOwners: ctx.ignore });
+  if (hit && hit.tag.owner !== ctx.targetId) return { part, cell, weight, point, clear: false, blocker: occluderOf(world, hit.tag, hit.point) };
+  const smoke = smokeBlocking(world.battlefield, origin, end);
+  return smoke ? { part, cell, weight, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, cell, weight, point, clear: true };
+}
+
+/** Samples every cell of a part's grid. */
+function samplePart(ctx: SamplingContext, spec: PartGridSpec): Sample[] {
+  if (!(spec.weight > 0)) return [];
   const samples: Sample[] = [];
-  for (const [cell, d] of gridDirections(ctx.view, rect, grid).entries()) {
-    let best = Infinity;
-    let part = "";
-    for (const p of parts) {
-      const t = rayDistanceToSolid(p, origin, d);
-      if (t < best) {
-        best = t;
-        part = p.solid.part;
-      }
+  for (let i = 0; i < spec.grid; i++) {
+    for (let j = 0; j < spec.grid; j++) {
+      const s = sampleCell(ctx, spec, i, j);
+      if (s) samples.push(s);
     }
-    if (part !== group) continue;
-    const reach = Math.max(0, best - SURFACE_GAP);
-    const point: Vec3 = [origin[0] + d[0] * best, origin[1] + d[1] * best, origin[2] + d[2] * best];
-    const end: Vec3 = [origin[0] + d[0] * reach, origin[1] + d[1] * reach, origin[2] + d[2] * reach];
-    const hit = world.castSegment(origin, end, { fromModel: ctx.shooterId, ignoreOwners: ctx.ignore });
-    if (hit && hit.tag.owner !== ctx.targetId) {
-      samples.push({ part, cell, weight, point, clear: false, blocker: occluderOf(world, hit.tag, hit.point) });
-      continue;
-    }
-    const smoke = smokeBlocking(world.battlefield, origin, end);
-    samples.push(
-      smoke ? { part, cell, weight, point, clear: false, blocker: { id: smoke, kind: "smoke", part: "cloud" } } : { part, cell, weight, point, clear: true },
-    );
   }
   return samples;
 }
 
+/** What a cell's sample found: "" clear, the blocker's id, or null when the part was not there. */
+const cellState = (s: Sample | null): string | null => (s ? (s.clear ? "" : `#${s.blocker!.id}`) : null);
+
+/**
+ * A square block of the finest grid's cells that one ray stands for (i, j: its first column and row), with
+ * where that ray crosses the view plane and its sample (null when it missed the part).
+ */
+interface Leaf {
+  readonly i: number;
+  readonly j: number;
+  readonly size: number;
+  readonly at: readonly [number, number];
+  readonly sample: Sample | null;
+}
+
+/**
+ * Refines a part whose coarse samples disagree, only where they disagree: a cell whose sample differs from a
+ * touching cell's (clear or not, the blocker, the part there or not) is split in four, its ray kept for the
+ * quarter it fell in and the other quarters sampled on the grid twice as fine; and so on, level by level,
+ * until cells are no larger than 1 / fineGrid of the part. A cell among agreeing neighbours keeps its one
+ * sample for its whole area; for the bound it counts as the finest cells it covers, all agreeing.
+ */
+function refineAround(ctx: SamplingContext, coarse: PartGridSpec, coarseSamples: readonly Sample[], fineGrid: number): SampledPart {
+  const n = coarse.grid;
+  let finest = n;
+  while (finest < fineGrid) finest *= 2;
+  if (finest === n) return { samples: coarseSamples, grid: { grid: n, samples: coarseSamples } };
+  const cellWeight = coarse.weight * (n / finest) ** 2;
+  const byCell: Array<Sample | null> = new Array(n * n).fill(null);
+  for (const s of coarseSamples) byCell[s.cell] = s;
+  const leaves: Leaf[] = [];
+  const owner = new Int32Array(finest * finest);
+  const place = (leaf: Leaf) => {
+    for (let i = leaf.i; i < leaf.i + leaf.size; i++) owner.fill(leaves.length, i * finest + leaf.j, i * finest + leaf.j + leaf.size);
+    leaves.push(leaf);
+  };
+  const scale = finest / n;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) place({ i: i * scale, j: j * scale, size: scale, at: gridPoint(coarse.rect, n, i, j), sample: byCell[i * n + j]! });
+  const differs = (leaf: Leaf): boolean => {
+    const state = cellState(leaf.sample);
+    const { i, j, size } = leaf;
+    for (let x = Math.max(0, i - 1); x <= Math.min(finest - 1, i + size); x++) {
+      for (let y = Math.max(0, j - 1); y <= Math.min(finest - 1, j + size); y++) {
+        if (x >= i && x < i + size && y >= j && y < j + size) continue;
+        if (cellState(leaves[owner[x * finest + y]!]!.sample) !== state) return true;
+      }
+    }
+    return false;
+  };
+  for (let size = scale, grid = n; size > 1; size /= 2, grid *= 2) {
+    const split = leaves.filter((leaf) => leaf.size === size && differs(leaf));
+    const half = size / 2;
+    const spec: PartGridSpec = { ...coarse, grid: grid * 2, weight: coarse.weight * (n / (grid * 2)) ** 2 };
+    for (const leaf of split) {
+      // The quarter the cell's own ray fell in keeps it (a ray that missed the part stays a miss).
+      const [a, b] = leaf.at;
+      const [minA, maxA, minB, maxB] = coarse.rect;
+      const keptI = Math.min(1, Math.max(0, Math.floor(((a - minA) / (maxA - minA)) * grid * 2) - (2 * leaf.i) / size));
+      const keptJ = Math.min(1, Math.max(0, Math.floor(((b - minB) / (maxB - minB)) * grid * 2) - (2 * leaf.j) / size));
+      for (let di = 0; di < 2; di++) {
+        for (let dj = 0; dj < 2; dj++) {
+          const ci = (2 * leaf.i) / size + di;
+          const cj = (2 * leaf.j) / size + dj;
+          const kept = di === keptI && dj === keptJ;
+          const at = kept ? leaf.at : gridPoint(spec.rect, spec.grid, ci, cj);
+          place({ i: leaf.i + di * half, j: leaf.j + dj * half, size: half, at, sample: kept ? leaf.sample : sampleCell(ctx, spec, ci, cj) });
+        }
+      }
+    }
+  }
+  // Leaves that were split are no longer anyone's owner: what is left is each finest cell's one sample.
+  const live = new Set(owner);
+  const samples: Sample[] = [];
+  const cells: GridSample[] = [];
+  for (const k of live) {
+    const { i, j, size, sample } = leaves[k]!;
+    if (!sample) continue;
+    samples.push({ ...sample, cell: i * finest + j, weight: cellWeight * size * size });
+    for (let x = i; x < i + size; x++) for (let y = j; y < j + size; y++) cells.push({ cell: x * finest + y, weight: cellWeight, clear: sample.clear });
+  }
+  return { samples, grid: { grid: finest, samples: cells } };
+}
+
 function summariseParts(samples: readonly Sample[]): PartVisibility[] {
-  const byPart = new Map<string, { samples: number; visible: number; blockers: Map<string, number> }>();
+  const byPart = new Map<string, { samples: number; visible: number; area: number; visibleArea: number; blockers: Map<string, number> }>();
   for (const s of samples) {
-    const p = byPart.get(s.part) ?? { samples: 0, visible: 0, blockers: new Map<string, number>() };
+    const p = byPart.get(s.part) ?? { samples: 0, visible: 0, area: 0, visibleArea: 0, blockers: new Map<string, number>() };
     p.samples++;
-    if (s.clear) p.visible++;
+    p.area += s.weight;
+    if (s.clear) p.visible++, (p.visibleArea += s.weight);
     if (s.blocker) p.blockers.set(s.blocker.id, (p.blockers.get(s.blocker.id) ?? 0) + 1);
     byPart.set(s.part, p);
   }
@@ -178,23 +311,42 @@ function summariseParts(samples: readonly Sample[]): PartVisibility[] {
     part,
     samples: p.samples,
     visible: p.visible,
-    fraction: p.visible / p.samples,
+    // A part refined only in places has samples of two sizes: its share is by area, not by count.
+    fraction: p.visible === 0 || p.visible === p.samples || equalWeights(samples, part) ? p.visible / p.samples : p.visibleArea / p.area,
     blockedBy: [...p.blockers].sort((a, b) => b[1] - a[1]).map(([id]) => id),
   }));
 }
 
-function summariseOccluders(samples: readonly Sample[]): Occluder[] {
-  // One entry per (owner, kind): a building's walls and its roof are reported apart.
-  const byOwnerAndKind = new Map<string, { id: string; kind: Occluder["kind"]; parts: Set<string>; samples: number }>();
+function equalWeights(samples: readonly Sample[], part: string): boolean {
+  let weight: number | undefined;
   for (const s of samples) {
-    if (!s.blocker) continue;
-    const key = `${s.blocker.kind}:${s.blocker.id}`;
-    const o = byOwnerAndKind.get(key) ?? { id: s.blocker.id, kind: s.blocker.kind, parts: new Set<string>(), samples: 0 };
-    o.parts.add(s.blocker.part);
-    o.samples++;
-    byOwnerAndKind.set(key, o);
+    if (s.part !== part) continue;
+    if (weight !== undefined && s.weight !== weight) return false;
+    weight = s.weight;
   }
-  return [...byOwnerAndKind.values()].map((o) => ({ ...o, parts: [...o.parts].sort() })).sort((a, b) => b.samples - a.samples);
+  return true;
+}
+
+function summariseOccluders(samples: readonly Sample[]): Occluder[] {
+  // One entry per (owner, kind): a building's walls and its roof are reported apart. Listed in the order first
+  // met, so that equal counts keep that order through the sort.
+  const byKind = new Map<Occluder["kind"], Map<string, { id: string; kind: Occluder["kind"]; parts: Set<string>; samples: number }>>();
+  const met: Array<{ id: string; kind: Occluder["kind"]; parts: Set<string>; samples: number }> = [];
+  for (const s of samples) {
+    const blocker = s.blocker;
+    if (!blocker) continue;
+    let byId = byKind.get(blocker.kind);
+    if (!byId) byKind.set(blocker.kind, (byId = new Map()));
+    let o = byId.get(blocker.id);
+    if (!o) {
+      o = { id: blocker.id, kind: blocker.kind, parts: new Set<string>(), samples: 0 };
+      byId.set(blocker.id, o);
+      met.push(o);
+    }
+    o.parts.add(blocker.part);
+    o.samples++;
+  }
+  return met.map((o) => ({ ...o, parts: [...o.parts].sort() })).sort((a, b) => b.samples - a.samples);
 }
 
 /** Hull-down: a turreted vehicle whose hull terrain hides (≤ 10 % showing) while some of its turret shows. */
@@ -202,8 +354,15 @@ function isHullDown(target: ModelEntry, samples: readonly Sample[], parts: reado
   const hull = parts.find((p) => p.part === "hull");
   const turret = parts.find((p) => p.part === "turret");
   if (!target.def.vehicle || !hull || !turret) return false;
-  const hiddenByTerrain = samples.filter((s) => s.part === "hull" && s.blocker && TERRAIN_KINDS.has(s.blocker.kind)).length;
-  return hull.fraction <= 0.1 && turret.fraction >= 0.05 && hiddenByTerrain >= 0.8 * (hull.samples - hull.visible);
+  // By area: a hull refined only in places has samples of two sizes.
+  let hidden = 0;
+  let hiddenByTerrain = 0;
+  for (const s of samples) {
+    if (s.part !== "hull" || s.clear) continue;
+    hidden += s.weight;
+    if (s.blocker && TERRAIN_KINDS.has(s.blocker.kind)) hiddenByTerrain += s.weight;
+  }
+  return hull.fraction <= 0.1 && turret.fraction >= 0.05 && hiddenByTerrain >= 0.8 * hidden;
 }
 
 /**
@@ -216,6 +375,14 @@ function disagree(samples: readonly Sample[]): boolean {
 }
 
 const preparedCache = new WeakMap<readonly object[], PreparedSolid[]>();
+
+/** A model's part solids prepared for exact ray tests, once per model state (the same for every shooter). */
+export function preparedParts(world: SightWorld, id: string): readonly PreparedSolid[] {
+  const solids = world.modelSolids(id);
+  let parts = preparedCache.get(solids);
+  if (!parts) preparedCache.set(solids, (parts = solids.map(prepareSolid)));
+  return parts;
+}
 const NOBODY: ReadonlySet<string> = new Set();
 const unitMatesCache = new WeakMap<object, Map<string, ReadonlySet<string>>>();
 
@@ -239,18 +406,19 @@ export function measureVisibility(world: SightWorld, shooterId: string, targetId
   const origin = sightOrigin(world.battlefield, shooter, options.weapon, options.originOffset);
   const own = (options.ignoreOwnUnit ?? true) ? unitMates(world, shooter) : NOBODY;
   const ignore = options.seeThrough?.length ? new Set([...own, ...options.seeThrough]) : own;
-  const solids = world.modelSolids(targetId);
-  let parts = preparedCache.get(solids);
-  if (!parts) preparedCache.set(solids, (parts = solids.map(prepareSolid)));
-  const ctx: SamplingContext = { world, origin, shooterId, targetId, parts, view: viewBasis(origin, parts), ignore };
+  const parts = preparedParts(world, targetId);
+  const view = viewBasis(origin, parts);
+  const ctx: SamplingContext = { world, origin, shooterId, targetId, parts, partRects: partRects(origin, view, parts), view, ignore };
 
   const coarseGrid = options.coarseGrid ?? DEFAULT_COARSE_GRID;
   const fineGrid = options.fineGrid ?? DEFAULT_FINE_GRID;
   const grids: PartGrid[] = [];
-  const sample = (group: string) => {
-    const coarse = samplePart(ctx, group, coarseGrid);
-    const part = disagree(coarse) ? { grid: fineGrid, samples: samplePart(ctx, group, fineGrid) } : { grid: coarseGrid, samples: coarse };
-    if (group !== "base") grids.push(part);
+  const sample = (group: string): readonly Sample[] => {
+    const coarse = partGrid(ctx, group, coarseGrid);
+    const first = samplePart(ctx, coarse);
+    let part: SampledPart = { samples: first, grid: { grid: coarseGrid, samples: first } };
+    if (disagree(first)) part = refineAround(ctx, coarse, first, fineGrid);
+    if (group !== "base") grids.push(part.grid);
     return part.samples;
   };
   const groups = [...new Set(parts.map((p) => p.solid.part))];

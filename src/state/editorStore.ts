@@ -9,8 +9,8 @@ import type { BuildingPreset } from "../core/edit/newFeatures";
 import type { Formation } from "../core/formation";
 import type { Feature, FeatureKind, Point } from "../core/scenario/schema";
 
-/** What edit mode works on: the terrain (features, buildings) or the forces (units and their models). */
-export type EditPart = "terrain" | "forces";
+/** What edit mode works on: the terrain (features, buildings), the forces (units and their models) or the mission (zones, objectives). */
+export type EditPart = "terrain" | "forces" | "mission";
 
 /** What a click on the table makes: the points of a feature of a kind, or a building from a preset. */
 export type DrawTool = { readonly kind: FeatureKind; readonly points: readonly Point[] } | { readonly preset: BuildingPreset };
@@ -44,6 +44,12 @@ export interface EditorStore {
   readonly formation: Formation;
   /** Which way the new unit faces, degrees (0 faces +z). */
   readonly heading: number;
+  /** Mission tab: the side the next deployment zone is drawn for. */
+  readonly missionSide: string;
+  /** Mission tab: what a click on the table makes, a deployment zone or an objective. */
+  readonly missionDraw?: "zone" | "objective";
+  /** Mission tab: the first corner of the deployment zone being drawn (the pointer is the other). */
+  readonly zoneCorner?: Point;
   /** Building id → the floor shown as the top one; floors above it, and the roof, are hidden. */
   readonly floorShown: Readonly<Record<string, number>>;
   set(patch: Partial<Omit<EditorStore, "set" | "showFloor">>): void;
@@ -61,6 +67,7 @@ export const useEditor = create<EditorStore>()((set) => ({
   unitName: "",
   formation: "line",
   heading: 0,
+  missionSide: "",
   floorShown: {},
   set: (patch) => set(patch),
   showFloor: (building, level) =>

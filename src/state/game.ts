@@ -3,6 +3,7 @@ import { type GameLog, newGame, type RulesetChoice } from "../core/game/gameLog"
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ScenarioIssue } from "../core/scenario/issue";
 import { formatIssues, parseScenario } from "../core/scenario/load";
+import type { Mission } from "../core/scenario/schema";
 import { RULESETS, rulesetById } from "../rules/registry";
 import { DEFAULT_BATTLEFIELD } from "./battlefields";
 import { createGameStore } from "./gameStore";
@@ -43,6 +44,16 @@ export function gameOn(
   const parsed = parseScenario(scale && !named ? { ...(data as object), scale } : data, scenarioCatalog);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset }) };
+}
+
+/**
+ * A battlefield's data with the mission a new game is played to: its own (undefined), none (null: free play) or
+ * another one (a rule system's sample). Validated with the rest when the game starts.
+ */
+export function withMission(data: unknown, mission: Mission | null | undefined): unknown {
+  if (mission === undefined || typeof data !== "object" || data === null) return data;
+  const { mission: _own, ...rest } = data as Record<string, unknown>;
+  return mission === null ? rest : { ...rest, mission };
 }
 
 /** A game the player would lose by replacing it: something played, or rules tables of its own loaded. */

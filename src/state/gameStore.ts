@@ -8,10 +8,22 @@ import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
 import { everPlaced } from "../core/game/everPlaced";
 import { canRedo, canUndo, currentState, type GameLog, record, redo, undo } from "../core/game/gameLog";
+import type { ClientMessageType } from "../core/game/roomProtocol";
 import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { type DisplayNames, displayNames } from "../core/names";
 import type { Scenario } from "../core/scenario/schema";
+import { turnRefusal } from "../rules/gameContext";
+
+/**
+ * A game played online: the game server holds the log, so a change is sent to it (as the room's message)
+ * instead of being recorded here, and comes back as an event through `receive` (state/online.ts).
+ */
+export interface RemoteTable {
+  send(type: ClientMessageType, payload: object): void;
+}
+
+const REDO_ONLINE = "Redo is not available in a game played online: play the change again";
 
 export interface GameStore {
   readonly log: GameLog;
@@ -40,6 +52,15 @@ export interface GameStore {
   notify(kind: "error" | "info", text: string): void;
   dismiss(): void;
   setReadOnly(reason: string | undefined): void;
+  /** Set while the game is played online: changes go to the game server. */
+  readonly remote?: RemoteTable;
+  /** Plays `log` online: from now on changes go to `remote`, and the server's events come through `receive`. */
+  goOnline(log: GameLog, remote: RemoteTable): void;
+  goOffline(): void;
+  /** The server's event number `n`: recorded when it is the next one (a repeat is ignored); false on a gap. */
+  receive(n: number, event: GameEvent): boolean;
+  /** The server's agreed undo: the events from `cursor` on are no longer in effect. */
+  rewind(cursor: number): void;
 }
 
 /** While the game is read-only, a change is refused with the reason shown. */
@@ -68,10 +89,22 @@ export const createGameStore = (initial: GameLog) =>
         set({ message: { kind: "error", text: result.error } });
         return false;
       }
-      return get().recordEvent(result.event);
+      // Online the command is checked here too, for a refusal without a round trip, then sent; the room's
+      // event records it.
+      const remote = get().remote;
+      if (remote) remote.send("command", { command });
+      return remote ? true : get().recordEvent(result.event);
     },
     recordEvent(event) {
       if (refused(get, set)) return false;
+      // Online only the room records; a line-of-sight check is a question, not kept in an online game's log.
+      if (get().remote) return false;
+      // Out of turn is refused as any command is: the rule behind it in the toast, the log as it was.
+      const outOfTurn = turnRefusal(get().log.header, get().state, event);
+      if (outOfTurn) {
+        set({ message: { kind: "error", text: outOfTurn } });
+        return false;
+      }
       try {
         set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
         return true;
@@ -81,10 +114,14 @@ export const createGameStore = (initial: GameLog) =>
       }
     },
     undo() {
-      if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
+      // Online an undo is asked of the other player; the room takes it back when they agree.
+      const remote = get().remote;
+      if (remote && !refused(get, set)) remote.send("undo", {});
+      else if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
     },
     redo() {
-      if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
+      if (get().remote) set({ message: { kind: "error", text: REDO_ONLINE } });
+      else if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
     },
     replace(log, message) {
       set({ ...derive(log), justRecorded: undefined, message });
@@ -97,6 +134,22 @@ export const createGameStore = (initial: GameLog) =>
     },
     setReadOnly(reason) {
       set({ readOnly: reason });
+    },
+    goOnline(log, remote) {
+      set({ ...derive(log), justRecorded: undefined, remote });
+    },
+    goOffline() {
+      set({ remote: undefined });
+    },
+    receive(n, event) {
+      const { log } = get();
+      if (n < log.cursor) return true;
+      if (n > log.cursor) return false;
+      set({ ...derive(record(log, event)), justRecorded: event });
+      return true;
+    },
+    rewind(cursor) {
+      set({ ...derive({ ...get().log, cursor }), justRecorded: undefined });
     },
   }));
 

@@ -102,8 +102,9 @@ export function startAutosave(store: GameStoreApi, storage: SaveStorage = indexe
     }
   };
   const unsubscribe = store.subscribe((state, previous) => {
-    // A replay being watched is not the player's game: theirs is saved again when the replay closes.
-    if (state.log === previous.log || state.readOnly) return;
+    // A replay being watched is not the player's game: theirs is saved again when the replay closes. A game
+    // online is kept by its server: the offline game stays in the autosave, to come back to.
+    if (state.log === previous.log || state.readOnly || state.remote) return;
     if (saving) pending = state.log;
     else void save(state.log);
   });

@@ -1,16 +1,17 @@
 /**
  * The game's rule system as the panels use it: its rules at the cursor and a declared shot's situation, both
  * derived from the game log by the rule system (src/rules/gameContext.ts), and the actions that turn a
- * player's answers into game-log events: a mark set on a model, an order given, a shot rolled, a turn ended.
+ * player's answers into game-log events: a mark set on a model, an order given, a shot rolled, the turn moved on.
  * No rule is decided here, and no rule system is named.
  */
 import { useMemo } from "react";
-import type { GameLog } from "../core/game/gameLog";
+import { type GameLog, nextDice } from "../core/game/gameLog";
 import { type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
 import type { FireDeclaration, PickedModels, Situation } from "../rules/ruleset";
+import { nextStep } from "../rules/turn";
 import { useGame } from "./game";
 import { getSightClient } from "./sightPool";
 
@@ -59,15 +60,29 @@ export function setMark(model: string, id: string, value: Answer | undefined): v
   useGame.getState().perform({ type: "set-model-state", ruleset: ruleset.id, model, state: marks });
 }
 
-/** Ends the turn: order dice go back to the bag, except those the rule system keeps; the turn's moves and marks lapse. */
+/** Ends the turn of a game in free play: order dice go back to the bag, except those the rule system keeps; the turn's moves and marks lapse. */
 export function endTurn(): void {
+  const remote = useGame.getState().remote;
+  if (remote) return remote.send("end-turn", {});
   const { ruleset } = rulesNow();
-  useGame.getState().recordEvent({ type: "turn-ended", kept: [...(ruleset.orders?.keptAtTurnEnd ?? [])], time: Date.now() });
+  useGame.getState().recordEvent({ type: "turn-ended", kept: [...ruleset.turn.keptAtTurnEnd], time: Date.now() });
+}
+
+/** Moves the game on one step of its rule system's turn (from free play: to the deployment), a die drawn from the game's dice where the step draws one. */
+export function advanceTurn(): void {
+  const game = useGame.getState();
+  if (game.state.ended) return;
+  // Online the room takes the step, drawing any die from the game's secret dice.
+  if (game.remote) return game.remote.send("advance-turn", {});
+  const { ruleset } = rulesNow();
+  game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log)), time: Date.now() });
 }
 
 /** Gives a unit an order (its test rolled from the game's dice), into the game log. */
 export function giveOrderNow(unit: string, order: string): void {
   const game = useGame.getState();
+  // Online the room rolls the order test with the game's secret dice.
+  if (game.remote) return game.remote.send("order", { unit, order });
   try {
     const { ruleset, result } = giveOrder(game.log, game.log.cursor, unit, order, { battlefieldOf: () => game.battlefield });
     if (game.recordEvent(orderEvent(ruleset, result))) game.notify("info", game.names.inText(result.summary));
@@ -79,6 +94,8 @@ export function giveOrderNow(unit: string, order: string): void {
 /** Rolls a declared shot in the sight worker, with the game's dice at the cursor, into the game log. */
 export async function rollShot(declaration: FireDeclaration & Record<string, unknown>): Promise<void> {
   const game = useGame.getState();
+  // Online the room judges and rolls the shot with the game's secret dice.
+  if (game.remote) return game.remote.send("fire", { declaration });
   try {
     const { ruleset } = rulesNow();
     const resolved = await getSightClient().fire({ game: gameAtCursor(game.log), declaration, roll: true });

@@ -6,6 +6,7 @@ import { BattlefieldScene } from "../scene/BattlefieldScene";
 import { useEditor } from "../state/editorStore";
 import { useGame } from "../state/game";
 import { startPersistence } from "../state/persistence";
+import { joinFromAddress } from "../state/playOnline";
 import { useReplay } from "../state/replayStore";
 import { tablePointAt } from "../state/tablePicker";
 import { exposeTestHooks } from "../state/testHooks";
@@ -15,11 +16,13 @@ import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
 import { ConfirmDialog } from "./panels/ConfirmDialog";
 import { EditPanel } from "./panels/EditPanel";
+import { GameResult } from "./panels/GameResult";
 import { HelpOverlay } from "./panels/HelpOverlay";
 import { ImportMiniDialog } from "./panels/ImportMiniDialog";
 import { KeptSavesPanel } from "./panels/KeptSavesPanel";
 import { LogPanel } from "./panels/LogPanel";
 import { LosPanel } from "./panels/LosPanel";
+import { OnlineBar } from "./panels/OnlineBar";
 import { RejudgeNotice } from "./panels/RejudgeNotice";
 import { ReplayBar } from "./panels/ReplayBar";
 import { ReplayLoadNotice } from "./panels/ReplayLoadNotice";
@@ -27,6 +30,7 @@ import { SelectionPanel } from "./panels/SelectionPanel";
 import { TemplatePanel } from "./panels/TemplatePanel";
 import { Toast } from "./panels/Toast";
 import { isModelFile, TOOL_NAMES, Toolbar } from "./panels/Toolbar";
+import { TurnBar } from "./panels/TurnBar";
 import { useEditorShortcuts } from "./useEditorShortcuts";
 import { useReplayOpening } from "./useReplayOpening";
 import { useShortcuts } from "./useShortcuts";
@@ -95,6 +99,7 @@ export function App() {
   useEffect(exposeTestHooks, []);
   // The UI speaks the game's rule system's unit (ruler, distances, template radii); U still toggles it.
   const rulesetId = useGame((s) => s.log.header.ruleset.id);
+  const editing = useEditor((s) => s.editing);
   useEffect(() => useUi.getState().set({ unit: rulesetById(rulesetId)?.lengthUnit ?? "cm" }), [rulesetId]);
   const onFocus = useCallback(() => setFocus((f) => ({ ids: useUi.getState().selection, serial: f.serial + 1 })), []);
   const onHelp = useCallback(() => setOverlay((o) => (o === "help" ? undefined : "help")), []);
@@ -103,7 +108,16 @@ export function App() {
   useShortcuts(onFocus, onHelp);
   useEditorShortcuts();
   useReplayOpening(ready);
+  // A link to a game online joins its seat once the player's own game is restored (it stays in the autosave).
+  useEffect(() => {
+    if (ready) void joinFromAddress();
+  }, [ready]);
   const dock = useUi((s) => s.dock);
+  const turn = rulesetById(rulesetId)?.turn;
+  // The result opens when the game ends (and again from the turn bar).
+  const [result, setResult] = useState(false);
+  const justEnded = useGame((s) => s.justRecorded?.type === "game-ended");
+  useEffect(() => setResult(justEnded), [justEnded]);
   return (
     <main
       className={`app dock-${dock}`}
@@ -121,11 +135,14 @@ export function App() {
       <Toolbar onHelp={onHelp} onBriefing={onBriefing} onKeptSaves={() => setKeptSaves(true)} onImportMini={(file) => setMiniFile({ file })} />
       <SidePanel />
       <LogPanel />
+      {turn && !editing && <TurnBar turn={turn} onResult={() => setResult(true)} />}
       <ReplayBar />
+      <OnlineBar />
       <Toast />
       <ReplayLoadNotice />
       <RejudgeNotice />
       <ConfirmDialog />
+      {result && <GameResult onClose={() => setResult(false)} />}
       {overlay === "help" && <HelpOverlay onClose={onClose} onBriefing={onBriefing} />}
       {overlay === "briefing" && <Briefing onClose={onClose} />}
       {keptSaves && <KeptSavesPanel onClose={() => setKeptSaves(false)} />}

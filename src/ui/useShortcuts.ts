@@ -2,6 +2,7 @@
 import { useEffect } from "react";
 import { traverse, turn } from "../state/actions";
 import { useGame } from "../state/game";
+import { advanceTurn } from "../state/rules";
 import { chooseTool, tools } from "../state/tools";
 import { type Tool, useUi } from "../state/uiStore";
 
@@ -10,6 +11,7 @@ export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ["drag", "move a model, or the whole selection (onto hills; onto floors with roofs hidden)"],
   ["Q / E", "turn the selection 15° (Shift: 5°)"],
   ["Z / X", "traverse the turret 15° (Shift: 5°)"],
+  ["N", "the turn bar's button: the game's next step (deployment, activation, phase, turn, its end)"],
   ["F", "focus the camera on the selection"],
   ["V", "model's-eye view on / off"],
   ["W", "viewshed: what the selected model sees, painted on the table"],
@@ -48,6 +50,7 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
       else if (key === "e") turn(step);
       else if (key === "z") traverse(-step);
       else if (key === "x") traverse(step);
+      else if (key === "n") advanceTurn();
       else if (key === "f") onFocus();
       else if (key === "v") ui.set({ eyeView: !ui.eyeView });
       else if (key === "w") ui.set({ viewshed: !ui.viewshed });

@@ -5,18 +5,20 @@
  * step (judgeShotInGame), then compared with what the file says, the state the file says it was judged in
  * (details.game) included. A doctored result (an extra casualty, a "pinned" made "destroyed", a hit taken
  * out, a changed pin count, a changed game state) is reported at its event, in the loader's words; the game
- * holds up to there. A shot that cannot be judged at all (no declaration, no recorded game state to check, a
+ * holds up to there. In a game that follows its turns, an action out of turn and a turn step the rules would
+ * not take are reported the same way. A shot that cannot be judged at all (no declaration, no recorded game state to check, a
  * rules table that does not load) is listed: the game could not be checked. The loader
  * (src/core/game/gameFile.ts) has already checked each event's shape, place and dice.
  */
 import type { GameEvent, GameEventOf, Outcome, UnitChange } from "../core/game/events";
-import type { GameLog } from "../core/game/gameLog";
+import { type GameLog, nextDice } from "../core/game/gameLog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { formatPath } from "../core/scenario/load";
 import { describeValue, type Scenario } from "../core/scenario/schema";
-import { type GameRecord, NotJudgeable, rulesAt, rulesetOf } from "../rules/gameContext";
+import { type GameRecord, NotJudgeable, rulesAt, rulesetOf, stateBefore, turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import type { FireDeclaration } from "../rules/ruleset";
+import { type NextStep, nextStep } from "../rules/turn";
 import { sameData } from "../sight/worldSync";
 import { gameTabletop, judgeShotInGame, type Tabletop } from "./fire";
 import { isJudged, type Judged, type RejudgeReport } from "./rejudgeReport";
@@ -50,7 +52,10 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
   // One sight world moved along with the table as the events leave it (built at the first shot).
   const table = gameTabletop(options.catalogOf);
   try {
+    const followsTurns = !cannot && events.some((e) => e.type === "turn-advanced");
     for (const [i, event] of events.entries()) {
+      const offTurn = followsTurns ? turnProblem(game, i, event) : undefined;
+      if (offTurn) return { rejudged, notRejudged, divergence: { event: i, message: `events[${i}]: ${event.type}: ${offTurn}` } };
       if (!isJudged(event)) continue;
       const at = `events[${i}]: ${event.type}`;
       const why = cannot ?? (event.type === "fire-resolved" ? unrecordedShot(event) : undefined);
@@ -67,6 +72,28 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
     table.dispose();
   }
   return { rejudged, notRejudged };
+}
+
+/** A step of the turn in words: "turn 2 · orders · Germany (a die drawn)", "the game's end". */
+function describeStep(step: NextStep): string {
+  if (step.type === "game-ended") return `the game's end (${step.reason}${step.winner !== undefined ? `, ${step.winner} wins` : ""})`;
+  return [`turn ${step.turn}`, step.phase, step.side, step.rolls.length ? `a die drawn: ${step.rolls.map((r) => r.value).join(", ")}` : undefined]
+    .filter((x) => x !== undefined)
+    .join(" · ");
+}
+
+/**
+ * In a game that follows its turns: an action out of turn (the rule that refuses it), or a turn step other than
+ * the one the rules take next from there (with the dice at that point); undefined when the event is in turn.
+ */
+function turnProblem(game: GameRecord, at: number, event: GameEvent): string | undefined {
+  const state = stateBefore(game, at);
+  const refused = turnRefusal(game.header, state, event);
+  if (refused) return `out of turn: ${refused}`;
+  if (event.type !== "turn-advanced" && event.type !== "game-ended") return undefined;
+  const expected = nextStep(rulesetOf(game.header).turn, state, nextDice({ ...game, cursor: at }));
+  const { time: _time, ...recorded } = event;
+  return sameData(asSaved(expected), asSaved(recorded)) ? undefined : `the rules take ${describeStep(expected)} next, the file says ${describeStep(recorded)}`;
 }
 
 /** What a shot recorded under the rules must carry to be judged again and checked, and whether this one does. */

@@ -258,7 +258,9 @@ describe("export", { timeout: SPAWN_TIMEOUT }, () => {
 
 describe("--help", { timeout: SPAWN_TIMEOUT }, () => {
   it("prints the usage and exits 0 for every command", async () => {
-    const runs = await Promise.all(["los", "fire", "template", "validate", "export", "models"].map(async (c) => [c, await run(c, ["--help"])] as const));
+    const runs = await Promise.all(
+      ["los", "fire", "move", "template", "validate", "export", "models"].map(async (c) => [c, await run(c, ["--help"])] as const),
+    );
     for (const [c, r] of runs) {
       expect(r.code, `${c}: ${r.stderr}`).toBe(0);
       expect(r.stdout).toContain(`npm run ${c} --`);

@@ -84,7 +84,7 @@ async function play(battlefield: Scenario, rulesetId: string, seed: number, step
       } else if ("order" in step) {
         const { result } = giveOrder(log, log.cursor, step.order.unit, step.order.order);
         log = record(log, orderEvent(ruleset, result, 0));
-      } else log = record(log, { type: "turn-ended", kept: [...(ruleset.orders?.keptAtTurnEnd ?? [])], time: 0 });
+      } else log = record(log, { type: "turn-ended", kept: [...ruleset.turn.keptAtTurnEnd], time: 0 });
     }
   } finally {
     table.dispose();

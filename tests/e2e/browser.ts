@@ -25,10 +25,10 @@ export interface AppPage {
 }
 
 /**
- * Opens the built app (with `search`, e.g. "?replay=…", after its address), waits for its canvas, and (unless
- * asked to keep it) closes the briefing shown on load.
+ * Opens the built app (with `search`, e.g. "?replay=…", after its address; from `base` when another server
+ * serves it), waits for its canvas, and (unless asked to keep it) closes the briefing shown on load.
  */
-export async function openApp(viewport = { width: 1280, height: 800 }, { keepBriefing = false, search = "" } = {}): Promise<AppPage> {
+export async function openApp(viewport = { width: 1280, height: 800 }, { keepBriefing = false, search = "", base = "" } = {}): Promise<AppPage> {
   const browser = await chromium.connect(inject("browserEndpoint"));
   const page = await (await browser.newContext({ viewport })).newPage();
   const errors: string[] = [];
@@ -36,7 +36,7 @@ export async function openApp(viewport = { width: 1280, height: 800 }, { keepBri
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(String(error)));
-  await page.goto(`${inject("appUrl")}${search}`);
+  await page.goto(`${base || inject("appUrl")}${search}`);
   await page.locator("canvas").first().waitFor();
   if (!keepBriefing) await page.getByLabel("Close the briefing").click({ timeout: 60_000 });
   // The autosave restored and the test hooks exposed.

@@ -33,7 +33,7 @@ describe("Flames of War", () => {
     // The target moved: not Concealed for standing still, so the riflemen can hit it.
     await app.page.getByLabel("target moved").selectOption("yes");
     await expect.poll(() => verdict.textContent(), { timeout: 90_000 }).toMatch(/^Can fire/);
-    expect(await verdict.textContent()).toMatch(/at .+: needs [3-6]\+/);
+    expect(await verdict.textContent()).toMatch(/Grenadiers 5 · .+: needs [3-6]\+/);
     expect(await app.page.getByTestId("fire-panel").textContent()).toContain('16"/40 cm');
     await app.screenshot("fow-fire-verdict");
 

@@ -17,6 +17,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The built app, served: "http://127.0.0.1:<port>/". */
     appUrl: string;
+    /** The folder of the built app, for a test that serves it itself (with the game server). */
+    appDir: string;
     /** The shared chromium, for chromium.connect(). */
     browserEndpoint: string;
   }
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     stops.push(() => browser.close());
     project.provide("appUrl", appUrl);
+    project.provide("appDir", outDir);
     project.provide("browserEndpoint", browser.wsEndpoint());
     console.log(`e2e: app built and served at ${appUrl}, chromium started (${Math.round(performance.now() - started)} ms)`);
     return teardown;

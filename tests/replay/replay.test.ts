@@ -35,6 +35,10 @@ describe("the replay clock", () => {
     const events = [...played.slice(0, 2), turnEnded, ...played.slice(2, 8), turnEnded, ...played.slice(8), turnEnded];
     expect(turnMarks(events)).toEqual([3, 10]);
     expect(turnMarks([...events, ...played.slice(0, 2)])).toEqual([3, 10, 12]);
+    // Following its turns: a mark at the deployment and at each turn's first step, not at its other phases.
+    const step = (turn: number, phase: string): GameEvent => ({ type: "turn-advanced", turn, phase, kept: [], rolls: [] });
+    const steps = [step(0, "deployment"), played[0]!, step(1, "movement"), played[1]!, step(1, "shooting"), played[2]!, step(2, "movement")];
+    expect(turnMarks(steps)).toEqual([0, 2, 6]);
   });
 
   it("draws a moving model along its recorded path, by length, not straight from start to end", () => {

@@ -130,7 +130,11 @@ describe("the shipped sample replay", () => {
 
   it("is a short game on the default battlefield: moves, shots with casualties, a template, notes", () => {
     const events = replay.log.events;
-    expect(replay.log.header.scenario).toEqual(defaultScenario());
+    // Recorded before the default battlefield gained its mission (a replay carries the battlefield it was played on):
+    // the same table, forces and terrain. Regenerated on today's placement rules it would be a shorter game
+    // (docs/replays.md), and the shots other tests read (its event 2) would move.
+    const { mission: _mission, ...battlefield } = defaultScenario();
+    expect(replay.log.header.scenario).toEqual(battlefield);
     expect(events.filter((e) => e.type === "models-moved").length).toBeGreaterThanOrEqual(6);
     const shots = events.filter((e) => e.type === "fire-resolved");
     expect(shots.length).toBeGreaterThanOrEqual(6);

@@ -65,4 +65,30 @@ describe("the game store", () => {
     // A new unit never takes the id of one that left.
     expect(game.getState().everPlaced.forces.flatMap((f) => f.units.map((u) => u.id))).toEqual(["unit-a", "g"]);
   });
+
+  it("refuses a move out of turn as it refuses any command: the rule in the message, the log as it was (000 l.47–57)", () => {
+    const game = createGameStore(
+      newGame(
+        scenario(
+          [],
+          [
+            { id: "a-1", model: "us-rifleman", position: [20, 20], side: "A", unit: "a" },
+            { id: "b-1", model: "ger-rifleman", position: [20, 100], side: "B", unit: "b" },
+          ],
+        ),
+        { seed: 7, ruleset: { id: "operation-ww2", version: "2.0", options: {} } },
+      ),
+    );
+    // Deployment, then turn 1's cards, panic and initiative, then the orders: side A's activation first.
+    for (const phase of ["deployment", "cards", "panic", "initiative"]) {
+      const turn = phase === "deployment" ? 0 : 1;
+      expect(game.getState().recordEvent({ type: "turn-advanced", turn, phase, kept: [], rolls: [] })).toBe(true);
+    }
+    expect(game.getState().recordEvent({ type: "turn-advanced", turn: 1, phase: "orders", side: "A", kept: [], rolls: [] })).toBe(true);
+    const events = game.getState().log.events.length;
+    expect(game.getState().perform({ type: "move", model: "b-1", to: { position: [30, 90], heading: 0 } })).toBe(false);
+    expect(game.getState().message).toEqual({ kind: "error", text: "it is A's activation (000 l.47–57): B must wait" });
+    expect(game.getState().log.events).toHaveLength(events);
+    expect(game.getState().perform({ type: "move", model: "a-1", to: { position: [30, 30], heading: 0 } })).toBe(true);
+  });
 });

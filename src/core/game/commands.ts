@@ -8,9 +8,9 @@ import { pointInPolygon } from "../geometry2d";
 import { scenarioCatalog } from "../miniatures/catalog";
 import type { ModelCatalog } from "../modelDefinition";
 import type { ScenarioIssue } from "../scenario/issue";
-import { formatIssue, parseScenario, validate } from "../scenario/load";
+import { formatIssue, joinPath, parseScenario, validate } from "../scenario/load";
 import { checkReferences } from "../scenario/references";
-import { type Feature, type Miniature, type Model, normalizeHeading, type Point, Scenario, type Unit } from "../scenario/schema";
+import { type Feature, type Miniature, Mission, type Model, normalizeHeading, type Point, Scenario, type Unit } from "../scenario/schema";
 import { type GameEvent, GameEventError, type GameEventOf, type ModelChanges, type ModelMarks, type PlacedTemplate, type Placement } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
 import { findModel, placed, placementOf } from "./models";
@@ -33,6 +33,8 @@ export type Command =
   /** Editor: several features' new data at once (a group moved or turned), one undo. */
   | { type: "change-features"; features: readonly unknown[] }
   | { type: "remove-features"; ids: readonly string[] }
+  /** Editor: the whole mission as it is to be (checked as a scenario file's is), or undefined for none. */
+  | { type: "set-mission"; mission: unknown }
   /** The battlefield editor's commands on forces (forceEvents.ts). */
   | { type: "place-unit"; force: string; side: string; unit: Unit }
   | { type: "edit-model"; model: string; changes: ModelChanges }
@@ -163,6 +165,7 @@ function withImported(state: GameState, catalog: ModelCatalog, event: GameEventO
 
 /** Why `event` cannot happen in `state`, or undefined: the one check for commands and for loaded files. */
 export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameEvent): string | undefined {
+  if (state.ended && event.type !== "los-checked") return `the game is over (${state.ended.reason}): nothing more happens on the table`;
   const onTable = (id: string) => findModel(state.scenario, id) !== undefined;
   switch (event.type) {
     case "model-moved":
@@ -246,11 +249,32 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       if (!state.scenario.forces.some((f) => f.units.some((u) => u.id === event.unit))) return `no unit "${event.unit}" on the table`;
       return unitStatusOf(state, event.unit).order ? `unit "${event.unit}" already has an order die this turn` : undefined;
     case "turn-ended":
+      return state.step ? `the game follows its turn sequence (${state.step.phase} of turn ${state.turn}): it moves on step by step` : undefined;
+    case "turn-advanced":
+      if (state.step && event.turn < state.turn) return `turn ${event.turn} comes before turn ${state.turn}: a game does not go back`;
       return undefined;
+    case "game-ended":
+      return undefined;
+    case "mission-set":
+      return checkMissionSet(state, catalog, event);
     case "model-state-set":
       if (!onTable(event.model)) return `no model "${event.model}" on the table`;
       return sameMarks(event.from, marksOf(state, event.model)) ? undefined : `${event.model}'s rule state is not what the change starts from`;
   }
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A mission change starts from the mission on the table and leaves a battlefield the loader takes: zones and
+ * objectives on the table, sides that exist (problems the table had before are not this event's).
+ */
+function checkMissionSet(state: GameState, catalog: ModelCatalog, event: GameEventOf<"mission-set">): string | undefined {
+  if (!sameJson(event.from, state.scenario.mission)) return "the mission is not what the change starts from";
+  const describe = (i: ScenarioIssue) => formatIssue(i);
+  const before = new Set(checkReferences(state.scenario, catalog).map(describe));
+  const problem = checkReferences(applyEvent(state, event).scenario, catalog).find((i) => !before.has(describe(i)));
+  return problem ? `the mission cannot be so: ${describe(problem)}` : undefined;
 }
 
 /** The event a command makes, headings normalised as a loaded file has them. */
@@ -347,6 +371,14 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
       return { type: "unit-removed", unit: command.unit, time };
     case "import-miniature":
       return { type: "miniature-imported", miniature: command.miniature, force: command.force, unit: command.unit, model: command.model, time };
+    case "set-mission": {
+      const from = state.scenario.mission;
+      if (command.mission === undefined) return from ? { type: "mission-set", from, time } : "there is no mission to remove";
+      const parsed = validate(Mission, command.mission);
+      if (!parsed.ok) return `the mission cannot be so: ${parsed.issues.map((i) => formatIssue({ ...i, path: joinPath("mission", i.path) })).join("; ")}`;
+      if (from && sameJson(from, parsed.data)) return "the mission is already so";
+      return { type: "mission-set", ...(from && { from }), to: parsed.data, time };
+    }
     case "set-model-state": {
       const from = marksOf(state, command.model);
       if (sameMarks(from, command.state)) return `${command.model}'s rule state is already so`;

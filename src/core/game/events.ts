@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { Feature, formatVersion, Heading, Id, LIMITS, Miniature, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
+import { Feature, formatVersion, Heading, Id, LIMITS, Miniature, Mission, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
 import type { Answers } from "./answers";
 
 export const GAME_FORMAT = "hulldown-game";
@@ -23,6 +23,8 @@ export const MAX_ROLLS_PER_EVENT = 10_000;
 const MAX_MARKS = 32;
 /** Sides of the largest die: a uniform fraction is recorded as a roll of 2^32 sides (see dice.ts). */
 export const MAX_DIE_SIDES = 2 ** 32;
+/** The most turns a game may have. */
+export const MAX_TURNS = 100;
 
 /** Where a model stands: on the ground, at an explicit elevation, or on a building floor. */
 export const Placement = z.strictObject({
@@ -162,6 +164,8 @@ export const GameEvent = z.discriminatedUnion("type", [
   /** Several features changed as one (a group moved or turned): each one's whole old and new data, in the same order. */
   z.strictObject({ ...common, type: z.literal("features-changed"), from: z.array(Feature).min(1), to: z.array(Feature).min(1) }),
   z.strictObject({ ...common, type: z.literal("features-removed"), features: z.array(Feature).min(1) }),
+  /** The battlefield editor sets the mission: all of it before and after (absent: none), so undo and replays need nothing else. */
+  z.strictObject({ ...common, type: z.literal("mission-set"), from: Mission.optional(), to: Mission.optional() }),
   /** A whole unit put on the table (the battlefield editor); its force is made when the table has none of that id. */
   z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
   /** A model's own settings changed: null puts a setting back to its default (the ground, the definition's heights). */
@@ -188,8 +192,28 @@ export const GameEvent = z.discriminatedUnion("type", [
       .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
       .optional(),
   }),
-  /** The turn ends: order dice go back to the bag, except those of units that keep their order (`kept`). */
+  /**
+   * The turn ends in free play (a game that follows no turn sequence, as before turn steps were recorded):
+   * order dice go back to the bag, except those of units that keep their order (`kept`).
+   */
   z.strictObject({ ...common, type: z.literal("turn-ended"), kept: z.array(id).max(100).default([]) }),
+  /**
+   * The game moves on to a step of its rule system's turn (Ruleset.turn): turn 0 is the deployment, then a
+   * phase of turn n and the side that acts in it, where one does. A step into a new turn ends the last one as
+   * `turn-ended` does (`kept`: the orders whose dice stay out of the bag). `rolls`: the die drawn to say who
+   * acts (an order die from the bag). The first such event starts the sequence; a log without one is free play.
+   */
+  z.strictObject({
+    ...common,
+    type: z.literal("turn-advanced"),
+    turn: z.number().int().min(0).max(MAX_TURNS),
+    phase: id,
+    side: text.optional(),
+    kept: z.array(id).max(100).default([]),
+    rolls: z.array(DieRollRecord).max(10).default([]),
+  }),
+  /** The game is over: why (the turn limit, a victory condition) and the winning side when the rules can say. */
+  z.strictObject({ ...common, type: z.literal("game-ended"), reason: text, winner: text.optional() }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 export type GameEventOf<T extends GameEvent["type"]> = Extract<GameEvent, { type: T }>;
@@ -212,6 +236,12 @@ export const GameHeader = z.strictObject({
   created: text,
   /** Every die of the game comes from this seed, in order. */
   seed: z.number().int().safe(),
+  /**
+   * A game played on a server: the seed stays there until the game ends, and the header carries its SHA-256
+   * commitment, the hex digest of `${seed}:${salt}`. Until the salt is revealed (with the seed), `seed` is 0
+   * and the dice cannot be checked; after, the loader checks every roll against the revealed seed.
+   */
+  seedCommitment: z.strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: "expected 64 hex digits" }), salt: text.optional() }).optional(),
   ruleset: z.strictObject({
     id,
     version: id,

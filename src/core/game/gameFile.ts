@@ -41,12 +41,13 @@ export interface KnownRulesets {
  * save → load → save gives the same bytes. Each event carries its number `n`.
  */
 export function serializeGame(log: GameLog): string {
-  const { format, version, created, seed, ruleset, scenario } = log.header;
+  const { format, version, created, seed, seedCommitment, ruleset, scenario } = log.header;
   const header = {
     format,
     version,
     created,
     seed,
+    ...(seedCommitment ? { seedCommitment } : {}),
     ruleset: { id: ruleset.id, version: ruleset.version, options: ruleset.options, tables: ruleset.tables },
     scenario: canonical(Scenario, scenario),
   };
@@ -104,7 +105,9 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
   if (!header.ok || !scenario.ok || !Array.isArray(rawEvents) || problems.length) return failed(problems);
 
   const models = typeof catalog === "function" ? catalog(scenario.scenario) : catalog;
-  const dice = createDice(header.data.seed);
+  // A server game's seed stays secret until the game ends: its rolls are checked once the seed is revealed.
+  const sealed = header.data.seedCommitment !== undefined && header.data.seedCommitment.salt === undefined;
+  const dice = sealed ? undefined : createDice(header.data.seed);
   const events: GameEvent[] = [];
   let state = initialState(scenario.scenario);
   let warning: string | undefined;
@@ -132,13 +135,13 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
 
 /**
  * The event at `i` if it is whole, numbered `i`, possible in `state`, ruled by the game's own rule system and
- * rolled by the game's dice (the stream is advanced past its rolls); otherwise what is wrong, starting with its path.
+ * rolled by the game's dice (the stream is advanced past its rolls; unchecked while the seed is sealed); otherwise what is wrong, starting with its path.
  */
 function eventProblem(
   raw: unknown,
   i: number,
   state: GameState,
-  dice: Dice,
+  dice: Dice | undefined,
   catalog: Parameters<typeof checkEvent>[1],
   numbered: boolean,
   ruleset: string,
@@ -162,12 +165,13 @@ function eventProblem(
   }
   const impossible = checkEvent(state, catalog, event);
   if (impossible) return `${at}: ${event.type}: ${impossible}`;
-  const badDice = event.type === "fire-resolved" || event.type === "order-given" ? checkDice(event, state, dice) : undefined;
+  const badDice =
+    (event.type === "fire-resolved" || event.type === "order-given" || event.type === "turn-advanced") && dice ? checkDice(event, state, dice) : undefined;
   return badDice ? `${at}${badDice}` : event;
 }
 
 /** Each roll must be the one the seed gives at that point of the stream. */
-function checkDice(event: GameEventOf<"fire-resolved" | "order-given">, state: GameState, dice: Dice): string | undefined {
+function checkDice(event: GameEventOf<"fire-resolved" | "order-given" | "turn-advanced">, state: GameState, dice: Dice): string | undefined {
   for (const [j, roll] of event.rolls.entries()) {
     if (roll.index !== state.rollsUsed + j) return `.rolls[${j}].index: roll ${roll.index}, but the game's dice are at roll ${state.rollsUsed + j}`;
     const rolled = dice.roll(roll.sides, roll.reason);

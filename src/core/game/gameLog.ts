@@ -90,7 +90,9 @@ export function nextDice(log: GameLog): Dice {
 
 /** The sides of every die rolled before the cursor, in order: what a dice stream resumes after. */
 export const rolledSides = (log: GameLog): number[] =>
-  log.events.slice(0, log.cursor).flatMap((e) => (e.type === "fire-resolved" || e.type === "order-given" ? e.rolls.map((r) => r.sides) : []));
+  log.events
+    .slice(0, log.cursor)
+    .flatMap((e) => (e.type === "fire-resolved" || e.type === "order-given" || e.type === "turn-advanced" ? e.rolls.map((r) => r.sides) : []));
 
 /**
  * The id of a template laid now: `template-N`, the first N that no template laid before the cursor has. It

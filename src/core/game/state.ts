@@ -54,6 +54,17 @@ export interface GameState {
   readonly modelStates: Readonly<Record<string, ModelMarks>>;
   /** Smoke clouds laid by shots: the turn at whose end each one clears. */
   readonly smokeUntil: Readonly<Record<string, number>>;
+  /** Where the game stands in its rule system's turn (turn-advanced events); absent in free play. */
+  readonly step?: TurnStep;
+  /** The game is over (game-ended): nothing more happens on the table. */
+  readonly ended?: { readonly reason: string; readonly winner?: string };
+}
+
+/** A step of the turn sequence: its phase, the side acting in it, and how many activations each side has had in it. */
+export interface TurnStep {
+  readonly phase: string;
+  readonly side?: string;
+  readonly activations: Readonly<Record<string, number>>;
 }
 
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
@@ -206,6 +217,10 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     case "unit-edited":
     case "unit-removed":
       return { ...state, scenario: applyForceEvent(state.scenario, event) };
+    case "mission-set": {
+      const { mission: _old, ...scenario } = state.scenario;
+      return { ...state, scenario: event.to ? { ...scenario, mission: event.to } : scenario };
+    }
     case "order-given": {
       if (unitStatusOf(state, event.unit).order) throw new GameEventError(`order-given: unit "${event.unit}" already has an order die this turn`);
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
@@ -218,23 +233,58 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       requireModel(state, event.model, event);
       return { ...state, modelStates: byId(state.modelStates, { [event.model]: Object.keys(event.to).length ? event.to : undefined }) };
     }
-    case "turn-ended": {
-      const units = byId(
-        Object.fromEntries(
-          Object.entries(state.units).map(([id, u]) => {
-            const { order, ...rest } = u;
-            return [id, order !== undefined && event.kept.includes(order) ? u : rest];
-          }),
-        ),
-      );
-      return { ...clearSmoke(state), units, turn: state.turn + 1, moves: byId(), lastShots: byId() };
+    case "turn-ended":
+      return { ...turnOver(state, event.kept), turn: state.turn + 1 };
+    case "turn-advanced": {
+      if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
+        throw new GameEventError(`turn-advanced: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
+      }
+      const newTurn = state.step === undefined || event.turn !== state.turn;
+      const next = newTurn ? { ...turnOver(state, event.kept), turn: event.turn } : state;
+      const samePhase = !newTurn && state.step?.phase === event.phase;
+      const before = samePhase ? state.step!.activations : {};
+      const activations = event.side === undefined ? byId(before) : byId(before, { [event.side]: (before[event.side] ?? 0) + 1 });
+      const step: TurnStep = { phase: event.phase, ...(event.side !== undefined ? { side: event.side } : {}), activations };
+      return { ...next, step, rollsUsed: state.rollsUsed + event.rolls.length };
     }
+    case "game-ended":
+      return { ...state, ended: { reason: event.reason, ...(event.winner !== undefined ? { winner: event.winner } : {}) } };
     case "features-added":
     case "feature-changed":
     case "features-changed":
     case "features-removed":
       return { ...state, scenario: editTerrain(state.scenario, event) };
   }
+}
+
+/** The end of a turn: order dice back in the bag but the `kept` orders', smoke whose time is up cleared, the turn's moves and shots forgotten. */
+function turnOver(state: GameState, kept: readonly string[]): GameState {
+  const units = byId(
+    Object.fromEntries(
+      Object.entries(state.units).map(([id, u]) => {
+        const { order, ...rest } = u;
+        return [id, order !== undefined && kept.includes(order) ? u : rest];
+      }),
+    ),
+  );
+  return { ...clearSmoke(state), units, moves: byId(), lastShots: byId() };
+}
+
+/**
+ * Where the turn in progress after `events` began: after the last `turn-ended` (free play), or after the step
+ * into a new turn (a `turn-advanced` of another turn than the step before it, the deployment's included).
+ */
+export function turnStart(events: readonly GameEvent[]): number {
+  let start = 0;
+  let turn: number | undefined;
+  for (const [i, e] of events.entries()) {
+    if (e.type === "turn-ended") start = i + 1;
+    else if (e.type === "turn-advanced" && e.turn !== turn) {
+      turn = e.turn;
+      start = i + 1;
+    }
+  }
+  return start;
 }
 
 /** Whether a move changes where the model stands: turning on the spot does not. */

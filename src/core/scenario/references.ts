@@ -10,7 +10,7 @@ import type { ModelCatalog, ModelDefinition } from "../modelDefinition";
 import { catalogFor } from "../scale";
 import { checkModelShapes } from "../solids/modelSolids";
 import type { ScenarioIssue } from "./issue";
-import { type Building, type Feature, LIMITS, type Model, type Point, type Scenario } from "./schema";
+import { type Building, type Feature, LIMITS, type Mission, type Model, type Point, type Scenario } from "./schema";
 
 export function checkReferences(scenario: Scenario, catalog: ModelCatalog): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
@@ -46,6 +46,7 @@ export function checkReferences(scenario: Scenario, catalog: ModelCatalog): Scen
   });
 
   issues.push(...checkMiniatureIds(scenario));
+  if (scenario.mission) issues.push(...checkMission(scenario.mission, scenario));
 
   const buildings = new Map(scenario.features.filter((f): f is Building => f.kind === "building").map((b) => [b.id, b]));
   scenario.forces.forEach((force, fi) => {
@@ -202,5 +203,64 @@ function checkModelSize(def: ModelDefinition, model: Model, path: string): Scena
       message: `eye (${model.eyeHeight} cm) above the top of the model (${round(figureTop)} cm); an eye is within its model`,
     });
   }
+  return issues;
+}
+
+/**
+ * A mission fits its table and names what exists: zones and objectives on the table, rectangles with an area,
+ * objective ids once each, sides that a force or a deployment zone has, victory held at a point or area objective
+ * and exits that a side can leave by.
+ */
+function checkMission(mission: Mission, scenario: Scenario): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const { width, depth } = scenario.table;
+  const offTable = (p: Point, path: string) => {
+    if (p[0] < 0 || p[0] > width || p[1] < 0 || p[1] > depth)
+      issues.push({ path, message: `[${p.join(", ")}] is off the ${width} × ${depth} cm table (x from 0 to ${width}, z from 0 to ${depth})` });
+  };
+  const sides = new Set([...scenario.forces.map((f) => f.side), ...mission.zones.map((z) => z.side)]);
+  const knownSide = (side: string | undefined, path: string) => {
+    if (side === undefined || sides.has(side)) return;
+    const known = sides.size ? `the sides are ${[...sides].map((s) => `"${s}"`).join(", ")}` : "the battlefield has no forces and the mission no zones";
+    issues.push({ path, message: `unknown side "${side}": no force or deployment zone has it; ${known}` });
+  };
+
+  mission.zones.forEach((zone, i) => {
+    const path = `mission.zones[${i}]`;
+    if (zone.kind === "polygon") zone.outline.forEach((p, k) => offTable(p, `${path}.outline[${k}]`));
+    else {
+      offTable(zone.from, `${path}.from`);
+      offTable(zone.to, `${path}.to`);
+      if (zone.from[0] === zone.to[0] || zone.from[1] === zone.to[1])
+        issues.push({ path: `${path}.to`, message: "a rectangle's opposite corners must differ in x and in z" });
+    }
+  });
+
+  const objectiveIds = new Map<string, string>();
+  mission.objectives.forEach((objective, i) => {
+    const path = `mission.objectives[${i}]`;
+    const first = objectiveIds.get(objective.id);
+    if (first) issues.push({ path: `${path}.id`, message: `objective id "${objective.id}" is already used at ${first}` });
+    else objectiveIds.set(objective.id, path);
+    knownSide(objective.side, `${path}.side`);
+    if (objective.kind === "point") offTable(objective.at, `${path}.at`);
+    if (objective.kind === "area") objective.outline.forEach((p, k) => offTable(p, `${path}.outline[${k}]`));
+  });
+
+  mission.victory.forEach((condition, i) => {
+    const path = `mission.victory[${i}]`;
+    if (condition.kind === "most-points") return;
+    knownSide(condition.side, `${path}.side`);
+    if (condition.kind === "hold") {
+      const objective = mission.objectives.find((o) => o.id === condition.objective);
+      const held = mission.objectives.filter((o) => o.kind !== "exit").map((o) => `"${o.id}"`);
+      if (!objective || objective.kind === "exit")
+        issues.push({
+          path: `${path}.objective`,
+          message: `no point or area objective "${condition.objective}" to hold; ${held.length ? `the mission has ${held.join(", ")}` : "the mission has none"}`,
+        });
+    } else if (!mission.objectives.some((o) => o.kind === "exit" && (o.side === undefined || o.side === condition.side)))
+      issues.push({ path: `${path}.side`, message: `no exit objective that "${condition.side}" may leave by` });
+  });
   return issues;
 }

@@ -448,6 +448,88 @@ export const ScenarioRuleset = z
   })
   .describe("The rule system the battlefield is laid out for: a new game on it starts under this one unless the player chooses another.");
 
+/** A table edge, named by the axis it closes: "-x" at x = 0, "+x" at x = width, "-z" at z = 0, "+z" at z = depth. */
+export const TableEdge = z
+  .enum(["-x", "+x", "-z", "+z"])
+  .describe('A table edge: "-x" is the edge at x = 0, "+x" the one at x = width, "-z" at z = 0, "+z" at z = depth.');
+
+const side = text(LIMITS.idLength).min(1, { error: "a side cannot be empty" }).describe("A side as the forces name it (a force's side).");
+const score = z
+  .number({ error: "expected a whole number of points" })
+  .int({ error: "expected a whole number of points" })
+  .min(0, { error: (iss) => `${describeValue(iss.input)} points: an objective scores 0 points or more` })
+  .max(1000)
+  .default(1);
+const objectiveBase = {
+  id,
+  name: text(LIMITS.idLength).min(1, { error: "an objective needs a name" }).describe("Shown beside its marker on the table."),
+  side: side.optional().describe("Only this side scores it; absent: either side."),
+  points: score.describe("Points it scores at the end of the game for the side that controls it (an exit: for each unit that leaves by it)."),
+};
+
+export const DeploymentZone = z
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("rectangle"), side, from: Point.describe("One corner."), to: Point.describe("The opposite corner.") }),
+    z.strictObject({ kind: z.literal("polygon"), side, outline }),
+  ])
+  .describe("Where a side sets up its forces: a rectangle given by two opposite corners, or any outline. A side may have several zones.");
+
+export const Objective = z
+  .discriminatedUnion("kind", [
+    z
+      .strictObject({ ...objectiveBase, kind: z.literal("point"), at: Point, radius: cmWithin("an objective's radius", LIMITS.tableSize).default(7.5) })
+      .describe("A point held by the side that alone has models within `radius` of it."),
+    z.strictObject({ ...objectiveBase, kind: z.literal("area"), outline }).describe("An area held by the side that alone has models inside it."),
+    z
+      .strictObject({
+        ...objectiveBase,
+        kind: z.literal("exit"),
+        edge: TableEdge,
+        reach: cmWithin("an exit's reach", LIMITS.tableSize).default(2.5).describe("A unit whose every model stands within this of the edge has left by it."),
+      })
+      .describe("A table edge to break out by: each unit that leaves by it scores `points`."),
+  ])
+  .describe("Something to take, hold or reach; scored at the end of the game.");
+
+export const VictoryCondition = z
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("most-points") }).describe("At the end, the side with the most objective points wins; equal points are a draw."),
+    z
+      .strictObject({ kind: z.literal("hold"), objective: id.describe("A point or area objective's id."), side })
+      .describe("At the end, `side` wins if it holds the objective."),
+    z
+      .strictObject({
+        kind: z.literal("exit"),
+        side,
+        units: z
+          .number()
+          .int()
+          .min(1, { error: (iss) => `${describeValue(iss.input)} units: at least 1 must leave` })
+          .max(LIMITS.units),
+      })
+      .describe("`side` wins as soon as this many of its units have left by its exit objectives."),
+  ])
+  .describe("How the game is won. The conditions are read in order; the first that holds decides.");
+
+export const Mission = z
+  .strictObject({
+    name: text(LIMITS.idLength).min(1, { error: "a mission needs a name" }),
+    sample: z.boolean().optional().describe('true: made up for Hulldown, not from the rule system\'s texts; the app says "sample" wherever it shows it.'),
+    description: text().optional().describe("The briefing."),
+    source: text(LIMITS.idLength).optional().describe("Where its rules come from (a rulebook's section), when they do."),
+    turns: z
+      .number({ error: "expected a whole number of turns" })
+      .int({ error: "expected a whole number of turns" })
+      .min(1, { error: (iss) => `${describeValue(iss.input)} turns: a game lasts at least 1 turn` })
+      .max(100, { error: (iss) => `${describeValue(iss.input)} turns is more than the 100 a game may last` })
+      .optional()
+      .describe("The game ends after this many turns; absent: when the players stop."),
+    zones: list(DeploymentZone, 20, "a mission's deployment zones").default([]),
+    objectives: list(Objective, 50, "a mission's objectives").default([]),
+    victory: list(VictoryCondition, 10, "a mission's victory conditions").default([{ kind: "most-points" }]),
+  })
+  .describe("What the battle is about: deployment zones, objectives, game length and victory conditions.");
+
 export const Scenario = z
   .strictObject({
     $schema: text(2000).optional().describe("Optional path or URL of scenario.schema.json, for editors."),
@@ -465,6 +547,7 @@ export const Scenario = z
     miniatures: list(Miniature, LIMITS.miniatures, "a battlefield's imported miniatures")
       .optional()
       .describe("The players' own miniatures, imported from STL or glTF files."),
+    mission: Mission.optional().describe("Deployment zones, objectives, game length and victory; absent: a game without them."),
   })
   .describe("A Hulldown battlefield: table, terrain features and forces, in centimetres.");
 
@@ -472,6 +555,11 @@ export type Point = z.infer<typeof Point>;
 export type Scale = z.infer<typeof Scale>;
 export type ScenarioRuleset = z.infer<typeof ScenarioRuleset>;
 export type Scenario = z.infer<typeof Scenario>;
+export type TableEdge = z.infer<typeof TableEdge>;
+export type DeploymentZone = z.infer<typeof DeploymentZone>;
+export type Objective = z.infer<typeof Objective>;
+export type VictoryCondition = z.infer<typeof VictoryCondition>;
+export type Mission = z.infer<typeof Mission>;
 export type ScenarioInput = z.input<typeof Scenario>;
 export type Feature = z.infer<typeof Feature>;
 export type FeatureKind = Feature["kind"];

@@ -5,7 +5,7 @@
  * the marks, the smoke clouds on the table and when they clear.
  */
 import type { GameEvent, Placement } from "../../core/game/events";
-import { changesPosition, hasId } from "../../core/game/state";
+import { changesPosition, hasId, turnStart } from "../../core/game/state";
 import type { Point } from "../../core/scenario/schema";
 import type { ModelFacts } from "../context";
 import { marksInForce } from "../marks";
@@ -67,11 +67,9 @@ function modelStateOf(history: GameHistory, model: string, unit: string): BgMode
 /** A model's moves this turn, oldest first: where each started and the path it took (for its MP cost, §1). */
 export function movesThisTurn(events: readonly GameEvent[], model: string): Array<{ readonly from: Placement; readonly path: readonly Point[] }> {
   const moves: Array<{ from: Placement; path: Point[] }> = [];
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.type === "turn-ended") break;
+  for (const e of events.slice(turnStart(events))) {
     const made = e.type === "model-moved" ? [e] : e.type === "models-moved" ? e.moves : [];
-    for (const m of made) if (m.model === model && changesPosition(m)) moves.unshift({ from: m.from, path: m.path });
+    for (const m of made) if (m.model === model && changesPosition(m)) moves.push({ from: m.from, path: m.path });
   }
   return moves;
 }

@@ -8,11 +8,14 @@ import type { Ruleset } from "../ruleset";
 import { type BgContext, bgContext } from "./context";
 import { type BgFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { gameState, situation } from "./gameState";
+import { BG_MISSION_SETUP } from "./missionSetup";
+import { moveVerdict } from "./movement";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { DECLARATION, MARKS } from "./questions";
 import { resolveFire } from "./resolve";
 import { BG_TABLES, type BgTables, loadBgTables, RULESET_ID } from "./tables";
+import { BG_TURN } from "./turn";
 import { type BgFireDeclaration, type BgGameState, VERSIONS } from "./types";
 import { BG_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
@@ -36,6 +39,7 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   options: OPTION_SPECS,
   tables: BG_TABLES.specs,
   unitPresets: BG_UNIT_PRESETS,
+  missionSetup: BG_MISSION_SETUP,
   declaration: DECLARATION,
   marks: MARKS,
   loadTables: loadBgTables,
@@ -47,6 +51,8 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   sightRequests,
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+  turn: BG_TURN,
+  moveVerdict,
 };
 
 export { type BgContext, bgContext } from "./context";

@@ -7,6 +7,8 @@ import { parseOptionValues } from "../optionValues";
 import type { Ruleset } from "../ruleset";
 import { type BaContext, baContext } from "./context";
 import { fireVerdict, sightRequests } from "./fire";
+import { BA_MISSION_SETUP } from "./missionSetup";
+import { moveVerdict } from "./movement";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
@@ -14,7 +16,8 @@ import { resolveFire } from "./resolve";
 import { lineRuling } from "./sight";
 import { DECLARATION, gameState, situation } from "./state";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
-import { type BaFireDeclaration, type BaGameState, type ORDERS, RULESET_ID, VERSIONS } from "./types";
+import { BA_TURN } from "./turn";
+import { type BaFireDeclaration, type BaGameState, RULESET_ID, VERSIONS } from "./types";
 import { BA_UNIT_PRESETS } from "./unitPresets";
 import type { BaFireVerdict } from "./verdict";
 
@@ -37,6 +40,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   options: OPTION_SPECS,
   tables: BA_TABLES.specs,
   unitPresets: BA_UNIT_PRESETS,
+  missionSetup: BA_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadBaTables,
@@ -60,9 +64,10 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   sightRequests,
   fireVerdict,
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
+  turn: BA_TURN,
+  moveVerdict,
   orders: {
     orders: orderSpecs({ tables: BA_TABLES.data }),
-    keptAtTurnEnd: ["down", "ambush"] satisfies (typeof ORDERS)[number][],
     giveOrder,
   },
 };

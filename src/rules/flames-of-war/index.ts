@@ -7,10 +7,12 @@ import type { Ruleset } from "../ruleset";
 import { type FowContext, fowContext, teamOf } from "./context";
 import { sourcePair } from "./distances";
 import { type FowFireVerdict, fireVerdict, sightRequests } from "./fire";
+import { FOW_MISSION_SETUP } from "./missionSetup";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { resolveFire } from "./resolve";
 import { DECLARATION, declaredTurn, gameState, situation } from "./state";
 import { FOW_TABLES, type FowTables, loadFowTables } from "./tables";
+import { FOW_TURN } from "./turn";
 import { type FowFireDeclaration, type FowGameState, RULESET_ID } from "./types";
 import { FOW_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
@@ -36,6 +38,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   options: OPTION_SPECS,
   tables: FOW_TABLES.specs,
   unitPresets: FOW_UNIT_PRESETS,
+  missionSetup: FOW_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadFowTables,
@@ -48,6 +51,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   sightRequests: (declaration, context) => sightRequests(declaration, declaredTurn(declaration, context)),
   fireVerdict: (declaration, reports, context) => fireVerdict(declaration, reports, declaredTurn(declaration, context)),
   resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, declaredTurn(declaration, context)),
+  turn: FOW_TURN,
 };
 
 export { type FowContext, fowContext } from "./context";

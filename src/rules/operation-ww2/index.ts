@@ -6,11 +6,13 @@ import { type RulesContext, requireModel } from "../context";
 import type { FlameTemplate, Ruleset } from "../ruleset";
 import { type Ow2Context, ow2Context } from "./context";
 import { fireVerdict, type Ow2FireVerdict, sightRequests } from "./fire";
+import { OW2_MISSION_SETUP } from "./missionSetup";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
 import { DECLARATION, declaredOrders, gameState, situation } from "./state";
 import { loadOw2Tables, OW2_TABLES, type Ow2Tables, RULESET_ID } from "./tables";
+import { OWW2_TURN } from "./turn";
 import { type Ow2FireDeclaration, type Ow2GameState, VERSIONS } from "./types";
 import { OW2_UNIT_PRESETS } from "./unitPresets";
 import { losVerdict } from "./verdict";
@@ -42,6 +44,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   options: OPTION_SPECS,
   tables: OW2_TABLES.specs,
   unitPresets: OW2_UNIT_PRESETS,
+  missionSetup: OW2_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
   loadTables: loadOw2Tables,
@@ -54,6 +57,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   sightRequests: (declaration, context) => sightRequests(declaration, declaredOrders(declaration, context)),
   fireVerdict: (declaration, reports, context) => fireVerdict(declaration, reports, declaredOrders(declaration, context)),
   resolveFire: (declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, declaredOrders(declaration, context), geometry),
+  turn: OWW2_TURN,
   flameTemplates,
 };
 

@@ -12,29 +12,30 @@ import { chooseDrawing, editTerrainTool } from "./editTerrain";
 import { forcesTool } from "./forces";
 import { lineOfSightTool } from "./lineOfSight";
 import { createToolManager, type ToolManager } from "./machine";
+import { missionTool } from "./mission";
 import { rulerTool } from "./ruler";
 import { type Land, selectTool } from "./select";
 import { templatesTool } from "./templates";
 
-export type ToolId = Tool | "edit-terrain" | "forces";
+export type ToolId = Tool | "edit-terrain" | "forces" | "mission";
 
 /** The toolbar's tool in play; in edit mode, the editor of the part edited. */
 export function activeTool(): ToolId {
   const { editing, part } = useEditor.getState();
-  if (editing) return part === "terrain" ? "edit-terrain" : "forces";
+  if (editing) return part === "terrain" ? "edit-terrain" : part;
   return useUi.getState().tool;
 }
 
 /** The tools over the app's stores; drops land where `land` says (the sight worker in the app, an in-process one in tests). */
 export function createTools(land: Land): ToolManager {
-  return createToolManager([selectTool(land), lineOfSightTool, rulerTool, templatesTool, editTerrainTool, forcesTool(land)], activeTool);
+  return createToolManager([selectTool(land), lineOfSightTool, rulerTool, templatesTool, editTerrainTool, forcesTool(land), missionTool], activeTool);
 }
 
 export const tools = createTools((at, heading) => landing(at, heading));
 
 /** Edit mode on (on the terrain, or the part given) or off; play's tool goes back to selecting models. */
 export function setEditing(editing: boolean, part: EditPart = useEditor.getState().part): void {
-  useEditor.getState().set({ editing, part, draw: undefined, selected: undefined, vertexDrag: undefined });
+  useEditor.getState().set({ editing, part, draw: undefined, selected: undefined, vertexDrag: undefined, zoneCorner: undefined, missionDraw: undefined });
   if (useUi.getState().tool !== "select") useUi.getState().set({ tool: "select", shooter: undefined, target: undefined, measured: [] });
   tools.reset();
 }
@@ -56,6 +57,20 @@ export function startDrawing(kind: FeatureKind): void {
 export function startPreset(preset: BuildingPreset): void {
   chooseDrawing({ preset });
   tools.transition("drawing");
+}
+
+/** The mission editor draws a deployment zone (two clicks, its corners) for the side chosen in the panel. */
+export function startZone(): void {
+  tools.reset();
+  useEditor.getState().set({ missionDraw: "zone" });
+  tools.transition("zone");
+}
+
+/** The mission editor drops an objective at each click. */
+export function startObjective(): void {
+  tools.reset();
+  useEditor.getState().set({ missionDraw: "objective" });
+  tools.transition("objective");
 }
 
 /** The model under the pointer (outlined, and its line shown by the line-of-sight tool), or none. */

@@ -14,6 +14,7 @@ import { useGame } from "../../state/game";
 import { setEditing, startDrawing, startPreset, tools } from "../../state/tools";
 import { FeatureProperties } from "./FeatureProperties";
 import { ForcesPanel } from "./ForcesPanel";
+import { MissionPanel } from "./MissionPanel";
 
 const GROUPS: ReadonlyArray<readonly [string, ReadonlyArray<readonly [FeatureKind, string]>]> = [
   [
@@ -139,6 +140,7 @@ function Snapping() {
 const PARTS: ReadonlyArray<readonly [EditPart, string, string]> = [
   ["terrain", "Terrain", "Terrain and buildings: draw, place, reshape, move, delete"],
   ["forces", "Forces", "Forces: add units, name them, give them a side, edit and delete models (P)"],
+  ["mission", "Mission", "Mission: deployment zones, objectives, game length"],
 ];
 
 function Parts() {
@@ -167,7 +169,7 @@ export function EditPanel() {
   return (
     <>
       <Parts />
-      {part === "forces" ? <ForcesPanel /> : <TerrainPanel />}
+      {part === "forces" ? <ForcesPanel /> : part === "mission" ? <MissionPanel /> : <TerrainPanel />}
     </>
   );
 }

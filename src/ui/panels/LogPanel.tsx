@@ -2,13 +2,17 @@
  * The game log: every change as a line, newest last, in names the player knows; undone events greyed out
  * until a new one replaces them. A shot's line opens to show its dice and what they did.
  */
+
 import { useEffect, useRef } from "react";
 import type { GameEvent, Placement } from "../../core/game/events";
 import { templateAnchor } from "../../core/game/templateAnchor";
 import { distance2, pathLength } from "../../core/geometry2d";
+import { missionTitle } from "../../core/mission/samples";
 import type { DisplayNames } from "../../core/names";
 import type { Point } from "../../core/scenario/schema";
 import { formatHeading, formatLength } from "../../core/units";
+import { rulesetById } from "../../rules/registry";
+import { phaseNameOf } from "../../rules/turn";
 import { useGame } from "../../state/game";
 import { useReplay } from "../../state/replayStore";
 import { useUi } from "../../state/uiStore";
@@ -20,7 +24,8 @@ function movedDistance(move: { from: Placement; to: Placement; path: readonly Po
   return move.path.length > 1 ? pathLength(move.path) : distance2(move.from.position, move.to.position);
 }
 
-export function describeEvent(e: GameEvent, names: DisplayNames): string {
+/** `phaseName`: a turn step's phase in the game's rule system's words (its id where none is known). */
+export function describeEvent(e: GameEvent, names: DisplayNames, phaseName: (id: string) => string = (id) => id): string {
   const name = names.of;
   switch (e.type) {
     case "model-moved": {
@@ -70,8 +75,17 @@ export function describeEvent(e: GameEvent, names: DisplayNames): string {
       return `${name(e.unit)} removed`;
     case "order-given":
       return `order: ${names.inText(e.summary)}`;
+    case "mission-set": {
+      if (!e.to) return `Mission ${missionTitle(e.from!)} removed`;
+      const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+      return `Mission ${missionTitle(e.to)}: ${count(e.to.zones.length, "deployment zone")}, ${count(e.to.objectives.length, "objective")}${e.to.turns ? `, ${e.to.turns} turns` : ""}`;
+    }
     case "turn-ended":
       return e.kept.length ? "turn ended: order dice back in the bag" : "turn ended";
+    case "turn-advanced":
+      return `${e.turn === 0 ? "deployment" : `turn ${e.turn} · ${phaseName(e.phase)}`}${e.side !== undefined ? ` · ${e.side}` : ""}${e.rolls.length ? " (order die drawn)" : ""}`;
+    case "game-ended":
+      return `game over: ${e.reason}${e.winner !== undefined ? `, ${e.winner} wins` : ""}`;
     case "model-state-set": {
       const said = Object.entries(e.to).map(([k, v]) => `${k} ${String(v)}`);
       return `${name(e.model)}: ${said.length ? said.join(", ") : "state back to the usual"}`;
@@ -97,6 +111,8 @@ export function LogPanel() {
   useEffect(() => {
     if (watching) list.current?.querySelector(".current")?.scrollIntoView({ block: "nearest" });
   }, [watching, playing]);
+  const turn = rulesetById(log.header.ruleset.id)?.turn;
+  const phaseName = (id: string) => (turn ? phaseNameOf(turn, id) : id);
   const actions = (
     <>
       <button type="button" onClick={undo} disabled={watching || log.cursor === 0} title="Ctrl+Z">
@@ -133,11 +149,11 @@ export function LogPanel() {
               >
                 {e.type === "fire-resolved" ? (
                   <details data-testid="log-shot">
-                    <summary>{describeEvent(e, names)}</summary>
+                    <summary>{describeEvent(e, names, phaseName)}</summary>
                     <ShotDetails shot={e} />
                   </details>
                 ) : (
-                  describeEvent(e, names)
+                  describeEvent(e, names, phaseName)
                 )}
               </li>
             ))}

@@ -1,11 +1,15 @@
 /**
  * Starting a new game: the battlefield (one that ships or one saved in this browser), the rule system, its
- * version and its options. Choosing a battlefield that names its own rule system chooses that one. Everything
+ * version and its options, and the mission (the battlefield's own, a sample of the rule system's, or none). Choosing a battlefield that names its own rule system chooses that one. Everything
  * offered comes from the registries (BATTLEFIELDS, the saved list, RULESETS and each system's option specs), so
  * a rule system appears here by registering.
  */
 import { useCallback, useEffect, useState } from "react";
 import type { RulesetChoice } from "../../core/game/gameLog";
+import { scenarioCatalog } from "../../core/miniatures/catalog";
+import { missionTitle, sampleMissions } from "../../core/mission/samples";
+import { parseScenario } from "../../core/scenario/load";
+import type { Mission, Scenario } from "../../core/scenario/schema";
 import { RULESETS, rulesetById } from "../../rules/registry";
 import type { OptionSpec } from "../../rules/ruleset";
 import { BATTLEFIELDS, type BattlefieldChoice } from "../../state/battlefields";
@@ -16,7 +20,8 @@ import { Dialog } from "./Dialog";
 export interface NewGameDialogProps {
   /** The battlefield chosen when the dialog opens (a saved one's Play); absent: the first that ships. */
   readonly initial?: BattlefieldChoice;
-  onStart(battlefield: BattlefieldChoice, ruleset: RulesetChoice): void;
+  /** `mission`: another mission than the battlefield's own, or null for none; undefined: its own. */
+  onStart(battlefield: BattlefieldChoice, ruleset: RulesetChoice, mission: Mission | null | undefined): void;
   onClose(): void;
 }
 
@@ -43,6 +48,9 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
   const ruleset = rulesetById(rulesetId) ?? RULESETS[0]!;
   const [version, setVersion] = useState(ruleset.versions[0]!);
   const [options, setOptions] = useState<Record<string, string | boolean>>({});
+  const [scenario, setScenario] = useState<Scenario>();
+  // "own", "none" or a sample's index.
+  const [missionChoice, setMissionChoice] = useState("own");
   const chooseRuleset = useCallback((id: string, chosenVersion?: string) => {
     const next = rulesetById(id);
     if (!next) return;
@@ -55,8 +63,12 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
     let current = true;
     battlefield.load().then(
       (data) => {
+        if (!current) return;
         const own = ownRuleset(data);
-        if (current && own) chooseRuleset(own.id, own.version);
+        if (own) chooseRuleset(own.id, own.version);
+        const parsed = parseScenario(data, scenarioCatalog);
+        setScenario(parsed.ok ? parsed.scenario : undefined);
+        setMissionChoice(parsed.ok && parsed.scenario.mission ? "own" : "none");
       },
       () => {}, // a damaged saved battlefield says what is wrong when it is started
     );
@@ -65,7 +77,10 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
     };
   }, [battlefield, chooseRuleset]);
   const choices = [...BATTLEFIELDS, ...saved];
-  const start = () => onStart(battlefield, { id: ruleset.id, version, options });
+  const samples = scenario ? sampleMissions(scenario, ruleset.missionSetup) : [];
+  const ownMission = scenario?.mission;
+  const mission = missionChoice === "own" ? ownMission : missionChoice === "none" ? undefined : samples[Number(missionChoice)];
+  const start = () => onStart(battlefield, { id: ruleset.id, version, options }, missionChoice === "own" ? undefined : (mission ?? null));
   const settable = ruleset.options.filter((o) => o.id !== "version");
   return (
     <Dialog label="New game" testId="new-game" onClose={onClose}>
@@ -116,6 +131,28 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
         <span className="muted">
           distances in {ruleset.lengthUnit === "in" ? "inches" : "centimetres"}, d{ruleset.die}
         </span>
+      </p>
+      <p>
+        <label>
+          Mission{" "}
+          <select value={missionChoice} onChange={(e) => setMissionChoice(e.target.value)} aria-label="Mission" data-testid="new-game-mission">
+            <option value="none">None: play freely</option>
+            {ownMission && <option value="own">{missionTitle(ownMission)}: this battlefield's</option>}
+            {samples.map((m, i) => (
+              <option key={m.name} value={String(i)}>
+                {missionTitle(m)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {mission && (
+          <span className="muted" data-testid="new-game-mission-about">
+            {" "}
+            {mission.turns ? `${mission.turns} turns. ` : ""}
+            {mission.sample && <span className="sample">sample: made up for Hulldown{mission.source ? `; ${mission.source}` : ""}. </span>}
+            {mission.description}
+          </span>
+        )}
       </p>
       {settable.length > 0 && (
         <details>

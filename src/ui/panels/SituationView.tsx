@@ -1,12 +1,12 @@
 /**
  * The game state a rule system tells before a shot (Ruleset.situation): the shooter's and the target's state
  * in its words, their marks as controls (each change a model-state-set event: undoable, saved, replayed), the
- * table's rule state (smoke clouds, which a player may clear), and the turn, which a player ends here.
+ * table's rule state (smoke clouds, which a player may clear). The turn is the turn bar's (TurnBar.tsx).
  */
 import type { Mark } from "../../rules/questions";
 import type { Ruleset, Situation, StateLine, SubjectSituation } from "../../rules/ruleset";
 import { useGame } from "../../state/game";
-import { endTurn, setMark } from "../../state/rules";
+import { setMark } from "../../state/rules";
 import { Name } from "./Name";
 import { QuestionField } from "./QuestionField";
 import { SampleMark } from "./SampleMark";
@@ -56,15 +56,7 @@ function Subject({ side, subject, marks }: { side: "shooter" | "target"; subject
   );
 }
 
-/** What ending the turn does, in the system's terms: its order dice back in the bag but those it keeps. */
-function turnEndText(ruleset: Ruleset): string {
-  const orders = ruleset.orders;
-  const kept = orders?.keptAtTurnEnd.map((id) => orders.orders.find((o) => o.id === id)?.name ?? id) ?? [];
-  return `${orders ? `Order dice go back to the bag${kept.length ? `, except ${kept.join(" and ")}` : ""}; ` : ""}the turn's moves, last shots and marks for the turn lapse`;
-}
-
 export function SituationView({ situation, ruleset }: { situation: Situation; ruleset: Ruleset }) {
-  const turn = useGame((s) => s.state.turn);
   return (
     <div data-testid="rule-state" style={{ margin: "6px 0" }}>
       <Subject side="shooter" subject={situation.shooter} marks={ruleset.marks} />
@@ -72,12 +64,6 @@ export function SituationView({ situation, ruleset }: { situation: Situation; ru
       {situation.table.map((line, i) => (
         <Line key={i} line={line} testid={`state-table-${line.id}`} />
       ))}
-      <div>
-        <span className="muted">turn {turn}</span>{" "}
-        <button type="button" onClick={endTurn} data-testid="end-turn" title={turnEndText(ruleset)}>
-          End turn
-        </button>
-      </div>
     </div>
   );
 }

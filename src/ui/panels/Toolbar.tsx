@@ -2,11 +2,12 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { GameLog, RulesetChoice } from "../../core/game/gameLog";
 import { formatIssue } from "../../core/scenario/load";
+import type { Mission } from "../../core/scenario/schema";
 import { isReplayText } from "../../replay/replayFile";
 import { rulesetById } from "../../rules/registry";
 import type { BattlefieldChoice } from "../../state/battlefields";
 import { useEditor } from "../../state/editorStore";
-import { gameOn, useGame } from "../../state/game";
+import { gameOn, useGame, withMission } from "../../state/game";
 import type { GameStore } from "../../state/gameStore";
 import { download, downloadGame, readGameFile } from "../../state/persistence";
 import { rejudgeOpenedGame } from "../../state/rejudge";
@@ -17,6 +18,7 @@ import { askToReplaceGame } from "./ConfirmDialog";
 import { LibraryDialog } from "./LibraryDialog";
 import { NewGameDialog } from "./NewGameDialog";
 import { OpenFileDialog } from "./OpenFileDialog";
+import { PlayOnlineDialog } from "./PlayOnlineDialog";
 
 /** Files the Import mini button and a drop on the table take. */
 export const MODEL_FILE_TYPES = ".stl,.glb,.gltf";
@@ -69,9 +71,10 @@ export function Toolbar({
   const miniFile = useRef<HTMLInputElement>(null);
   const [unplayable, setUnplayable] = useState<{ name: string; problems: readonly string[] }>();
   const [library, setLibrary] = useState(false);
+  const [online, setOnline] = useState(false);
   // New game…: open, with the battlefield it starts on (a saved one's Play chooses it).
   const [choosing, setChoosing] = useState<{ battlefield?: BattlefieldChoice }>();
-  const newGame = async (battlefield: BattlefieldChoice, ruleset: RulesetChoice) => {
+  const newGame = async (battlefield: BattlefieldChoice, ruleset: RulesetChoice, mission: Mission | null | undefined) => {
     const system = rulesetById(ruleset.id)?.name ?? ruleset.id;
     if (!(await askToReplaceGame("Start a new game?", `A new game on ${battlefield.name} under ${system}`))) return;
     setChoosing(undefined);
@@ -81,7 +84,7 @@ export function Toolbar({
     } catch (error) {
       return setUnplayable({ name: battlefield.name, problems: [`it cannot be read: ${(error as Error).message}`] });
     }
-    const game = gameOn(data, ruleset);
+    const game = gameOn(withMission(data, mission), ruleset);
     if (!game.ok) return setUnplayable({ name: battlefield.name, problems: game.issues.map(formatIssue) });
     startGame(game.log, {
       kind: "info",
@@ -196,6 +199,9 @@ export function Toolbar({
         <button type="button" onClick={() => setLibrary(true)} data-testid="open-library">
           Battlefields…
         </button>
+        <button type="button" onClick={() => setOnline(true)} data-testid="play-online-open" title="Play this table with someone on another machine">
+          Play online…
+        </button>
         <input
           ref={file}
           type="file"
@@ -259,6 +265,7 @@ export function Toolbar({
           ?
         </button>
       </div>
+      {online && <PlayOnlineDialog onClose={() => setOnline(false)} />}
       {library && (
         <LibraryDialog
           onClose={() => setLibrary(false)}
@@ -268,7 +275,7 @@ export function Toolbar({
           }}
         />
       )}
-      {choosing && <NewGameDialog initial={choosing.battlefield} onStart={(b, r) => void newGame(b, r)} onClose={() => setChoosing(undefined)} />}
+      {choosing && <NewGameDialog initial={choosing.battlefield} onStart={(b, r, m) => void newGame(b, r, m)} onClose={() => setChoosing(undefined)} />}
       {unplayable && <OpenFileDialog name={unplayable.name} problems={unplayable.problems} onClose={() => setUnplayable(undefined)} />}
     </div>
   );

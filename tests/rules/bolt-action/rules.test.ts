@@ -272,7 +272,7 @@ describe("order dice (§1)", () => {
     let state = applyEvent({ ...initialState(s), units: { "unit-us": { pins: 1 } } }, orderEvent(boltAction, value, 0));
     expect(state.units["unit-us"]).toEqual({ pins: 0, order: "rally" });
     state = applyEvent(state, orderEvent(boltAction, boltAction.orders!.giveOrder("unit-ger", "down", createDice(1), t.ctx), 0));
-    state = applyEvent(state, { type: "turn-ended", kept: [...boltAction.orders!.keptAtTurnEnd] });
+    state = applyEvent(state, { type: "turn-ended", kept: [...boltAction.turn.keptAtTurnEnd] });
     expect(state.turn).toBe(2);
     expect(state.units).toEqual({ "unit-us": { pins: 0 }, "unit-ger": { pins: 0, order: "down" } });
   });
