@@ -6,5 +6,5 @@ export interface ReplayLoadRequest {
 }
 
 export type ReplayLoadMessage =
-  | { readonly type: "progress"; readonly phase: "checking" | "comparing"; readonly done: number; readonly total: number }
+  | { readonly type: "progress"; readonly done: number; readonly total: number }
   | { readonly type: "done"; readonly result: ReplayFileResult };
