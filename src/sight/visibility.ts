@@ -213,8 +213,11 @@ function samplePart(ctx: SamplingContext, spec: PartGridSpec): Sample[] {
   return samples;
 }
 
-/** What a cell's sample found: "" clear, the blocker's id, or null when the part was not there. */
-const cellState = (s: Sample | null): string | null => (s ? (s.clear ? "" : `#${s.blocker!.id}`) : null);
+/** Whether two cells' samples found the same: both missed the part, both clear, or both stopped by the same thing. */
+function sameFinding(a: Sample | null, b: Sample | null): boolean {
+  if (!a || !b) return a === b;
+  return a.clear === b.clear && (a.clear || a.blocker!.id === b.blocker!.id);
+}
 
 /**
  * A square block of the finest grid's cells that one ray stands for (i, j: its first column and row), with
@@ -253,12 +256,11 @@ function refineAround(ctx: SamplingContext, coarse: PartGridSpec, coarseSamples:
   for (let i = 0; i < n; i++)
     for (let j = 0; j < n; j++) place({ i: i * scale, j: j * scale, size: scale, at: gridPoint(coarse.rect, n, i, j), sample: byCell[i * n + j]! });
   const differs = (leaf: Leaf): boolean => {
-    const state = cellState(leaf.sample);
-    const { i, j, size } = leaf;
+    const { i, j, size, sample } = leaf;
     for (let x = Math.max(0, i - 1); x <= Math.min(finest - 1, i + size); x++) {
       for (let y = Math.max(0, j - 1); y <= Math.min(finest - 1, j + size); y++) {
         if (x >= i && x < i + size && y >= j && y < j + size) continue;
-        if (cellState(leaves[owner[x * finest + y]!]!.sample) !== state) return true;
+        if (!sameFinding(leaves[owner[x * finest + y]!]!.sample, sample)) return true;
       }
     }
     return false;
