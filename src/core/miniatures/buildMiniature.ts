@@ -99,7 +99,9 @@ export interface MiniatureShape {
  * The expensive half of an import (convex hulls and simplified meshes of up to a million triangles): the
  * import dialog makes it once per file, size, turn and parts, not on each keystroke of the name or the eye.
  */
-export function buildMiniatureShape(file: ModelFile, options: ShapeOptions): ({ ok: true } & MiniatureShape) | { ok: false; error: string } {
+export type ShapeBuild = ({ ok: true } & MiniatureShape) | { ok: false; error: string };
+
+export function buildMiniatureShape(file: ModelFile, options: ShapeOptions): ShapeBuild {
   const upright = uprightPositions(file, options.up, options.turn);
   const box = extent(upright);
   const rawHeight = box.size[1];
