@@ -1,21 +1,33 @@
 /**
- * The shipped sample replay's game: six turns on the default battlefield played with the app's own
- * commands, and shots judged and resolved by the rule system from the game's seeded dice, exactly as the
- * sight worker does it (judgeShotInGame). Nothing in it is written by hand but the players' orders below.
+ * Games played headless with the app's own commands and checks: every move through toEvent (the table's
+ * checks), the turn's check (turnRefusal) and the rule system's move allowance (overMove) as the game store
+ * makes them; orders and shots judged and resolved by the rule system from the game's seeded dice,
+ * exactly as the orders panel and the sight worker do it (giveOrder, judgeShotInGame).
+ *
+ *  - playSampleGame: the shipped sample replay's six turns of free play on the default battlefield, from the
+ *    players' orders written below;
+ *  - playWholeGame: a whole game under a rule system's turn, from the deployment to the mission's result,
+ *    the turn moved on by the turn engine and both sides played by a simple scripted player (below).
  */
 
 import { readFile } from "node:fs/promises";
 import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
-import { currentState, type GameLog, newGame, record } from "../core/game/gameLog";
+import { currentState, type GameLog, newGame, nextDice, record } from "../core/game/gameLog";
 import { findModel } from "../core/game/models";
+import type { GameState } from "../core/game/state";
+import { distance2, type Vec2 } from "../core/geometry2d";
 import { scenarioCatalog } from "../core/miniatures/catalog";
+import { sampleMissions } from "../core/mission/samples";
 import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
-import type { Point } from "../core/scenario/schema";
+import type { Point, Scenario } from "../core/scenario/schema";
 import type { ReplayNote } from "../replay/replayFile";
-import { fireEvent } from "../rules/judge";
+import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
+import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
+import type { FireDeclaration, Ruleset } from "../rules/ruleset";
+import { DEPLOYMENT, missionOutcome, nextStep } from "../rules/turn";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 
 export const SAMPLE_SEED = 1944;
@@ -80,31 +92,81 @@ function bowedPath(from: Point, by: Point): Point[] {
   return [from, [from[0] + by[0] / 2 + bow[0], from[1] + by[1] / 2 + bow[1]], [from[0] + by[0], from[1] + by[1]]];
 }
 
-export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readonly Order[])[] = TURNS): Promise<SampleGame> {
-  const parsed = parseScenario(JSON.parse(await readFile(DEFAULT_BATTLEFIELD_FILE, "utf8")), scenarioCatalog);
-  if (!parsed.ok) throw new Error(`the default battlefield does not load:\n${formatIssues(parsed.issues)}`);
-  const ruleset = rulesetById(DEFAULT_RULESET)!;
-  let log = newGame(parsed.scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: new Date(START).toISOString() });
-  const notes: ReplayNote[] = [];
-  const skipped: string[] = [];
-  const catalog = catalogFor(parsed.scenario.scale);
+async function loadBattlefield(file: URL | string): Promise<Scenario> {
+  const parsed = parseScenario(JSON.parse(await readFile(file, "utf8")), scenarioCatalog);
+  if (!parsed.ok) throw new Error(`the battlefield ${file} does not load:\n${formatIssues(parsed.issues)}`);
+  return parsed.scenario;
+}
+
+/** Why an action was refused, and by what: the table (toEvent), the rules (a verdict, an order), the turn. */
+export interface Refusal {
+  readonly by: "table" | "rules" | "turn";
+  readonly reason: string;
+}
+
+/**
+ * A game played headless as the app plays it. Each action answers undefined when it is recorded, or its
+ * refusal, and leaves the log as it was.
+ */
+function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
+  let log = newGame(scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: new Date(START).toISOString() });
+  const catalog = catalogFor(scenario.scale);
   let clock = START;
-  const add = (event: GameEvent) => {
-    log = record(log, event);
-  };
-  const perform = (command: Command, what: string) => {
-    const result = toEvent(currentState(log), catalog, command, (clock += 4000));
-    if (result.ok) add(result.event);
-    else skipped.push(`${what}: ${result.error}`);
-    return result.ok;
-  };
   // One sight world moved along with the table, as a re-judged file or a game room keeps one.
   const table = gameTabletop(() => catalog);
+  /** The game store's checks (recordEvent): out of turn, and a move past its allowance, refused with the rule behind it. */
+  const submit = (event: GameEvent): Refusal | undefined => {
+    const refused = turnRefusal(log.header, currentState(log), event);
+    if (refused) return { by: "turn", reason: refused };
+    const tooFar = overMove(log, log.events.length, event, { battlefieldOf: (state) => table.battlefieldOf(state) });
+    if (tooFar) return { by: "rules", reason: overMoveReason(tooFar) };
+    log = record(log, event);
+    return undefined;
+  };
+  return {
+    ruleset,
+    get log() {
+      return log;
+    },
+    state: (): GameState => currentState(log),
+    perform(command: Command): Refusal | undefined {
+      const made = toEvent(currentState(log), catalog, command, (clock += 4000));
+      return made.ok ? submit(made.event) : { by: "table", reason: made.error };
+    },
+    async fire(declaration: FireDeclaration & Record<string, unknown>): Promise<Refusal | undefined> {
+      const answer = await judgeShotInGame(table, { game: log, declaration, roll: true });
+      if (!answer.result) return { by: "rules", reason: answer.verdict.rulings.map((r) => r.reason).join("; ") };
+      return submit(fireEvent(ruleset, declaration, answer.result, (clock += 6000)));
+    },
+    order(unit: string, order: string): Refusal | undefined {
+      try {
+        const { result } = giveOrder(log, log.events.length, unit, order, { battlefieldOf: (state) => table.battlefieldOf(state) });
+        return submit(orderEvent(ruleset, result, (clock += 3000)));
+      } catch (error) {
+        return { by: "rules", reason: (error as Error).message };
+      }
+    },
+    /** The turn bar's button: the step the turn engine takes next. */
+    advance(): Refusal | undefined {
+      return submit({ ...nextStep(ruleset.turn, currentState(log), nextDice(log)), time: (clock += 1000) });
+    },
+    dispose: () => table.dispose(),
+  };
+}
+
+export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readonly Order[])[] = TURNS): Promise<SampleGame> {
+  const game = headlessGame(await loadBattlefield(DEFAULT_BATTLEFIELD_FILE), rulesetById(DEFAULT_RULESET)!, seed);
+  const notes: ReplayNote[] = [];
+  const skipped: string[] = [];
+  const perform = (command: Command, what: string) => {
+    const refused = game.perform(command);
+    if (refused) skipped.push(`${what}: ${refused.reason}`);
+  };
   try {
     for (const [turn, orders] of turns.entries()) {
       for (const order of orders) {
-        const state = currentState(log);
-        const before = log.events.length;
+        const state = game.state();
+        const before = game.log.events.length;
         switch (order.kind) {
           case "advance": {
             const unit = state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === order.unit);
@@ -137,19 +199,207 @@ export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readon
             perform({ type: "remove-template", id: order.id }, `turn ${turn + 1}: lift ${order.id}`);
             break;
           case "fire": {
-            const declaration = { shooter: order.shooter, target: order.target };
-            const answer = await judgeShotInGame(table, { game: log, declaration, roll: true });
-            if (!answer.result)
-              skipped.push(`turn ${turn + 1}: ${order.shooter} at ${order.target}: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
-            else add(fireEvent(ruleset, declaration, answer.result, (clock += 6000)));
+            const refused = await game.fire({ shooter: order.shooter, target: order.target });
+            if (refused) skipped.push(`turn ${turn + 1}: ${order.shooter} at ${order.target}: ${refused.reason}`);
             break;
           }
         }
-        if ("note" in order && order.note && log.events.length > before) notes.push({ event: log.events.length - 1, text: order.note });
+        if ("note" in order && order.note && game.log.events.length > before) notes.push({ event: game.log.events.length - 1, text: order.note });
       }
     }
   } finally {
-    table.dispose();
+    game.dispose();
   }
-  return { log, notes, skipped };
+  return { log: game.log, notes, skipped };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A whole game
+
+/** How far the scripted player tries to move a unit in one go (cm), and how far it sets one forward in the deployment. */
+const STEP = 12;
+const DEPLOY_STEP = 6;
+/** Sideways tries (degrees) when the straight line is blocked, and the shorter step after them. */
+const TURNS_TRIED = [0, 35, -35] as const;
+/**
+ * Shots each side fires a turn at most, and the most models a unit that fires may have: teams, guns and
+ * vehicles. The replay stays small: a shot records the rule system's whole ruling, some 4 KB a firing model.
+ */
+const SHOTS_PER_TURN = 1;
+const FIRING_MODELS = 3;
+/** Steps of the turn a game may take before the player gives up (a turn sequence that never ends is a bug). */
+const MAX_STEPS = 5000;
+
+export interface WholeGame {
+  readonly log: GameLog;
+  readonly notes: ReplayNote[];
+  /** Every try the table, the rules or the turn refused, with where, what and why. */
+  readonly refusals: (Refusal & { readonly what: string })[];
+}
+
+interface UnitNow {
+  readonly id: string;
+  readonly side: string;
+  readonly centre: Vec2;
+  readonly models: Scenario["forces"][number]["units"][number]["models"];
+}
+
+function unitsNow(scenario: Scenario): UnitNow[] {
+  return scenario.forces.flatMap((force) =>
+    force.units
+      .filter((u) => u.models.length > 0)
+      .map((u) => ({
+        id: u.id,
+        side: force.side,
+        models: u.models,
+        centre: [u.models.reduce((a, m) => a + m.position[0], 0) / u.models.length, u.models.reduce((a, m) => a + m.position[1], 0) / u.models.length] as Vec2,
+      })),
+  );
+}
+
+/**
+ * Where a unit of `side` heads: the nearest objective its side may score (a point, an area's middle, an
+ * exit's edge straight ahead), else the nearest enemy unit; undefined where it stands on it already.
+ */
+function goalOf(scenario: Scenario, unit: UnitNow, enemies: readonly UnitNow[]): Vec2 | undefined {
+  const mission = scenario.mission;
+  const goals: { at: Vec2; reach: number }[] = (mission?.objectives ?? []).flatMap((o) => {
+    if (o.side !== undefined && o.side !== unit.side) return [];
+    if (o.kind === "point") return [{ at: o.at, reach: o.radius }];
+    if (o.kind === "area") {
+      const xs = o.outline.map((p) => p[0]);
+      const zs = o.outline.map((p) => p[1]);
+      return [{ at: [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...zs) + Math.max(...zs)) / 2] as Vec2, reach: 2 }];
+    }
+    const { width, depth } = scenario.table;
+    const [x, z] = unit.centre;
+    const at: Vec2 = o.edge === "-x" ? [0, z] : o.edge === "+x" ? [width, z] : o.edge === "-z" ? [x, 0] : [x, depth];
+    return [{ at, reach: o.reach }];
+  });
+  if (!goals.length && enemies.length) goals.push({ at: nearest(unit.centre, enemies)!.centre, reach: 0 });
+  const goal = goals.sort((a, b) => distance2(unit.centre, a.at) - distance2(unit.centre, b.at))[0];
+  return goal && distance2(unit.centre, goal.at) > goal.reach ? goal.at : undefined;
+}
+
+const nearest = <T extends { centre: Vec2 }>(from: Vec2, among: readonly T[]): T | undefined =>
+  [...among].sort((a, b) => distance2(from, a.centre) - distance2(from, b.centre))[0];
+
+/**
+ * Plays a whole game under `ruleset` on a battlefield (its own mission, else the system's first sample
+ * mission): the deployment (each side sets its first units a little forward, in its zone), then each step the
+ * turn engine takes. In a step where a side acts, its next unit (every unit, in a player turn) takes an Advance
+ * order where the system gives orders, moves towards the nearest objective its side may score, and, a team, gun
+ * or vehicle, fires at the nearest enemy unit it sees (a shot a side a turn). A move tries the straight line, then sideways, then half as far.
+ */
+export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield: Scenario): Promise<WholeGame> {
+  // Parsed as a file would be, so that the game's header is the battlefield a replay of it reads back.
+  const withMission = parseScenario({ ...battlefield, mission: battlefield.mission ?? sampleMissions(battlefield, ruleset.missionSetup)[0] }, scenarioCatalog);
+  if (!withMission.ok) throw new Error(`the battlefield with its mission does not load:\n${formatIssues(withMission.issues)}`);
+  const scenario = withMission.scenario;
+  const game = headlessGame(scenario, ruleset, seed);
+  const notes: ReplayNote[] = [];
+  const refusals: WholeGame["refusals"][number][] = [];
+  const where = () => {
+    const state = game.state();
+    return state.step?.phase === DEPLOYMENT ? "deployment" : `turn ${state.turn}`;
+  };
+  const refused = (what: string, why: Refusal | undefined): boolean => {
+    if (why) refusals.push({ ...why, what: `${where()}: ${what}` });
+    return why !== undefined;
+  };
+  const note = (text: string) => notes.push({ event: game.log.events.length - 1, text });
+
+  /** A unit's move towards `goal`, `length` cm at most: the first try the table, the rules and the turn allow. */
+  const move = (unit: UnitNow, goal: Vec2, length: number): void => {
+    const gap = distance2(unit.centre, goal);
+    const ahead = Math.atan2(goal[1] - unit.centre[1], goal[0] - unit.centre[0]);
+    for (const reach of [Math.min(length, gap), Math.min(length, gap) / 2])
+      for (const turn of TURNS_TRIED) {
+        const angle = ahead + (turn * Math.PI) / 180;
+        const by: Point = [reach * Math.cos(angle), reach * Math.sin(angle)];
+        const moves = unit.models.map((m) => ({
+          model: m.id,
+          to: { position: [m.position[0] + by[0], m.position[1] + by[1]] as Point, heading: m.heading },
+          path: [m.position, [m.position[0] + by[0], m.position[1] + by[1]]] as Point[],
+        }));
+        if (!refused(`${unit.id} moves ${reach.toFixed(1)} cm${turn ? ` (${turn}° off the line)` : ""}`, game.perform({ type: "move-group", moves }))) return;
+      }
+  };
+
+  const fire = async (unit: UnitNow, enemies: readonly UnitNow[]): Promise<boolean> => {
+    for (const target of [...enemies].sort((a, b) => distance2(unit.centre, a.centre) - distance2(unit.centre, b.centre)).slice(0, 2)) {
+      if (!refused(`${unit.id} fires at ${target.id}`, await game.fire({ shooter: unit.id, target: target.id }))) return true;
+    }
+    return false;
+  };
+
+  try {
+    game.advance();
+    note(`Deployment: ${scenario.mission!.name}${scenario.mission!.sample ? " (sample)" : ""}`);
+    for (const side of [...new Set(unitsNow(game.state().scenario).map((u) => u.side))]) {
+      const units = unitsNow(game.state().scenario);
+      for (const unit of units.filter((u) => u.side === side).slice(0, 2)) {
+        const goal = goalOf(
+          game.state().scenario,
+          unit,
+          units.filter((u) => u.side !== side),
+        );
+        if (goal) move(unit, goal, DEPLOY_STEP);
+      }
+    }
+    // What each unit has done this turn, and which units have had their activation in this phase.
+    let turn = -1;
+    let phase = "";
+    const moved = new Set<string>();
+    const fired = new Set<string>();
+    const activated = new Set<string>();
+    const shots = new Map<string, number>();
+    for (let steps = 0; !game.state().ended; steps++) {
+      if (steps >= MAX_STEPS) throw new Error(`the game did not end after ${MAX_STEPS} steps of its turn`);
+      const why = game.advance();
+      if (why) throw new Error(`the turn engine's own step was refused: ${why.reason}`);
+      const state = game.state();
+      if (state.ended) break;
+      if (state.turn !== turn) {
+        turn = state.turn;
+        phase = "";
+        for (const done of [moved, fired, shots]) done.clear();
+        note(`Turn ${turn}`);
+      }
+      if (state.step!.phase !== phase) {
+        phase = state.step!.phase;
+        activated.clear();
+      }
+      const spec = ruleset.turn.phases.find((p) => p.id === phase);
+      const side = state.step!.side;
+      if (!spec || side === undefined) continue;
+      const units = unitsNow(state.scenario);
+      // A unit with an order die still out (kept from the last turn) has no die in the bag to be drawn.
+      const ordered = (u: UnitNow) => spec.allows.includes("order") && state.units[u.id]?.order !== undefined;
+      const mine = units.filter((u) => u.side === side && !activated.has(u.id) && !ordered(u));
+      const acting = spec.acts === "player" ? mine : mine.slice(0, 1);
+      for (const unit of acting) {
+        activated.add(unit.id);
+        const enemies = unitsNow(game.state().scenario).filter((u) => u.side !== side);
+        if (spec.allows.includes("order") && ruleset.orders) refused(`${unit.id} is given an Advance order`, game.order(unit.id, "advance"));
+        const now = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
+        if (!now) continue;
+        const goal = goalOf(game.state().scenario, now, enemies);
+        if (spec.allows.includes("move") && !moved.has(unit.id) && goal) {
+          moved.add(unit.id);
+          move(now, goal, STEP);
+        }
+        if (spec.allows.includes("fire") && !fired.has(unit.id) && now.models.length <= FIRING_MODELS && (shots.get(side) ?? 0) < SHOTS_PER_TURN) {
+          fired.add(unit.id);
+          const shooter = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
+          if (shooter && (await fire(shooter, enemies))) shots.set(side, (shots.get(side) ?? 0) + 1);
+        }
+      }
+    }
+    const outcome = missionOutcome(game.state().scenario);
+    note(`The end: ${game.state().ended!.reason}${outcome?.winner ? `. ${outcome.winner} win` : ""}`);
+  } finally {
+    game.dispose();
+  }
+  return { log: game.log, notes, refusals };
 }

@@ -6,16 +6,16 @@
  * a loaded file judged again. Nothing a panel recorded is read.
  */
 import { type Battlefield, createBattlefield } from "../core/battlefield";
-import type { GameEvent, GameHeader } from "../core/game/events";
+import type { GameEvent, GameHeader, Placement } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
 import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
-import type { Scenario } from "../core/scenario/schema";
+import type { Point, Scenario } from "../core/scenario/schema";
 import { type RulesContext, tableContext } from "./context";
 import { RULESETS, rulesetById } from "./registry";
-import type { GameHistory, Ruleset, TableFile, TableLoadResult } from "./ruleset";
-import { outOfTurn } from "./turn";
+import type { GameHistory, MoveVerdict, Ruleset, TableFile, TableLoadResult } from "./ruleset";
+import { DEPLOYMENT, outOfTurn } from "./turn";
 
 /** A game as its file holds it: the header and the events. */
 export interface GameRecord {
@@ -104,3 +104,45 @@ export function turnRefusal(header: Pick<GameHeader, "ruleset">, state: GameStat
   const ruleset = rulesetById(header.ruleset.id);
   return ruleset ? outOfTurn(ruleset.turn, state, event) : undefined;
 }
+
+/** A model's move as a rule system measures it: from where it stood, along its recorded path, to where it ends. */
+export const movePath = (m: { readonly from: Placement; readonly path: readonly Point[]; readonly to: Placement }): Point[] => [
+  m.from.position,
+  ...m.path,
+  m.to.position,
+];
+
+/**
+ * Whether a game at `state` has its moves checked against the rule system's allowance: in a turn of a game
+ * that follows its turns (free play and the deployment move freely), under a system that measures moves.
+ */
+export const checksMoves = (ruleset: Ruleset, state: GameState): boolean =>
+  ruleset.moveVerdict !== undefined && state.step !== undefined && state.step.phase !== DEPLOYMENT;
+
+/**
+ * The first move of `event` past its allowance (the rule system's verdict, Ruleset.moveVerdict), for a
+ * move made after events 0…at−1 of the game; undefined where every move is within it, the players allowed it as a house
+ * rule, or the game does not check moves (checksMoves).
+ */
+export function overMove(game: GameRecord, at: number, event: GameEvent, options: RulesAtOptions = {}): MoveVerdict | undefined {
+  if ((event.type !== "model-moved" && event.type !== "models-moved") || event.houseRule !== undefined) return undefined;
+  const ruleset = rulesetById(game.header.ruleset.id);
+  if (!ruleset?.moveVerdict || !checksMoves(ruleset, stateBefore(game, at))) return undefined;
+  let context: RulesContext;
+  try {
+    context = rulesAt(game, at, options).context;
+  } catch (error) {
+    // A game whose rules cannot judge at all checks no move either, as it judges no shot.
+    if (error instanceof NotJudgeable) return undefined;
+    throw error;
+  }
+  const moves = event.type === "model-moved" ? [event] : event.moves;
+  return moves
+    .filter((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1])
+    .map((m) => ruleset.moveVerdict!({ model: m.model, path: movePath(m) }, context))
+    .find((v) => !v.allowed);
+}
+
+/** Why a move past its allowance is refused, in the rule system's words. */
+export const overMoveReason = (verdict: MoveVerdict): string =>
+  `${verdict.model} may not move so: ${verdict.refusal?.reason ?? `it costs ${verdict.cost} of ${verdict.allowance} ${verdict.measure}`}${verdict.refusal ? ` (${verdict.refusal.rule})` : ""}`;

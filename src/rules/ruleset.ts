@@ -461,6 +461,8 @@ export interface MoveVerdict {
   readonly allowed: boolean;
   /** Every ruling, the one that refuses it (if any) among them. */
   readonly rulings: readonly Ruling[];
+  /** The ruling that refuses it, where it is refused (too far, or ground the model may not enter). */
+  readonly refusal?: Ruling;
   readonly sampleTables: readonly SampleTable[];
 }
 

@@ -21,7 +21,7 @@ import {
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
-import { turnRefusal } from "../rules/gameContext";
+import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
 import { nextStep } from "../rules/turn";
@@ -247,6 +247,9 @@ export function gameRoomOf(store: LogStore) {
       // Out of turn is refused as the app refuses it: the rule behind it, in the sender's words.
       const outOfTurn = turnRefusal(this.log.header, currentState(this.log), event);
       if (outOfTurn) throw new Refusal(outOfTurn);
+      // So is a move past its allowance (online there is no house rule to allow it yet).
+      const tooFar = overMove(this.log, this.log.cursor, event);
+      if (tooFar) throw new Refusal(overMoveReason(tooFar));
       let log: GameLog;
       try {
         log = record(this.log, event);

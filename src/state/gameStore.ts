@@ -5,7 +5,7 @@
 import { create } from "zustand";
 import { type Battlefield, createBattlefield } from "../core/battlefield";
 import { type Command, toEvent } from "../core/game/commands";
-import type { GameEvent } from "../core/game/events";
+import type { GameEvent, GameEventOf } from "../core/game/events";
 import { everPlaced } from "../core/game/everPlaced";
 import { canRedo, canUndo, currentState, type GameLog, record, redo, undo } from "../core/game/gameLog";
 import type { ClientMessageType } from "../core/game/roomProtocol";
@@ -13,7 +13,7 @@ import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { type DisplayNames, displayNames } from "../core/names";
 import type { Scenario } from "../core/scenario/schema";
-import { turnRefusal } from "../rules/gameContext";
+import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 
 /**
  * A game played online: the game server holds the log, so a change is sent to it (as the room's message)
@@ -40,11 +40,18 @@ export interface GameStore {
   readonly justRecorded?: GameEvent;
   /** The last refused command or failed load, for the toast; cleared by `dismiss`. */
   readonly message?: { readonly kind: "error" | "info"; readonly text: string };
+  /**
+   * A move refused as past its allowance, with the reason: the toast offers to record it anyway as a house
+   * rule (allowOverMove); cleared by the next change or `dismiss`.
+   */
+  readonly overMove?: { readonly event: GameEventOf<"model-moved" | "models-moved">; readonly reason: string };
   /** Set while a replay is watched: why the table cannot be changed (commands, undo and redo are refused). */
   readonly readOnly?: string;
   perform(command: Command): boolean;
   /** Records an event computed elsewhere (a resolved shot from a rule system). */
   recordEvent(event: GameEvent): boolean;
+  /** Records the move refused as past its allowance, the players allowing it (a house rule, said in the log). */
+  allowOverMove(): boolean;
   undo(): void;
   redo(): void;
   /** Replaces the whole game (a new battlefield, a loaded file, the autosave). */
@@ -105,38 +112,51 @@ export const createGameStore = (initial: GameLog) =>
         set({ message: { kind: "error", text: outOfTurn } });
         return false;
       }
+      const { log, battlefield } = get();
+      const tooFar = overMove(log, log.cursor, event, { battlefieldOf: () => battlefield });
+      if (tooFar && (event.type === "model-moved" || event.type === "models-moved")) {
+        const reason = overMoveReason(tooFar);
+        set({ message: { kind: "error", text: reason }, overMove: { event, reason } });
+        return false;
+      }
       try {
-        set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined });
+        set({ ...derive(record(get().log, event)), justRecorded: event, message: undefined, overMove: undefined });
         return true;
       } catch (error) {
         set({ message: { kind: "error", text: (error as Error).message } });
         return false;
       }
     },
+    allowOverMove() {
+      const refusedMove = get().overMove;
+      if (!refusedMove) return false;
+      set({ overMove: undefined });
+      return get().recordEvent({ ...refusedMove.event, houseRule: refusedMove.reason });
+    },
     undo() {
       // Online an undo is asked of the other player; the room takes it back when they agree.
       const remote = get().remote;
       if (remote && !refused(get, set)) remote.send("undo", {});
-      else if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined });
+      else if (!refused(get, set) && canUndo(get().log)) set({ ...derive(undo(get().log)), justRecorded: undefined, overMove: undefined });
     },
     redo() {
       if (get().remote) set({ message: { kind: "error", text: REDO_ONLINE } });
-      else if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined });
+      else if (!refused(get, set) && canRedo(get().log)) set({ ...derive(redo(get().log)), justRecorded: undefined, overMove: undefined });
     },
     replace(log, message) {
-      set({ ...derive(log), justRecorded: undefined, message });
+      set({ ...derive(log), justRecorded: undefined, overMove: undefined, message });
     },
     notify(kind, text) {
       set({ message: { kind, text } });
     },
     dismiss() {
-      set({ message: undefined });
+      set({ message: undefined, overMove: undefined });
     },
     setReadOnly(reason) {
       set({ readOnly: reason });
     },
     goOnline(log, remote) {
-      set({ ...derive(log), justRecorded: undefined, remote });
+      set({ ...derive(log), justRecorded: undefined, overMove: undefined, remote });
     },
     goOffline() {
       set({ remote: undefined });

@@ -6,11 +6,11 @@
  */
 import { useMemo } from "react";
 import { type GameLog, nextDice } from "../core/game/gameLog";
-import { type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
+import { checksMoves, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
-import type { FireDeclaration, PickedModels, Situation } from "../rules/ruleset";
+import type { FireDeclaration, MoveVerdict, PickedModels, Situation } from "../rules/ruleset";
 import { nextStep } from "../rules/turn";
 import { useGame } from "./game";
 import { getSightClient } from "./sightPool";
@@ -44,6 +44,16 @@ export function useSituation(rules: RulesAt | undefined, declaration: FireDeclar
     if (!rules?.context.models.has(picked.shooter) || !rules.context.models.has(picked.target)) return undefined;
     return rules.ruleset.situation(declaration, rules.context, rules.history, picked);
   }, [rules, key]);
+}
+
+/**
+ * A dragged model's move as its rule system rules on it so far (allowance, cost, allowed), along the path the
+ * drag has taken to where the pointer has it; undefined where the game checks no move (checksMoves).
+ */
+export function useMoveVerdict(model: string, path: readonly (readonly [number, number])[]): MoveVerdict | undefined {
+  const { rules } = useRulesNow();
+  if (!rules?.ruleset.moveVerdict || !checksMoves(rules.ruleset, rules.history.state) || !rules.context.models.has(model)) return undefined;
+  return rules.ruleset.moveVerdict({ model, path: path.map(([x, z]) => [x, z]) }, rules.context);
 }
 
 /**

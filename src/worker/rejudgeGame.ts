@@ -15,7 +15,7 @@ import { type GameLog, nextDice } from "../core/game/gameLog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { formatPath } from "../core/scenario/load";
 import { describeValue, type Scenario } from "../core/scenario/schema";
-import { type GameRecord, NotJudgeable, rulesAt, rulesetOf, stateBefore, turnRefusal } from "../rules/gameContext";
+import { type GameRecord, NotJudgeable, overMove, overMoveReason, rulesAt, rulesetOf, stateBefore, turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import type { FireDeclaration } from "../rules/ruleset";
 import { type NextStep, nextStep } from "../rules/turn";
@@ -54,7 +54,7 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
   try {
     const followsTurns = !cannot && events.some((e) => e.type === "turn-advanced");
     for (const [i, event] of events.entries()) {
-      const offTurn = followsTurns ? turnProblem(game, i, event) : undefined;
+      const offTurn = followsTurns ? turnProblem(game, i, event, table) : undefined;
       if (offTurn) return { rejudged, notRejudged, divergence: { event: i, message: `events[${i}]: ${event.type}: ${offTurn}` } };
       if (!isJudged(event)) continue;
       const at = `events[${i}]: ${event.type}`;
@@ -83,13 +83,16 @@ function describeStep(step: NextStep): string {
 }
 
 /**
- * In a game that follows its turns: an action out of turn (the rule that refuses it), or a turn step other than
- * the one the rules take next from there (with the dice at that point); undefined when the event is in turn.
+ * In a game that follows its turns: an action out of turn (the rule that refuses it), a move past its allowance
+ * the players did not allow as a house rule, or a turn step other than the one the rules take next from there
+ * (with the dice at that point); undefined when the event is in turn.
  */
-function turnProblem(game: GameRecord, at: number, event: GameEvent): string | undefined {
+function turnProblem(game: GameRecord, at: number, event: GameEvent, table: Tabletop): string | undefined {
   const state = stateBefore(game, at);
   const refused = turnRefusal(game.header, state, event);
   if (refused) return `out of turn: ${refused}`;
+  const tooFar = overMove(game, at, event, { battlefieldOf: (s) => table.battlefieldOf(s) });
+  if (tooFar) return `past its allowance, and not allowed as a house rule: ${overMoveReason(tooFar)}`;
   if (event.type !== "turn-advanced" && event.type !== "game-ended") return undefined;
   const expected = nextStep(rulesetOf(game.header).turn, state, nextDice({ ...game, cursor: at }));
   const { time: _time, ...recorded } = event;

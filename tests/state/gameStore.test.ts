@@ -1,10 +1,15 @@
 /**
  * The app's game store: what the last change recorded stays known (a shot's dice and markers stay on show)
- * until anything else happens, and names follow the game, keeping a fallen model's comrades' numbers.
+ * until anything else happens, and names follow the game, keeping a fallen model's comrades' numbers; a move
+ * out of turn or past its allowance is refused with the rule, and an over-move the players allow is recorded
+ * as a house rule.
  */
 import { describe, expect, it } from "vitest";
+import type { Command } from "../../src/core/game/commands";
 import { newGame } from "../../src/core/game/gameLog";
 import { createGameStore } from "../../src/state/gameStore";
+import { describeEvent } from "../../src/ui/panels/LogPanel";
+import { rejudgeGame } from "../../src/worker/rejudgeGame";
 import { scenario } from "../helpers/scene";
 
 const table = () =>
@@ -90,5 +95,46 @@ describe("the game store", () => {
     expect(game.getState().message).toEqual({ kind: "error", text: "it is A's activation (000 l.47–57): B must wait" });
     expect(game.getState().log.events).toHaveLength(events);
     expect(game.getState().perform({ type: "move", model: "a-1", to: { position: [30, 30], heading: 0 } })).toBe(true);
+  });
+
+  it("refuses a move past its allowance in a turn with the rule; allowed as a house rule, the log says so and a re-judge accepts it (002 l.2–22)", async () => {
+    const game = createGameStore(
+      newGame(
+        scenario(
+          [],
+          [
+            { id: "a-1", model: "us-rifleman", position: [20, 20], side: "A", unit: "a" },
+            { id: "b-1", model: "ger-rifleman", position: [20, 100], side: "B", unit: "b" },
+          ],
+        ),
+        { seed: 7, ruleset: { id: "battleground", version: "sheet", options: {} } },
+      ),
+    );
+    // Free play measures nothing: 20 cm (7.9") is fine, and so is the deployment.
+    const twenty: Command = { type: "move", model: "a-1", to: { position: [40, 20], heading: 90 } };
+    expect(game.getState().perform(twenty)).toBe(true);
+    game.getState().undo();
+    expect(game.getState().recordEvent({ type: "turn-advanced", turn: 0, phase: "deployment", kept: [], rolls: [] })).toBe(true);
+    expect(game.getState().recordEvent({ type: "turn-advanced", turn: 1, phase: "activations", side: "A", kept: [], rolls: [] })).toBe(true);
+    // One infantry move action is 6 MP at 1" per MP (sample): 7.9" is past it, 5.9" (15 cm) within.
+    const events = game.getState().log.events.length;
+    expect(game.getState().perform(twenty)).toBe(false);
+    const refusal = game.getState().message!.text;
+    expect(refusal).toMatch(/^a-1 may not move so: 7\.87 MP of the 6 MP of one infantry move action: more than one move action allows \(§1, §13\)$/);
+    expect(game.getState().log.events).toHaveLength(events);
+    expect(game.getState().allowOverMove()).toBe(true);
+    const moved = game.getState().log.events.at(-1)!;
+    expect(moved).toMatchObject({ type: "model-moved", model: "a-1", houseRule: refusal });
+    expect(game.getState().overMove).toBeUndefined();
+    expect(describeEvent(moved, game.getState().names)).toMatch(/ — house rule: allowed past the rules \(a-1 may not move so: 7\.87 MP/);
+    expect((await rejudgeGame(game.getState().log)).divergence).toBeUndefined();
+    // The same move without the players' say is past the rules when the game is judged again.
+    const { houseRule: _h, ...unallowed } = moved as typeof moved & { houseRule?: string };
+    const doctored = { ...game.getState().log, events: [...game.getState().log.events.slice(0, -1), unallowed] };
+    expect((await rejudgeGame(doctored)).divergence?.message).toMatch(
+      /^events\[2\]: model-moved: past its allowance, and not allowed as a house rule: a-1 may not move so/,
+    );
+    expect(game.getState().perform({ type: "move", model: "b-1", to: { position: [20, 85], heading: 0 } })).toBe(false);
+    expect(game.getState().perform({ type: "move", model: "a-1", to: { position: [40, 35], heading: 0 } })).toBe(true);
   });
 });

@@ -110,14 +110,17 @@ export type SmokeCloud = z.infer<typeof SmokeCloud>;
 
 const common = { time: z.number().finite().optional().describe("ms since the epoch, for replay pacing") };
 const move = { model: id, from: Placement, to: Placement, path };
+/** A move the players let past the rule system's allowance, and why it was past it: recorded, so the log says so. */
+const houseRule = text.optional().describe("The players allowed this move past the rules' allowance (a house rule): the ruling it went past");
 
 export const GameEvent = z.discriminatedUnion("type", [
-  z.strictObject({ ...common, type: z.literal("model-moved"), ...move }),
+  z.strictObject({ ...common, type: z.literal("model-moved"), ...move, houseRule }),
   /** Several models moved together (a unit dragged as one): one event, so one undo. */
   z.strictObject({
     ...common,
     type: z.literal("models-moved"),
     moves: z.array(z.strictObject(move)).min(1).max(LIMITS.models),
+    houseRule,
   }),
   z.strictObject({ ...common, type: z.literal("turret-traversed"), model: id, from: Heading, to: Heading }),
   z.strictObject({ ...common, type: z.literal("model-placed"), force: id, unit: id, model: Model }),

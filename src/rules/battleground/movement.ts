@@ -39,6 +39,8 @@ export interface MoveCost {
   readonly allowance: number;
   /** Each part of the cost, with its rule. */
   readonly rulings: readonly Ruling[];
+  /** The ruling that sets the cost against one move action's allowance (one of `rulings`). */
+  readonly limit: Ruling;
   /** The sheet's NO: terrain this class may not enter. */
   readonly refused?: Ruling;
   /** Features marked # the move passed through: the opponent may call an immobilisation test (§2). */
@@ -144,17 +146,18 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
     });
   }
   const allowance = allowanceTable.mp[moveClass];
-  rulings.push({
+  const limit: Ruling = {
     reason: `${mpText(mp)} of the ${allowance} MP of one ${moveClass} move action${mp > allowance + INCH_EPSILON ? ": more than one move action allows" : ""}`,
     rule: "§1, §13",
     ...sample,
-  });
+  };
+  rulings.push(limit);
   for (const id of immobilisation)
     rulings.push({
       reason: `${input.features.find((f) => f.id === id)!.name || id} is marked #: the opponent may call an immobilisation test during the move`,
       rule: "§1, §2",
     });
-  return { moveClass, mp, allowance, rulings, immobilisation, ...(refused ? { refused } : {}) };
+  return { moveClass, mp, allowance, rulings, limit, immobilisation, ...(refused ? { refused } : {}) };
 }
 
 /** A move's verdict: its Movement Points against one move action's (sample), refused past them or into the sheet's NO. */
@@ -171,6 +174,7 @@ export function moveVerdict(request: MoveRequest, ctx: BgContext): MoveVerdict {
     cost: cost.mp,
     allowed,
     rulings,
+    ...(!allowed && { refusal: cost.refused ?? cost.limit }),
     sampleTables: uniqueSampleTables(rulings.flatMap((r) => (r.sample ? [r.sample] : []))),
   };
 }

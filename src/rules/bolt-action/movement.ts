@@ -44,10 +44,11 @@ export function moveVerdict(request: MoveRequest, ctx: BaContext): MoveVerdict {
     });
   }
   const allowed = cost <= allowance + cmToInches(TOLERANCE);
-  rulings.push({
+  const measured: Ruling = {
     reason: `the move is ${cost.toFixed(2)}" of ${allowance}"${allowed ? "" : `: ${(cost - allowance).toFixed(2)}" too far`}; terrain and turns not counted yet`,
     rule: "001 l.54–96",
-  });
+  };
+  rulings.push(measured);
   return {
     ruleset: RULESET_ID,
     model: m.id,
@@ -56,6 +57,7 @@ export function moveVerdict(request: MoveRequest, ctx: BaContext): MoveVerdict {
     cost,
     allowed,
     rulings,
+    ...(!allowed && { refusal: measured }),
     sampleTables: uniqueSampleTables(rulings.flatMap((r) => (r.sample ? [r.sample] : []))),
   };
 }

@@ -5,6 +5,7 @@
 
 import { useEffect, useRef } from "react";
 import type { GameEvent, Placement } from "../../core/game/events";
+import { seedText } from "../../core/game/gameFile";
 import { templateAnchor } from "../../core/game/templateAnchor";
 import { distance2, pathLength } from "../../core/geometry2d";
 import { missionTitle } from "../../core/mission/samples";
@@ -25,19 +26,26 @@ function movedDistance(move: { from: Placement; to: Placement; path: readonly Po
 }
 
 /** `phaseName`: a turn step's phase in the game's rule system's words (its id where none is known). */
+/** A move the players allowed past the rules, said so. */
+const houseRuleText = (e: { houseRule?: string }): string => (e.houseRule ? ` — house rule: allowed past the rules (${e.houseRule})` : "");
+
 export function describeEvent(e: GameEvent, names: DisplayNames, phaseName: (id: string) => string = (id) => id): string {
   const name = names.of;
   switch (e.type) {
     case "model-moved": {
       const moved = e.from.position[0] !== e.to.position[0] || e.from.position[1] !== e.to.position[1];
       const floor = e.to.floor && e.to.floor.level !== e.from.floor?.level ? ` onto floor ${e.to.floor.level} of ${name(e.to.floor.building)}` : "";
-      return moved ? `${name(e.model)} moved ${formatLength(movedDistance(e), "cm")}${floor}` : `${name(e.model)} turned to ${formatHeading(e.to.heading)}`;
+      const text = moved
+        ? `${name(e.model)} moved ${formatLength(movedDistance(e), "cm")}${floor}`
+        : `${name(e.model)} turned to ${formatHeading(e.to.heading)}`;
+      return `${text}${houseRuleText(e)}`;
     }
     case "models-moved": {
       const moved = e.moves.some((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1]);
-      return moved
+      const text = moved
         ? `${e.moves.length} models moved ${formatLength(movedDistance(e.moves[0]!), "cm")} together (${name(e.moves[0]!.model)}…)`
         : `${e.moves.length} models turned (${name(e.moves[0]!.model)} to ${formatHeading(e.moves[0]!.to.heading)}…)`;
+      return `${text}${houseRuleText(e)}`;
     }
     case "turret-traversed":
       return `${name(e.model)} turret to ${formatHeading(e.to)}`;
@@ -159,7 +167,7 @@ export function LogPanel() {
             ))}
           </ol>
         )}
-        <p className="muted">seed {log.header.seed}</p>
+        <p className="muted">{seedText(log.header)}</p>
       </div>
     </Collapsible>
   );
