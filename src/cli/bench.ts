@@ -8,8 +8,8 @@
  *     pool of worker threads (`--matrix` runs them alone);
  *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, on fresh worlds,
  *     both scored against a dense reference on a fixed-seed set of pairs (benchSight.ts; `--sight` runs it alone);
- *   - replays: loading a 500-event replay file and seeking anywhere in it, and judging the shipped sample
- *     replay's shots again (benchReplay.ts).
+ *   - replays: loading a 500-event replay file and seeking anywhere in it, judging the shipped sample
+ *     replay's shots again, and loading a 100,000-event replay file as the app's loader does (benchReplay.ts).
  */
 import { availableParallelism } from "node:os";
 import { createBattlefield } from "../core/battlefield";
@@ -19,7 +19,7 @@ import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, type Pair, visibilityMatrix } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
-import { benchReplay, type ReplayBench, rejudgeSampleReplay, SAMPLE_REPLAY } from "./benchReplay";
+import { benchReplay, benchReplayLoad, type ReplayBench, rejudgeSampleReplay, SAMPLE_REPLAY } from "./benchReplay";
 import { compareSight, measure, median, PAIR_SEED, quantile, sightTable } from "./benchSight";
 import { loadScenario, loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
@@ -31,7 +31,7 @@ scored against a dense reference.
 
 Usage:
   npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N]
-                [--replay-events N] [--replay] [--sight] [--matrix] [--seed N] [--json]
+                [--replay-events N] [--replay-load-events N] [--replay] [--sight] [--matrix] [--seed N] [--json]
 
 Options:
   --rounds N    repetitions per timing (default 3)
@@ -39,6 +39,7 @@ Options:
   --sizes list  model counts for the world-building curve (default 2000,5000,10000; 0 to skip)
   --threads N   worker threads for the pooled matrix (default: one per core)
   --replay-events N  events in the replay benchmark's game (default 500)
+  --replay-load-events N  events in the long replay whose load is timed --rounds times (default 100000; 0 to skip)
   --replay      only the replay section (load a replay file, seek to random times, re-judge the sample replay)
   --sight       only the SightReport against three-mesh-bvh (fresh worlds, CPU time, accuracy)
   --matrix      only the matrices (one thread; the pool warm, on its first request, and from a cold start)
@@ -55,6 +56,7 @@ const command = {
     sizes: { type: "string" },
     threads: { type: "string" },
     "replay-events": { type: "string" },
+    "replay-load-events": { type: "string" },
     replay: { type: "boolean" },
     sight: { type: "boolean" },
     matrix: { type: "boolean" },
@@ -228,8 +230,15 @@ await runCommand(command, async ({ values, positionals }) => {
   log(
     `re-judging the sample replay (${SAMPLE_REPLAY}, ${rejudge.shots} shots, a world built and kept in step): ${rejudge.wallMs.toFixed(0)} ms wall, ${rejudge.cpuMs.toFixed(0)} ms CPU`,
   );
+  const loadEvents = Math.round(parseNumber(values["replay-load-events"] ?? "100000", "--replay-load-events", "--replay-load-events 100000", "nonnegative"));
+  const longLoad = loadEvents ? benchReplayLoad(await loadScenario(path), loadEvents, rounds) : undefined;
+  if (longLoad) {
+    log(
+      `loading a replay of ${longLoad.events} events (${(longLoad.fileBytes / 1024 / 1024).toFixed(1)} MiB file; checked, hashed and compared, as the loader worker does), ${rounds} rounds: median ${(median(longLoad.cpuMs) / 1000).toFixed(1)} s CPU, ${(median(longLoad.wallMs) / 1000).toFixed(1)} s wall (goal: 5 s)`,
+    );
+  }
   if (values.replay) {
-    if (values.json) printJson({ scenario: path, replay, rejudge });
+    if (values.json) printJson({ scenario: path, replay, rejudge, longLoad });
     return;
   }
 
@@ -275,6 +284,7 @@ await runCommand(command, async ({ values, positionals }) => {
     printJson({
       scenario: path,
       replay,
+      longLoad,
       rejudge,
       models: world.battlefield.models.size,
       buildMs: built.wallMs,

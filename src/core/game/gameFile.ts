@@ -84,7 +84,14 @@ function rulesetProblems(named: { id: string; version: string }, known: KnownRul
 export type LoadProgress = (done: number, total: number) => void;
 export const PROGRESS_EVERY = 2000;
 
-export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}, progress?: LoadProgress): GameFileResult {
+/** Who watches a load: its progress, and the table after each event kept (the replay loader hashes it, so the events are folded once). */
+export interface LoadWatch {
+  readonly progress?: LoadProgress;
+  readonly afterEvent?: (count: number, state: GameState) => void;
+}
+
+export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}, watch: LoadWatch = {}): GameFileResult {
+  const { progress, afterEvent } = watch;
   const json = readJson(text, { watch: "events" });
   let data: unknown;
   let cutShort: string | undefined;
@@ -134,6 +141,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
       break;
     }
     events.push(event);
+    afterEvent?.(events.length, state);
   }
   const cursor = typeof rawCursor === "number" && Number.isInteger(rawCursor) ? Math.min(Math.max(0, rawCursor), events.length) : events.length;
   const note = warning ?? cutShort;
