@@ -5,7 +5,7 @@
  *   - building the world, and the curve for synthetic tables of more models;
  *   - one SightReport: median and p95 over a spread of opposing pairs;
  *   - the visibility matrix for 75 shooters × 75 targets and for all opposing pairs, on one thread and on a
- *     pool of worker threads;
+ *     pool of worker threads (`--matrix` runs them alone);
  *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, on fresh worlds,
  *     both scored against a dense reference on a fixed-seed set of pairs (benchSight.ts; `--sight` runs it alone);
  *   - replays: loading a 500-event replay file and seeking anywhere in it, judging the shipped sample
@@ -31,7 +31,7 @@ scored against a dense reference.
 
 Usage:
   npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N]
-                [--replay-events N] [--replay-load-events N] [--replay] [--sight] [--seed N] [--json]
+                [--replay-events N] [--replay-load-events N] [--replay] [--sight] [--matrix] [--seed N] [--json]
 
 Options:
   --rounds N    repetitions per timing (default 3)
@@ -42,6 +42,7 @@ Options:
   --replay-load-events N  events in the long replay whose load is timed --rounds times (default 100000; 0 to skip)
   --replay      only the replay section (load a replay file, seek to random times, re-judge the sample replay)
   --sight       only the SightReport against three-mesh-bvh (fresh worlds, CPU time, accuracy)
+  --matrix      only the matrices (one thread; the pool warm, on its first request, and from a cold start)
   --seed N      seed of the pairs scored against the dense reference (default 7, the confidence test's pairs)
   --json        print the numbers as JSON
   -h, --help    show this help`;
@@ -58,6 +59,7 @@ const command = {
     "replay-load-events": { type: "string" },
     replay: { type: "boolean" },
     sight: { type: "boolean" },
+    matrix: { type: "boolean" },
     seed: { type: "string" },
     json: { type: "boolean" },
   },
@@ -150,6 +152,48 @@ function timeMethods(pairs: readonly Pair[], rounds: number, methods: ReadonlyAr
   return timed;
 }
 
+/**
+ * The matrices of 75 shooters × 75 targets and of all opposing pairs, on one thread and on a pool of
+ * `threads` worker threads. The pool's 75 × 75 is timed three ways: started and asked at once (a cold start),
+ * the first request on a pool started beforehand (its worlds built, its JIT cold: the app's case, whose helpers
+ * start once the first frame is drawn), and warm.
+ */
+async function benchMatrices(scenario: Scenario, world: SightWorld, all: readonly Pair[], rounds: number, threads: number, log: (line: string) => void) {
+  const m75pairs = oneWayPairs(world, 75);
+  const single = (pairs: readonly Pair[]) => {
+    const runs = Array.from({ length: Math.min(rounds, 2) }, () => measure(() => visibilityMatrix(world, { pairs })));
+    return { s: median(runs.map((r) => r.wall)) / 1000, cpuS: median(runs.map((r) => r.cpu)) / 1000 };
+  };
+  const one75 = single(m75pairs);
+  const oneAll = single(all);
+  const poolStart = performance.now();
+  const pool = await MatrixPool.start(scenario, threads);
+  const poolStartMs = performance.now() - poolStart;
+  const firstMs = await timeItAsync(() => pool.matrix(m75pairs));
+  const warm = async (pairs: readonly Pair[]) => {
+    await pool.matrix(pairs.slice(0, 256)); // warm the threads' JIT
+    const times: number[] = [];
+    for (let r = 0; r < Math.min(rounds, 2); r++) times.push(await timeItAsync(() => pool.matrix(pairs)));
+    return median(times) / 1000;
+  };
+  const p75 = await warm(m75pairs);
+  const pAll = await warm(all);
+  await pool.close();
+  const poolStartS = poolStartMs / 1000;
+  const firstS = firstMs / 1000;
+  log(
+    `matrix 75 × 75 (${m75pairs.length} pairs): ${one75.s.toFixed(2)} s on one thread (CPU ${one75.cpuS.toFixed(2)} s); on ${threads} threads ${p75.toFixed(2)} s warm, ` +
+      `${firstS.toFixed(2)} s as the first request of a pool started beforehand, ${(poolStartS + firstS).toFixed(2)} s from a cold start (threads started and built their worlds in ${poolStartS.toFixed(2)} s)`,
+  );
+  log(
+    `matrix, all opposing pairs both ways (${all.length}): ${oneAll.s.toFixed(2)} s on one thread (CPU ${oneAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads`,
+  );
+  return {
+    m75: { pairs: m75pairs.length, singleThreadS: one75.s, singleThreadCpuS: one75.cpuS, pooledS: p75, pooledFirstS: firstS, poolStartS, threads },
+    mAll: { pairs: all.length, singleThreadS: oneAll.s, singleThreadCpuS: oneAll.cpuS, pooledS: pAll, threads },
+  };
+}
+
 await runCommand(command, async ({ values, positionals }) => {
   const path = positionals[0] ?? "src/scenarios/default.json";
   const rounds = Math.max(1, Math.round(parseNumber(values.rounds ?? "3", "--rounds", "--rounds 3", "positive")));
@@ -163,6 +207,14 @@ await runCommand(command, async ({ values, positionals }) => {
     const sight = await compareSight(await loadScenario(path), pairCount, rounds, seed);
     for (const line of sightTable(sight)) log(line);
     if (values.json) printJson({ scenario: path, sight });
+    return;
+  }
+
+  if (values.matrix) {
+    const { scenario, world } = await loadSightWorld(path);
+    const { m75, mAll } = await benchMatrices(scenario, world, opposingPairs(world), rounds, threads, log);
+    if (values.json) printJson({ scenario: path, matrix75x75: m75, matrixAll: mAll });
+    world.dispose();
     return;
   }
 
@@ -222,32 +274,7 @@ await runCommand(command, async ({ values, positionals }) => {
     `one SightReport: median ${median(perReport).toFixed(3)} ms (CPU ${median(reports!.cpu).toFixed(3)} ms), p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`,
   );
 
-  // The matrices, on one thread and on the pool.
-  const m75pairs = oneWayPairs(world, 75);
-  const single = (pairs: readonly Pair[]) => {
-    const runs = Array.from({ length: Math.min(rounds, 2) }, () => measure(() => visibilityMatrix(world, { pairs })));
-    return { s: median(runs.map((r) => r.wall)) / 1000, cpuS: median(runs.map((r) => r.cpu)) / 1000 };
-  };
-  const m75 = single(m75pairs);
-  const mAll = single(all);
-  const poolStart = performance.now();
-  const pool = await MatrixPool.start(scenario, threads);
-  const poolStartMs = performance.now() - poolStart;
-  const pooled = async (pairs: readonly Pair[]) => {
-    await pool.matrix(pairs.slice(0, 256)); // warm the threads' JIT
-    const times: number[] = [];
-    for (let r = 0; r < Math.min(rounds, 2); r++) times.push(await timeItAsync(() => pool.matrix(pairs)));
-    return median(times) / 1000;
-  };
-  const p75 = await pooled(m75pairs);
-  const pAll = await pooled(all);
-  await pool.close();
-  log(
-    `matrix 75 × 75 (${m75pairs.length} pairs): ${m75.s.toFixed(2)} s on one thread (CPU ${m75.cpuS.toFixed(2)} s), ${p75.toFixed(2)} s on ${threads} threads`,
-  );
-  log(
-    `matrix, all opposing pairs both ways (${all.length}): ${mAll.s.toFixed(2)} s on one thread (CPU ${mAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`,
-  );
+  const { m75, mAll } = await benchMatrices(scenario, world, all, rounds, threads, log);
 
   // The SightReport against three-mesh-bvh, on fresh worlds.
   const sight = await compareSight(scenario, pairCount, rounds, seed);
@@ -263,8 +290,8 @@ await runCommand(command, async ({ values, positionals }) => {
       buildMs: built.wallMs,
       buildCurve: curve,
       sightReportMs: { median: median(perReport), cpuMedian: median(reports!.cpu), p95: quantile(perReport, 0.95), pairs: spread.length, rounds },
-      matrix75x75: { pairs: m75pairs.length, singleThreadS: m75.s, singleThreadCpuS: m75.cpuS, pooledS: p75, threads },
-      matrixAll: { pairs: all.length, singleThreadS: mAll.s, singleThreadCpuS: mAll.cpuS, pooledS: pAll, threads, poolStartS: poolStartMs / 1000 },
+      matrix75x75: m75,
+      matrixAll: mAll,
       sight,
     });
   }
