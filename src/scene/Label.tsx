@@ -1,6 +1,7 @@
 /** A small text label pinned to a point of the table, for distances and visible percentages. */
 import { Html } from "@react-three/drei";
-import { Fragment, isValidElement, type ReactNode, useLayoutEffect } from "react";
+import { useThree } from "@react-three/fiber";
+import { Fragment, isValidElement, type ReactNode, useLayoutEffect, useMemo } from "react";
 import type { Vec3 } from "../core/solids/solid";
 
 type Tone = "clear" | "partial" | "blocked" | "neutral";
@@ -44,6 +45,11 @@ export function Label({
 }) {
   const text = textOf(children).replace(/\s+/g, " ").trim();
   const [x, y, z] = at;
+  // Html's own default, the events' element once they connect and the canvas's parent before, changes under a
+  // label drawn in the table's first frames (a game restored on load): its element is then mounted twice over
+  // one React root, and the label shows nothing and throws when it goes. The canvas's parent never changes.
+  const container = useThree((s) => s.gl.domElement.parentNode as HTMLElement);
+  const portal = useMemo(() => ({ current: container }), [container]);
   useLayoutEffect(() => {
     const label: ShownLabel = { at: [x, y, z], text, tone, small };
     shown.add(label);
@@ -51,7 +57,7 @@ export function Label({
   }, [x, y, z, text, tone, small]);
   return (
     // Below the panels (z-index 10): labels must never cover the report.
-    <Html position={at} center zIndexRange={[5, 0]} style={{ pointerEvents: "none" }}>
+    <Html position={at} center zIndexRange={[5, 0]} style={{ pointerEvents: "none" }} portal={portal}>
       <div className={`label label-${tone}${small ? " label-small" : ""}`} data-testid={testId}>
         {children}
       </div>

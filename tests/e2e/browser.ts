@@ -89,13 +89,19 @@ export async function replaceIfAsked(page: Page): Promise<void> {
     await replace.click();
 }
 
-/** New game… on a battlefield (its id in the list) under a rule system (absent: the one the dialog chooses). */
-export async function startNewGame(page: Page, battlefield: string, ruleset?: string): Promise<void> {
+/**
+ * New game… on a battlefield (its id in the list) under a rule system and with a mission (its title in the
+ * list, e.g. "Hold the crossroads (sample)"); absent: the ones the dialog chooses.
+ */
+export async function startNewGame(page: Page, battlefield: string, ruleset?: string, mission?: string): Promise<void> {
   await page.getByTestId("new-game-open").click();
   const dialog = page.getByTestId("new-game");
   await dialog.getByLabel("Battlefield").selectOption(battlefield);
   if (ruleset) await dialog.getByLabel("Rule system").selectOption(ruleset);
+  if (mission) await dialog.getByTestId("new-game-mission").selectOption({ label: mission });
   const chosen = await dialog.getByLabel("Rule system").inputValue();
+  // The rule system asked for stays chosen when the battlefield, loading meanwhile, names its own.
+  if (ruleset && chosen !== ruleset) throw new Error(`the New game dialog shows the rule system ${chosen}, not the ${ruleset} chosen`);
   await dialog.getByTestId("new-game-start").click();
   await replaceIfAsked(page);
   await page.waitForFunction(

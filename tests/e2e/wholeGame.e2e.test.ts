@@ -5,7 +5,8 @@
  * game's place, to the result screen (the mission's score and winner, casualties by side) and the game's replay.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppPage, openApp, startNewGame, waitUntilRestored } from "./browser";
+import { type AppPage, openApp, startNewGame } from "./browser";
+import { perform as performIn, playToResult, reloadKeepsGame, turnStatus } from "./playGame";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -14,12 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const status = () => app.page.getByTestId("turn-status").textContent();
-const perform = (command: unknown) =>
-  app.page.evaluate(
-    (c) => window.__hulldown!.game.getState().perform(c as Parameters<ReturnType<NonNullable<typeof window.__hulldown>["game"]["getState"]>["perform"]>[0]),
-    command,
-  );
+const status = () => turnStatus(app);
+const perform = (command: Parameters<typeof performIn>[1]) => performIn(app, command);
 
 describe("a whole game", () => {
   it("deploys, plays every step of six turns through the turn bar, refuses what is out of turn, and ends on the result", async () => {
@@ -61,19 +58,12 @@ describe("a whole game", () => {
     await app.screenshot("whole-game-turn-bar");
 
     // A reload keeps the game where it stands.
-    // The autosave writes after every change; give the last one a moment.
-    await app.page.waitForTimeout(1500);
-    await app.page.reload();
-    await waitUntilRestored(app.page);
-    await expect.poll(status, { timeout: 30_000 }).toBe("turn 1 of 6 · Germany · Movement Step");
+    await reloadKeepsGame(app);
+    expect(await status()).toBe("turn 1 of 6 · Germany · Movement Step");
 
     // A casualty for the result, then the button to the game's end: 6 turns of 2 player turns of 4 steps.
     expect(await perform({ type: "remove-model", model: "us-sq1-m1", cause: "casualty" })).toBe(true);
-    let clicks = 0;
-    while (!(await app.page.getByTestId("game-result").isVisible())) {
-      await app.page.getByTestId("turn-next").click();
-      if (++clicks > 60) throw new Error(`no game end after ${clicks} steps; the bar says ${await status()}`);
-    }
+    const clicks = await playToResult(app, 60);
     // From the second of the 48 steps (6 turns × 2 player turns × 4) to the last, then the end.
     expect(clicks).toBe(6 * 8 - 2 + 1);
     const result = app.page.getByTestId("game-result");

@@ -26,8 +26,9 @@ function movedDistance(move: { from: Placement; to: Placement; path: readonly Po
 }
 
 /** `phaseName`: a turn step's phase in the game's rule system's words (its id where none is known). */
-/** A move the players allowed past the rules, said so. */
-const houseRuleText = (e: { houseRule?: string }): string => (e.houseRule ? ` — house rule: allowed past the rules (${e.houseRule})` : "");
+/** A move the players allowed past the rules, said so: the ruling it went past, in the names the player knows. */
+const houseRuleText = (e: { houseRule?: string }, names: DisplayNames): string =>
+  e.houseRule ? ` — house rule: allowed past the rules (${names.inText(e.houseRule)})` : "";
 
 export function describeEvent(e: GameEvent, names: DisplayNames, phaseName: (id: string) => string = (id) => id): string {
   const name = names.of;
@@ -38,14 +39,14 @@ export function describeEvent(e: GameEvent, names: DisplayNames, phaseName: (id:
       const text = moved
         ? `${name(e.model)} moved ${formatLength(movedDistance(e), "cm")}${floor}`
         : `${name(e.model)} turned to ${formatHeading(e.to.heading)}`;
-      return `${text}${houseRuleText(e)}`;
+      return `${text}${houseRuleText(e, names)}`;
     }
     case "models-moved": {
       const moved = e.moves.some((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1]);
       const text = moved
         ? `${e.moves.length} models moved ${formatLength(movedDistance(e.moves[0]!), "cm")} together (${name(e.moves[0]!.model)}…)`
         : `${e.moves.length} models turned (${name(e.moves[0]!.model)} to ${formatHeading(e.moves[0]!.to.heading)}…)`;
-      return `${text}${houseRuleText(e)}`;
+      return `${text}${houseRuleText(e, names)}`;
     }
     case "turret-traversed":
       return `${name(e.model)} turret to ${formatHeading(e.to)}`;

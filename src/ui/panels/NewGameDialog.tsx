@@ -4,7 +4,7 @@
  * offered comes from the registries (BATTLEFIELDS, the saved list, RULESETS and each system's option specs), so
  * a rule system appears here by registering.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { RulesetChoice } from "../../core/game/gameLog";
 import { scenarioCatalog } from "../../core/miniatures/catalog";
 import { missionTitle, sampleMissions } from "../../core/mission/samples";
@@ -51,6 +51,8 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
   const [scenario, setScenario] = useState<Scenario>();
   // "own", "none" or a sample's index.
   const [missionChoice, setMissionChoice] = useState("own");
+  // The rule system the player chose since choosing the battlefield: its loading, which ends later, keeps it.
+  const rulesetPicked = useRef(false);
   const chooseRuleset = useCallback((id: string, chosenVersion?: string) => {
     const next = rulesetById(id);
     if (!next) return;
@@ -65,7 +67,7 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
       (data) => {
         if (!current) return;
         const own = ownRuleset(data);
-        if (own) chooseRuleset(own.id, own.version);
+        if (own && !rulesetPicked.current) chooseRuleset(own.id, own.version);
         const parsed = parseScenario(data, scenarioCatalog);
         setScenario(parsed.ok ? parsed.scenario : undefined);
         setMissionChoice(parsed.ok && parsed.scenario.mission ? "own" : "none");
@@ -88,7 +90,14 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
       <p>
         <label>
           Battlefield{" "}
-          <select value={battlefield.id} onChange={(e) => setBattlefield(choices.find((b) => b.id === e.target.value) ?? battlefield)} aria-label="Battlefield">
+          <select
+            value={battlefield.id}
+            onChange={(e) => {
+              rulesetPicked.current = false;
+              setBattlefield(choices.find((b) => b.id === e.target.value) ?? battlefield);
+            }}
+            aria-label="Battlefield"
+          >
             <optgroup label="Shipped with Hulldown">
               {BATTLEFIELDS.map((b) => (
                 <option key={b.id} value={b.id}>
@@ -112,7 +121,14 @@ export function NewGameDialog({ initial, onStart, onClose }: NewGameDialogProps)
       <p>
         <label>
           Rule system{" "}
-          <select value={ruleset.id} onChange={(e) => chooseRuleset(e.target.value)} aria-label="Rule system">
+          <select
+            value={ruleset.id}
+            onChange={(e) => {
+              rulesetPicked.current = true;
+              chooseRuleset(e.target.value);
+            }}
+            aria-label="Rule system"
+          >
             {RULESETS.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}

@@ -1,0 +1,125 @@
+/**
+ * The steps of a game played through the UI, shared by the whole-game browser tests: the turn bar's status,
+ * a model dragged to a point of the table, a shot judged and rolled in the fire panel, a reload that must keep
+ * the game, the turn bar's button pressed to the result screen, and what that screen says.
+ */
+import { expect } from "vitest";
+import { type AppPage, clickModel, dropDragged, waitUntilRestored } from "./browser";
+
+type Hooks = NonNullable<typeof window.__hulldown>;
+type Command = Parameters<ReturnType<Hooks["game"]["getState"]>["perform"]>[0];
+
+/** What the turn bar says: "turn 1 of 6 · Germany · Movement Step". */
+export const turnStatus = (app: AppPage) => app.page.getByTestId("turn-status").textContent();
+
+/** The toast's text (a refusal), without its "Allow it" button's words. */
+export const toastText = (app: AppPage) =>
+  app.page.getByTestId("toast").evaluate((toast) =>
+    [...toast.childNodes]
+      .filter((n) => n.nodeName !== "BUTTON")
+      .map((n) => n.textContent)
+      .join(""),
+  );
+
+/** A command performed as the app's own panels perform it (for what the UI offers no control of). */
+export const perform = (app: AppPage, command: Command) =>
+  app.page.evaluate((c) => window.__hulldown!.game.getState().perform(c as Command), command as unknown);
+
+/** The number of events in the game's log. */
+export const eventCount = (app: AppPage) => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.length);
+
+/**
+ * Drags `model` with the select tool, as a player does, so that it lands at `to` (table cm): grabbed where
+ * it is drawn and dropped where the grab's offset puts it on `to`; `whileHeld` runs before the drop (the
+ * live distance label). Resolves when the drop has landed, recorded or refused.
+ */
+export async function dragModel(
+  app: AppPage,
+  model: string,
+  to: readonly [number, number],
+  { whileHeld }: { whileHeld?: () => Promise<void> } = {},
+): Promise<void> {
+  const { page } = app;
+  await page.keyboard.press("s");
+  const from = await page.evaluate((m) => window.__hulldown!.screenPosition(m), model);
+  if (!from) throw new Error(`${model} is not on screen`);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.waitForFunction((m) => window.__hulldown!.ui.getState().drag?.model === m, model, { timeout: 30_000 });
+  const at = await page.evaluate(
+    ([m, [x, z]]) => {
+      const hooks = window.__hulldown!;
+      const [dx, dz] = hooks.ui.getState().drag!.offset;
+      const grabbed: [number, number] = [x - dx, z - dz];
+      if (!hooks.game.getState().battlefield.models.has(m)) return undefined;
+      return hooks.projectPoint([grabbed[0], hooks.game.getState().battlefield.ground.heightAt(grabbed), grabbed[1]]);
+    },
+    [model, to] as const,
+  );
+  if (!at) throw new Error(`(${to.join(", ")}) cm is not on screen`);
+  await page.mouse.move(at.x, at.y, { steps: 8 });
+  await whileHeld?.();
+  await dropDragged(app);
+}
+
+/** Where a model stands now (table cm). */
+export const positionOf = (app: AppPage, model: string) =>
+  app.page.evaluate((m) => window.__hulldown!.game.getState().battlefield.models.get(m)?.model.position as [number, number] | undefined, model);
+
+/** Judges `shooter`'s unit firing at `target`'s with the line-of-sight tool and rolls it: the shot's event, recorded in the log. */
+export async function fireAt(app: AppPage, shooter: string, target: string) {
+  const { page } = app;
+  await page.keyboard.press("l");
+  await clickModel(app, shooter);
+  await clickModel(app, target);
+  await expect.poll(() => page.getByTestId("fire-panel").textContent(), { timeout: 60_000 }).toMatch(/Can fire/);
+  const before = await eventCount(app);
+  await page.getByTestId("fire-roll").click();
+  await page.getByTestId("fire-result").waitFor({ timeout: 60_000 });
+  await expect.poll(() => eventCount(app), { timeout: 60_000 }).toBe(before + 1);
+  const shot = (await page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1))) as { type: string; shooter: string; rolls: unknown[] };
+  await page.keyboard.press("Escape");
+  return shot;
+}
+
+/**
+ * Reloads the page and checks that the game came back as it was: every event, the turn bar's place and the
+ * log's lines.
+ */
+export async function reloadKeepsGame(app: AppPage): Promise<void> {
+  const { page } = app;
+  const before = { events: await eventCount(app), status: await turnStatus(app), log: await page.getByTestId("game-log").textContent() };
+  // The autosave writes after every change; give the last one a moment.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await waitUntilRestored(page);
+  await expect.poll(() => turnStatus(app), { timeout: 30_000 }).toBe(before.status);
+  expect(await eventCount(app)).toBe(before.events);
+  expect(await page.getByTestId("game-log").textContent()).toBe(before.log);
+}
+
+/** Presses the turn bar's button until the result screen shows; how many presses it took. */
+export async function playToResult(app: AppPage, most: number): Promise<number> {
+  let presses = 0;
+  while (!(await app.page.getByTestId("game-result").isVisible())) {
+    await app.page.getByTestId("turn-next").click();
+    if (++presses > most) throw new Error(`no game end after ${presses} steps; the bar says ${await turnStatus(app)}`);
+  }
+  return presses;
+}
+
+/** What the result screen says: why the game ended, who won, each side's score. */
+export async function resultShown(app: AppPage, sides: readonly string[]) {
+  const result = app.page.getByTestId("game-result");
+  const scores: Record<string, number> = {};
+  for (const side of sides) {
+    const row = (await result.getByTestId(`score-${side}`).textContent()) ?? "";
+    expect(row).toMatch(new RegExp(`^${side}\\d+$`));
+    scores[side] = Number(row.slice(side.length));
+  }
+  return {
+    reason: (await result.getByTestId("result-reason").textContent()) ?? "",
+    winner: (await result.getByTestId("result-winner").textContent()) ?? "",
+    scores,
+  };
+}

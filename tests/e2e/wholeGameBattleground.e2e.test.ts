@@ -1,0 +1,94 @@
+/**
+ * A whole game of Battleground WWII through the UI, on the Ferme Lebrun with the sample mission "Meeting
+ * engagement": the deployment (a half-track set up in its side's zone, one dragged outside it refused), the
+ * sides' activations in turn through the turn bar, a move within the infantry move action's MP (the live label
+ * says how much it used), one past it refused with the rule, a shot rolled, the other side's activation, a
+ * reload that keeps all of it, and the turns to the end of turn 8 and the result screen with the mission's score.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppPage, openApp, startNewGame } from "./browser";
+import { dragModel, eventCount, fireAt, playToResult, positionOf, reloadKeepsGame, resultShown, toastText, turnStatus } from "./playGame";
+
+let app: AppPage;
+beforeAll(async () => {
+  app = await openApp({ width: 1400, height: 1000 });
+});
+afterAll(() => app?.close());
+
+const lastEventType = () => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type);
+
+describe("a whole game of Battleground WWII", () => {
+  it("deploys, activates the sides in turn, moves within the MP, refuses an over-move, fires, reloads and ends on the result", async () => {
+    await startNewGame(app.page, "bolt-action-farm", "battleground", "Meeting engagement (sample)");
+    expect(await turnStatus(app)).toBe("Free play · turn 1");
+    await app.page.getByTestId("turn-next").click();
+    expect(await turnStatus(app)).toBe("Deployment");
+
+    // The half-track may not be set up outside the German zone (12" from the northern edge), and may within it.
+    await dragModel(app, "ger-halftrack-1", [105, 80]);
+    expect(await toastText(app)).toMatch(
+      /^Germany deploy in Germany's deployment zone \(Meeting engagement \(sample\)\): \(\d+\.\d, \d+\.\d\) cm is outside it$/,
+    );
+    expect(await positionOf(app, "ger-halftrack-1")).toEqual([105, 100]);
+    await dragModel(app, "ger-halftrack-1", [115, 104]);
+    const deployed = (await positionOf(app, "ger-halftrack-1"))!;
+    expect(Math.hypot(deployed[0] - 115, deployed[1] - 104)).toBeLessThan(1);
+    await app.screenshot("bg-whole-game-deployed");
+    expect(app.errors).toEqual([]);
+
+    // Turn 1: the battlefield's first side activates first (a sample: the sheet gives no order of activations).
+    await app.page.getByTestId("turn-next").click();
+    expect(await turnStatus(app)).toBe("turn 1 of 8 · Germany · Activations");
+
+    // 5 cm (2") is within the infantry's move action: the label says what it costs of the MP while held.
+    const start = (await positionOf(app, "ger-sq1-m10"))!;
+    let label = "";
+    await dragModel(app, "ger-sq1-m10", [start[0], start[1] + 5], {
+      whileHeld: async () => {
+        await expect.poll(async () => (label = (await app.page.getByTestId("drag-distance").textContent()) ?? ""), { timeout: 30_000 }).toMatch(/ MP$/);
+      },
+    });
+    expect(label).toMatch(/^moved .+ · [12]\.\d MP of \d+\.\d MP$/);
+    expect(await lastEventType()).toBe("model-moved");
+
+    // 25 cm (9.8") is past it: refused with the rule, the model where it stood, the log as it was.
+    const overFrom = (await positionOf(app, "ger-sq1-m9"))!;
+    const before = await eventCount(app);
+    await dragModel(app, "ger-sq1-m9", [overFrom[0], overFrom[1] + 25]);
+    expect(await toastText(app)).toMatch(/ may not move so: \d+\.\d\d MP of the \d+ MP of one infantry move action/);
+    expect(await app.page.getByTestId("allow-over-move").isVisible()).toBe(true);
+    expect(await eventCount(app)).toBe(before);
+    expect(await positionOf(app, "ger-sq1-m9")).toEqual(overFrom);
+    await app.screenshot("bg-whole-game-over-move");
+    await app.page.getByTestId("toast").click();
+    expect(app.errors).toEqual([]);
+
+    // The squad fires: d20s from the game's seed, the shot in the log.
+    const shot = await fireAt(app, "ger-sq1-m10", "us-bzk-m1");
+    expect(shot.type).toBe("fire-resolved");
+    expect(shot.rolls.length).toBeGreaterThan(0);
+    await app.screenshot("bg-whole-game-shot");
+    expect(app.errors).toEqual([]);
+
+    // The Americans' activation: the jeep drives along its edge.
+    await app.page.getByTestId("turn-next").click();
+    expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
+    await dragModel(app, "us-jeep-1", [16, 20]);
+    expect(await lastEventType()).toBe("model-moved");
+    expect(app.errors).toEqual([]);
+
+    await reloadKeepsGame(app);
+    expect(app.errors).toEqual([]);
+
+    // The activations to the end: 8 turns of one a unit (five a side) and the end of each turn.
+    const presses = await playToResult(app, 150);
+    expect(presses).toBeGreaterThan(60);
+    const result = await resultShown(app, ["Germany", "USA"]);
+    expect(result.reason).toMatch(/^turn 8 of 8 played: /);
+    expect(result.winner).toMatch(/^(Germany|USA) wins$|^A draw/);
+    expect(await app.page.getByTestId("game-result").getByTestId("result-score").locator("caption").textContent()).toBe("Meeting engagement (sample)");
+    await app.screenshot("bg-whole-game-result");
+    expect(await turnStatus(app)).toBe(`Game over · ${result.reason}`);
+    expect(app.errors).toEqual([]);
+  }, 500_000);
+});
