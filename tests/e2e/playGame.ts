@@ -66,6 +66,35 @@ export async function dragModel(
 export const positionOf = (app: AppPage, model: string) =>
   app.page.evaluate((m) => window.__hulldown!.game.getState().battlefield.models.get(m)?.model.position as [number, number] | undefined, model);
 
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The deployment of one model: dragged `outside` its side's zone of the mission (its title as the player reads
+ * it), refused with the zone named and left where it stood; dragged `inside`, set down there.
+ */
+export async function deployOutsideThenInside(
+  app: AppPage,
+  {
+    model,
+    side,
+    mission,
+    outside,
+    inside,
+  }: { model: string; side: string; mission: string; outside: readonly [number, number]; inside: readonly [number, number] },
+): Promise<void> {
+  const from = await positionOf(app, model);
+  await dragModel(app, model, outside);
+  expect(await toastText(app)).toMatch(
+    new RegExp(
+      `^${literally(side)} deploy in ${literally(side)}'s deployment zone \\(${literally(mission)}\\): \\(\\d+\\.\\d, \\d+\\.\\d\\) cm is outside it$`,
+    ),
+  );
+  expect(await positionOf(app, model)).toEqual(from);
+  await dragModel(app, model, inside);
+  const deployed = (await positionOf(app, model))!;
+  expect(Math.hypot(deployed[0] - inside[0], deployed[1] - inside[1])).toBeLessThan(1);
+}
+
 /** Judges `shooter`'s unit firing at `target`'s with the line-of-sight tool and rolls it: the shot's event, recorded in the log. */
 export async function fireAt(app: AppPage, shooter: string, target: string) {
   const { page } = app;

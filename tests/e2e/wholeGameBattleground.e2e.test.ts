@@ -7,7 +7,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppPage, openApp, startNewGame } from "./browser";
-import { dragModel, eventCount, fireAt, playToResult, positionOf, reloadKeepsGame, resultShown, toastText, turnStatus } from "./playGame";
+import {
+  deployOutsideThenInside,
+  dragModel,
+  eventCount,
+  fireAt,
+  playToResult,
+  positionOf,
+  reloadKeepsGame,
+  resultShown,
+  toastText,
+  turnStatus,
+} from "./playGame";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -25,14 +36,13 @@ describe("a whole game of Battleground WWII", () => {
     expect(await turnStatus(app)).toBe("Deployment");
 
     // The half-track may not be set up outside the German zone (12" from the northern edge), and may within it.
-    await dragModel(app, "ger-halftrack-1", [105, 80]);
-    expect(await toastText(app)).toMatch(
-      /^Germany deploy in Germany's deployment zone \(Meeting engagement \(sample\)\): \(\d+\.\d, \d+\.\d\) cm is outside it$/,
-    );
-    expect(await positionOf(app, "ger-halftrack-1")).toEqual([105, 100]);
-    await dragModel(app, "ger-halftrack-1", [115, 104]);
-    const deployed = (await positionOf(app, "ger-halftrack-1"))!;
-    expect(Math.hypot(deployed[0] - 115, deployed[1] - 104)).toBeLessThan(1);
+    await deployOutsideThenInside(app, {
+      model: "ger-halftrack-1",
+      side: "Germany",
+      mission: "Meeting engagement (sample)",
+      outside: [105, 80],
+      inside: [115, 104],
+    });
     await app.screenshot("bg-whole-game-deployed");
     expect(app.errors).toEqual([]);
 

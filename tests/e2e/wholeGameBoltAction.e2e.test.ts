@@ -8,7 +8,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppPage, clickModel, openApp, startNewGame } from "./browser";
-import { dragModel, eventCount, fireAt, playToResult, positionOf, reloadKeepsGame, resultShown, toastText, turnStatus } from "./playGame";
+import {
+  deployOutsideThenInside,
+  dragModel,
+  eventCount,
+  fireAt,
+  playToResult,
+  positionOf,
+  reloadKeepsGame,
+  resultShown,
+  toastText,
+  turnStatus,
+} from "./playGame";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -32,12 +43,7 @@ describe("a whole game of Bolt Action", () => {
     expect(await turnStatus(app)).toBe("Deployment");
 
     // The jeep may not be set up outside the American zone (12" from the southern edge), and may within it.
-    await dragModel(app, "us-jeep-1", [20, 45]);
-    expect(await toastText(app)).toMatch(/^USA deploy in USA's deployment zone \(Hold the crossroads \(sample\)\): \(\d+\.\d, \d+\.\d\) cm is outside it$/);
-    expect(await positionOf(app, "us-jeep-1")).toEqual([10, 20]);
-    await dragModel(app, "us-jeep-1", [24, 22]);
-    const deployed = (await positionOf(app, "us-jeep-1"))!;
-    expect(Math.hypot(deployed[0] - 24, deployed[1] - 22)).toBeLessThan(1);
+    await deployOutsideThenInside(app, { model: "us-jeep-1", side: "USA", mission: "Hold the crossroads (sample)", outside: [20, 45], inside: [24, 22] });
     await app.screenshot("ba-whole-game-deployed");
     expect(app.errors).toEqual([]);
 
