@@ -128,7 +128,7 @@ describe("Battleground WWII fire", () => {
       expect.arrayContaining([expect.stringMatching(/^OM2: /), expect.stringMatching(/is Motivated/)]),
     );
     // The shot's line in the game log, after the move and the morale change.
-    expect(await app.page.getByTestId("game-log").textContent()).toMatch(/moved [\d.]+ cm.*morale motivated.*fires at/s);
+    expect(await app.page.getByTestId("game-log").textContent()).toMatch(/moved [\d.]+".*morale motivated.*fires at/s);
     await app.screenshot("battleground-move-then-fire-result");
     expect(app.errors).toEqual([]);
   }, 400_000);

@@ -8,6 +8,7 @@ import { newGame } from "../../src/core/game/gameLog";
 import { formatIssues } from "../../src/core/scenario/load";
 import { TURN_MERGE_MS, turn } from "../../src/state/actions";
 import { DEFAULT_BATTLEFIELD } from "../../src/state/battlefields";
+import { distanceFormat } from "../../src/state/distances";
 import { gameOn, useGame } from "../../src/state/game";
 import { useUi } from "../../src/state/uiStore";
 import { describeEvent } from "../../src/ui/panels/LogPanel";
@@ -70,5 +71,10 @@ describe("the log of a move", () => {
     const path: [number, number][] = [from, [from[0] + 3, from[1] + 4], [from[0] + 13, from[1] + 4]];
     useGame.getState().perform({ type: "move", model: MODEL, to: { position: path[2]!, heading: heading() }, path });
     expect(describeEvent(useGame.getState().log.events.at(-1)!, useGame.getState().names)).toBe(`${useGame.getState().names.of(MODEL)} moved 15.0 cm`);
+    // In a game read in inches (Bolt Action, Battleground) the line says inches, as the drag's label and the refusal do.
+    const inches = distanceFormat("bolt-action", "in");
+    expect(describeEvent(useGame.getState().log.events.at(-1)!, useGame.getState().names, undefined, inches)).toBe(
+      `${useGame.getState().names.of(MODEL)} moved 5.9"`,
+    );
   });
 });

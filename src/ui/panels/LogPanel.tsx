@@ -14,6 +14,7 @@ import type { Point } from "../../core/scenario/schema";
 import { formatHeading, formatLength } from "../../core/units";
 import { rulesetById } from "../../rules/registry";
 import { phaseNameOf } from "../../rules/turn";
+import { type DistanceFormat, useDistanceFormat } from "../../state/distances";
 import { useGame } from "../../state/game";
 import { useReplay } from "../../state/replayStore";
 import { useUi } from "../../state/uiStore";
@@ -25,26 +26,32 @@ function movedDistance(move: { from: Placement; to: Placement; path: readonly Po
   return move.path.length > 1 ? pathLength(move.path) : distance2(move.from.position, move.to.position);
 }
 
-/** `phaseName`: a turn step's phase in the game's rule system's words (its id where none is known). */
 /** A move the players allowed past the rules, said so: the ruling it went past, in the names the player knows. */
 const houseRuleText = (e: { houseRule?: string }, names: DisplayNames): string =>
   e.houseRule ? ` — house rule: allowed past the rules (${names.inText(e.houseRule)})` : "";
 
-export function describeEvent(e: GameEvent, names: DisplayNames, phaseName: (id: string) => string = (id) => id): string {
+/**
+ * An event as the log's line. `phaseName`: a turn step's phase in the game's rule system's words; `distance`:
+ * lengths as the player reads them elsewhere (the game's unit: a move past 6" is not logged as 15.2 cm).
+ */
+export function describeEvent(
+  e: GameEvent,
+  names: DisplayNames,
+  phaseName: (id: string) => string = (id) => id,
+  distance: DistanceFormat = (cm) => formatLength(cm, "cm"),
+): string {
   const name = names.of;
   switch (e.type) {
     case "model-moved": {
       const moved = e.from.position[0] !== e.to.position[0] || e.from.position[1] !== e.to.position[1];
       const floor = e.to.floor && e.to.floor.level !== e.from.floor?.level ? ` onto floor ${e.to.floor.level} of ${name(e.to.floor.building)}` : "";
-      const text = moved
-        ? `${name(e.model)} moved ${formatLength(movedDistance(e), "cm")}${floor}`
-        : `${name(e.model)} turned to ${formatHeading(e.to.heading)}`;
+      const text = moved ? `${name(e.model)} moved ${distance(movedDistance(e))}${floor}` : `${name(e.model)} turned to ${formatHeading(e.to.heading)}`;
       return `${text}${houseRuleText(e, names)}`;
     }
     case "models-moved": {
       const moved = e.moves.some((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1]);
       const text = moved
-        ? `${e.moves.length} models moved ${formatLength(movedDistance(e.moves[0]!), "cm")} together (${name(e.moves[0]!.model)}…)`
+        ? `${e.moves.length} models moved ${distance(movedDistance(e.moves[0]!))} together (${name(e.moves[0]!.model)}…)`
         : `${e.moves.length} models turned (${name(e.moves[0]!.model)} to ${formatHeading(e.moves[0]!.to.heading)}…)`;
       return `${text}${houseRuleText(e, names)}`;
     }
@@ -61,7 +68,7 @@ export function describeEvent(e: GameEvent, names: DisplayNames, phaseName: (id:
     case "template-removed":
       return "template removed";
     case "template-moved":
-      return `template moved ${formatLength(distance2(templateAnchor(e.from), templateAnchor(e.to)), "cm")}`;
+      return `template moved ${distance(distance2(templateAnchor(e.from), templateAnchor(e.to)))}`;
     case "los-checked":
       return `${name(e.shooter)} → ${name(e.target)}: ${Math.round(e.visibleFraction * 100)}% visible`;
     case "fire-resolved":
@@ -122,6 +129,7 @@ export function LogPanel() {
   }, [watching, playing]);
   const turn = rulesetById(log.header.ruleset.id)?.turn;
   const phaseName = (id: string) => (turn ? phaseNameOf(turn, id) : id);
+  const distance = useDistanceFormat();
   const actions = (
     <>
       <button type="button" onClick={undo} disabled={watching || log.cursor === 0} title="Ctrl+Z">
@@ -158,11 +166,11 @@ export function LogPanel() {
               >
                 {e.type === "fire-resolved" ? (
                   <details data-testid="log-shot">
-                    <summary>{describeEvent(e, names, phaseName)}</summary>
+                    <summary>{describeEvent(e, names, phaseName, distance)}</summary>
                     <ShotDetails shot={e} />
                   </details>
                 ) : (
-                  describeEvent(e, names, phaseName)
+                  describeEvent(e, names, phaseName, distance)
                 )}
               </li>
             ))}
