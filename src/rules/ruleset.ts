@@ -454,7 +454,7 @@ export interface MoveRequest {
 export interface MoveVerdict {
   readonly ruleset: string;
   readonly model: string;
-  /** What cost and allowance count, in the system's terms: "in" (inches moved) or "MP" (Movement Points). */
+  /** What cost and allowance count, in the system's terms: "in" (inches moved), "cm" or "MP" (Movement Points). */
   readonly measure: string;
   readonly allowance: number;
   readonly cost: number;
