@@ -65,6 +65,8 @@ export interface UiStore {
     readonly followers: ReadonlyArray<{ readonly model: string; readonly from: Placement }>;
   };
   readonly templateDrag?: TemplateDrag;
+  /** One screen: the turn step (HandOver.step) whose player has taken the device and seen what it hides. */
+  readonly handedOver?: string;
   set(patch: Partial<Omit<UiStore, "set">>): void;
 }
 
