@@ -1,0 +1,39 @@
+/**
+ * Hidden information on one screen: in a Bolt Action game the die drawn from the bag is its side's (001 l.11),
+ * so after each draw the whole screen is covered with "Pass to <side>" until that side's player confirms;
+ * the turn bar then shows the side. The cover comes from the turn's data (PhaseSpec.hides), not the system's name.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppPage, openApp, startNewGame } from "./browser";
+
+let app: AppPage;
+beforeAll(async () => {
+  app = await openApp({ width: 1400, height: 1000 });
+  await app.page.waitForSelector("main[data-ready=true]");
+});
+afterAll(() => app?.close());
+
+const status = () => app.page.getByTestId("turn-status").textContent();
+
+describe("passing one screen between the players", () => {
+  it("covers the screen after a die is drawn until its side's player confirms, and asks again at the next draw", async () => {
+    await startNewGame(app.page, "default", "bolt-action");
+    await app.page.getByTestId("turn-next").click();
+    expect(await status()).toBe("Deployment");
+    expect(await app.page.getByTestId("pass-cover").count()).toBe(0);
+    await app.page.getByTestId("turn-next").click();
+    const cover = app.page.getByTestId("pass-cover");
+    await cover.waitFor();
+    const side = /^Pass to (.+)$/.exec((await cover.getByRole("heading").textContent())!)![1]!;
+    expect(await status()).toBe(`turn 1 of 6 · pass to ${side} · Orders phase`);
+    expect(await cover.textContent()).toMatch(/\(001 l\.11\)/);
+    await app.screenshot("pass-device-cover");
+    await cover.getByTestId("pass-confirm").click();
+    expect(await cover.count()).toBe(0);
+    expect(await status()).toBe(`turn 1 of 6 · ${side} · Orders phase`);
+    // The next die drawn is another step: the cover asks again.
+    await app.page.getByTestId("turn-next").click();
+    await app.page.getByTestId("pass-cover").waitFor();
+    expect(app.errors).toEqual([]);
+  }, 120_000);
+});
