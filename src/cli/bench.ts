@@ -5,11 +5,11 @@
  *   - building the world, and the curve for synthetic tables of more models;
  *   - one SightReport: median and p95 over a spread of opposing pairs;
  *   - the visibility matrix for 75 shooters × 75 targets and for all opposing pairs, on one thread and on a
- *     pool of worker threads;
+ *     pool of worker threads (`--matrix` runs them alone);
  *   - the SightReport against a competent three-mesh-bvh check on the identical triangles, on fresh worlds,
  *     both scored against a dense reference on a fixed-seed set of pairs (benchSight.ts; `--sight` runs it alone);
- *   - replays: loading a 500-event replay file and seeking anywhere in it, and judging the shipped sample
- *     replay's shots again (benchReplay.ts).
+ *   - replays: loading a 500-event replay file and seeking anywhere in it, judging the shipped sample
+ *     replay's shots again, and loading a 100,000-event replay file as the app's loader does (benchReplay.ts).
  */
 import { availableParallelism } from "node:os";
 import { createBattlefield } from "../core/battlefield";
@@ -19,7 +19,7 @@ import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, type Pair, visibilityMatrix } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
-import { benchReplay, type ReplayBench, rejudgeSampleReplay, SAMPLE_REPLAY } from "./benchReplay";
+import { benchReplay, benchReplayLoad, type ReplayBench, rejudgeSampleReplay, SAMPLE_REPLAY } from "./benchReplay";
 import { compareSight, measure, median, PAIR_SEED, quantile, sightTable } from "./benchSight";
 import { loadScenario, loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
@@ -31,7 +31,7 @@ scored against a dense reference.
 
 Usage:
   npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N]
-                [--replay-events N] [--replay] [--sight] [--seed N] [--json]
+                [--replay-events N] [--replay-load-events N] [--replay] [--sight] [--matrix] [--seed N] [--json]
 
 Options:
   --rounds N    repetitions per timing (default 3)
@@ -39,8 +39,10 @@ Options:
   --sizes list  model counts for the world-building curve (default 2000,5000,10000; 0 to skip)
   --threads N   worker threads for the pooled matrix (default: one per core)
   --replay-events N  events in the replay benchmark's game (default 500)
+  --replay-load-events N  events in the long replay whose load is timed --rounds times (default 100000; 0 to skip)
   --replay      only the replay section (load a replay file, seek to random times, re-judge the sample replay)
   --sight       only the SightReport against three-mesh-bvh (fresh worlds, CPU time, accuracy)
+  --matrix      only the matrices (one thread; the pool warm, on its first request, and from a cold start)
   --seed N      seed of the pairs scored against the dense reference (default 7, the confidence test's pairs)
   --json        print the numbers as JSON
   -h, --help    show this help`;
@@ -54,8 +56,10 @@ const command = {
     sizes: { type: "string" },
     threads: { type: "string" },
     "replay-events": { type: "string" },
+    "replay-load-events": { type: "string" },
     replay: { type: "boolean" },
     sight: { type: "boolean" },
+    matrix: { type: "boolean" },
     seed: { type: "string" },
     json: { type: "boolean" },
   },
@@ -148,6 +152,48 @@ function timeMethods(pairs: readonly Pair[], rounds: number, methods: ReadonlyAr
   return timed;
 }
 
+/**
+ * The matrices of 75 shooters × 75 targets and of all opposing pairs, on one thread and on a pool of
+ * `threads` worker threads. The pool's 75 × 75 is timed three ways: started and asked at once (a cold start),
+ * the first request on a pool started beforehand (its worlds built, its JIT cold: the app's case, whose helpers
+ * start once the first frame is drawn), and warm.
+ */
+async function benchMatrices(scenario: Scenario, world: SightWorld, all: readonly Pair[], rounds: number, threads: number, log: (line: string) => void) {
+  const m75pairs = oneWayPairs(world, 75);
+  const single = (pairs: readonly Pair[]) => {
+    const runs = Array.from({ length: Math.min(rounds, 2) }, () => measure(() => visibilityMatrix(world, { pairs })));
+    return { s: median(runs.map((r) => r.wall)) / 1000, cpuS: median(runs.map((r) => r.cpu)) / 1000 };
+  };
+  const one75 = single(m75pairs);
+  const oneAll = single(all);
+  const poolStart = performance.now();
+  const pool = await MatrixPool.start(scenario, threads);
+  const poolStartMs = performance.now() - poolStart;
+  const firstMs = await timeItAsync(() => pool.matrix(m75pairs));
+  const warm = async (pairs: readonly Pair[]) => {
+    await pool.matrix(pairs.slice(0, 256)); // warm the threads' JIT
+    const times: number[] = [];
+    for (let r = 0; r < Math.min(rounds, 2); r++) times.push(await timeItAsync(() => pool.matrix(pairs)));
+    return median(times) / 1000;
+  };
+  const p75 = await warm(m75pairs);
+  const pAll = await warm(all);
+  await pool.close();
+  const poolStartS = poolStartMs / 1000;
+  const firstS = firstMs / 1000;
+  log(
+    `matrix 75 × 75 (${m75pairs.length} pairs): ${one75.s.toFixed(2)} s on one thread (CPU ${one75.cpuS.toFixed(2)} s); on ${threads} threads ${p75.toFixed(2)} s warm, ` +
+      `${firstS.toFixed(2)} s as the first request of a pool started beforehand, ${(poolStartS + firstS).toFixed(2)} s from a cold start (threads started and built their worlds in ${poolStartS.toFixed(2)} s)`,
+  );
+  log(
+    `matrix, all opposing pairs both ways (${all.length}): ${oneAll.s.toFixed(2)} s on one thread (CPU ${oneAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads`,
+  );
+  return {
+    m75: { pairs: m75pairs.length, singleThreadS: one75.s, singleThreadCpuS: one75.cpuS, pooledS: p75, pooledFirstS: firstS, poolStartS, threads },
+    mAll: { pairs: all.length, singleThreadS: oneAll.s, singleThreadCpuS: oneAll.cpuS, pooledS: pAll, threads },
+  };
+}
+
 await runCommand(command, async ({ values, positionals }) => {
   const path = positionals[0] ?? "src/scenarios/default.json";
   const rounds = Math.max(1, Math.round(parseNumber(values.rounds ?? "3", "--rounds", "--rounds 3", "positive")));
@@ -164,6 +210,14 @@ await runCommand(command, async ({ values, positionals }) => {
     return;
   }
 
+  if (values.matrix) {
+    const { scenario, world } = await loadSightWorld(path);
+    const { m75, mAll } = await benchMatrices(scenario, world, opposingPairs(world), rounds, threads, log);
+    if (values.json) printJson({ scenario: path, matrix75x75: m75, matrixAll: mAll });
+    world.dispose();
+    return;
+  }
+
   // Replays first: they need no sight world.
   const replayEvents = Math.max(1, Math.round(parseNumber(values["replay-events"] ?? "500", "--replay-events", "--replay-events 500", "positive")));
   const replay: ReplayBench = benchReplay(await loadScenario(path), replayEvents);
@@ -176,8 +230,15 @@ await runCommand(command, async ({ values, positionals }) => {
   log(
     `re-judging the sample replay (${SAMPLE_REPLAY}, ${rejudge.shots} shots, a world built and kept in step): ${rejudge.wallMs.toFixed(0)} ms wall, ${rejudge.cpuMs.toFixed(0)} ms CPU`,
   );
+  const loadEvents = Math.round(parseNumber(values["replay-load-events"] ?? "100000", "--replay-load-events", "--replay-load-events 100000", "nonnegative"));
+  const longLoad = loadEvents ? benchReplayLoad(await loadScenario(path), loadEvents, rounds) : undefined;
+  if (longLoad) {
+    log(
+      `loading a replay of ${longLoad.events} events (${(longLoad.fileBytes / 1024 / 1024).toFixed(1)} MiB file; checked, hashed and compared, as the loader worker does), ${rounds} rounds: median ${(median(longLoad.cpuMs) / 1000).toFixed(1)} s CPU, ${(median(longLoad.wallMs) / 1000).toFixed(1)} s wall (goal: 5 s)`,
+    );
+  }
   if (values.replay) {
-    if (values.json) printJson({ scenario: path, replay, rejudge });
+    if (values.json) printJson({ scenario: path, replay, rejudge, longLoad });
     return;
   }
 
@@ -213,32 +274,7 @@ await runCommand(command, async ({ values, positionals }) => {
     `one SightReport: median ${median(perReport).toFixed(3)} ms (CPU ${median(reports!.cpu).toFixed(3)} ms), p95 ${quantile(perReport, 0.95).toFixed(3)} ms (${spread.length} pairs × ${rounds} rounds)`,
   );
 
-  // The matrices, on one thread and on the pool.
-  const m75pairs = oneWayPairs(world, 75);
-  const single = (pairs: readonly Pair[]) => {
-    const runs = Array.from({ length: Math.min(rounds, 2) }, () => measure(() => visibilityMatrix(world, { pairs })));
-    return { s: median(runs.map((r) => r.wall)) / 1000, cpuS: median(runs.map((r) => r.cpu)) / 1000 };
-  };
-  const m75 = single(m75pairs);
-  const mAll = single(all);
-  const poolStart = performance.now();
-  const pool = await MatrixPool.start(scenario, threads);
-  const poolStartMs = performance.now() - poolStart;
-  const pooled = async (pairs: readonly Pair[]) => {
-    await pool.matrix(pairs.slice(0, 256)); // warm the threads' JIT
-    const times: number[] = [];
-    for (let r = 0; r < Math.min(rounds, 2); r++) times.push(await timeItAsync(() => pool.matrix(pairs)));
-    return median(times) / 1000;
-  };
-  const p75 = await pooled(m75pairs);
-  const pAll = await pooled(all);
-  await pool.close();
-  log(
-    `matrix 75 × 75 (${m75pairs.length} pairs): ${m75.s.toFixed(2)} s on one thread (CPU ${m75.cpuS.toFixed(2)} s), ${p75.toFixed(2)} s on ${threads} threads`,
-  );
-  log(
-    `matrix, all opposing pairs both ways (${all.length}): ${mAll.s.toFixed(2)} s on one thread (CPU ${mAll.cpuS.toFixed(2)} s), ${pAll.toFixed(2)} s on ${threads} threads (threads started and built their worlds in ${(poolStartMs / 1000).toFixed(2)} s)`,
-  );
+  const { m75, mAll } = await benchMatrices(scenario, world, all, rounds, threads, log);
 
   // The SightReport against three-mesh-bvh, on fresh worlds.
   const sight = await compareSight(scenario, pairCount, rounds, seed);
@@ -248,13 +284,14 @@ await runCommand(command, async ({ values, positionals }) => {
     printJson({
       scenario: path,
       replay,
+      longLoad,
       rejudge,
       models: world.battlefield.models.size,
       buildMs: built.wallMs,
       buildCurve: curve,
       sightReportMs: { median: median(perReport), cpuMedian: median(reports!.cpu), p95: quantile(perReport, 0.95), pairs: spread.length, rounds },
-      matrix75x75: { pairs: m75pairs.length, singleThreadS: m75.s, singleThreadCpuS: m75.cpuS, pooledS: p75, threads },
-      matrixAll: { pairs: all.length, singleThreadS: mAll.s, singleThreadCpuS: mAll.cpuS, pooledS: pAll, threads, poolStartS: poolStartMs / 1000 },
+      matrix75x75: m75,
+      matrixAll: mAll,
       sight,
     });
   }

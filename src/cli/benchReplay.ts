@@ -141,6 +141,35 @@ export function benchReplay(scenario: Scenario, count: number, seeks = 500): Rep
   };
 }
 
+export interface ReplayLoadBench {
+  readonly events: number;
+  readonly fileBytes: number;
+  /** Each load's CPU time (the process's, garbage collection included) and wall time, ms. */
+  readonly cpuMs: readonly number[];
+  readonly wallMs: readonly number[];
+}
+
+/**
+ * Loading a long replay file as the app's loader worker does (parseReplay: every event checked against its
+ * state and the game's dice, the table after each hashed and compared, the snapshots made), `rounds` times.
+ */
+export function benchReplayLoad(scenario: Scenario, count: number, rounds: number): ReplayLoadBench {
+  const text = serializeReplay({ log: syntheticGame(scenario, count), notes: [{ event: count - 1, text: "the end" }] });
+  const cpuMs: number[] = [];
+  const wallMs: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    const loaded = parseReplay(text, scenarioCatalog, { rulesets: RULESETS });
+    wallMs.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    cpuMs.push((used.user + used.system) / 1000);
+    if (!loaded.ok || loaded.replay.log.events.length !== count)
+      throw new Error(`the bench's long replay does not load whole: ${loaded.ok ? loaded.replay.warning : loaded.error}`);
+  }
+  return { events: count, fileBytes: Buffer.byteLength(text), cpuMs, wallMs };
+}
+
 /** Judges the sample replay's shots again; the number of shots judged (it must judge clean). */
 export async function rejudgeSampleReplay(): Promise<number> {
   const loaded = parseReplay(await readFile(SAMPLE_REPLAY, "utf8"), scenarioCatalog, { rulesets: RULESETS });

@@ -62,6 +62,14 @@ export interface ReplayFrame {
 export const REPLAY_SNAPSHOT_EVERY = 10;
 const snapshots = new WeakMap<readonly GameEvent[], GameState[]>();
 
+/**
+ * Takes the states a fold made elsewhere (the replay loader's, after every REPLAY_SNAPSHOT_EVERY events, in
+ * order) as the log's snapshots, so the loader's one fold is also the seek's.
+ */
+export function keepSnapshots(log: Pick<GameLog, "header" | "events">, states: readonly GameState[]): void {
+  snapshots.set(log.events, [initialState(log.header.scenario), ...states]);
+}
+
 /** The table after the first `count` events of the log. */
 export function replayState(log: Pick<GameLog, "header" | "events">, count: number): GameState {
   let saved = snapshots.get(log.events);

@@ -5,14 +5,14 @@
  * says at which event it diverged; a damaged or truncated file plays up to where it breaks and says where.
  */
 import { z } from "zod";
-import { type KnownRulesets, type LoadProgress, PROGRESS_EVERY, parseGame, serializeGame } from "../core/game/gameFile";
+import { type KnownRulesets, parseGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { applyEvent, type GameState, initialState } from "../core/game/state";
 import { fnv1a } from "../core/hash";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../core/json";
 import { type CatalogSource, joinPath, ROOT_PATH, validate } from "../core/scenario/load";
 import { formatVersion, LIMITS } from "../core/scenario/schema";
-import { replayState } from "./frame";
+import { keepSnapshots, REPLAY_SNAPSHOT_EVERY, replayState } from "./frame";
 
 export const REPLAY_FORMAT = "hulldown-replay";
 export const REPLAY_VERSION = 1;
@@ -88,11 +88,10 @@ export function stateHash(state: GameState): string {
 }
 
 /** The hash after every `every` events: entry k is the state after (k + 1) · every events. */
-export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number, progress?: LoadProgress): string[] {
+export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number): string[] {
   const hashes: string[] = [];
   let state = initialState(log.header.scenario);
   log.events.forEach((event, i) => {
-    if (progress && i % PROGRESS_EVERY === 0) progress(i, log.events.length);
     state = applyEvent(state, event);
     if ((i + 1) % every === 0) hashes.push(stateHash(state));
   });
@@ -140,8 +139,8 @@ function pastTheEnd(envelope: { notes: readonly ReplayNote[]; diverged?: ReplayD
   return [...notes, ...flag];
 }
 
-/** How far a replay load is: its events checked, then the table after each compared with the file's hashes. */
-export type ReplayLoadProgress = (phase: "checking" | "comparing", done: number, total: number) => void;
+/** How far a replay load is: its events checked, the table after each hashed as it goes. */
+export type ReplayLoadProgress = (done: number, total: number) => void;
 
 export function parseReplay(text: string, catalog: CatalogSource, known: KnownRulesets = {}, progress?: ReplayLoadProgress): ReplayFileResult {
   const json = readJson(text, { watch: "events" });
@@ -160,8 +159,18 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   const envelope = validate(ReplayEnvelope, data);
   if (!envelope.ok) return { ok: false, error: envelope.issues.map((i) => `${i.path}: ${i.message}`).join("; ") };
   const { hashEvery, hashes, notes, diverged, game, events } = envelope.data;
-  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known, progress && ((done, total) => progress("checking", done, total)));
-  if (!loaded.ok) return { ok: false, error: loaded.problems.map((p) => (p.startsWith("events") ? p : joinPath("game", p))).join("; ") };
+  // One fold: the loader checks each event against the table before it, and the table after it is hashed
+  // (and kept every REPLAY_SNAPSHOT_EVERY events for seeking) as it goes.
+  const actual: string[] = [];
+  const snapshots: GameState[] = [];
+  const afterEvent = (count: number, state: GameState) => {
+    if (count % hashEvery === 0) actual.push(stateHash(state));
+    if (count % REPLAY_SNAPSHOT_EVERY === 0) snapshots.push(state);
+  };
+  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known, { ...(progress && { progress }), afterEvent });
+  // The events' paths are the file's own; a problem of the whole (nesting, size) is the file's; the rest lie in "game".
+  const inFile = (p: string) => (p.startsWith("events") || p.startsWith(`${ROOT_PATH}:`) ? p : joinPath("game", p));
+  if (!loaded.ok) return { ok: false, error: loaded.problems.map(inFile).join("; ") };
   const log = { ...loaded.game.log, cursor: loaded.game.log.events.length };
   const broken = loaded.game.warning ? loaded.game.warning.replace("the game was loaded", "the replay plays") : cutShort;
   // A whole file's notes are all on its events, or it is refused; a broken one plays up to its break, and
@@ -173,7 +182,8 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   const kept = notes.filter((n) => n.event < log.events.length);
   const lost = notes.length - kept.length;
   const warning = broken && lost ? `${broken}; ${lost} note${lost === 1 ? "" : "s"} on events past it ${lost === 1 ? "is" : "are"} not kept` : broken;
-  const found = firstDivergence(log, hashEvery, hashes, progress && ((done, total) => progress("comparing", done, total)));
+  keepSnapshots(log, snapshots);
+  const found = firstDivergence(actual, hashEvery, hashes);
   const said = diverged && diverged.event < log.events.length ? { event: diverged.event, message: flagged(diverged.message) } : undefined;
   const divergence = said && (!found || said.event <= found.event) ? said : found;
   return { ok: true, replay: { log, notes: kept, ...(warning ? { warning } : {}), ...(divergence ? { divergence } : {}) } };
@@ -185,8 +195,7 @@ const flagged = (message: string) => (message.startsWith(FLAGGED) ? message : FL
 const unflagged = (message: string) => (message.startsWith(FLAGGED) ? message.slice(FLAGGED.length) : message);
 
 /** Where the fold first differs from the recorded hashes, named by the last event of the window that differs. */
-function firstDivergence(log: GameLog, every: number, recorded: readonly string[], progress?: LoadProgress): LoadedReplay["divergence"] {
-  const actual = stateHashes(log, every, progress);
+function firstDivergence(actual: readonly string[], every: number, recorded: readonly string[]): LoadedReplay["divergence"] {
   const k = actual.findIndex((hash, i) => i < recorded.length && hash !== recorded[i]);
   if (k < 0) return undefined;
   const last = (k + 1) * every - 1;

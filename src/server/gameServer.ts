@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { Server } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { NewGameAnswer } from "../core/game/roomProtocol";
 import { JSON_LIMITS } from "../core/json";
@@ -23,6 +25,12 @@ export interface GameServerOptions {
   readonly store: LogStore;
   /** A folder of static files (the built app) served at /, index.html for any other path. */
   readonly staticDir?: string;
+  /** Several processes behind one Redis share their rooms (Colyseus's presence and driver live in it). */
+  readonly scaleOut?: {
+    readonly redisUrl: string;
+    /** host:port at which players reach this process: a room living here is joined there through any process. */
+    readonly publicAddress: string;
+  };
 }
 
 export interface RunningServer {
@@ -97,6 +105,13 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
     greet: false,
     gracefullyShutdown: false,
     transport: new WebSocketTransport({ server: http, maxPayload: MAX_MESSAGE_BYTES }),
+    ...(options.scaleOut
+      ? {
+          presence: new RedisPresence(options.scaleOut.redisUrl),
+          driver: new RedisDriver(options.scaleOut.redisUrl),
+          publicAddress: options.scaleOut.publicAddress,
+        }
+      : {}),
   });
   server.define("game", gameRoomOf(options.store)).filterBy(["game"]);
   await server.listen(options.port, options.host ?? "127.0.0.1");

@@ -118,7 +118,11 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     room.onMessage("undone", ({ cursor }: ServerMessages["undone"]) => store.getState().rewind(cursor));
     room.onMessage("refused", ({ error }: ServerMessages["refused"]) => store.getState().notify("error", error));
     room.onMessage("seats", ({ seats }: ServerMessages["seats"]) => view.setState({ seats }));
-    room.onMessage("replaced", ({ error }: ServerMessages["replaced"]) => view.setState({ status: "closed", problem: error }));
+    room.onMessage("replaced", ({ error }: ServerMessages["replaced"]) => {
+      // The other window plays now: this one shows the table, and says why it no longer changes it.
+      view.setState({ status: "closed", problem: error });
+      store.getState().setReadOnly(error);
+    });
     room.onMessage("revealed", (revealed: ServerMessages["revealed"]) => void reveal(revealed));
     room.onLeave((code: number) => {
       room = undefined;

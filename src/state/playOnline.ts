@@ -75,7 +75,9 @@ export async function playOnline(side: string, name: string): Promise<readonly S
   } catch (error) {
     throw new Error(`the game server cannot be reached (${(error as Error).message}); npm start runs it with the app`);
   }
-  if (res.status === 404) throw new Error("this page is not served by a game server: open the app from npm start or npm run serve");
+  // A page from another server (Vite's dev server, a static host) answers with no game's JSON.
+  if (!res.headers.get("content-type")?.startsWith("application/json"))
+    throw new Error("this page is not served by a game server: open the app from npm start or npm run serve");
   const answer = (await res.json()) as NewGameAnswer & { error?: string };
   if (!res.ok) throw new Error(answer.error ?? `the server answered ${res.status}`);
   const links: SeatLink[] = [

@@ -8,14 +8,7 @@ import { create } from "zustand";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseReplay, type ReplayFileResult } from "../replay/replayFile";
 import { RULESETS } from "../rules/registry";
-
-export interface ReplayLoadRequest {
-  readonly text: string;
-}
-
-export type ReplayLoadMessage =
-  | { readonly type: "progress"; readonly phase: "checking" | "comparing"; readonly done: number; readonly total: number }
-  | { readonly type: "done"; readonly result: ReplayFileResult };
+import type { ReplayLoadMessage, ReplayLoadRequest } from "./replayLoadProtocol";
 
 /** What a loader worker is to the page: a Worker, or a stand-in in the tests. */
 export interface ReplayLoaderPort {
@@ -27,7 +20,8 @@ export interface ReplayLoaderPort {
 
 export interface ReplayLoading {
   readonly title: string;
-  readonly phase: "reading" | "checking" | "comparing";
+  /** Reading the file, or checking its events (each folded and the table after it hashed and compared). */
+  readonly phase: "reading" | "checking";
   readonly done: number;
   readonly total: number;
 }
@@ -62,14 +56,14 @@ export function loadReplayText(text: string, title: string, start: () => ReplayL
       },
     };
     current = load;
-    const progress = (phase: "checking" | "comparing", done: number, total: number) => {
-      if (current === load) useReplayLoad.setState({ loading: { title, phase, done, total } });
+    const progress = (done: number, total: number) => {
+      if (current === load) useReplayLoad.setState({ loading: { title, phase: "checking", done, total } });
     };
     if (!port) {
       load.finish(parseReplay(text, scenarioCatalog, { rulesets: RULESETS }, progress));
       return;
     }
-    port.onmessage = ({ data }) => (data.type === "progress" ? progress(data.phase, data.done, data.total) : load.finish(data.result));
+    port.onmessage = ({ data }) => (data.type === "progress" ? progress(data.done, data.total) : load.finish(data.result));
     port.onerror = (event) => load.finish({ ok: false, error: `the replay could not be read: ${event.message}` });
     port.postMessage({ text });
   });

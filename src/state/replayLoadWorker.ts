@@ -2,13 +2,13 @@
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { parseReplay } from "../replay/replayFile";
 import { RULESETS } from "../rules/registry";
-import type { ReplayLoadMessage, ReplayLoadRequest } from "./replayLoad";
+import type { ReplayLoadMessage, ReplayLoadRequest } from "./replayLoadProtocol";
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const post = (message: ReplayLoadMessage) => self.postMessage(message);
 
 self.onmessage = (event: MessageEvent<ReplayLoadRequest>) => {
-  const result = parseReplay(event.data.text, scenarioCatalog, { rulesets: RULESETS }, (phase, done, total) => post({ type: "progress", phase, done, total }));
+  const result = parseReplay(event.data.text, scenarioCatalog, { rulesets: RULESETS }, (done, total) => post({ type: "progress", done, total }));
   post({ type: "done", result });
 };

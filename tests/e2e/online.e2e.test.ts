@@ -53,31 +53,43 @@ async function joinByLink(url: string, viewport?: { width: number; height: numbe
   return app;
 }
 
+/** Three pages open in the first step; on a busy machine each takes half a minute to load. */
+const OPENING_TIMEOUT = 240_000;
+const SMALL = { width: 960, height: 640 };
+/** Wide enough for the whole toolbar, and to click models on the table. */
+const WIDE = { width: 1400, height: 1000 };
+
 describe("one table in three pages", () => {
   let ann: AppPage;
   let bert: AppPage;
   let watcher: AppPage;
 
-  it("gives a link per side and one for spectators, and seats each page by its link", async () => {
-    ann = await openApp(undefined, { base: server.url });
-    pages.push(ann);
-    await ann.page.getByTestId("play-online-open").click();
-    await ann.page.getByTestId("online-name").fill("Ann");
-    await ann.page.getByTestId("online-side").selectOption("Germany");
-    await ann.page.getByTestId("online-create").click();
-    const links = ann.page.getByTestId("online-links").locator("input");
-    await expect.poll(() => links.count()).toBe(3);
-    const [, usa, spectators] = await links.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-    await ann.page.getByTestId("play-online").getByRole("button", { name: "Close" }).click();
-    await closeBriefingIfShown(ann.page);
-    await expect.poll(() => ann.page.getByTestId("online-seat").textContent()).toBe("you play Germany");
+  it(
+    "gives a link per side and one for spectators, and seats each page by its link",
+    async () => {
+      ann = await openApp(WIDE, { base: server.url });
+      pages.push(ann);
+      await ann.page.getByTestId("play-online-open").click();
+      await ann.page.getByTestId("online-name").fill("Ann");
+      await ann.page.getByTestId("online-side").selectOption("Germany");
+      await ann.page.getByTestId("online-create").click();
+      const links = ann.page.getByTestId("online-links").locator("input");
+      await expect.poll(() => links.count()).toBe(3);
+      const [, usa, spectators] = await links.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      await ann.page.getByTestId("play-online").getByRole("button", { name: "Close" }).click();
+      await closeBriefingIfShown(ann.page);
+      await expect.poll(() => ann.page.getByTestId("online-seat").textContent()).toBe("you play Germany");
 
-    bert = await joinByLink(usa!, { width: 1400, height: 1000 });
-    watcher = await joinByLink(spectators!);
-    await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
-    await expect.poll(() => watcher.page.getByTestId("online-seat").textContent()).toBe("watching");
-    await expect.poll(() => ann.page.getByTestId("online-bar").textContent()).toContain("Germany: Ann ●");
-  });
+      bert = await joinByLink(usa!, WIDE);
+      // Three pages draw on the CPU at once: the spectator's, which clicks nothing, is kept small.
+      // Three pages draw on the CPU at once: the spectator's, which clicks nothing, is kept small.
+      watcher = await joinByLink(spectators!, SMALL);
+      await expect.poll(() => bert.page.getByTestId("online-seat").textContent()).toBe("you play USA");
+      await expect.poll(() => watcher.page.getByTestId("online-seat").textContent()).toBe("watching");
+      await expect.poll(() => ann.page.getByTestId("online-bar").textContent()).toContain("Germany: Ann ●");
+    },
+    OPENING_TIMEOUT,
+  );
 
   it("shows a move on every page, and refuses the other side's and the spectator's in the toast", async () => {
     await perform(ann.page, "ger-sq1-m1", 100, 66);

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseGame, serializeGame } from "../../src/core/game/gameFile";
+import { parseGame, seedText, serializeGame } from "../../src/core/game/gameFile";
 import type { ServerMessages } from "../../src/core/game/roomProtocol";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import type { RunningServer } from "../../src/server/gameServer";
@@ -112,6 +112,7 @@ describe("a game played by two players on one server", () => {
     expect(createHash("sha256").update(`${revealed.seed}:${revealed.salt}`).digest("hex")).toBe(welcome.header.seedCommitment!.sha256);
     const events = a.messages.flatMap((m) => (m.type === "event" ? [m.payload.event] : []));
     const header = { ...welcome.header, seed: revealed.seed, seedCommitment: { ...welcome.header.seedCommitment!, salt: revealed.salt } };
+    expect([seedText(welcome.header), seedText(header)]).toEqual(["seed kept on the game server until the game ends", `seed ${revealed.seed}`]);
     const loaded = parseGame(serializeGame({ header, events, cursor: events.length }), scenarioCatalog);
     expect(loaded.ok && loaded.game.warning).toBe(undefined);
     expect(loaded.ok && loaded.game.log.events.map((e) => e.type)).toEqual(["model-moved", "fire-resolved", "order-given", "game-ended"]);

@@ -2,7 +2,7 @@
  * The app's side of a game online, against a real game server: two game stores (two players' apps) and a
  * spectator's, each fed by the room. A move made in one store shows in the others; the other side's move is
  * refused in the sender's toast; an undo is taken back when the other player agrees; a dropped player rejoins by itself, with what it
- * did meanwhile sent once it is back; the game's end reveals the seed and every store finds each roll checks out.
+ * did meanwhile sent once it is back; a seat opened in a second window leaves the first read-only, saying why; the game's end reveals the seed and every store finds each roll checks out.
  */
 import { rm } from "node:fs/promises";
 import { matchMaker } from "@colyseus/core";
@@ -31,7 +31,7 @@ async function until(store: GameStoreApi, check: (s: ReturnType<GameStoreApi["ge
     if (check(store.getState())) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`never happened; the store's message: ${store.getState().message?.text}`);
+  throw new Error(`never happened: ${check}; the store's message: ${store.getState().message?.text}`);
 }
 
 const offline = () => createGameStore(newGame(RANGE, { seed: 1, ruleset: { id: "bolt-action", version: "source", options: {} } }));
@@ -83,12 +83,20 @@ it("plays one game in three apps: moves, refusals, a drop and a rejoin, and the 
     [28, 110],
   ]);
 
+  // B opens the seat in a second window: it plays from now on, and the first one says why it no longer can.
+  const b2 = offline();
+  sessions.push(await joinOnline(b2, seat(game.seats[1]!.token), 50));
+  await until(b, (s) => s.readOnly !== undefined);
+  expect(b.getState().perform({ type: "move", model: "ger-1", to: { position: [112, 55], heading: 270 } })).toBe(false);
+  expect(b.getState().message?.text).toMatch(/^your seat \(B\) was opened somewhere else/);
+  expect(sessions[1]!.view.getState().status).toBe("closed");
+
   // A shot rolled by the room, then the end: the seed is revealed and each store checks every roll.
   a.getState().remote!.send("fire", { declaration: { shooter: "us-1", target: "unit-ger" } });
-  for (const store of [a, b, watcher]) await until(store, (s) => s.log.events.length === 4);
-  sessions[1]!.endGame();
-  for (const store of [a, b, watcher]) await until(store, (s) => s.readOnly === ENDED);
-  for (const store of [a, b, watcher])
+  for (const store of [a, b2, watcher]) await until(store, (s) => s.log.events.length === 4);
+  sessions[3]!.endGame();
+  for (const store of [a, b2, watcher]) await until(store, (s) => s.readOnly === ENDED);
+  for (const store of [a, b2, watcher])
     expect(store.getState().message).toEqual({ kind: "info", text: "The game has ended: the seed is revealed and every roll checks out" });
   expect(a.getState().log.header.seed).not.toBe(0);
   for (const session of sessions) await session.leave();

@@ -1,6 +1,7 @@
 /**
  * The pooled sight client: the matrix split over several workers is the one worker's matrix, entry for entry
  * and in order, with progress over the whole; helpers follow later syncs; everything else is the main worker's.
+ * Helpers start only when asked (the app asks once its first frame is drawn) or at the first matrix request.
  */
 import { describe, expect, it } from "vitest";
 import { createSightClient } from "../../src/state/sightClient";
@@ -39,6 +40,7 @@ describe("the pooled sight client", () => {
     expect(started).toBe(1);
     const progress: Array<[number, number]> = [];
     expect(await pool.matrix({}, (done, total) => progress.push([done, total]))).toEqual(expected);
+    // A table that asks for a matrix before the helpers were started gets them then.
     expect(started).toBe(3);
     expect(progress.at(-1)).toEqual([40, 40]);
     expect(
@@ -56,6 +58,32 @@ describe("the pooled sight client", () => {
         ],
       }),
     );
+  });
+
+  it("starts its helpers when asked, before any matrix request, or at the first table when asked before one", async () => {
+    const single = createSightClient(inProcessWorker());
+    await single.load(table);
+    const expected = await single.matrix();
+
+    // The app: one worker until the first frame is drawn, the whole pool after, synced to the table.
+    let started = 0;
+    const pool = createPooledSightClient(() => (started++, inProcessWorker()), 3);
+    await pool.load(table);
+    expect(started).toBe(1);
+    pool.startHelpers();
+    expect(started).toBe(3);
+    pool.startHelpers();
+    expect(await pool.matrix()).toEqual(expected);
+    expect(started).toBe(3);
+
+    // Asked for before there is a table: the helpers start with the first one.
+    let early = 0;
+    const waiting = createPooledSightClient(() => (early++, inProcessWorker()), 2);
+    waiting.startHelpers();
+    expect(early).toBe(1);
+    await waiting.sync(table);
+    expect(early).toBe(2);
+    expect(await waiting.matrix()).toEqual(expected);
   });
 
   it("keeps its helpers in step with the table: after a move, the pooled matrix is the moved table's", async () => {

@@ -21,6 +21,14 @@ export interface LoadedGame {
   readonly warning?: string;
 }
 
+/** Whether the game's seed is still kept on its game server (its commitment without the salt): its dice cannot be checked yet. */
+export const seedSealed = (header: Pick<GameHeader, "seedCommitment">): boolean =>
+  header.seedCommitment !== undefined && header.seedCommitment.salt === undefined;
+
+/** What a player reads of the game's seed. */
+export const seedText = (header: Pick<GameHeader, "seed" | "seedCommitment">): string =>
+  seedSealed(header) ? "seed kept on the game server until the game ends" : `seed ${header.seed}`;
+
 /** `problems`: every reason the file cannot be played, each starting with its JSON path; `error`: them in one line. */
 export type GameFileResult = { ok: true; game: LoadedGame } | { ok: false; error: string; problems: readonly string[] };
 
@@ -76,7 +84,14 @@ function rulesetProblems(named: { id: string; version: string }, known: KnownRul
 export type LoadProgress = (done: number, total: number) => void;
 export const PROGRESS_EVERY = 2000;
 
-export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}, progress?: LoadProgress): GameFileResult {
+/** Who watches a load: its progress, and the table after each event kept (the replay loader hashes it, so the events are folded once). */
+export interface LoadWatch {
+  readonly progress?: LoadProgress;
+  readonly afterEvent?: (count: number, state: GameState) => void;
+}
+
+export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}, watch: LoadWatch = {}): GameFileResult {
+  const { progress, afterEvent } = watch;
   const json = readJson(text, { watch: "events" });
   let data: unknown;
   let cutShort: string | undefined;
@@ -106,8 +121,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
 
   const models = typeof catalog === "function" ? catalog(scenario.scenario) : catalog;
   // A server game's seed stays secret until the game ends: its rolls are checked once the seed is revealed.
-  const sealed = header.data.seedCommitment !== undefined && header.data.seedCommitment.salt === undefined;
-  const dice = sealed ? undefined : createDice(header.data.seed);
+  const dice = seedSealed(header.data) ? undefined : createDice(header.data.seed);
   const events: GameEvent[] = [];
   let state = initialState(scenario.scenario);
   let warning: string | undefined;
@@ -127,6 +141,7 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
       break;
     }
     events.push(event);
+    afterEvent?.(events.length, state);
   }
   const cursor = typeof rawCursor === "number" && Number.isInteger(rawCursor) ? Math.min(Math.max(0, rawCursor), events.length) : events.length;
   const note = warning ?? cutShort;

@@ -81,7 +81,27 @@ export function guessSize(file: ModelFile, up: "y" | "z", scale: Scale): SizeCho
   return { kind: "height", cm: 3.3 * SCALES[scale] };
 }
 
-export function buildMiniature(file: ModelFile, options: MiniatureOptions): BuildResult {
+/** What a file's geometry depends on: the expensive half of an import, made once per file, size and parts. */
+export type ShapeOptions = Pick<MiniatureOptions, "fileName" | "up" | "size" | "turn" | "partOf" | "convex">;
+
+/** A file made into parts at a size: its colliders and drawn meshes, before it is named and given an eye. */
+export interface MiniatureShape {
+  readonly parts: readonly MiniaturePart[];
+  readonly vehicle: boolean;
+  readonly height: number;
+  readonly trianglesBefore: number;
+  readonly trianglesAfter: number;
+  readonly trianglesDrawn: number;
+  readonly original: readonly Triangles[];
+}
+
+/**
+ * The expensive half of an import (convex hulls and simplified meshes of up to a million triangles): the
+ * import dialog makes it once per file, size, turn and parts, not on each keystroke of the name or the eye.
+ */
+export type ShapeBuild = ({ ok: true } & MiniatureShape) | { ok: false; error: string };
+
+export function buildMiniatureShape(file: ModelFile, options: ShapeOptions): ShapeBuild {
   const upright = uprightPositions(file, options.up, options.turn);
   const box = extent(upright);
   const rawHeight = box.size[1];
@@ -108,8 +128,6 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
     byPart.set(part, [...(byPart.get(part) ?? []), mesh]);
   });
   const names = PART_NAMES.filter((name) => byPart.has(name));
-  const budget = Math.floor(LIMITS.miniatureTriangles / names.length);
-  const drawnBudget = Math.floor(LIMITS.miniatureDrawnTriangles / names.length);
   // A stray vertex far from the rest (a 1e30 in a damaged STL) shrinks everything else to nothing at the
   // table's size: a part with no shape left is said as such, before the stored form's checks.
   const shapeless = names.map((name) => ({ name, why: degenerateHull(mergeTriangles(byPart.get(name)!).positions.map(round)) })).find((p) => p.why);
@@ -120,6 +138,8 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
       error: `${options.fileName}: the ${shapeless.name} part has no shape left at ${round(height)} cm tall (${why}); is a vertex far from the rest?`,
     };
   }
+  const budget = Math.floor(LIMITS.miniatureTriangles / names.length);
+  const drawnBudget = Math.floor(LIMITS.miniatureDrawnTriangles / names.length);
   const parts: MiniaturePart[] = names.map((name) => {
     const merged = mergeTriangles(byPart.get(name)!);
     const convex = options.convex.has(name);
@@ -135,7 +155,17 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
       ...(drawn && { drawn: { vertices: Array.from(drawn.positions, round), indices: Array.from(drawn.indices) } }),
     };
   });
-  const vehicle = names.includes("hull");
+  const trianglesAfter = parts.reduce((n, p) => n + p.indices.length / 3, 0);
+  const trianglesDrawn = parts.reduce((n, p) => n + (p.drawn ?? p).indices.length / 3, 0);
+  return { ok: true, parts, vehicle: names.includes("hull"), height, trianglesBefore: file.triangles, trianglesAfter, trianglesDrawn, original };
+}
+
+/** What only names the shape: quick, made again on every keystroke of the dialog. */
+export type FinishOptions = Pick<MiniatureOptions, "id" | "name" | "fileName" | "eyeHeight" | "base">;
+
+/** A shape named, given its eye and base, and checked as a battlefield stores it. */
+export function finishMiniature(shape: MiniatureShape, sourceTriangles: number, options: FinishOptions): BuildResult {
+  const { parts, vehicle, height } = shape;
   const eyeHeight = options.eyeHeight ?? (vehicle ? height : 0.9 * height);
   const candidate = {
     id: options.id,
@@ -144,7 +174,7 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
     figureHeight: round(height),
     eye: [0, round(Math.min(eyeHeight, LIMITS.base)), 0],
     ...(options.base && { base: options.base }),
-    source: { file: options.fileName.slice(0, LIMITS.idLength), triangles: file.triangles },
+    source: { file: options.fileName.slice(0, LIMITS.idLength), triangles: sourceTriangles },
     parts,
   };
   const checked = Miniature.safeParse(candidate);
@@ -152,9 +182,13 @@ export function buildMiniature(file: ModelFile, options: MiniatureOptions): Buil
     const issue = checked.error.issues[0]!;
     return { ok: false, error: `${options.fileName}: ${issue.path.join(".")}: ${issue.message}` };
   }
-  const trianglesAfter = parts.reduce((n, p) => n + p.indices.length / 3, 0);
-  const trianglesDrawn = parts.reduce((n, p) => n + (p.drawn ?? p).indices.length / 3, 0);
-  return { ok: true, miniature: checked.data, trianglesBefore: file.triangles, trianglesAfter, trianglesDrawn, height, original };
+  const { trianglesBefore, trianglesAfter, trianglesDrawn, original } = shape;
+  return { ok: true, miniature: checked.data, trianglesBefore, trianglesAfter, trianglesDrawn, height, original };
+}
+
+export function buildMiniature(file: ModelFile, options: MiniatureOptions): BuildResult {
+  const shape = buildMiniatureShape(file, options);
+  return shape.ok ? finishMiniature(shape, file.triangles, options) : shape;
 }
 
 /** Hundredths of a millimetre: enough for any miniature, and the battlefield file stays short. */

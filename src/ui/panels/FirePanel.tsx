@@ -8,6 +8,7 @@
  */
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { LoadedTable } from "../../core/game/events";
+import { seedText } from "../../core/game/gameFile";
 import type { Answer, Answers } from "../../rules/questions";
 import { rulesetById } from "../../rules/registry";
 import { needPhrase, type SampleTable } from "../../rules/ruleset";
@@ -262,7 +263,7 @@ export function FirePanel({ shooter, target, weapon }: { shooter: string; target
         }
       />
       <button type="button" disabled={rolling || typeof answer !== "object" || !answer.verdict.valid} onClick={roll} data-testid="fire-roll">
-        Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, seed {log.header.seed})
+        Roll ({ruleset.die === 10 ? "d10" : `d${ruleset.die}`}, {seedText(log.header)})
       </button>{" "}
       <span className="muted">
         {ruleset.formatDistance

@@ -8,11 +8,12 @@ import { Canvas } from "@react-three/fiber";
 import { useEffect, useMemo, useState } from "react";
 import { BufferAttribute, BufferGeometry } from "three";
 import type { Vec2 } from "../../core/geometry2d";
-import { buildMiniature, guessPart, guessSize, type SizeChoice } from "../../core/miniatures/buildMiniature";
+import { type BuildResult, finishMiniature, guessPart, guessSize, type ShapeBuild, type SizeChoice } from "../../core/miniatures/buildMiniature";
 import { type ModelFileResult, readModelFile } from "../../core/miniatures/readModelFile";
 import { PART_NAMES, type PartName } from "../../core/modelDefinition";
 import type { Triangles } from "../../core/solids/solidGeometry";
 import { useGame } from "../../state/game";
+import { buildShapeOffThread, stopShapeBuild } from "../../state/miniatureShape";
 import { freeId, placeMiniature } from "../../state/miniatures";
 
 type SizeKind = "printed" | "life-28mm" | "life-15mm" | "height";
@@ -59,8 +60,11 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
     setPartOf(model.meshes.map((m) => guessPart(m.name, model.meshes.length > 1)));
   }, [model, up, scenario.scale]);
 
-  const built = useMemo(() => {
-    if (!model || !partOf) return undefined;
+  // The geometry once per file, size, turn and parts, in a worker (a 200,000-triangle scan takes seconds);
+  // naming it and setting its eye or base, keystroke by keystroke, only finishes that shape.
+  const [shape, setShape] = useState<ShapeBuild>();
+  useEffect(() => {
+    if (!model || !partOf) return;
     const size: SizeChoice =
       sizeKind === "height"
         ? { kind: "height", cm: heightCm }
@@ -69,19 +73,27 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
           : sizeKind === "life-28mm"
             ? { kind: "life-size", scale: "28mm" }
             : { kind: "printed" };
-    return buildMiniature(model, {
+    let live = true;
+    setShape(undefined);
+    void buildShapeOffThread(model, { fileName: file.name, up, size, turn, partOf, convex }).then((answer) => {
+      if (live && answer !== "superseded") setShape(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, [model, partOf, up, sizeKind, heightCm, turn, convex, file.name]);
+  useEffect(() => stopShapeBuild, []);
+  const built = useMemo((): BuildResult | undefined => {
+    if (!model || !shape) return undefined;
+    if (!shape.ok) return shape;
+    return finishMiniature(shape, model.triangles, {
       id: freeId(scenario, `mini-${name}`),
       name: name.trim() || defaultName,
       fileName: file.name,
-      up,
-      size,
-      turn,
-      partOf,
-      convex,
       eyeHeight,
       ...(baseWidth > 0 && { base: { shape: "round", width: baseWidth, thickness: 0.3 } }),
     });
-  }, [model, partOf, scenario, name, up, sizeKind, heightCm, turn, convex, eyeHeight, baseWidth, file.name, defaultName]);
+  }, [model, shape, scenario, name, eyeHeight, baseWidth, file.name, defaultName]);
 
   const error = read && !read.ok ? read.error : built && !built.ok ? built.error : undefined;
   const [placing, setPlacing] = useState(false);
@@ -98,6 +110,11 @@ export function ImportMiniDialog({ file, dropAt, onClose }: { file: File; dropAt
     <div className="panel dialog import-mini" role="dialog" aria-label={`Import ${file.name}`} data-testid="import-mini-dialog">
       <h2>Import miniature: {file.name}</h2>
       {!read && <p className="muted">Reading…</p>}
+      {model && partOf && !shape && (
+        <p className="muted" role="status" data-testid="import-mini-building">
+          Building the model ({model.triangles.toLocaleString("en-GB")} triangles)…
+        </p>
+      )}
       {error && (
         <p className="error" role="alert" data-testid="import-mini-error">
           {error}

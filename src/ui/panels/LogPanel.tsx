@@ -5,6 +5,7 @@
 
 import { useEffect, useRef } from "react";
 import type { GameEvent, Placement } from "../../core/game/events";
+import { seedText } from "../../core/game/gameFile";
 import { templateAnchor } from "../../core/game/templateAnchor";
 import { distance2, pathLength } from "../../core/geometry2d";
 import { missionTitle } from "../../core/mission/samples";
@@ -166,7 +167,7 @@ export function LogPanel() {
             ))}
           </ol>
         )}
-        <p className="muted">seed {log.header.seed}</p>
+        <p className="muted">{seedText(log.header)}</p>
       </div>
     </Collapsible>
   );

@@ -1,7 +1,7 @@
 /** A replay file being loaded: how far it is, and Cancel, which leaves the table as it was. */
 import { cancelReplayLoad, useReplayLoad } from "../../state/replayLoad";
 
-const PHASES = { reading: "reading the file", checking: "checking events", comparing: "comparing the table after each event" } as const;
+const PHASES = { reading: "reading the file", checking: "checking events" } as const;
 
 export function ReplayLoadNotice() {
   const loading = useReplayLoad((s) => s.loading);
