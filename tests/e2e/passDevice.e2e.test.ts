@@ -16,7 +16,7 @@ afterAll(() => app?.close());
 const status = () => app.page.getByTestId("turn-status").textContent();
 
 describe("passing one screen between the players", () => {
-  it("covers the screen after a die is drawn until its side's player confirms, and asks again at the next draw", async () => {
+  it("covers the screen after a die is drawn until its side's player confirms (N waits behind it), and asks again at the next draw", async () => {
     await startNewGame(app.page, "default", "bolt-action");
     await app.page.getByTestId("turn-next").click();
     expect(await status()).toBe("Deployment");
@@ -28,6 +28,9 @@ describe("passing one screen between the players", () => {
     expect(await status()).toBe(`turn 1 of 6 · pass to ${side} · Orders phase`);
     expect(await cover.textContent()).toMatch(/\(001 l\.11\)/);
     await app.screenshot("pass-device-cover");
+    // The cover holds the keyboard: N does not move the turn on behind it.
+    await app.page.keyboard.press("n");
+    expect(await status()).toBe(`turn 1 of 6 · pass to ${side} · Orders phase`);
     await cover.getByTestId("pass-confirm").click();
     expect(await cover.count()).toBe(0);
     expect(await status()).toBe(`turn 1 of 6 · ${side} · Orders phase`);
