@@ -70,27 +70,24 @@ function phaseById(turn: TurnStructure, id: string): PhaseSpec | undefined {
 /** A step that passes the device to its acting side before it is shown (PhaseSpec.hides). */
 export interface HandOver {
   readonly side: string;
-  /** What the step hides from the other player, and the rule. */
+  /** What the step shows its side only, and the rule. */
   readonly hides: Ruling;
-  /** The step, told from every other: its turn, phase, side and the activations before it. */
-  readonly step: string;
 }
 
 /** The hand-over the step in progress asks for, or undefined: none in free play, at the game's end, or in a step that hides nothing. */
 export function handOver(turn: TurnStructure, state: GameState): HandOver | undefined {
   const now = turnNow(turn, state);
   if (now.free || now.ended || now.side === undefined || !now.phase?.hides) return undefined;
-  const activations = Object.values(state.step!.activations).reduce((a, n) => a + n, 0);
-  return { side: now.side, hides: now.phase.hides, step: `${now.turn}/${now.phase.id}/${now.side}/${activations}` };
+  return { side: now.side, hides: now.phase.hides };
 }
 
 /**
- * The hand-over still to be confirmed on one screen: the step's, unless its player confirmed this very step
- * (`confirmed`, the step HandOver.step last confirmed). Each new step that hides something asks again.
+ * The hand-over still to be confirmed on one screen: the step's, unless its side's player already holds the
+ * device (`holder`, the side of the hand-over last confirmed). A side that draws again keeps the device.
  */
-export function pendingHandOver(turn: TurnStructure, state: GameState, confirmed: string | undefined): HandOver | undefined {
+export function pendingHandOver(turn: TurnStructure, state: GameState, holder: string | undefined): HandOver | undefined {
   const pass = handOver(turn, state);
-  return pass && pass.step !== confirmed ? pass : undefined;
+  return pass && pass.side !== holder ? pass : undefined;
 }
 
 /** The battlefield's sides, in the order its forces first name them. */

@@ -65,7 +65,7 @@ export interface UiStore {
     readonly followers: ReadonlyArray<{ readonly model: string; readonly from: Placement }>;
   };
   readonly templateDrag?: TemplateDrag;
-  /** One screen: the turn step (HandOver.step) whose player has taken the device and seen what it hides. */
+  /** One screen: the side whose player holds the device (the hand-over last confirmed). */
   readonly handedOver?: string;
   set(patch: Partial<Omit<UiStore, "set">>): void;
 }

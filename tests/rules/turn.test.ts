@@ -155,18 +155,22 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
 });
 
 describe("hidden information on one screen: the device passes to the side a step shows something to", () => {
-  it("each die drawn from the bag (001 l.11) asks to pass to its side until that step is confirmed; the next draw asks again", () => {
+  it("a die drawn from the bag (001 l.11) for the side not holding the device asks to pass it; a side that draws again keeps it", () => {
     let log = until(boltAction, "orders");
     const first = handOver(boltAction.turn, currentState(log))!;
     expect(first.side).toBe(currentState(log).step!.side);
     expect(first.hides.rule).toBe("001 l.11");
     expect(pendingHandOver(boltAction.turn, currentState(log), undefined)).toEqual(first);
-    // Confirmed: the step is shown; the next die drawn is another step, whichever side it falls to.
-    expect(pendingHandOver(boltAction.turn, currentState(log), first.step)).toBeUndefined();
-    log = advance(boltAction, log);
-    const second = pendingHandOver(boltAction.turn, currentState(log), first.step)!;
-    expect(second.side).toBe(currentState(log).step!.side);
-    expect(second.step).not.toBe(first.step);
+    // Confirmed: that side's player holds the device until a die falls to the other side.
+    expect(pendingHandOver(boltAction.turn, currentState(log), first.side)).toBeUndefined();
+    let draws = 0;
+    while (currentState(log).step!.side === first.side && draws++ < 40) {
+      expect(pendingHandOver(boltAction.turn, currentState(log), first.side)).toBeUndefined();
+      log = advance(boltAction, log);
+    }
+    const other = currentState(log).step!.side!;
+    expect(other).not.toBe(first.side);
+    expect(pendingHandOver(boltAction.turn, currentState(log), first.side)).toEqual({ side: other, hides: first.hides });
   });
 
   it("asks nothing in free play, in the deployment, in the turn end, nor where a system's steps hide nothing", () => {

@@ -25,7 +25,7 @@ function PassCover({ pass }: { pass: HandOver }) {
         <p>
           {pass.hides.reason} ({pass.hides.rule}).
         </p>
-        <button type="button" onClick={() => useUi.getState().set({ handedOver: pass.step })} data-testid="pass-confirm">
+        <button type="button" onClick={() => useUi.getState().set({ handedOver: pass.side })} data-testid="pass-confirm">
           I play {pass.side}: show
         </button>
       </div>
