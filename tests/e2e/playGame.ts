@@ -122,16 +122,38 @@ export async function reloadKeepsGame(app: AppPage): Promise<void> {
   await page.waitForTimeout(1500);
   await page.reload();
   await waitUntilRestored(page);
-  await expect.poll(() => turnStatus(app), { timeout: 30_000 }).toBe(before.status);
+  // A step that hides something from the other side asks again for the device after the reload.
+  await expect
+    .poll(
+      async () => {
+        await passDevice(app);
+        return turnStatus(app);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(before.status);
   expect(await eventCount(app)).toBe(before.events);
   expect(await page.getByTestId("game-log").textContent()).toBe(before.log);
 }
 
-/** Presses the turn bar's button until the result screen shows; how many presses it took. */
+/**
+ * Where a step shows its side something the other must not see, the screen is covered until that side's
+ * player confirms: confirms it as that player would, and says to whom the device went (undefined: no cover).
+ */
+export async function passDevice(app: AppPage): Promise<string | undefined> {
+  const cover = app.page.getByTestId("pass-cover");
+  if ((await cover.count()) === 0) return undefined;
+  const side = /^Pass to (.+)$/.exec((await cover.getByRole("heading").textContent()) ?? "")?.[1];
+  await cover.getByTestId("pass-confirm").click();
+  return side;
+}
+
+/** Presses the turn bar's button (the device passed where the step asks it) until the result screen shows; how many presses it took. */
 export async function playToResult(app: AppPage, most: number): Promise<number> {
   let presses = 0;
   while (!(await app.page.getByTestId("game-result").isVisible())) {
     await app.page.getByTestId("turn-next").click();
+    await passDevice(app);
     if (++presses > most) throw new Error(`no game end after ${presses} steps; the bar says ${await turnStatus(app)}`);
   }
   return presses;

@@ -13,6 +13,7 @@ import {
   dragModel,
   eventCount,
   fireAt,
+  passDevice,
   playToResult,
   positionOf,
   reloadKeepsGame,
@@ -47,11 +48,11 @@ describe("a whole game of Bolt Action", () => {
     await app.screenshot("ba-whole-game-deployed");
     expect(app.errors).toEqual([]);
 
-    // Turn 1: the first order die comes out of the bag.
+    // Turn 1: the first order die comes out of the bag; the screen asks for its side's player (001 l.11).
     await app.page.getByTestId("turn-next").click();
-    const status = (await turnStatus(app))!;
-    expect(status).toMatch(/^turn 1 of 6 · (USA|Germany) · Orders phase$/);
-    const side = status.split(" · ")[1]!;
+    expect(await turnStatus(app)).toMatch(/^turn 1 of 6 · pass to (USA|Germany) · Orders phase$/);
+    const side = (await passDevice(app))!;
+    expect(await turnStatus(app)).toBe(`turn 1 of 6 · ${side} · Orders phase`);
     const plan = PLANS[side]!;
 
     // The drawn side orders its unit to Advance in the fire panel (which shows once a target is picked).

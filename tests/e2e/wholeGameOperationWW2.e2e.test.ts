@@ -2,12 +2,24 @@
  * A whole game of Operation WW2 through the UI, on the Ferme Lebrun with the sample mission "Break through"
  * (the zones are the rules' own: either side of a 50 cm no man's land): the deployment (a half-track set up in
  * its side's zone, one dragged outside it refused), the turn's steps through the turn bar (command cards, panic,
- * initiative, then the orders in turn), a move and a shot in the Germans' order, the Americans' order, a reload
- * that keeps all of it, and the turns to the end of turn 6 and the result screen with the mission's score.
+ * initiative, then the orders in turn), a move within the rate, one past it refused and a shot in the Germans'
+ * order, the Americans' order, a reload that keeps all of it, and the turns to the end of turn 6 and the result
+ * screen with the mission's score.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppPage, openApp, startNewGame } from "./browser";
-import { deployOutsideThenInside, dragModel, fireAt, playToResult, positionOf, reloadKeepsGame, resultShown, turnStatus } from "./playGame";
+import {
+  deployOutsideThenInside,
+  dragModel,
+  eventCount,
+  fireAt,
+  playToResult,
+  positionOf,
+  reloadKeepsGame,
+  resultShown,
+  toastText,
+  turnStatus,
+} from "./playGame";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -41,10 +53,25 @@ describe("a whole game of Operation WW2", () => {
     }
     expect(steps).toEqual(["turn 1 of 6 · Command cards", "turn 1 of 6 · Panic recovery", "turn 1 of 6 · Initiative", "turn 1 of 6 · Germany · Orders"]);
 
-    // The Germans' order: a grenadier steps back from the wall, and the squad fires.
+    // The Germans' order: a grenadier steps back from the wall (the label says what it costs of his rate while
+    // he is held), one goes past his rate and is refused, and the squad fires.
     const start = (await positionOf(app, "ger-sq1-m10"))!;
-    await dragModel(app, "ger-sq1-m10", [start[0], start[1] + 5]);
+    let label = "";
+    await dragModel(app, "ger-sq1-m10", [start[0], start[1] + 5], {
+      whileHeld: async () => {
+        await expect.poll(async () => (label = (await app.page.getByTestId("drag-distance").textContent()) ?? ""), { timeout: 30_000 }).toMatch(/ cm$/);
+      },
+    });
+    expect(label).toMatch(/^moved 5\.\d cm · 5\.\d cm of \d+\.\d cm$/);
     expect(await lastEventType()).toBe("model-moved");
+    const overFrom = (await positionOf(app, "ger-sq1-m9"))!;
+    const before = await eventCount(app);
+    await dragModel(app, "ger-sq1-m9", [overFrom[0], overFrom[1] + 40]);
+    expect(await toastText(app)).toMatch(/ may not move so: /);
+    expect(await eventCount(app)).toBe(before);
+    expect(await positionOf(app, "ger-sq1-m9")).toEqual(overFrom);
+    await app.screenshot("ow2-whole-game-over-move");
+    await app.page.getByTestId("toast").click();
     const shot = await fireAt(app, "ger-sq1-m10", "us-bzk-m1");
     expect(shot.type).toBe("fire-resolved");
     expect(shot.rolls.length).toBeGreaterThan(0);
