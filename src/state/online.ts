@@ -54,7 +54,10 @@ const FINAL_REFUSALS = new Set([400, 403, 404]);
 export const SPECTATOR = "You are watching this game: a spectator cannot change it";
 export const ENDED = "This game online has ended: Save keeps it as a file";
 
-/** Joins the seat and plays it in `store`. Rejects when the room refuses the first join (a wrong link, no such game). */
+/**
+ * Joins the seat and plays it in `store`, resolving once the room's welcome is in it (the store is online from
+ * then on). Rejects when the room refuses the first join (a wrong link, no such game).
+ */
 export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETRY_MS): Promise<OnlineSession> {
   const view = createStore<OnlineView>()(() => ({ status: "connecting", seats: [], ended: false }));
   let room: Room | undefined;
@@ -69,6 +72,9 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     },
   };
 
+  let firstWelcome!: { resolve(): void; reject(error: Error): void };
+  const welcomed = new Promise<void>((resolve, reject) => (firstWelcome = { resolve, reject }));
+
   const welcome = (m: ServerMessages["welcome"]) => {
     const game = store.getState();
     // The events before `from` are the ones held (they never changed); the room's replace the rest.
@@ -80,6 +86,7 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     view.setState({ status: "playing", side: m.side, seats: m.seats, problem: undefined, undoAsked: m.undoAsked });
     if (m.revealed) reveal(m.revealed);
     for (const [type, payload] of waiting.splice(0)) room?.send(type, payload);
+    firstWelcome.resolve();
   };
 
   const reveal = async (revealed: ServerMessages["revealed"]) => {
@@ -135,6 +142,7 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     room.onMessage("revealed", (revealed: ServerMessages["revealed"]) => void reveal(revealed));
     room.onLeave((code: number) => {
       room = undefined;
+      if (!joined) firstWelcome.reject(new Error(`the game server closed the connection before welcoming this seat (code ${code})`));
       if (left || code === SEAT_REPLACED || view.getState().status === "closed") return view.setState({ status: "closed" });
       view.setState({ status: "reconnecting", problem: "the connection to the game server dropped" });
       void retry();
@@ -163,6 +171,7 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
   };
 
   await connect();
+  await welcomed;
   return {
     view,
     rename: (name) => remote.send("name", { name }),
