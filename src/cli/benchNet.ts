@@ -54,6 +54,8 @@ export interface NetBench {
     reordered: number;
     medianMs: number;
     p99Ms: number;
+    /** The server process's CPU time over the soak (sending and the answers' wait). */
+    serverCpuSeconds: number;
     rssBeforeMiB: number;
     rssJoinedMiB: number;
     rssEndMiB: number;
@@ -88,6 +90,13 @@ async function startServer(data: string): Promise<{ url: string; child: ChildPro
 async function rssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** The CPU seconds process `pid` has used (user and system; Linux's /proc, in clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function createGame(url: string, table: Scenario): Promise<NewGameAnswer> {
@@ -212,6 +221,7 @@ async function soak(url: string, pid: number, options: NetBenchOptions, log: (li
   log(`soak: ${games} games joined (${games * 2} players); the server's memory ${rssBeforeMiB.toFixed(0)} MiB before, ${rssJoinedMiB.toFixed(0)} MiB now`);
 
   let sent = 0;
+  const cpuBefore = await cpuSeconds(pid);
   const start = performance.now();
   const stopAt = start + options.seconds * 1000;
   const period = 1000 / rate;
@@ -239,6 +249,7 @@ async function soak(url: string, pid: number, options: NetBenchOptions, log: (li
   }
   const drainSeconds = (performance.now() - start) / 1000 - seconds;
   const rssEndMiB = await rssMiB(pid);
+  const serverCpuSeconds = (await cpuSeconds(pid)) - cpuBefore;
 
   let events = 0;
   let refused = 0;
@@ -273,6 +284,7 @@ async function soak(url: string, pid: number, options: NetBenchOptions, log: (li
     reordered,
     medianMs: median(reached),
     p99Ms: quantile(reached, 0.99),
+    serverCpuSeconds,
     rssBeforeMiB,
     rssJoinedMiB,
     rssEndMiB,
@@ -309,6 +321,7 @@ export function netTable({ latency: l, soak: s }: NetBench): string[] {
     row("soak: last answer after the last command", `${s.drainSeconds.toFixed(1)} s`, ""),
     row("soak: refused / lost / reordered", `${s.refused} / ${s.lost} / ${s.reordered}`, "0 / 0 / 0"),
     row("soak: move A → B under load, median / p99", `${s.medianMs.toFixed(1)} / ${s.p99Ms.toFixed(1)} ms`, ""),
+    row("soak: server CPU, all / a command", `${s.serverCpuSeconds.toFixed(1)} s / ${((s.serverCpuSeconds * 1000) / Math.max(1, s.sent)).toFixed(2)} ms`, ""),
     row("server memory: before / joined / end", `${s.rssBeforeMiB.toFixed(0)} / ${s.rssJoinedMiB.toFixed(0)} / ${s.rssEndMiB.toFixed(0)} MiB`, ""),
     row("server memory a room (end − before) / games", `${s.perRoomKiB.toFixed(0)} KiB`, ""),
   ];
