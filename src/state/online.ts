@@ -142,7 +142,10 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     room.onMessage("revealed", (revealed: ServerMessages["revealed"]) => void reveal(revealed));
     room.onLeave((code: number) => {
       room = undefined;
-      if (!joined) firstWelcome.reject(new Error(`the game server closed the connection before welcoming this seat (code ${code})`));
+      if (!joined) {
+        view.setState({ status: "closed" });
+        return firstWelcome.reject(new Error(`the game server closed the connection before welcoming this seat (code ${code})`));
+      }
       if (left || code === SEAT_REPLACED || view.getState().status === "closed") return view.setState({ status: "closed" });
       view.setState({ status: "reconnecting", problem: "the connection to the game server dropped" });
       void retry();
