@@ -133,9 +133,12 @@ async function joinSeat(url: string, game: string, token: string): Promise<Playe
   return player;
 }
 
-/** A move of `model` where it stands, facing a heading that carries the command's sequence number (tenths of a degree). */
+/**
+ * A move of `model` to where it stood or 1 cm to its right (every other command: a step that changes what it
+ * sees), facing a heading that carries the command's sequence number (tenths of a degree).
+ */
 const move = (model: { id: string; position: readonly [number, number] }, seq: number) => ({
-  command: { type: "move", model: model.id, to: { position: [...model.position], heading: (seq % 3600) / 10 } },
+  command: { type: "move", model: model.id, to: { position: [model.position[0] + (seq % 2), model.position[1]], heading: (seq % 3600) / 10 } },
 });
 const seqOf = (event: GameEvent) => (event.type === "model-moved" ? Math.round(event.to.heading * 10) : -1);
 
@@ -166,8 +169,10 @@ async function latency(url: string, table: Scenario, moves: number) {
   const seen: number[] = [];
   for (let i = 0; i < moves; i++) {
     const sent = performance.now();
-    const answered = new Promise<void>((resolve) => {
+    const answered = new Promise<void>((resolve, reject) => {
+      const late = setTimeout(() => reject(new Error(`move ${i} reached B in no 10 s (refused at A: ${a.refused})`)), 10_000);
       b.onEvent = (_n, event) => {
+        clearTimeout(late);
         reached.push(performance.now() - sent);
         log = record(log, event);
         void sight().then(() => {
