@@ -9,14 +9,22 @@ export function findModel(scenario: Scenario, id: string): Model | undefined {
   return undefined;
 }
 
+/** A list with `fn` applied to each item, or the list itself when `fn` changed none (the state shares what an event leaves). */
+function mapSharing<T>(items: readonly T[], fn: (item: T) => T | undefined): T[] {
+  const out = items.flatMap((item) => fn(item) ?? []);
+  return out.length === items.length && out.every((item, i) => item === items[i]) ? (items as T[]) : out;
+}
+
 function mapModels(scenario: Scenario, fn: (model: Model) => Model | undefined): Scenario {
-  return {
-    ...scenario,
-    forces: scenario.forces.map((force) => ({
-      ...force,
-      units: force.units.map((unit) => ({ ...unit, models: unit.models.flatMap((m) => fn(m) ?? []) })).filter((unit) => unit.models.length > 0),
-    })),
-  };
+  const forces = mapSharing(scenario.forces, (force) => {
+    const units = mapSharing(force.units, (unit) => {
+      const models = mapSharing(unit.models, fn);
+      if (models === unit.models) return unit;
+      return models.length > 0 ? { ...unit, models } : undefined;
+    });
+    return units === force.units ? force : { ...force, units };
+  });
+  return forces === scenario.forces ? scenario : { ...scenario, forces };
 }
 
 /** Where a model stands now, as a placement (the inverse of `placed`). */
