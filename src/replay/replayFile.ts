@@ -5,7 +5,7 @@
  * says at which event it diverged; a damaged or truncated file plays up to where it breaks and says where.
  */
 import { z } from "zod";
-import { type KnownRulesets, parseGame, serializeGame } from "../core/game/gameFile";
+import { type KnownRulesets, loadGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { applyEvent, type GameState, initialState } from "../core/game/state";
 import { fnv1a, treeHasher } from "../core/hash";
@@ -178,7 +178,7 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
     if (count % hashEvery === 0) actual.push(stateHash(state));
     if (count % REPLAY_SNAPSHOT_EVERY === 0) snapshots.push(state);
   };
-  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known, { ...(progress && { progress }), afterEvent });
+  const loaded = loadGame({ ...game, events }, catalog, known, { ...(progress && { progress }), afterEvent });
   // The events' paths are the file's own; a problem of the whole (nesting, size) is the file's; the rest lie in "game".
   const inFile = (p: string) => (p.startsWith("events") || p.startsWith(`${ROOT_PATH}:`) ? p : joinPath("game", p));
   if (!loaded.ok) return { ok: false, error: loaded.problems.map(inFile).join("; ") };
