@@ -37,18 +37,17 @@ function textHash(kind: number, text: string): number {
   return finish(h, text.length);
 }
 
-/** Where an object keeps its tree hash: a symbol no other code knows, on a property JSON, spreads and copies leave out. */
-const TREE_HASH = Symbol("tree hash");
-
 /**
  * A hasher of JSON-like values whose hash is made from its parts' hashes (a Merkle tree): an array's from its
  * items', an object's from its keys' and values' in key order (undefined values left out, as JSON leaves them
- * out). Each object keeps its hash (a non-enumerable symbol property: twice as fast as a WeakMap, whose entries the
- * garbage collector must trace), so a value that shares most of its objects with one hashed before (an immutable
- * state after one more event) costs only the objects that are new. Equal values with the same key order hash
- * alike, as their JSON texts would; the objects must not change once hashed (a copy does not carry the hash).
+ * out). Each object keeps its hash, so a value that shares most of its objects with one hashed before (an
+ * immutable state after one more event) costs only the objects that are new. It is kept on the object under the
+ * hasher's own symbol, non-enumerable, so JSON, spreads and copies leave it out (twice as fast as a WeakMap,
+ * whose entries the garbage collector must trace). Equal values with the same key order hash alike, as their
+ * JSON texts would; the objects must not change while the hasher is in use.
  */
 export function treeHasher(): (value: unknown) => number {
+  const TREE_HASH = Symbol("tree hash");
   const keys = new Map<string, number>();
   const keyHash = (key: string) => {
     let h = keys.get(key);
