@@ -1,3 +1,5 @@
+import { keptPerObject } from "./keptPerObject";
+
 /** 32-bit FNV-1a of a text: a short, stable fingerprint (not for security). */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
@@ -40,14 +42,12 @@ function textHash(kind: number, text: string): number {
 /**
  * A hasher of JSON-like values whose hash is made from its parts' hashes (a Merkle tree): an array's from its
  * items', an object's from its keys' and values' in key order (undefined values left out, as JSON leaves them
- * out). Each object keeps its hash, so a value that shares most of its objects with one hashed before (an
- * immutable state after one more event) costs only the objects that are new. It is kept on the object under the
- * hasher's own symbol, non-enumerable, so JSON, spreads and copies leave it out (twice as fast as a WeakMap,
- * whose entries the garbage collector must trace). Equal values with the same key order hash alike, as their
- * JSON texts would; the objects must not change while the hasher is in use.
+ * out). Each object keeps its hash (`keptPerObject`), so a value that shares most of its objects with one hashed
+ * before (an immutable state after one more event) costs only the objects that are new. Equal values with the
+ * same key order hash alike, as their JSON texts would; the objects must not change while the hasher is in use.
  */
 export function treeHasher(): (value: unknown) => number {
-  const TREE_HASH = Symbol("tree hash");
+  const kept = keptPerObject<number>("tree hash");
   const keys = new Map<string, number>();
   const keyHash = (key: string) => {
     let h = keys.get(key);
@@ -65,7 +65,7 @@ export function treeHasher(): (value: unknown) => number {
         return value ? TRUE : FALSE;
       case "object": {
         if (value === null) return NULL;
-        const known = (value as { [TREE_HASH]?: number })[TREE_HASH];
+        const known = kept.get(value);
         if (known !== undefined) return known;
         let h: number;
         if (Array.isArray(value)) {
@@ -83,7 +83,7 @@ export function treeHasher(): (value: unknown) => number {
           }
           h = finish(h, count);
         }
-        if (Object.isExtensible(value)) Object.defineProperty(value, TREE_HASH, { value: h });
+        kept.set(value, h);
         return h;
       }
       default:
@@ -91,4 +91,31 @@ export function treeHasher(): (value: unknown) => number {
     }
   };
   return hash;
+}
+
+/**
+ * `JSON.stringify`'s text of a JSON-like value (plain objects and arrays, no `toJSON`), each object's text kept
+ * (`keptPerObject`): a value that shares most of its objects with one written before costs only the objects that
+ * are new. The same bytes as `JSON.stringify`; the objects must not change while the writer is in use.
+ */
+export function sharedJsonText(): (value: unknown) => string {
+  const kept = keptPerObject<string>("JSON text");
+  const text = (value: unknown): string | undefined => {
+    if (typeof value !== "object" || value === null) return JSON.stringify(value);
+    const known = kept.get(value);
+    if (known !== undefined) return known;
+    let out: string;
+    if (Array.isArray(value)) out = `[${value.map((item) => text(item) ?? "null").join(",")}]`;
+    else {
+      const parts: string[] = [];
+      for (const key of Object.keys(value)) {
+        const item = text((value as Record<string, unknown>)[key]);
+        if (item !== undefined) parts.push(`${JSON.stringify(key)}:${item}`);
+      }
+      out = `{${parts.join(",")}}`;
+    }
+    kept.set(value, out);
+    return out;
+  };
+  return (value) => text(value) ?? "undefined";
 }

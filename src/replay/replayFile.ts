@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type KnownRulesets, loadGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { applyEvent, type GameState, initialState } from "../core/game/state";
-import { fnv1a, treeHasher } from "../core/hash";
+import { fnv1a, sharedJsonText, treeHasher } from "../core/hash";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../core/json";
 import { type CatalogSource, joinPath, ROOT_PATH, validate } from "../core/scenario/load";
 import { formatVersion, LIMITS } from "../core/scenario/schema";
@@ -86,12 +86,15 @@ const hex = (hash: number) => hash.toString(16).padStart(8, "0");
 /**
  * The hash of a whole game state (the table, every model's and unit's rule state, the turn, the dice used) as
  * a replay file of `version` writes it: equal states (same fold, same key order) hash alike, and a change to any
- * of it shows. Version 1: 32-bit FNV-1a of the state's JSON text, every byte hashed again after each event.
+ * of it shows. Version 1: 32-bit FNV-1a of the state's JSON text (its unchanged objects' texts kept), every byte hashed again after each event.
  * Version 2: a tree hash (`treeHasher`), each object's hash kept while the fold shares it, so an event costs
  * only what it changed. One hasher per fold: its states share their objects.
  */
 export function stateHasher(version: number = REPLAY_VERSION): (state: GameState) => string {
-  if (version === 1) return (state) => hex(fnv1a(JSON.stringify(state)));
+  if (version === 1) {
+    const json = sharedJsonText();
+    return (state) => hex(fnv1a(json(state)));
+  }
   const hash = treeHasher();
   return (state) => hex(hash(state));
 }

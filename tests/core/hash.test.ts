@@ -1,9 +1,10 @@
 /**
  * The tree hash a replay file of format 2 records after each event: made from its parts' hashes, kept per object
- * while a hasher is in use, and never carried to a changed copy.
+ * while a hasher is in use, and never carried to a changed copy. And format 1's JSON text, written with each
+ * object's text kept: the bytes of JSON.stringify.
  */
 import { describe, expect, it } from "vitest";
-import { treeHasher } from "../../src/core/hash";
+import { sharedJsonText, treeHasher } from "../../src/core/hash";
 
 describe("treeHasher", () => {
   it("hashes equal values alike and tells apart what their JSON texts tell apart", () => {
@@ -27,5 +28,18 @@ describe("treeHasher", () => {
     expect(hash(moved)).toBe(treeHasher()(structuredClone(moved)));
     expect(hash({ ...state })).toBe(before);
     expect(hash({ ...state, turn: 2 })).not.toBe(before);
+  });
+});
+
+describe("sharedJsonText", () => {
+  it("writes JSON.stringify's bytes, and a changed copy anew", () => {
+    const byId = Object.assign(Object.create(null) as Record<string, unknown>, { "us-sq1": { pins: 1 }, "2": "two" });
+    const value = { a: [1, -0, 2.5e-7, undefined, null, true], b: { skip: undefined, text: 'quote " \\ \n é 😀' }, c: byId, d: [] };
+    const json = sharedJsonText();
+    expect(json(value)).toBe(JSON.stringify(value));
+    expect(json(value)).toBe(JSON.stringify(value));
+    const changed = { ...value, c: { ...byId, "us-sq1": { pins: 2 } } };
+    expect(json(changed)).toBe(JSON.stringify(changed));
+    expect(JSON.stringify(value)).not.toMatch(/JSON text/);
   });
 });

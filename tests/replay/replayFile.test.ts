@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { serializeGame } from "../../src/core/game/gameFile";
 import { currentState } from "../../src/core/game/gameLog";
 import { applyEvent, byId, initialState } from "../../src/core/game/state";
+import { sharedJsonText } from "../../src/core/hash";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
 import { isReplayText, parseReplay, serializeReplay, stateHasher, stateHashes } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
@@ -113,6 +114,16 @@ describe("state hashes", () => {
     for (const event of log.events) {
       state = applyEvent(state, event);
       expect(kept(state)).toBe(stateHasher(2)(structuredClone(state)));
+    }
+  });
+
+  it("format 1: each state's JSON text, made with the texts kept from the states before, is JSON.stringify's", () => {
+    const log = playedGame();
+    const json = sharedJsonText();
+    let state = initialState(log.header.scenario);
+    for (const event of log.events) {
+      state = applyEvent(state, event);
+      expect(json(state)).toBe(JSON.stringify(state));
     }
   });
 });
