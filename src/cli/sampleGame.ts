@@ -14,11 +14,12 @@ import { readFile } from "node:fs/promises";
 import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
 import { currentState, type GameLog, newGame, nextDice, record } from "../core/game/gameLog";
-import { findModel } from "../core/game/models";
+import { findModel, placementOf } from "../core/game/models";
 import type { GameState } from "../core/game/state";
 import { distance2, type Vec2 } from "../core/geometry2d";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { sampleMissions } from "../core/mission/samples";
+import { settleMoves, shiftedPlacement } from "../core/placement";
 import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point, Scenario } from "../core/scenario/schema";
@@ -129,6 +130,8 @@ function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
       return log;
     },
     state: (): GameState => currentState(log),
+    /** The table as it stands now, as the app's drag sees it. */
+    battlefield: () => table.battlefieldOf(currentState(log)),
     perform(command: Command): Refusal | undefined {
       const made = toEvent(currentState(log), catalog, command, (clock += 4000));
       return made.ok ? submit(made.event) : { by: "table", reason: made.error };
@@ -174,12 +177,15 @@ export async function playSampleGame(seed = SAMPLE_SEED, turns: readonly (readon
               skipped.push(`turn ${turn + 1}: ${order.unit} has no models left`);
               break;
             }
+            // Dropped as the app drops a dragged unit: each model shifted by the same step, then settled clear of
+            // walls and other models (settleMoves), so the move is one the table allows.
+            const battlefield = game.battlefield();
             const moves = unit.models.map((m) => ({
               model: m.id,
-              to: { position: [m.position[0] + order.by[0], m.position[1] + order.by[1]] as Point, heading: m.heading },
+              to: shiftedPlacement(battlefield, placementOf(m), order.by),
               path: bowedPath(m.position, order.by),
             }));
-            perform({ type: "move-group", moves }, `turn ${turn + 1}: ${order.unit} advances`);
+            perform({ type: "move-group", moves: settleMoves(battlefield, moves) }, `turn ${turn + 1}: ${order.unit} advances`);
             break;
           }
           case "traverse":

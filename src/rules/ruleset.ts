@@ -425,6 +425,11 @@ export interface PhaseSpec {
   readonly allows: readonly TurnAction[];
   /** What ends it, in the system's words. */
   readonly ends: string;
+  /**
+   * What a step of this phase shows its acting side only (a die drawn from the bag, a card in hand): on one
+   * screen the device passes to that side's player, who confirms, before the step is shown (turn.ts handOver).
+   */
+  readonly hides?: Ruling;
 }
 
 /** A rule system's turn, as data; src/rules/turn.ts walks it from the game log. */
@@ -454,7 +459,7 @@ export interface MoveRequest {
 export interface MoveVerdict {
   readonly ruleset: string;
   readonly model: string;
-  /** What cost and allowance count, in the system's terms: "in" (inches moved) or "MP" (Movement Points). */
+  /** What cost and allowance count, in the system's terms: "in" (inches moved), "cm" or "MP" (Movement Points). */
   readonly measure: string;
   readonly allowance: number;
   readonly cost: number;

@@ -15,7 +15,7 @@ import { earlyVictory, type MissionResult, missionResult } from "../core/mission
 import { missionTitle } from "../core/mission/samples";
 import { inDeploymentZone } from "../core/mission/zones";
 import type { Scenario } from "../core/scenario/schema";
-import type { PhaseSpec, TurnAction, TurnStructure } from "./ruleset";
+import type { PhaseSpec, Ruling, TurnAction, TurnStructure } from "./ruleset";
 
 export const DEPLOYMENT = "deployment";
 
@@ -65,6 +65,29 @@ export function turnNow(turn: TurnStructure, state: GameState): TurnNow {
 
 function phaseById(turn: TurnStructure, id: string): PhaseSpec | undefined {
   return id === DEPLOYMENT ? deploymentPhase(turn) : turn.phases.find((p) => p.id === id);
+}
+
+/** A step that passes the device to its acting side before it is shown (PhaseSpec.hides). */
+export interface HandOver {
+  readonly side: string;
+  /** What the step shows its side only, and the rule. */
+  readonly hides: Ruling;
+}
+
+/** The hand-over the step in progress asks for, or undefined: none in free play, at the game's end, or in a step that hides nothing. */
+export function handOver(turn: TurnStructure, state: GameState): HandOver | undefined {
+  const now = turnNow(turn, state);
+  if (now.free || now.ended || now.side === undefined || !now.phase?.hides) return undefined;
+  return { side: now.side, hides: now.phase.hides };
+}
+
+/**
+ * The hand-over still to be confirmed on one screen: the step's, unless its side's player already holds the
+ * device (`holder`, the side of the hand-over last confirmed). A side that draws again keeps the device.
+ */
+export function pendingHandOver(turn: TurnStructure, state: GameState, holder: string | undefined): HandOver | undefined {
+  const pass = handOver(turn, state);
+  return pass && pass.side !== holder ? pass : undefined;
 }
 
 /** The battlefield's sides, in the order its forces first name them. */

@@ -65,6 +65,8 @@ export interface UiStore {
     readonly followers: ReadonlyArray<{ readonly model: string; readonly from: Placement }>;
   };
   readonly templateDrag?: TemplateDrag;
+  /** One screen: the side whose player holds the device (the hand-over last confirmed). */
+  readonly handedOver?: string;
   set(patch: Partial<Omit<UiStore, "set">>): void;
 }
 

@@ -29,6 +29,8 @@ export function useShortcuts(onFocus: () => void, onHelp: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      // A modal question or the pass-the-device cover holds the keyboard: the table's keys wait behind it.
+      if (document.querySelector("[aria-modal='true']")) return;
       const key = e.key.toLowerCase();
       const ui = useUi.getState();
       if ((e.ctrlKey || e.metaKey) && key === "z") {

@@ -38,6 +38,14 @@ describe("npm run sample-game", { timeout: SPAWN_TIMEOUT }, () => {
     expect(r.stdout).toMatch(/deployment: .*\[turn\] (USA|Germany) deploy in (USA|Germany)'s deployment zone \(Hold the crossroads \(sample\)\)/);
   });
 
+  it("npm run sample-replay makes the shipped sample replay byte for byte, every advance of its script carried out", async () => {
+    const out = join(dir, "sample.json");
+    const r = await run("sampleReplay", [out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/skipped/);
+    expect(await readFile(out, "utf8")).toBe(readFileSync("public/replays/sample.json", "utf8"));
+  });
+
   it("refuses an unknown rule system and a missing one, naming the systems", async () => {
     expectOneLineError(await run("wholeGame", ["--ruleset", "chess"]), "sample-game", 'unknown rule system "chess"', "bolt-action");
     expectOneLineError(await run("wholeGame", []), "sample-game", "missing --ruleset", "flames-of-war");

@@ -18,7 +18,7 @@ import { boltAction } from "../../src/rules/bolt-action";
 import { flamesOfWar } from "../../src/rules/flames-of-war";
 import { operationWw2 } from "../../src/rules/operation-ww2";
 import type { Ruleset } from "../../src/rules/ruleset";
-import { deploymentRefusal, gameLength, missionOutcome, nextStep, nextStepLabel, outOfTurn, turnNow } from "../../src/rules/turn";
+import { deploymentRefusal, gameLength, handOver, missionOutcome, nextStep, nextStepLabel, outOfTurn, pendingHandOver, turnNow } from "../../src/rules/turn";
 import { type Placed, scenario, TEST_CATALOG } from "../helpers/scene";
 
 /** Two units of side A, one of side B: alternation is seen to run out on one side first. */
@@ -151,6 +151,36 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
     const state = currentState(log);
     expect(state.turn).toBe(2);
     expect(state.units["unit-a1"]?.order).toBe("down");
+  });
+});
+
+describe("hidden information on one screen: the device passes to the side a step shows something to", () => {
+  it("a die drawn from the bag (001 l.11) for the side not holding the device asks to pass it; a side that draws again keeps it", () => {
+    let log = until(boltAction, "orders");
+    const first = handOver(boltAction.turn, currentState(log))!;
+    expect(first.side).toBe(currentState(log).step!.side);
+    expect(first.hides.rule).toBe("001 l.11");
+    expect(pendingHandOver(boltAction.turn, currentState(log), undefined)).toEqual(first);
+    // Confirmed: that side's player holds the device until a die falls to the other side.
+    expect(pendingHandOver(boltAction.turn, currentState(log), first.side)).toBeUndefined();
+    let draws = 0;
+    while (currentState(log).step!.side === first.side && draws++ < 40) {
+      expect(pendingHandOver(boltAction.turn, currentState(log), first.side)).toBeUndefined();
+      log = advance(boltAction, log);
+    }
+    const other = currentState(log).step!.side!;
+    expect(other).not.toBe(first.side);
+    expect(pendingHandOver(boltAction.turn, currentState(log), first.side)).toEqual({ side: other, hides: first.hides });
+  });
+
+  it("asks nothing in free play, in the deployment, in the turn end, nor where a system's steps hide nothing", () => {
+    expect(handOver(boltAction.turn, currentState(start(boltAction)))).toBeUndefined();
+    expect(handOver(boltAction.turn, currentState(advance(boltAction, start(boltAction))))).toBeUndefined();
+    expect(handOver(boltAction.turn, currentState(until(boltAction, "turn-end")))).toBeUndefined();
+    for (const ruleset of [operationWw2, battleground, flamesOfWar]) {
+      for (let log = advance(ruleset, start(ruleset)); !currentState(log).ended; log = advance(ruleset, log))
+        expect(handOver(ruleset.turn, currentState(log)), ruleset.id).toBeUndefined();
+    }
   });
 });
 

@@ -3,13 +3,14 @@
  * between forward and reverse, and the terrain table's extra MP by movement class (tracked, wheeled,
  * infantry), with the NO that forbids a class to enter and the # that lets the opponent call an
  * immobilisation test (§2). The allowance of one move action and which battlefield feature is which
- * terrain row are sample data (§13). The path is read in plan, sampled finely enough for a base's width.
+ * terrain row are sample data (§13). The path's facts (its pieces, reverse, the features it crosses) come
+ * from the sight engine (pathFacts), shared by every system that prices a move.
  */
 
-import { featureCovers } from "../../core/edit/shape";
-import { distance2, dot2, headingVector, lerp2, sub2, type Vec2 } from "../../core/geometry2d";
+import type { Vec2 } from "../../core/geometry2d";
 import type { Feature } from "../../core/scenario/schema";
 import { cmToInches } from "../../core/units";
+import { pathFacts } from "../../sight/pathFacts";
 import { type ModelFacts, requireModel } from "../context";
 import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
 import { type BgContext, sampleMark } from "./context";
@@ -18,9 +19,6 @@ import { type MOVE_CLASSES, RULESET_ID } from "./tables";
 import { INCH_EPSILON } from "./toHit";
 
 export type MoveClass = (typeof MOVE_CLASSES)[number];
-
-/** Distance between samples along the path, cm: 0.2 mm, so a boundary misplaces less than 0.01" of the move. */
-const STEP = 0.02;
 
 export interface MoveCostInput {
   readonly model: ModelFacts;
@@ -54,37 +52,6 @@ export function moveClassOf(ctx: BgContext, m: ModelFacts): MoveClass {
   return p.vehicle!.drive === "wheeled" ? "wheeled" : "tracked";
 }
 
-interface Sample {
-  readonly at: Vec2;
-  readonly length: number;
-  readonly reverse: boolean;
-}
-
-/**
- * The path as short pieces, each forward or reverse: a piece against the facing is reverse, and the facing
- * follows the path (a vehicle driving forward along a curve turns with it; one reversing keeps its nose).
- */
-function samplePath(path: readonly Vec2[], heading: number, vehicle: boolean): { samples: Sample[]; changes: number } {
-  const samples: Sample[] = [];
-  let facing = headingVector(heading);
-  let changes = 0;
-  let last: boolean | undefined;
-  for (let i = 0; i + 1 < path.length; i++) {
-    const a = path[i]!;
-    const b = path[i + 1]!;
-    const length = distance2(a, b);
-    if (length === 0) continue;
-    const dir = sub2(b, a);
-    const reverse = vehicle && dot2(dir, facing) < 0;
-    facing = reverse ? [-dir[0] / length, -dir[1] / length] : [dir[0] / length, dir[1] / length];
-    if (last !== undefined && reverse !== last) changes++;
-    last = reverse;
-    const n = Math.max(1, Math.ceil(length / STEP));
-    for (let k = 0; k < n; k++) samples.push({ at: lerp2(a, b, (k + 0.5) / n), length: length / n, reverse });
-  }
-  return { samples, changes };
-}
-
 const mpText = (mp: number) => `${Number(mp.toFixed(2))} MP`;
 
 export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
@@ -92,12 +59,12 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
   const allowanceTable = ctx.tables["move-allowance"];
   const sample = sampleMark(ctx, "move-allowance");
   const moveClass = moveClassOf(ctx, input.model);
-  const { samples, changes } = samplePath(input.path, input.heading, moveClass !== "infantry");
-  const smoke = input.features.filter((f) => f.kind === "smoke");
+  const facts = pathFacts(input.path, input.features, { heading: input.heading, vehicle: moveClass !== "infantry" });
+  const changes = facts.reverseChanges;
   let normal = 0;
   let slow = 0;
-  for (const s of samples) {
-    if (s.reverse || smoke.some((f) => featureCovers(f, s.at))) slow += s.length;
+  for (const s of facts.samples) {
+    if (s.reverse || s.under.some((f) => f.kind === "smoke")) slow += s.length;
     else normal += s.length;
   }
   const rulings: Ruling[] = [];
@@ -118,11 +85,9 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
   }
   let refused: Ruling | undefined;
   const immobilisation: string[] = [];
-  for (const f of input.features) {
+  for (const { feature: f, inside } of facts.terrain) {
     const rowId = allowanceTable.terrain[f.kind];
     if (!rowId) continue;
-    const inside = samples.filter((s) => featureCovers(f, s.at));
-    if (!inside.length) continue;
     const row = table.terrain[rowId];
     const name = f.name || f.id;
     const extra = row[moveClass];
@@ -136,7 +101,7 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
     }
     if (row.immobilisation.includes(moveClass)) immobilisation.push(f.id);
     if (extra === 0) continue;
-    const inches = cmToInches(inside.reduce((sum, s) => sum + s.length, 0));
+    const inches = cmToInches(inside);
     const paid = ctx.options.terrainCost === "per-inch" ? extra * Math.ceil(inches - INCH_EPSILON) : extra;
     mp += paid;
     rulings.push({

@@ -18,6 +18,7 @@ export const BA_TURN: TurnStructure = {
       acts: "drawn",
       allows: ["order", "move", "fire"],
       ends: "when every unit that may take an order has had its die",
+      hides: { reason: "The order die drawn goes to its side's player, who gives one of their units an order: the device passes to them", rule: "001 l.11" },
     },
     { id: "turn-end", name: "Turn end phase", rule: "001 l.17–19", acts: "all", allows: [], ends: "when the dice are back in the bag" },
   ],

@@ -8,6 +8,7 @@ import { type FowContext, fowContext, teamOf } from "./context";
 import { sourcePair } from "./distances";
 import { type FowFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { FOW_MISSION_SETUP } from "./missionSetup";
+import { moveVerdict } from "./movement";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { resolveFire } from "./resolve";
 import { DECLARATION, declaredTurn, gameState, situation } from "./state";
@@ -52,6 +53,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   fireVerdict: (declaration, reports, context) => fireVerdict(declaration, reports, declaredTurn(declaration, context)),
   resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, declaredTurn(declaration, context)),
   turn: FOW_TURN,
+  moveVerdict,
 };
 
 export { type FowContext, fowContext } from "./context";

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { TableFile, TableLoadResult } from "../ruleset";
 import { type LoadedTables, loadTableFiles } from "../tableFiles";
+import movement from "./tables/movement.sample.json";
 import parameters from "./tables/parameters.sample.json";
 import saves from "./tables/saves.json";
 import smallArms from "./tables/small-arms.json";
@@ -70,13 +71,21 @@ const Teams = z.record(z.string(), Team).superRefine((teams, ctx) => {
 
 const Parameters = z.strictObject({ commandDistance: cm, touchTolerance: z.number().nonnegative() });
 
-const SCHEMAS = { "small-arms": Weapons, "to-hit": ToHit, saves: Saves, weapons: Weapons, teams: Teams, parameters: Parameters } as const;
+const Movement = z.strictObject({
+  rates: z.record(
+    z.enum(TEAM_TYPES),
+    z.strictObject({ tactical: cm, atDouble: cm, basis: z.enum(["given", "sample"]), sampleTactical: z.boolean().optional() }),
+  ),
+  terrain: z.record(z.string(), z.enum(["open", "difficult", "impassable"])),
+});
+
+const SCHEMAS = { "small-arms": Weapons, "to-hit": ToHit, saves: Saves, weapons: Weapons, teams: Teams, parameters: Parameters, movement: Movement } as const;
 
 export type TableId = keyof typeof SCHEMAS;
 export type FowTables = LoadedTables<{ readonly [K in TableId]: z.infer<(typeof SCHEMAS)[K]> }>;
 export type FowTableData = FowTables["data"];
 
-const TABLE_FILES: readonly TableFile[] = [smallArms, toHit, saves, weapons, teams, parameters];
+const TABLE_FILES: readonly TableFile[] = [smallArms, toHit, saves, weapons, teams, parameters, movement];
 
 /** The shipped tables with `files` replacing theirs, each checked against its schema; weapon ids must resolve. */
 export function loadFowTables(files: readonly TableFile[] = []): TableLoadResult<FowTables> {

@@ -7,6 +7,7 @@ import type { FlameTemplate, Ruleset } from "../ruleset";
 import { type Ow2Context, ow2Context } from "./context";
 import { fireVerdict, type Ow2FireVerdict, sightRequests } from "./fire";
 import { OW2_MISSION_SETUP } from "./missionSetup";
+import { moveVerdict } from "./movement";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
@@ -58,6 +59,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   fireVerdict: (declaration, reports, context) => fireVerdict(declaration, reports, declaredOrders(declaration, context)),
   resolveFire: (declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, declaredOrders(declaration, context), geometry),
   turn: OWW2_TURN,
+  moveVerdict,
   flameTemplates,
 };
 

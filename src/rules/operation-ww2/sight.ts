@@ -12,7 +12,7 @@ import { type FiringWeapon, hasProperty, isVehicle, targetTypeOf } from "./profi
 import type { Order } from "./types";
 
 /** Walls and hedges up to this height are low (§5.3). */
-const LOW_OBSTACLE_HEIGHT = 2.5;
+export const LOW_OBSTACLE_HEIGHT = 2.5;
 /** How deep sight reaches into woods, crops, buildings and ruins, and how close to an opening a model must be (§5.3, §5.4). */
 const SIGHT_DEPTH = 5;
 /** Infantry at a high hedge shoot through it, and throw grenades over a high wall, at targets this close to it (§5.3). */

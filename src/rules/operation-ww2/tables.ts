@@ -13,6 +13,7 @@ import damageModifiers from "./tables/damage-modifiers.json";
 import flamethrowerTemplates from "./tables/flamethrower-templates.sample.json";
 import flamethrowerVsVehicles from "./tables/flamethrower-vs-vehicles.json";
 import heavyWeaponsV2 from "./tables/heavy-weapons-v2.json";
+import movement from "./tables/movement.sample.json";
 import profiles from "./tables/profiles.sample.json";
 import protection from "./tables/protection.json";
 import roofDemolition from "./tables/roof-demolition.json";
@@ -216,6 +217,14 @@ export type DamageSection = "small-arms" | "heavy-weapons";
 
 const CoverSources = z.record(z.string(), z.strictObject({ class: z.enum(COVER_CLASSES), basis: z.enum(["given", "inferred", "sample"]) }));
 
+/** cm a movement class spends to enter a kind of feature, null where it may not enter. */
+const EntryCost = cm.nullable();
+export const MOVE_CLASSES = ["infantry", "wheeled", "tracked"] as const;
+const Movement = z.strictObject({
+  rates: z.record(TargetType, z.strictObject({ slow: cm, fast: cm, charge: cm, basis: z.enum(["given", "sample"]), sampleSlow: z.boolean().optional() })),
+  terrain: z.record(z.string(), z.strictObject({ infantry: EntryCost, wheeled: EntryCost, tracked: EntryCost })),
+});
+
 const FlamethrowerTemplates = z.record(z.enum(["TL", "L12", "L24"]), z.strictObject({ length: cm, narrowWidth: cm, wideWidth: cm }));
 
 const SCHEMAS = {
@@ -234,6 +243,7 @@ const SCHEMAS = {
   profiles: Profiles,
   cover: CoverSources,
   "flamethrower-templates": FlamethrowerTemplates,
+  movement: Movement,
 } as const;
 
 export type TableId = keyof typeof SCHEMAS;
@@ -260,6 +270,7 @@ export const TABLE_FILES: readonly TableFile[] = [
   profiles,
   cover,
   flamethrowerTemplates,
+  movement,
 ];
 
 /**

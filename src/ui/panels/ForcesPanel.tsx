@@ -11,6 +11,7 @@ import { useGame } from "../../state/game";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
 import { NumberField } from "./NumberField";
+import { SampleWord } from "./SampleMark";
 
 const NEW_SIDE = "\u0000new";
 
@@ -48,12 +49,7 @@ function AddUnit() {
                   </optgroup>
                 ))}
               </select>
-              {preset?.sample && (
-                <span className="sample" title={preset.sample} data-testid="preset-sample">
-                  {" "}
-                  sample
-                </span>
-              )}
+              {preset?.sample && <SampleWord why={preset.sample} testId="preset-sample" />}
             </td>
           </tr>
           <tr>

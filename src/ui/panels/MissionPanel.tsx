@@ -11,6 +11,7 @@ import { useGame } from "../../state/game";
 import { changeMission, missionSides, removeMission, removeObjective, removeZone } from "../../state/missionActions";
 import { startObjective, startZone } from "../../state/tools";
 import { NumberField } from "./NumberField";
+import { SampleWord } from "./SampleMark";
 
 /** Replaces one objective's fields. */
 const changeObjective = (id: string, patch: Partial<Pick<Objective, "name" | "points">>) =>
@@ -73,12 +74,7 @@ export function MissionPanel() {
                     }
                     onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
                   />
-                  {mission.sample && (
-                    <span className="sample" title={missionTitle(mission)}>
-                      {" "}
-                      sample
-                    </span>
-                  )}
+                  {mission.sample && <SampleWord why={missionTitle(mission)} />}
                 </td>
               </tr>
               <tr>

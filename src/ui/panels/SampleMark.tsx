@@ -22,3 +22,13 @@ export function SampleMark({ sample, onLoad }: { sample: SampleTable | undefined
     </>
   );
 }
+
+/** The word "sample" after something made up for Hulldown where the source gives nothing (a preset, a mission); the title says why. */
+export function SampleWord({ why, testId }: { why: string; testId?: string }) {
+  return (
+    <span className="sample" title={why} data-testid={testId}>
+      {" "}
+      sample
+    </span>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * How far a model may move (§4, 000 l.145–173, 598–624): the most a Move order allows, its type's fast
+ * rate (a unit's order is declared with its shot, so a move is measured at the Move order's fast rate and
+ * the slow and charge rates are named); a move pays 5 cm to get at least partly into terrain that costs it
+ * and to cross a low wall or hedge, 10 cm a high one (l.160), and a vehicle 5 cm for each turn of up to 90°
+ * (l.601). A vehicle moving further than its slow rate is moving fast: at most 2 turns, and never in
+ * reverse (l.601). The path's facts come from the sight engine (pathFacts); the rates table is partly sample.
+ */
+import type { Feature } from "../../core/scenario/schema";
+import { pathFacts } from "../../sight/pathFacts";
+import { requireModel } from "../context";
+import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
+import { type Ow2Context, sampleMark } from "./context";
+import { targetTypeOf } from "./profiles";
+import { LOW_OBSTACLE_HEIGHT } from "./sight";
+import { type MOVE_CLASSES, RULESET_ID } from "./tables";
+import { isVehicleType, type TargetType } from "./types";
+
+type MoveClass = (typeof MOVE_CLASSES)[number];
+
+/** Crossing a low or a high wall or hedge (cm, 000 l.160). */
+const OBSTACLE_COST = { low: 5, high: 10 } as const;
+/** A vehicle's turn of up to 90° (cm, l.601); a sharper turn is two. */
+const TURN_COST = 5;
+/** The most turns a vehicle moving fast (or in reverse) makes (l.601). */
+const FAST_TURNS = 2;
+/** Rounding of a drag's end (cm): a move a hair past its allowance is still within it. */
+const TOLERANCE = 0.05;
+
+const WHEELED: readonly TargetType[] = ["motorbike", "car", "truck", "armoured-car"];
+const moveClassOf = (type: TargetType): MoveClass => (!isVehicleType(type) ? "infantry" : WHEELED.includes(type) ? "wheeled" : "tracked");
+const nameOf = (f: Feature): string => f.name || f.id;
+const cmText = (cm: number): string => `${Number(cm.toFixed(1))} cm`;
+
+export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict {
+  const m = requireModel(ctx, request.model);
+  const type = targetTypeOf(ctx, m);
+  const moveClass = moveClassOf(type);
+  const vehicle = moveClass !== "infantry";
+  const rates = ctx.tables.movement.rates[type];
+  const movement = sampleMark(ctx, "movement");
+  const facts = pathFacts(request.path, [...ctx.terrain.values()], { heading: m.heading, vehicle });
+  const rulings: Ruling[] = [
+    {
+      reason: `${m.id} moves as ${type} (${moveClass}): slow ${rates.slow} cm, fast ${rates.fast} cm, charge ${rates.charge} cm; measured at the Move order's fast rate`,
+      rule: "§4.1 (000 l.147)",
+      // Its type is the profiles table's; the rates partly the movement table's stand-ins.
+      ...(rates.basis === "sample" || rates.sampleSlow ? movement : sampleMark(ctx, "profiles")),
+    },
+  ];
+  let cost = facts.length;
+  let refusal: Ruling | undefined;
+  for (const { feature } of facts.terrain) {
+    const entry = ctx.tables.movement.terrain[feature.kind]?.[moveClass];
+    if (entry === undefined || entry === 0) continue;
+    if (entry === null) {
+      refusal ??= {
+        reason: `${nameOf(feature)} (${feature.kind}) is impassable to ${moveClass === "infantry" ? "infantry" : `${moveClass} vehicles`}`,
+        rule: "§4.3 (000 l.162)",
+        ...movement,
+      };
+      continue;
+    }
+    cost += entry;
+    rulings.push({ reason: `into ${nameOf(feature)} (${feature.kind}): −${entry} cm`, rule: "§4.3 (000 l.160, l.611)", ...movement });
+  }
+  for (const { feature, times } of facts.obstacles) {
+    const high = feature.height > LOW_OBSTACLE_HEIGHT;
+    const paid = times * OBSTACLE_COST[high ? "high" : "low"];
+    cost += paid;
+    rulings.push({
+      reason: `over ${nameOf(feature)}, a ${high ? "high" : "low"} ${feature.kind} (${high ? "over" : "at most"} ${LOW_OBSTACLE_HEIGHT} cm)${times > 1 ? ` ${times} times` : ""}: −${paid} cm`,
+      rule: "§4.3 (000 l.160)",
+    });
+  }
+  const turns = facts.turns.reduce((n, angle) => n + Math.ceil(angle / 90 - 1e-9), 0);
+  if (vehicle && turns) {
+    cost += turns * TURN_COST;
+    rulings.push({ reason: `${turns} turn(s) of up to 90°: −${turns * TURN_COST} cm`, rule: "§4.5 (000 l.601)" });
+  }
+  if (vehicle && cost > rates.slow + TOLERANCE) {
+    const reversing = facts.samples.some((s) => s.reverse);
+    if (reversing || turns > FAST_TURNS)
+      refusal ??= {
+        reason: `${cmText(cost)} is past the slow ${rates.slow} cm, so a fast move: ${reversing ? "a vehicle reverses only slowly" : `at most ${FAST_TURNS} turns, this makes ${turns}`}`,
+        rule: "§4.5 (000 l.601)",
+      };
+  }
+  const allowance = rates.fast;
+  const measured: Ruling = {
+    reason: `the move costs ${cmText(cost)} of ${allowance} cm${cost > allowance + TOLERANCE ? `: ${cmText(cost - allowance)} too far` : ""}`,
+    rule: "§4.1 (000 l.147, l.602)",
+    ...(rates.basis === "sample" ? movement : {}),
+  };
+  rulings.push(measured);
+  if (cost > allowance + TOLERANCE) refusal ??= measured;
+  const all = refusal && !rulings.includes(refusal) ? [refusal, ...rulings] : rulings;
+  return {
+    ruleset: RULESET_ID,
+    model: m.id,
+    measure: "cm",
+    allowance,
+    cost,
+    allowed: refusal === undefined,
+    rulings: all,
+    ...(refusal && { refusal }),
+    sampleTables: uniqueSampleTables(all.flatMap((r) => (r.sample ? [r.sample] : []))),
+  };
+}
