@@ -141,6 +141,14 @@ describe("a replay file of format 1 (the state's whole JSON text hashed)", () =>
     expect(serializeReplay(replay)).toBe(JSON.stringify(current));
   });
 
+  it("the shipped sample as format 1 wrote it (before format 2) loads with every recorded hash matched", () => {
+    const text = readFileSync(new URL("../fixtures/sample-replay-format-1.json", import.meta.url), "utf8");
+    expect(JSON.parse(text).version).toBe(1);
+    const replay = load(text);
+    expect(replay.divergence).toBeUndefined();
+    expect(replay.log.events).toHaveLength(21);
+  });
+
   it("names the event an edited one diverges at", () => {
     const edited = structuredClone(v1);
     (edited.events[17] as { to: { position: number[] } }).to.position[0]! += 1;
