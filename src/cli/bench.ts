@@ -13,16 +13,17 @@
  */
 import { availableParallelism } from "node:os";
 import { createBattlefield } from "../core/battlefield";
-import { createDice } from "../core/dice";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { Scenario } from "../core/scenario/schema";
 import { sightReport } from "../sight/lineOfSight";
 import { opposingPairs, type Pair, visibilityMatrix } from "../sight/matrix";
 import { SightWorld } from "../sight/sightWorld";
+import { benchNet, netTable } from "./benchNet";
 import { benchReplay, benchReplayLoad, type ReplayBench, rejudgeSampleReplay, SAMPLE_REPLAY } from "./benchReplay";
 import { compareSight, measure, median, PAIR_SEED, quantile, sightTable } from "./benchSight";
 import { loadScenario, loadSightWorld, parseNumber, parseNumberList, printJson, runCommand } from "./common";
 import { MatrixPool } from "./matrixPool";
+import { syntheticTable } from "./syntheticTable";
 
 const USAGE = `Measures the sight engine on a battlefield: world building (and its curve on larger synthetic tables),
 SightReport latency, the visibility matrix on one thread and on every core, and the SightReport against a
@@ -32,6 +33,7 @@ scored against a dense reference.
 Usage:
   npm run bench [-- <scenario.json>] [--rounds N] [--pairs N] [--sizes 2000,5000,10000] [--threads N]
                 [--replay-events N] [--replay-load-events N] [--replay] [--sight] [--matrix] [--seed N] [--json]
+  npm run bench -- --net [<scenario.json>] [--models N] [--moves N] [--games K] [--seconds S] [--commands N] [--rate R]
 
 Options:
   --rounds N    repetitions per timing (default 3)
@@ -43,6 +45,16 @@ Options:
   --replay      only the replay section (load a replay file, seek to random times, re-judge the sample replay)
   --sight       only the SightReport against three-mesh-bvh (fresh worlds, CPU time, accuracy)
   --matrix      only the matrices (one thread; the pool warm, on its first request, and from a cold start)
+  --net         only the game server (a real one, on 127.0.0.1, SQLite in a temporary folder): a move's latency
+                from player A to player B and to B's line of sight for it, then a soak of K two-player games
+                each sending R commands a second, checking every event and reading the server's memory
+  --models N    models on each --net game's table (default 200: the scenario's, copied and scattered)
+  --moves N     moves timed one at a time (default 200)
+  --games K     concurrent games in the soak (default 100)
+  --seconds S   the soak stops after S seconds (default 60)…
+  --commands N  …or after N commands, whichever comes first (default 100000: e.g. --games 100 --rate 10
+                --seconds 100 sends them)
+  --rate R      commands a second in each game, its two players in turn (default 1)
   --seed N      seed of the pairs scored against the dense reference (default 7, the confidence test's pairs)
   --json        print the numbers as JSON
   -h, --help    show this help`;
@@ -60,6 +72,13 @@ const command = {
     replay: { type: "boolean" },
     sight: { type: "boolean" },
     matrix: { type: "boolean" },
+    net: { type: "boolean" },
+    models: { type: "string" },
+    moves: { type: "string" },
+    games: { type: "string" },
+    seconds: { type: "string" },
+    commands: { type: "string" },
+    rate: { type: "string" },
     seed: { type: "string" },
     json: { type: "boolean" },
   },
@@ -86,39 +105,6 @@ function oneWayPairs(world: SightWorld, perSide: number): Pair[] {
   for (const e of world.battlefield.models.values()) bySide.set(e.side, [...(bySide.get(e.side) ?? []), e.model.id]);
   const [shooters = [], targets = []] = [...bySide.values()].map((ids) => ids.slice(0, perSide));
   return shooters.flatMap((a) => targets.map((b): Pair => [a, b]));
-}
-
-/**
- * The scenario with `models` models: its own, then copies of them (each copy a new unit) scattered over the
- * table from a fixed seed, standing on the ground.
- */
-function syntheticTable(scenario: Scenario, models: number): Scenario {
-  const dice = createDice(models);
-  const { width, depth } = scenario.table;
-  const margin = 8;
-  const forces = scenario.forces.map((f) => ({ ...f, units: [...f.units] }));
-  const originals = forces.flatMap((f) => f.units.map((unit) => ({ force: f, unit })));
-  let count = originals.reduce((n, { unit }) => n + unit.models.length, 0);
-  for (let copy = 1; count < models; copy++) {
-    for (const { force, unit } of originals) {
-      const take = unit.models.slice(0, models - count);
-      if (!take.length) break;
-      const at = (): [number, number] => [margin + dice.fraction("x") * (width - 2 * margin), margin + dice.fraction("z") * (depth - 2 * margin)];
-      const [cx, cz] = at();
-      const [ux, uz] = unit.models[0]!.position;
-      force.units.push({
-        ...unit,
-        id: `${unit.id}~${copy}`,
-        models: take.map(({ floor: _floor, elevation: _elevation, ...m }) => ({
-          ...m,
-          id: `${m.id}~${copy}`,
-          position: [cx + m.position[0] - ux, cz + m.position[1] - uz] as [number, number],
-        })),
-      });
-      count += take.length;
-    }
-  }
-  return { ...scenario, forces };
 }
 
 interface Timed {
@@ -202,6 +188,25 @@ await runCommand(command, async ({ values, positionals }) => {
   const threads = Math.max(1, Math.round(parseNumber(values.threads ?? String(availableParallelism()), "--threads", "--threads 2", "positive")));
   const seed = Math.round(parseNumber(values.seed ?? String(PAIR_SEED), "--seed", "--seed 7", "nonnegative"));
   const log = (line: string) => !values.json && console.log(line);
+
+  if (values.net) {
+    const count = (name: "models" | "moves" | "games" | "commands", fallback: number) =>
+      Math.max(1, Math.round(parseNumber(values[name] ?? String(fallback), `--${name}`, `--${name} ${fallback}`, "positive")));
+    const net = await benchNet(
+      {
+        table: syntheticTable(await loadScenario(path), count("models", 200)),
+        moves: count("moves", 200),
+        games: count("games", 100),
+        commands: count("commands", 100_000),
+        seconds: parseNumber(values.seconds ?? "60", "--seconds", "--seconds 60", "positive"),
+        rate: parseNumber(values.rate ?? "1", "--rate", "--rate 1", "positive"),
+      },
+      log,
+    );
+    for (const line of netTable(net)) log(line);
+    if (values.json) printJson({ scenario: path, net });
+    return;
+  }
 
   if (values.sight) {
     const sight = await compareSight(await loadScenario(path), pairCount, rounds, seed);

@@ -5,17 +5,19 @@
  * says at which event it diverged; a damaged or truncated file plays up to where it breaks and says where.
  */
 import { z } from "zod";
-import { type KnownRulesets, parseGame, serializeGame } from "../core/game/gameFile";
+import { type KnownRulesets, loadGame, serializeGame } from "../core/game/gameFile";
 import type { GameLog } from "../core/game/gameLog";
 import { applyEvent, type GameState, initialState } from "../core/game/state";
-import { fnv1a } from "../core/hash";
+import { fnv1a, sharedJsonText, treeHasher } from "../core/hash";
 import { describeSyntaxProblem, readJson, recoverPrefix } from "../core/json";
 import { type CatalogSource, joinPath, ROOT_PATH, validate } from "../core/scenario/load";
 import { formatVersion, LIMITS } from "../core/scenario/schema";
 import { keepSnapshots, REPLAY_SNAPSHOT_EVERY, replayState } from "./frame";
 
 export const REPLAY_FORMAT = "hulldown-replay";
-export const REPLAY_VERSION = 1;
+/** Version 2 hashes the state as a tree (`stateHasher`); version 1's whole-text hashes are still read and checked. */
+export const REPLAY_VERSION = 2;
+const FIRST_READ_VERSION = 1;
 
 const REPLAY_START = new RegExp(`^\\uFEFF?\\s*\\{\\s*"format"\\s*:\\s*"${REPLAY_FORMAT}"`);
 
@@ -54,7 +56,7 @@ export type ReplayDivergence = z.infer<typeof ReplayDivergence>;
 /** Everything but the events, which are checked one by one by the game-file loader. */
 const ReplayEnvelope = z.strictObject({
   format: z.literal(REPLAY_FORMAT),
-  version: formatVersion(REPLAY_VERSION),
+  version: formatVersion(REPLAY_VERSION, FIRST_READ_VERSION),
   hashEvery: z.number().int().min(1).max(1000),
   hashes: z.array(z.string().regex(/^[0-9a-f]{8}$/, { error: "expected 8 hexadecimal digits" })).max(MAX_EVENTS),
   notes: z.array(ReplayNote).max(10_000),
@@ -79,17 +81,28 @@ export interface LoadedReplay extends Replay {
 
 export type ReplayFileResult = { ok: true; replay: LoadedReplay } | { ok: false; error: string };
 
+const hex = (hash: number) => hash.toString(16).padStart(8, "0");
+
 /**
- * 32-bit FNV-1a of the whole state's JSON (the table, every model's and unit's rule state, the turn, the dice
- * used): equal states (same fold, same key order) hash alike, and a change to any of it shows.
+ * The hash of a whole game state (the table, every model's and unit's rule state, the turn, the dice used) as
+ * a replay file of `version` writes it: equal states (same fold, same key order) hash alike, and a change to any
+ * of it shows. Version 1: 32-bit FNV-1a of the state's JSON text (its unchanged objects' texts kept), every byte hashed again after each event.
+ * Version 2: a tree hash (`treeHasher`), each object's hash kept while the fold shares it, so an event costs
+ * only what it changed. One hasher per fold: its states share their objects.
  */
-export function stateHash(state: GameState): string {
-  return fnv1a(JSON.stringify(state)).toString(16).padStart(8, "0");
+export function stateHasher(version: number = REPLAY_VERSION): (state: GameState) => string {
+  if (version === 1) {
+    const json = sharedJsonText();
+    return (state) => hex(fnv1a(json(state)));
+  }
+  const hash = treeHasher();
+  return (state) => hex(hash(state));
 }
 
 /** The hash after every `every` events: entry k is the state after (k + 1) · every events. */
-export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number): string[] {
+export function stateHashes(log: Pick<GameLog, "header" | "events">, every: number, version: number = REPLAY_VERSION): string[] {
   const hashes: string[] = [];
+  const stateHash = stateHasher(version);
   let state = initialState(log.header.scenario);
   log.events.forEach((event, i) => {
     state = applyEvent(state, event);
@@ -158,7 +171,8 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
   }
   const envelope = validate(ReplayEnvelope, data);
   if (!envelope.ok) return { ok: false, error: envelope.issues.map((i) => `${i.path}: ${i.message}`).join("; ") };
-  const { hashEvery, hashes, notes, diverged, game, events } = envelope.data;
+  const { version, hashEvery, hashes, notes, diverged, game, events } = envelope.data;
+  const stateHash = stateHasher(version);
   // One fold: the loader checks each event against the table before it, and the table after it is hashed
   // (and kept every REPLAY_SNAPSHOT_EVERY events for seeking) as it goes.
   const actual: string[] = [];
@@ -167,7 +181,7 @@ export function parseReplay(text: string, catalog: CatalogSource, known: KnownRu
     if (count % hashEvery === 0) actual.push(stateHash(state));
     if (count % REPLAY_SNAPSHOT_EVERY === 0) snapshots.push(state);
   };
-  const loaded = parseGame(JSON.stringify({ ...game, events }), catalog, known, { ...(progress && { progress }), afterEvent });
+  const loaded = loadGame({ ...game, events }, catalog, known, { ...(progress && { progress }), afterEvent });
   // The events' paths are the file's own; a problem of the whole (nesting, size) is the file's; the rest lie in "game".
   const inFile = (p: string) => (p.startsWith("events") || p.startsWith(`${ROOT_PATH}:`) ? p : joinPath("game", p));
   if (!loaded.ok) return { ok: false, error: loaded.problems.map(inFile).join("; ") };

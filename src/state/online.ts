@@ -1,8 +1,10 @@
 /**
  * A seat at a game played online: the connection to its room (Colyseus's client), feeding the game store
  * the room's events, and the store's changes sent to the room as commands. The store stays the one source
- * of what the table shows; the room only feeds it. A dropped connection rejoins by itself with the number
- * of events already held, sending what the player did meanwhile once it is back.
+ * of what the table shows; the room only feeds it. A dropped connection rejoins by itself through the
+ * matchmaker with the seat's token and the number of events already held, waiting longer after each failed
+ * try, and sends what the player did meanwhile once it is back: the game server may have restarted, or the
+ * room been rebuilt on another server behind Redis.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { createStore, type StoreApi } from "zustand/vanilla";
@@ -43,13 +45,19 @@ export interface OnlineSession {
   leave(): Promise<void>;
 }
 
-/** How long to wait before rejoining after a drop, and how often to try. */
-const RETRY_MS = 1000;
+/** How long to wait before rejoining after a drop; each failed try doubles the wait, up to RETRY_MAX_MS. */
+const RETRY_MS = 500;
+const RETRY_MAX_MS = 8000;
+/** Answers to a join that no retry changes: a link that is no seat of the game, a game the server does not have. */
+const FINAL_REFUSALS = new Set([400, 403, 404]);
 
 export const SPECTATOR = "You are watching this game: a spectator cannot change it";
 export const ENDED = "This game online has ended: Save keeps it as a file";
 
-/** Joins the seat and plays it in `store`. Rejects when the room refuses the first join (a wrong link, no such game). */
+/**
+ * Joins the seat and plays it in `store`, resolving once the room's welcome is in it (the store is online from
+ * then on). Rejects when the room refuses the first join (a wrong link, no such game).
+ */
 export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETRY_MS): Promise<OnlineSession> {
   const view = createStore<OnlineView>()(() => ({ status: "connecting", seats: [], ended: false }));
   let room: Room | undefined;
@@ -64,6 +72,9 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     },
   };
 
+  let firstWelcome!: { resolve(): void; reject(error: Error): void };
+  const welcomed = new Promise<void>((resolve, reject) => (firstWelcome = { resolve, reject }));
+
   const welcome = (m: ServerMessages["welcome"]) => {
     const game = store.getState();
     // The events before `from` are the ones held (they never changed); the room's replace the rest.
@@ -75,6 +86,7 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     view.setState({ status: "playing", side: m.side, seats: m.seats, problem: undefined, undoAsked: m.undoAsked });
     if (m.revealed) reveal(m.revealed);
     for (const [type, payload] of waiting.splice(0)) room?.send(type, payload);
+    firstWelcome.resolve();
   };
 
   const reveal = async (revealed: ServerMessages["revealed"]) => {
@@ -104,6 +116,10 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
   const connect = async (): Promise<void> => {
     const options = { game: seat.game, token: seat.token, ...(seat.name ? { name: seat.name } : {}), seen: joined ? store.getState().log.cursor : 0 };
     room = await new Client(seat.server).joinOrCreate("game", options);
+    // The client's own reconnection resumes its session in the room it left: a room rebuilt after its server
+    // died (restarted, or on another server behind Redis) has no such session, and the client holds only
+    // the last ten messages meanwhile. A drop rejoins through the matchmaker instead (retry).
+    room.reconnection.enabled = false;
     room.onMessage("welcome", welcome);
     room.onMessage("event", ({ n, event }: ServerMessages["event"]) => {
       // The game moved on: an undo asked before it is void. A gap (an event missed) is mended by joining again.
@@ -126,25 +142,39 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     room.onMessage("revealed", (revealed: ServerMessages["revealed"]) => void reveal(revealed));
     room.onLeave((code: number) => {
       room = undefined;
+      if (!joined) {
+        view.setState({ status: "closed" });
+        return firstWelcome.reject(new Error(`the game server closed the connection before welcoming this seat (code ${code})`));
+      }
       if (left || code === SEAT_REPLACED || view.getState().status === "closed") return view.setState({ status: "closed" });
-      view.setState({ status: "reconnecting", problem: "the connection to the game server dropped; reconnecting…" });
+      view.setState({ status: "reconnecting", problem: "the connection to the game server dropped" });
       void retry();
     });
   };
 
   const retry = async () => {
+    let wait = retryMs;
     while (!left && view.getState().status === "reconnecting") {
-      await new Promise((resolve) => setTimeout(resolve, retryMs));
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (left) return;
       try {
         await connect();
         return;
       } catch (error) {
-        view.setState({ problem: `the game server cannot be reached (${(error as Error).message}); trying again…` });
+        const { code, message } = error as { code?: unknown; message: string };
+        if (typeof code === "number" && FINAL_REFUSALS.has(code)) {
+          view.setState({ status: "closed", problem: `the game server no longer takes this seat: ${message}` });
+          store.getState().setReadOnly(message);
+          return;
+        }
+        wait = Math.min(2 * wait, RETRY_MAX_MS);
+        view.setState({ problem: `the game server cannot be reached (${message || "no answer"}); next try in ${(wait / 1000).toFixed(1)} s` });
       }
     }
   };
 
   await connect();
+  await welcomed;
   return {
     view,
     rename: (name) => remote.send("name", { name }),

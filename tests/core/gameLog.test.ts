@@ -133,6 +133,21 @@ describe("the game log", () => {
     }
   });
 
+  it("keeps the states it knows when recording, also over events taken back, the same as a full fold", () => {
+    let log = start();
+    for (let i = 0; i < SNAPSHOT_EVERY * 2 + 7; i++) log = perform(log, moveTo(20 + (i % 50), 20 + (i % 30)));
+    // Back to event 60, then a different history: the old list's states past 60 are not this one's.
+    log = { ...log, cursor: SNAPSHOT_EVERY + 10 };
+    for (let i = 0; i < SNAPSHOT_EVERY + 3; i++) log = perform(log, moveTo(90 - (i % 40), 70 - (i % 20)));
+    expect(log.events).toHaveLength(2 * SNAPSHOT_EVERY + 13);
+    let folded = initialState(log.header.scenario);
+    const expected = [folded];
+    for (const event of log.events) expected.push((folded = applyEvent(folded, event)));
+    for (const at of [SNAPSHOT_EVERY, SNAPSHOT_EVERY + 10, SNAPSHOT_EVERY + 11, 2 * SNAPSHOT_EVERY, log.events.length])
+      expect(stateAt(log, at)).toEqual(expected[at]);
+    expect(currentState(log)).toEqual(folded);
+  });
+
   it("applies fire results: pinned models, casualties removed, destroyed vehicles left as wrecks", () => {
     const dice = createDice(42);
     const rolls = [dice.roll(10, "to hit"), dice.roll(10, "damage")];

@@ -8,9 +8,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { serializeGame } from "../../src/core/game/gameFile";
 import { currentState } from "../../src/core/game/gameLog";
-import { byId, initialState } from "../../src/core/game/state";
+import { applyEvent, byId, initialState } from "../../src/core/game/state";
+import { sharedJsonText } from "../../src/core/hash";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
-import { isReplayText, parseReplay, serializeReplay, stateHash, stateHashes } from "../../src/replay/replayFile";
+import { isReplayText, parseReplay, serializeReplay, stateHasher, stateHashes } from "../../src/replay/replayFile";
 import { RULESETS } from "../../src/rules/registry";
 import { defaultScenario, playedGame } from "../helpers/playedGame";
 
@@ -96,13 +97,65 @@ describe("replay files", () => {
 });
 
 describe("state hashes", () => {
-  it("cover the whole state: a unit's pins, the turn and a model's recorded rule state each change the hash", () => {
+  it.each([1, 2])("cover the whole state (format %i): a unit's pins, the turn and a model's recorded rule state each change the hash", (version) => {
+    const stateHash = stateHasher(version);
     const state = initialState(defaultScenario());
     const hash = stateHash(state);
-    expect(stateHash(initialState(defaultScenario()))).toBe(hash);
+    expect(stateHasher(version)(initialState(defaultScenario()))).toBe(hash);
     expect(stateHash({ ...state, units: byId({}, { "us-sq1": { pins: 1 } }) })).not.toBe(hash);
     expect(stateHash({ ...state, turn: 2 })).not.toBe(hash);
     expect(stateHash({ ...state, modelStates: byId({}, { "us-sq1-m1": { morale: "motivated" } }) })).not.toBe(hash);
+  });
+
+  it("format 2: each state's hash, made with the hashes kept from the states before, is the one a fresh hasher gives it", () => {
+    const log = playedGame();
+    const kept = stateHasher(2);
+    let state = initialState(log.header.scenario);
+    for (const event of log.events) {
+      state = applyEvent(state, event);
+      expect(kept(state)).toBe(stateHasher(2)(structuredClone(state)));
+    }
+  });
+
+  it("format 1: each state's JSON text, made with the texts kept from the states before, is JSON.stringify's", () => {
+    const log = playedGame();
+    const json = sharedJsonText();
+    let state = initialState(log.header.scenario);
+    for (const event of log.events) {
+      state = applyEvent(state, event);
+      expect(json(state)).toBe(JSON.stringify(state));
+    }
+  });
+});
+
+describe("a replay file of format 1 (the state's whole JSON text hashed)", () => {
+  const log = playedGame();
+  const current = JSON.parse(serializeReplay({ log, notes: [] })) as { version: number; hashes: string[]; events: Array<Record<string, unknown>> };
+  const v1 = { ...current, version: 1, hashes: stateHashes(log, 1, 1) };
+
+  it("still loads, its hashes checked the old way, and is exported in the current format", () => {
+    expect(v1.hashes).not.toEqual(current.hashes);
+    const replay = load(JSON.stringify(v1));
+    expect(replay.divergence).toBeUndefined();
+    expect(currentState(replay.log)).toEqual(currentState(log));
+    expect(serializeReplay(replay)).toBe(JSON.stringify(current));
+  });
+
+  it("the shipped sample as format 1 wrote it (before format 2) loads with every recorded hash matched", () => {
+    const text = readFileSync(new URL("../fixtures/sample-replay-format-1.json", import.meta.url), "utf8");
+    expect(JSON.parse(text).version).toBe(1);
+    const replay = load(text);
+    expect(replay.divergence).toBeUndefined();
+    expect(replay.log.events).toHaveLength(21);
+  });
+
+  it("names the event an edited one diverges at", () => {
+    const edited = structuredClone(v1);
+    (edited.events[17] as { to: { position: number[] } }).to.position[0]! += 1;
+    (edited.events[18] as { from: { position: number[] } }).from.position[0]! += 1;
+    expect(load(JSON.stringify(edited)).divergence?.event).toBe(17);
+    // Its format-2 hashes would not do: the old file is checked against its own kind of hash.
+    expect(load(JSON.stringify({ ...v1, version: 2 })).divergence?.event).toBe(0);
   });
 });
 

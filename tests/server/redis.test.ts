@@ -25,14 +25,14 @@ it("keeps every event once, in order, and an undo's cursor, across reconnecting 
 const eventsOf = (client: TestClient) => client.messages.flatMap((m) => (m.type === "event" ? [m.payload] : []));
 
 it("resumes a game on server B, from Redis, after the server A its room lived on is killed", { timeout: 60_000 }, async () => {
-  const a = await startServeProcess(redis.url);
+  const a = await startServeProcess({ redisUrl: redis.url });
   servers.push(a);
   // The game's room is made on A, the only process yet; B joins later and sends its player there.
   const { body: game } = await createGame(a.url);
   const tokenOf = (side: string) => game.seats.find((s) => s.side === side)!.token;
   const ann = await joinGame(a.url, { game: game.game, token: tokenOf("A"), name: "Ann" });
   await ann.nth("welcome", 0);
-  const b = await startServeProcess(redis.url);
+  const b = await startServeProcess({ redisUrl: redis.url });
   servers.push(b);
   const bert = await joinGame(b.url, { game: game.game, token: tokenOf("B"), name: "Bert" });
   expect((await bert.nth("welcome", 0)).side).toBe("B");

@@ -1,7 +1,7 @@
 /**
  * Helpers for the scale-out tests: a redis-server of their own on a free 127.0.0.1 port, keeping nothing on
  * disk (its folder is temporary and removed), and game server processes (src/server/main.ts, as `npm run
- * serve` runs it) using it.
+ * serve` runs it) using it, or a SQLite data folder.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -76,11 +76,15 @@ export async function startRedis(): Promise<Process> {
   };
 }
 
-/** A game server process (`npm run serve -- --port <free>` with REDIS_URL) on the Node running the tests. */
-export async function startServeProcess(redisUrl: string): Promise<Process> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "--disable-warning=ExperimentalWarning", "src/server/main.ts", "--port", String(port)], {
-    env: { ...process.env, REDIS_URL: redisUrl },
+/**
+ * A game server process (`npm run serve -- --port <port>`) on the Node running the tests: behind the Redis at
+ * `redisUrl`, or over SQLite in the `data` folder; on `port` (a free one when not given: a restart reuses it).
+ */
+export async function startServeProcess(where: { redisUrl: string } | { data: string }, port?: number): Promise<Process> {
+  port ??= await freePort();
+  const data = "data" in where ? ["--data", where.data] : [];
+  const child = spawn(process.execPath, ["--import", "tsx", "--disable-warning=ExperimentalWarning", "src/server/main.ts", "--port", String(port), ...data], {
+    env: { ...process.env, ...("redisUrl" in where ? { REDIS_URL: where.redisUrl } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   await readyWhen(child, "Hulldown game server at", `the game server on port ${port}`);

@@ -91,7 +91,6 @@ export interface LoadWatch {
 }
 
 export function parseGame(text: string, catalog: CatalogSource, known: KnownRulesets = {}, watch: LoadWatch = {}): GameFileResult {
-  const { progress, afterEvent } = watch;
   const json = readJson(text, { watch: "events" });
   let data: unknown;
   let cutShort: string | undefined;
@@ -104,6 +103,15 @@ export function parseGame(text: string, catalog: CatalogSource, known: KnownRule
     data = recovered.value;
     cutShort = `${where}; the game was loaded up to event ${recovered.items}`;
   }
+  return loadGame(data, catalog, known, watch, cutShort);
+}
+
+/**
+ * A game file's JSON value, read already (a replay file's game and events), checked as `parseGame` checks a
+ * file's text; `cutShort` says where the text broke, when it did.
+ */
+export function loadGame(data: unknown, catalog: CatalogSource, known: KnownRulesets = {}, watch: LoadWatch = {}, cutShort?: string): GameFileResult {
+  const { progress, afterEvent } = watch;
   if (typeof data !== "object" || data === null || Array.isArray(data))
     return failed([`${ROOT_PATH}: not a game file: expected a JSON object {"format": "hulldown-game", …}`]);
   const shape = checkJsonShape(data);

@@ -36,8 +36,13 @@ export function newGame(scenario: Scenario, options: { seed: number; ruleset: Ru
 
 export function record(log: GameLog, event: GameEvent): GameLog {
   // Check the event against the state first: an event that does not apply never enters the log.
-  applyEvent(stateAt(log, log.cursor), event);
-  return { ...log, events: [...log.events.slice(0, log.cursor), event], cursor: log.cursor + 1 };
+  const after = applyEvent(stateAt(log, log.cursor), event);
+  const events = [...log.events.slice(0, log.cursor), event];
+  // The new list begins with the old one's first `cursor` events: their snapshots hold for it, and the state
+  // after its last event is known. Without them each event recorded would fold the whole game again.
+  const saved = new Map([...(snapshots.get(log.events) ?? [])].filter(([count]) => count <= log.cursor && count % SNAPSHOT_EVERY === 0));
+  snapshots.set(events, saved.set(events.length, after));
+  return { ...log, events, cursor: log.cursor + 1 };
 }
 
 export const canUndo = (log: GameLog): boolean => log.events.slice(0, log.cursor).some(changesTable);
@@ -60,7 +65,7 @@ export function redo(log: GameLog): GameLog {
   return { ...log, cursor };
 }
 
-/** Snapshots per event list: index k·SNAPSHOT_EVERY → state after that many events. */
+/** Snapshots per event list: index k·SNAPSHOT_EVERY → state after that many events; and, for a list `record` made, the state after all of them. */
 const snapshots = new WeakMap<readonly GameEvent[], Map<number, GameState>>();
 const initialStates = new WeakMap<GameHeader, GameState>();
 
@@ -70,6 +75,8 @@ export function stateAt(log: GameLog, count: number): GameState {
   if (!start) initialStates.set(log.header, (start = initialState(log.header.scenario)));
   let saved = snapshots.get(log.events);
   if (!saved) snapshots.set(log.events, (saved = new Map()));
+  const known = saved.get(count);
+  if (known) return known;
   const base = Math.floor(count / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
   let k = base;
   while (k > 0 && !saved.has(k)) k -= SNAPSHOT_EVERY;

@@ -9,16 +9,6 @@ export function findModel(scenario: Scenario, id: string): Model | undefined {
   return undefined;
 }
 
-function mapModels(scenario: Scenario, fn: (model: Model) => Model | undefined): Scenario {
-  return {
-    ...scenario,
-    forces: scenario.forces.map((force) => ({
-      ...force,
-      units: force.units.map((unit) => ({ ...unit, models: unit.models.flatMap((m) => fn(m) ?? []) })).filter((unit) => unit.models.length > 0),
-    })),
-  };
-}
-
 /** Where a model stands now, as a placement (the inverse of `placed`). */
 export function placementOf(model: Model): Placement {
   return {
@@ -41,7 +31,21 @@ export function placed(model: Model, at: Placement): Model {
   };
 }
 
-/** The scenario with one model changed (or removed, when `fn` returns undefined). */
+/**
+ * The scenario with one model changed (or removed, when `fn` returns undefined; a unit left without models goes
+ * too). Only the path to it is new: the other forces, units and models are shared with `scenario`, so the fold's
+ * states share them (and a replay's tree hash hashes only the path again).
+ */
 export function withModel(scenario: Scenario, id: string, fn: (m: Model) => Model | undefined): Scenario {
-  return mapModels(scenario, (m) => (m.id === id ? fn(m) : m));
+  for (const [f, force] of scenario.forces.entries()) {
+    for (const [u, unit] of force.units.entries()) {
+      const m = unit.models.findIndex((model) => model.id === id);
+      if (m < 0) continue;
+      const model = fn(unit.models[m]!);
+      const models = model ? unit.models.with(m, model) : unit.models.toSpliced(m, 1);
+      const units = models.length ? force.units.with(u, { ...unit, models }) : force.units.toSpliced(u, 1);
+      return { ...scenario, forces: scenario.forces.with(f, { ...force, units }) };
+    }
+  }
+  return scenario;
 }

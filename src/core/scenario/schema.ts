@@ -131,13 +131,17 @@ const id = Id;
 const list = <T extends z.ZodType>(item: T, max: number, what: string) => z.array(item).max(max, { error: `${what} may have at most ${max} items` });
 
 /** The format version this build reads; a larger number is a file from a newer Hulldown, said in words. */
-export const formatVersion = (version: number) =>
-  z.literal(version, {
-    error: (iss) =>
-      typeof iss.input === "number" && iss.input > version
-        ? `made by a newer Hulldown (format ${iss.input}); this one reads format ${version}`
-        : `this build reads format version ${version}`,
-  });
+/** A file's format version: `version`, or any from `oldest` on that this build still reads. */
+export const formatVersion = (version: number, oldest = version) =>
+  z.literal(
+    Array.from({ length: version - oldest + 1 }, (_, i) => oldest + i),
+    {
+      error: (iss) =>
+        typeof iss.input === "number" && iss.input > version
+          ? `made by a newer Hulldown (format ${iss.input}); this one reads format ${version}`
+          : `this build reads format version ${oldest === version ? version : `${oldest} to ${version}`}`,
+    },
+  );
 
 export const Point = z.tuple([coordinate, coordinate], { error: "expected [x, z] in cm" }).describe("A point [x, z] on the table, cm.");
 const outline = list(Point, LIMITS.outlinePoints, "an outline").min(3, { error: "an outline needs at least 3 points" });

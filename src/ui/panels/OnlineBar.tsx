@@ -40,7 +40,12 @@ export function OnlineBar() {
           {seat.side}: {seat.name || "(no name yet)"} {seat.connected ? "●" : "○"}
         </span>
       ))}
-      {view.status !== "playing" && view.problem && <span className="error">{view.problem}</span>}
+      {view.status === "reconnecting" && (
+        <span className="error" data-testid="online-reconnecting">
+          reconnecting… {view.problem}
+        </span>
+      )}
+      {view.status === "closed" && view.problem && <span className="error">{view.problem}</span>}
       {view.undoAsked &&
         (view.undoAsked.by === view.side || !view.side ? (
           <span className="muted">{view.undoAsked.by} asked to take back the last change…</span>
