@@ -24,7 +24,7 @@ import { formatIssue, validate } from "../core/scenario/load";
 import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import { nextStep } from "../rules/turn";
+import { nextStep, turnNow } from "../rules/turn";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 import type { LogStore, Seat, StoredGame } from "./logStore";
 import { actorRefusal, seatRefusal } from "./seats";
@@ -232,6 +232,9 @@ export function gameRoomOf(store: LogStore) {
         }
         case "advance-turn": {
           if (!ruleset) throw new Refusal(`this server does not know the rule system "${this.log.header.ruleset.id}"`);
+          // At one table the acting player says when they are done; online only their seat may move the game on.
+          const acting = turnNow(ruleset.turn, state).side;
+          if (acting !== undefined && acting !== side) throw new Refusal(`it is ${acting}'s step: ${acting} moves the game on when done`);
           return { ...nextStep(ruleset.turn, state, nextDice(this.log)), time: Date.now() };
         }
         case "end-turn":

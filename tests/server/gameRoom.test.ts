@@ -176,4 +176,8 @@ it("follows the rule system's turn: the room takes each step with its own dice a
   const idleSide = acting === "A" ? "B" : "A";
   expect((await idle.nth("refused", 0)).error).toBe(`the order die drawn is ${acting}'s (001 l.9–15): ${idleSide} must wait`);
   expect(idle.messages.filter((m) => m.type === "event")).toHaveLength(2);
+  // Only the acting side moves the game on past its step.
+  idle.room.send("advance-turn", {});
+  expect((await idle.nth("refused", 1)).error).toBe(`it is ${acting}'s step: ${acting} moves the game on when done`);
+  expect(idle.messages.filter((m) => m.type === "event")).toHaveLength(2);
 });
