@@ -447,6 +447,8 @@ export interface TurnStructure {
   readonly betweenTurns: readonly Ruling[];
   /** Orders a unit keeps into the next turn (their dice stay out of the bag). */
   readonly keptAtTurnEnd: readonly string[];
+  /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
+  readonly pinsLapseAtTurnEnd: boolean;
 }
 
 /** A move a player asks of one model: the path it takes from where it stands (plan, cm), its end where it goes. */

@@ -140,9 +140,18 @@ function drawnSide(
   return { side, rolls: value === undefined ? [] : [{ ...dice.rolls[dice.rolls.length - 1]! }] };
 }
 
-/** The first activation of `phase` (or none where it has no activations, or nobody is left to act). */
-function entering(slot: Slot, turnNumber: number, state: GameState, sides: readonly string[], dice: Dice, kept: readonly string[]): NextStep {
-  const base = { type: "turn-advanced" as const, turn: turnNumber, phase: slot.phase.id, kept: [...kept], rolls: [] };
+/** What the end of a turn does, as its event records it: the orders kept, and whether the pins lapse. */
+export const turnEnd = (turn: TurnStructure): { kept: string[]; pinsLapse?: true } => ({
+  kept: [...turn.keptAtTurnEnd],
+  ...(turn.pinsLapseAtTurnEnd ? { pinsLapse: true as const } : {}),
+});
+
+/** A step that ends no turn. */
+const NO_TURN_END = { kept: [] };
+
+/** The first activation of `phase` (or none where it has no activations, or nobody is left to act); `ending`: the turn it ends, if any. */
+function entering(slot: Slot, turnNumber: number, state: GameState, sides: readonly string[], dice: Dice, ending: ReturnType<typeof turnEnd>): NextStep {
+  const base = { type: "turn-advanced" as const, turn: turnNumber, phase: slot.phase.id, ...ending, rolls: [] };
   if (slot.side !== undefined) return { ...base, side: slot.side };
   // A new phase: every unit has its activation to come.
   const fresh: GameState = { ...state, step: { phase: slot.phase.id, activations: {} } };
@@ -166,7 +175,7 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
   const sides = sidesOf(state.scenario);
   if (!state.step) return { type: "turn-advanced", turn: 0, phase: DEPLOYMENT, kept: [], rolls: [] };
   const slots = slotsOf(turn, sides);
-  if (state.step.phase === DEPLOYMENT) return entering(slots[0]!, 1, state, sides, dice, []);
+  if (state.step.phase === DEPLOYMENT) return entering(slots[0]!, 1, state, sides, dice, NO_TURN_END);
   const early = missionEndsEarly(state);
   if (early) return { type: "game-ended", reason: early.reason, ...(early.winner !== undefined ? { winner: early.winner } : {}) };
   const phase = phaseById(turn, state.step.phase);
@@ -179,7 +188,7 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
     if (drawn) return { type: "turn-advanced", turn: state.turn, phase: phase.id, kept: [], ...drawn };
   }
   const at = slots.findIndex((s) => s.phase.id === state.step!.phase && (s.side === undefined || s.side === state.step!.side));
-  if (at + 1 < slots.length) return entering(slots[at + 1]!, state.turn, state, sides, dice, []);
+  if (at + 1 < slots.length) return entering(slots[at + 1]!, state.turn, state, sides, dice, NO_TURN_END);
   const length = gameLength(turn, state.scenario).turns;
   if (state.turn >= length) {
     const outcome = missionOutcome(state.scenario);
@@ -190,7 +199,7 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
       ...(outcome?.winner !== undefined ? { winner: outcome.winner } : {}),
     };
   }
-  return entering(slots[0]!, state.turn + 1, state, sides, dice, turn.keptAtTurnEnd);
+  return entering(slots[0]!, state.turn + 1, state, sides, dice, turnEnd(turn));
 }
 
 /** What the turn bar's button says it does: the step `nextStep` takes, in words. */

@@ -24,7 +24,7 @@ import { formatIssue, validate } from "../core/scenario/load";
 import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
-import { nextStep, turnNow } from "../rules/turn";
+import { nextStep, turnEnd, turnNow } from "../rules/turn";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 import type { LogStore, Seat, StoredGame } from "./logStore";
 import { actorRefusal, seatRefusal } from "./seats";
@@ -238,7 +238,7 @@ export function gameRoomOf(store: LogStore) {
           return { ...nextStep(ruleset.turn, state, nextDice(this.log)), time: Date.now() };
         }
         case "end-turn":
-          return { type: "turn-ended", kept: [...(ruleset?.turn.keptAtTurnEnd ?? [])], time: Date.now() };
+          return { type: "turn-ended", ...(ruleset ? turnEnd(ruleset.turn) : { kept: [] }), time: Date.now() };
         case "end-game":
           return { type: "game-ended", reason: `${side} ended the game`, time: Date.now() };
       }

@@ -11,7 +11,7 @@ import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
 import type { FireDeclaration, MoveVerdict, PickedModels, Situation } from "../rules/ruleset";
-import { nextStep } from "../rules/turn";
+import { nextStep, turnEnd } from "../rules/turn";
 import { useGame } from "./game";
 import { getSightClient } from "./sightPool";
 
@@ -75,7 +75,7 @@ export function endTurn(): void {
   const remote = useGame.getState().remote;
   if (remote) return remote.send("end-turn", {});
   const { ruleset } = rulesNow();
-  useGame.getState().recordEvent({ type: "turn-ended", kept: [...ruleset.turn.keptAtTurnEnd], time: Date.now() });
+  useGame.getState().recordEvent({ type: "turn-ended", ...turnEnd(ruleset.turn), time: Date.now() });
 }
 
 /** Moves the game on one step of its rule system's turn (from free play: to the deployment), a die drawn from the game's dice where the step draws one. */

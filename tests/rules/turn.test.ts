@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Command, checkEvent, toEvent } from "../../src/core/game/commands";
-import type { GameEvent } from "../../src/core/game/events";
+import type { GameEvent, GameEventOf } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, type GameLog, newGame, nextDice, record } from "../../src/core/game/gameLog";
-import { turnStart } from "../../src/core/game/state";
+import { statusOf, turnStart } from "../../src/core/game/state";
 import { Mission } from "../../src/core/scenario/schema";
 import { battleground } from "../../src/rules/battleground";
 import { movesThisTurn } from "../../src/rules/battleground/gameState";
@@ -18,7 +18,18 @@ import { boltAction } from "../../src/rules/bolt-action";
 import { flamesOfWar } from "../../src/rules/flames-of-war";
 import { operationWw2 } from "../../src/rules/operation-ww2";
 import type { Ruleset } from "../../src/rules/ruleset";
-import { deploymentRefusal, gameLength, handOver, missionOutcome, nextStep, nextStepLabel, outOfTurn, pendingHandOver, turnNow } from "../../src/rules/turn";
+import {
+  deploymentRefusal,
+  gameLength,
+  handOver,
+  missionOutcome,
+  nextStep,
+  nextStepLabel,
+  outOfTurn,
+  pendingHandOver,
+  turnEnd,
+  turnNow,
+} from "../../src/rules/turn";
 import { type Placed, scenario, TEST_CATALOG } from "../helpers/scene";
 
 /** Two units of side A, one of side B: alternation is seen to run out on one side first. */
@@ -53,7 +64,7 @@ const moveOf = (log: GameLog, model: string, to: [number, number] = [30, 60]): G
   if (!result.ok) throw new Error(result.error);
   return result.event;
 };
-const fireBy = (shooter: string, target: string): GameEvent => ({
+const fireBy = (shooter: string, target: string): GameEventOf<"fire-resolved"> => ({
   type: "fire-resolved",
   ruleset: "x",
   shooter,
@@ -191,6 +202,27 @@ describe("Battleground WWII's turn (002 l.107–111, 235–241: sample order of 
     expect(steps.slice(0, 6)).toEqual(["0.deployment", "1.activations.A", "1.activations.B", "1.activations.A", "1.end", "2.activations.A"]);
     expect(steps.at(-1)).toBe("end");
     expect(turn.phases[0]!.ends).toMatch(/sample/);
+  });
+
+  it("Pinned lapses at the turn's end, a wound and a Suppression stay (002 l.240–241: removed when the unit's activation has ended)", () => {
+    const pin: GameEvent = {
+      ...fireBy("a1", "b1"),
+      outcomes: [
+        { model: "b1", effect: "pinned", detail: "pinned" },
+        { model: "b1", effect: "damaged", detail: "wounded" },
+        { model: "b1", effect: "damaged", detail: "suppressed" },
+      ],
+    };
+    const pinned = record(until(battleground, "activations", "A"), pin);
+    let log = pinned;
+    while (currentState(log).turn === 1) log = advance(battleground, log);
+    expect(log.events.at(-1)).toMatchObject({ type: "turn-advanced", turn: 2, pinsLapse: true });
+    expect(statusOf(currentState(log), "b1")).toEqual({ pinned: false, markers: ["wounded", "suppressed"] });
+    // Within the turn it holds: B's activation after the shot still sees b1 Pinned.
+    expect(statusOf(currentState(advance(battleground, pinned)), "b1").pinned).toBe(true);
+    // Free play's end of turn lifts it too; Operation WW2's pins wait for a rally (no pinsLapse).
+    expect(statusOf(currentState(record(record(start(battleground), pin), { type: "turn-ended", ...turnEnd(turn) })), "b1").pinned).toBe(false);
+    expect(turnEnd(operationWw2.turn)).toEqual({ kept: [] });
   });
 
   it("refuses a move of the side that is waiting", () => {

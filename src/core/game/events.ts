@@ -197,13 +197,14 @@ export const GameEvent = z.discriminatedUnion("type", [
   }),
   /**
    * The turn ends in free play (a game that follows no turn sequence, as before turn steps were recorded):
-   * order dice go back to the bag, except those of units that keep their order (`kept`).
+   * order dice go back to the bag, except those of units that keep their order (`kept`); `pinsLapse`: every
+   * model's Pinned is lifted (where the rule system says so).
    */
-  z.strictObject({ ...common, type: z.literal("turn-ended"), kept: z.array(id).max(100).default([]) }),
+  z.strictObject({ ...common, type: z.literal("turn-ended"), kept: z.array(id).max(100).default([]), pinsLapse: z.literal(true).optional() }),
   /**
    * The game moves on to a step of its rule system's turn (Ruleset.turn): turn 0 is the deployment, then a
    * phase of turn n and the side that acts in it, where one does. A step into a new turn ends the last one as
-   * `turn-ended` does (`kept`: the orders whose dice stay out of the bag). `rolls`: the die drawn to say who
+   * `turn-ended` does (`kept`: the orders whose dice stay out of the bag; `pinsLapse`: Pinned lifted). `rolls`: the die drawn to say who
    * acts (an order die from the bag). The first such event starts the sequence; a log without one is free play.
    */
   z.strictObject({
@@ -213,6 +214,7 @@ export const GameEvent = z.discriminatedUnion("type", [
     phase: id,
     side: text.optional(),
     kept: z.array(id).max(100).default([]),
+    pinsLapse: z.literal(true).optional(),
     rolls: z.array(DieRollRecord).max(10).default([]),
   }),
   /** The game is over: why (the turn limit, a victory condition) and the winning side when the rules can say. */

@@ -236,13 +236,13 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       return { ...state, modelStates: byId(state.modelStates, { [event.model]: Object.keys(event.to).length ? event.to : undefined }) };
     }
     case "turn-ended":
-      return { ...turnOver(state, event.kept), turn: state.turn + 1 };
+      return { ...turnOver(state, event), turn: state.turn + 1 };
     case "turn-advanced": {
       if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
         throw new GameEventError(`turn-advanced: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
       }
       const newTurn = state.step === undefined || event.turn !== state.turn;
-      const next = newTurn ? { ...turnOver(state, event.kept), turn: event.turn } : state;
+      const next = newTurn ? { ...turnOver(state, event), turn: event.turn } : state;
       const samePhase = !newTurn && state.step?.phase === event.phase;
       const before = samePhase ? state.step!.activations : {};
       const activations = event.side === undefined ? byId(before) : byId(before, { [event.side]: (before[event.side] ?? 0) + 1 });
@@ -259,8 +259,11 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
   }
 }
 
-/** The end of a turn: order dice back in the bag but the `kept` orders', smoke whose time is up cleared, the turn's moves and shots forgotten. */
-function turnOver(state: GameState, kept: readonly string[]): GameState {
+/**
+ * The end of a turn: order dice back in the bag but the `kept` orders', Pinned lifted where `pinsLapse` says so,
+ * smoke whose time is up cleared, the turn's moves and shots forgotten.
+ */
+function turnOver(state: GameState, { kept, pinsLapse }: GameEventOf<"turn-ended" | "turn-advanced">): GameState {
   const units = byId(
     Object.fromEntries(
       Object.entries(state.units).map(([id, u]) => {
@@ -269,7 +272,8 @@ function turnOver(state: GameState, kept: readonly string[]): GameState {
       }),
     ),
   );
-  return { ...clearSmoke(state), units, moves: byId(), lastShots: byId() };
+  const status = pinsLapse ? byId(Object.fromEntries(Object.entries(state.status).map(([id, s]) => [id, { ...s, pinned: false }]))) : state.status;
+  return { ...clearSmoke(state), units, status, moves: byId(), lastShots: byId() };
 }
 
 /**

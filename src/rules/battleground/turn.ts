@@ -25,8 +25,13 @@ export const BG_TURN: TurnStructure = {
   first: { reason: `The battlefield's first side activates first (${SAMPLE})`, rule: "002 l.107–111" },
   deployment: { reason: "Sample: the sheet has no deployment rules; both sides set up anywhere until the mission's zones are in", rule: "002 l.107–111" },
   betweenTurns: [
-    { reason: "Pinned is removed when the unit's activation has ended", rule: "002 l.240–241" },
+    {
+      reason:
+        "Pinned is removed when the unit's activation has ended: every unit activates once a turn, so pins lapse at the turn's end (sample: the log does not say which unit an activation was)",
+      rule: "002 l.240–241",
+    },
     { reason: "A weapon that misfired may fire again next turn", rule: "002 l.136" },
   ],
   keptAtTurnEnd: [],
+  pinsLapseAtTurnEnd: true,
 };

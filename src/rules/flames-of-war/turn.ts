@@ -34,4 +34,5 @@ export const FOW_TURN: TurnStructure = {
   deployment: { reason: "Sample: the text has no mission; both sides set up anywhere until the mission's zones are in", rule: "003 l.32–38" },
   betweenTurns: [{ reason: "What a platoon did in its player turn (moved, At Double, shot) is forgotten", rule: "003 l.55, 62" }],
   keptAtTurnEnd: [],
+  pinsLapseAtTurnEnd: false,
 };

@@ -57,4 +57,5 @@ export const OWW2_TURN: TurnStructure = {
     { reason: "Broken units in the open run for cover; those in cover test their morale", rule: "000 l.79–84" },
   ],
   keptAtTurnEnd: [],
+  pinsLapseAtTurnEnd: false,
 };
