@@ -48,11 +48,12 @@ export interface TurnNow {
 
 /**
  * How many turns the game on `scenario` lasts, and the rule that says so: the battlefield's mission's limit where
- * it gives one, else the rule system's own length.
+ * it gives one, else the rule system's own length. A sample mission that keeps the system's length is the
+ * system's rule (sourced or sample as that is), not a sample of its own.
  */
 export function gameLength(turn: TurnStructure, scenario: Scenario): { readonly turns: number; readonly rule: string; readonly sample?: string } {
   const mission = scenario.mission;
-  if (mission?.turns === undefined) return turn.length;
+  if (mission?.turns === undefined || (mission.sample && mission.turns === turn.length.turns)) return turn.length;
   const rule = `the mission ${missionTitle(mission)}`;
   return { turns: mission.turns, rule, ...(mission.sample ? { sample: `${rule}: ${mission.turns} turns is a sample` } : {}) };
 }

@@ -11,6 +11,7 @@ import type { GameEvent, GameEventOf } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, type GameLog, newGame, nextDice, record } from "../../src/core/game/gameLog";
 import { statusOf, turnStart } from "../../src/core/game/state";
+import { sampleMissions } from "../../src/core/mission/samples";
 import { Mission } from "../../src/core/scenario/schema";
 import { battleground } from "../../src/rules/battleground";
 import { movesThisTurn } from "../../src/rules/battleground/gameState";
@@ -346,6 +347,20 @@ describe("the battlefield's mission in the turn", () => {
       { side: "A", points: 2 },
       { side: "B", points: 0 },
     ]);
+  });
+
+  it("a sample mission that keeps the system's length cites the system's rule (Operation WW2: 6 turns, 000 l.37), a sample of another length is a sample", () => {
+    const [sample] = sampleMissions(scenario([], MODELS), operationWw2.missionSetup);
+    const on = (mission: Mission) => ({ ...scenario([], MODELS), mission });
+    expect(sample).toMatchObject({ sample: true, turns: 6 });
+    expect(gameLength(operationWw2.turn, on(sample!))).toEqual({ turns: 6, rule: "000 l.37" });
+    expect(gameLength(operationWw2.turn, on({ ...sample!, turns: 4 }))).toEqual({
+      turns: 4,
+      rule: "the mission Hold the crossroads (sample)",
+      sample: "the mission Hold the crossroads (sample): 4 turns is a sample",
+    });
+    // Battleground's own length is a sample: its sample mission says so in the system's words.
+    expect(gameLength(battleground.turn, on(sample!)).sample).toBe("the sheet gives no game length: 6 turns is a sample");
   });
 
   it("a game without a winner is a draw in the mission's words; a battlefield without a mission names none", () => {
