@@ -118,8 +118,9 @@ export function Toolbar({
       window.removeEventListener("drop", drop);
     };
   });
+  const toolbar = useUnderToolbar();
   return (
-    <div className="toolbar">
+    <div className="toolbar" ref={toolbar}>
       <h1>
         Hulldown <span className="muted">· {name}</span>
       </h1>
@@ -279,4 +280,23 @@ export function Toolbar({
       {unplayable && <OpenFileDialog name={unplayable.name} problems={unplayable.problems} onClose={() => setUnplayable(undefined)} />}
     </div>
   );
+}
+
+/**
+ * Where the panels under the toolbar start: the toolbar wraps onto more rows on a narrow window, so its
+ * measured bottom (plus a gap, never above the 96 px the wide layout was drawn for) is set as --under-toolbar.
+ */
+function useUnderToolbar() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const toolbar = ref.current;
+    if (!toolbar) return;
+    const place = () =>
+      document.documentElement.style.setProperty("--under-toolbar", `${Math.max(96, Math.ceil(toolbar.getBoundingClientRect().bottom) + 10)}px`);
+    const observer = new ResizeObserver(place);
+    observer.observe(toolbar);
+    place();
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }
