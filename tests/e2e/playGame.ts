@@ -26,6 +26,9 @@ export const perform = (app: AppPage, command: Command) =>
   app.page.evaluate((c) => window.__hulldown!.game.getState().perform(c as Command), command as unknown);
 
 /** The number of events in the game's log. */
+/** The type of the game log's last event. */
+export const lastEventType = (app: AppPage) => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type);
+
 export const eventCount = (app: AppPage) => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.length);
 
 /**
@@ -173,4 +176,23 @@ export async function resultShown(app: AppPage, sides: readonly string[]) {
     winner: (await result.getByTestId("result-winner").textContent()) ?? "",
     scores,
   };
+}
+
+/**
+ * Plays a short game's remaining turns to its end and checks the result screen: the last of `turns` turns
+ * played, a winner or a draw, the mission's score table, the turn bar's "Game over"; no page error.
+ */
+export async function playsToMissionResult(
+  app: AppPage,
+  { turns, mission, fewest, most, screenshot }: { turns: number; mission: string; fewest: number; most: number; screenshot: string },
+) {
+  const presses = await playToResult(app, most);
+  expect(presses).toBeGreaterThan(fewest);
+  const result = await resultShown(app, ["Germany", "USA"]);
+  expect(result.reason).toMatch(new RegExp(`^turn ${turns} of ${turns} played: `));
+  expect(result.winner).toMatch(/^(Germany|USA) wins$|^A draw/);
+  expect(await app.page.getByTestId("game-result").getByTestId("result-score").locator("caption").textContent()).toBe(mission);
+  await app.screenshot(screenshot);
+  expect(await turnStatus(app)).toBe(`Game over · ${result.reason}`);
+  expect(app.errors).toEqual([]);
 }

@@ -12,10 +12,10 @@ import {
   dragModel,
   eventCount,
   fireAt,
-  playToResult,
+  lastEventType,
+  playsToMissionResult,
   positionOf,
   reloadKeepsGame,
-  resultShown,
   toastText,
   turnStatus,
 } from "./playGame";
@@ -25,8 +25,6 @@ beforeAll(async () => {
   app = await openApp({ width: 1400, height: 1000 });
 });
 afterAll(() => app?.close());
-
-const lastEventType = () => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type);
 
 describe("a whole game of Battleground WWII", () => {
   it("deploys, activates the sides in turn, moves within the MP, refuses an over-move, fires, reloads and ends on the result", async () => {
@@ -57,7 +55,7 @@ describe("a whole game of Battleground WWII", () => {
         await expect.poll(() => app.page.getByTestId("drag-distance").textContent(), { timeout: 30_000 }).toMatch(/^moved .+ · (1\.9|2\.0) MP of \d+\.\d MP$/);
       },
     });
-    expect(await lastEventType()).toBe("model-moved");
+    expect(await lastEventType(app)).toBe("model-moved");
 
     // 25 cm (9.8") is past it: refused with the rule, the model where it stood, the log as it was.
     const overFrom = (await positionOf(app, "ger-sq1-m9"))!;
@@ -82,21 +80,13 @@ describe("a whole game of Battleground WWII", () => {
     await app.page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
     await dragModel(app, "us-jeep-1", [16, 20]);
-    expect(await lastEventType()).toBe("model-moved");
+    expect(await lastEventType(app)).toBe("model-moved");
     expect(app.errors).toEqual([]);
 
     await reloadKeepsGame(app);
     expect(app.errors).toEqual([]);
 
     // The activations to the end: 8 turns of one a unit (five a side) and the end of each turn.
-    const presses = await playToResult(app, 150);
-    expect(presses).toBeGreaterThan(60);
-    const result = await resultShown(app, ["Germany", "USA"]);
-    expect(result.reason).toMatch(/^turn 8 of 8 played: /);
-    expect(result.winner).toMatch(/^(Germany|USA) wins$|^A draw/);
-    expect(await app.page.getByTestId("game-result").getByTestId("result-score").locator("caption").textContent()).toBe("Meeting engagement (sample)");
-    await app.screenshot("bg-whole-game-result");
-    expect(await turnStatus(app)).toBe(`Game over · ${result.reason}`);
-    expect(app.errors).toEqual([]);
+    await playsToMissionResult(app, { turns: 8, mission: "Meeting engagement (sample)", fewest: 60, most: 150, screenshot: "bg-whole-game-result" });
   }, 500_000);
 });

@@ -14,10 +14,9 @@ import {
   eventCount,
   fireAt,
   passDevice,
-  playToResult,
+  playsToMissionResult,
   positionOf,
   reloadKeepsGame,
-  resultShown,
   toastText,
   turnStatus,
 } from "./playGame";
@@ -103,15 +102,6 @@ describe("a whole game of Bolt Action", () => {
     expect(app.errors).toEqual([]);
 
     // The dice to the end: 6 turns of an order die a unit (five a side) and the turn end.
-    const presses = await playToResult(app, 100);
-    expect(presses).toBeGreaterThan(40);
-    const result = await resultShown(app, ["Germany", "USA"]);
-    expect(result.reason).toMatch(/^turn 6 of 6 played: /);
-    // Germany hold the crossroads unless the Americans took it; else the most objective points.
-    expect(result.winner).toMatch(/^(Germany|USA) wins$|^A draw/);
-    expect(await app.page.getByTestId("game-result").getByTestId("result-score").locator("caption").textContent()).toBe("Hold the crossroads (sample)");
-    await app.screenshot("ba-whole-game-result");
-    expect(await turnStatus(app)).toBe(`Game over · ${result.reason}`);
-    expect(app.errors).toEqual([]);
+    await playsToMissionResult(app, { turns: 6, mission: "Hold the crossroads (sample)", fewest: 40, most: 100, screenshot: "ba-whole-game-result" });
   }, 500_000);
 });

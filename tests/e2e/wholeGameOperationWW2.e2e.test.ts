@@ -13,10 +13,10 @@ import {
   dragModel,
   eventCount,
   fireAt,
-  playToResult,
+  lastEventType,
+  playsToMissionResult,
   positionOf,
   reloadKeepsGame,
-  resultShown,
   toastText,
   turnStatus,
 } from "./playGame";
@@ -26,8 +26,6 @@ beforeAll(async () => {
   app = await openApp({ width: 1400, height: 1000 });
 });
 afterAll(() => app?.close());
-
-const lastEventType = () => app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1)?.type);
 
 describe("a whole game of Operation WW2", () => {
   it("deploys, steps through each turn, moves and fires in the orders, reloads and ends on the result", async () => {
@@ -63,7 +61,7 @@ describe("a whole game of Operation WW2", () => {
           .toMatch(/^moved (4\.9|5\.\d) cm · (4\.9|5\.\d) cm of \d+\.\d cm$/);
       },
     });
-    expect(await lastEventType()).toBe("model-moved");
+    expect(await lastEventType(app)).toBe("model-moved");
     const overFrom = (await positionOf(app, "ger-sq1-m9"))!;
     const before = await eventCount(app);
     await dragModel(app, "ger-sq1-m9", [overFrom[0], overFrom[1] + 40]);
@@ -82,20 +80,12 @@ describe("a whole game of Operation WW2", () => {
     await app.page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 6 · USA · Orders");
     await dragModel(app, "us-jeep-1", [16, 20]);
-    expect(await lastEventType()).toBe("model-moved");
+    expect(await lastEventType(app)).toBe("model-moved");
 
     await reloadKeepsGame(app);
     expect(app.errors).toEqual([]);
 
     // The turns to the end: an order a unit (five a side) and the four other steps, six times.
-    const presses = await playToResult(app, 120);
-    expect(presses).toBeGreaterThan(50);
-    const result = await resultShown(app, ["Germany", "USA"]);
-    expect(result.reason).toMatch(/^turn 6 of 6 played: /);
-    expect(result.winner).toMatch(/^(Germany|USA) wins$|^A draw/);
-    expect(await app.page.getByTestId("game-result").getByTestId("result-score").locator("caption").textContent()).toBe("Break through (sample)");
-    await app.screenshot("ow2-whole-game-result");
-    expect(await turnStatus(app)).toBe(`Game over · ${result.reason}`);
-    expect(app.errors).toEqual([]);
+    await playsToMissionResult(app, { turns: 6, mission: "Break through (sample)", fewest: 50, most: 120, screenshot: "ow2-whole-game-result" });
   }, 500_000);
 });

@@ -5,24 +5,13 @@
  * loader checks every roll against it.
  */
 import { createHash } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseGame, seedText, serializeGame } from "../../src/core/game/gameFile";
 import type { ServerMessages } from "../../src/core/game/roomProtocol";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
-import type { RunningServer } from "../../src/server/gameServer";
-import { createGame, dataFolder, joinGame, serverOn, type TestClient } from "./online";
+import { createGame, joinGame, serverForTests, type TestClient } from "./online";
 
-let dir: string;
-let server: RunningServer;
-beforeAll(async () => {
-  dir = await dataFolder();
-  server = await serverOn(dir);
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const server = serverForTests();
 
 describe("a game played by two players on one server", () => {
   let game: Awaited<ReturnType<typeof createGame>>["body"];

@@ -2,13 +2,14 @@
  * Helpers for the game server's tests: a real server on 127.0.0.1 (a random port) over a SQLite store in
  * a temporary folder, and clients (@colyseus/sdk, as the browser uses) that keep every message they get.
  */
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
+import { afterAll, beforeAll } from "vitest";
 import type { NewGameAnswer, ServerMessages } from "../../src/core/game/roomProtocol";
 import { CM_PER_INCH } from "../../src/core/units";
-import { startGameServer } from "../../src/server/gameServer";
+import { type RunningServer, startGameServer } from "../../src/server/gameServer";
 import { sqliteStore } from "../../src/server/sqliteStore";
 import { type Placed, scenario } from "../helpers/scene";
 
@@ -69,6 +70,25 @@ export async function joinGame(url: string, options: { game: string; token: stri
         };
         look();
       });
+    },
+  };
+}
+
+/** A game server on a fresh data folder for the tests around the call: started before them, closed and removed after. */
+export function serverForTests(): { readonly url: string } {
+  let dir = "";
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    dir = await dataFolder();
+    server = await serverOn(dir);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get url() {
+      return server!.url;
     },
   };
 }

@@ -8,8 +8,8 @@ import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEAT_REPLACED } from "../../src/core/game/roomProtocol";
-import { MAX_MESSAGE_BYTES, type RunningServer } from "../../src/server/gameServer";
-import { createGame, dataFolder, joinGame, serverOn } from "./online";
+import { MAX_MESSAGE_BYTES } from "../../src/server/gameServer";
+import { createGame, dataFolder, joinGame, serverForTests } from "./online";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const SPAWN_TIMEOUT = 60_000;
@@ -80,17 +80,10 @@ describe("the server killed mid-game", () => {
 });
 
 describe("connections that drop, double up or misbehave", () => {
-  let dir: string;
-  let server: RunningServer;
+  const server = serverForTests();
   let game: Awaited<ReturnType<typeof createGame>>["body"];
   beforeAll(async () => {
-    dir = await dataFolder();
-    server = await serverOn(dir);
     game = (await createGame(server.url)).body;
-  });
-  afterAll(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
   });
   const seat = (i: number) => ({ game: game.game, token: game.seats[i]!.token });
 

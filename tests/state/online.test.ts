@@ -4,26 +4,15 @@
  * refused in the sender's toast; an undo is taken back when the other player agrees; a dropped player rejoins by itself, with what it
  * did meanwhile sent once it is back; a seat opened in a second window leaves the first read-only, saying why; the game's end reveals the seed and every store finds each roll checks out.
  */
-import { rm } from "node:fs/promises";
 import { matchMaker } from "@colyseus/core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { newGame } from "../../src/core/game/gameLog";
 import { findModel } from "../../src/core/game/models";
-import type { RunningServer } from "../../src/server/gameServer";
 import { createGameStore, type GameStoreApi } from "../../src/state/gameStore";
 import { ENDED, joinOnline, type OnlineSession, SPECTATOR } from "../../src/state/online";
-import { createGame, dataFolder, RANGE, serverOn } from "../server/online";
+import { createGame, RANGE, serverForTests } from "../server/online";
 
-let dir: string;
-let server: RunningServer;
-beforeAll(async () => {
-  dir = await dataFolder();
-  server = await serverOn(dir);
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const server = serverForTests();
 
 /** Resolves once `check` holds of the store (polled: the room answers over the network). */
 async function until(store: GameStoreApi, check: (s: ReturnType<GameStoreApi["getState"]>) => boolean): Promise<void> {
