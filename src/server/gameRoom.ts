@@ -22,9 +22,11 @@ import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
 import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
-import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
+import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
+import type { ActionResult } from "../rules/ruleset";
 import { nextStep, turnEnd, turnNow } from "../rules/turn";
+import { takeActionInGame } from "../worker/action";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 import type { LogStore, Seat, StoredGame } from "./logStore";
 import { actorRefusal, seatRefusal } from "./seats";
@@ -198,6 +200,20 @@ export function gameRoomOf(store: LogStore) {
           }
           if (!answer.result) throw new Refusal(`the rules refuse this shot: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
           return fireEvent(ruleset, declaration, answer.result);
+        }
+        case "action": {
+          const { request } = message as ClientMessage<"action">;
+          if (request.unit !== undefined) refuse(actorRefusal(state, side, request.unit, nameOf));
+          if (request.side !== undefined && request.side !== side) throw new Refusal(`${side} cannot take an action for ${request.side}`);
+          if (!ruleset) throw new Refusal(`this server does not know the rule system "${this.log.header.ruleset.id}"`);
+          let result: ActionResult;
+          try {
+            result = await takeActionInGame(this.tabletop, { game: this.log, request });
+          } catch (error) {
+            throw new Refusal(`the action cannot be taken: ${(error as Error).message}`);
+          }
+          if (result.refused) throw new Refusal(`the rules refuse this action: ${result.refused.map((r) => `${r.reason} (${r.rule})`).join("; ")}`);
+          return actionEvent(ruleset, request, result);
         }
         case "order": {
           const { unit, order } = message as ClientMessage<"order">;

@@ -48,6 +48,18 @@ export const CLIENT_MESSAGES = {
   }),
   /** A unit's order (systems with orders): the room rolls its test. */
   order: z.strictObject({ ...ref, unit: id, order: id }),
+  /** A rule system's own action (Ruleset.actions: a card, a test, an assault): the room takes it with the game's dice. */
+  action: z.strictObject({
+    ...ref,
+    request: z.strictObject({
+      action: id,
+      side: id.optional(),
+      unit: id.optional(),
+      target: id.optional(),
+      point: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+      answers: ModelMarks.optional(),
+    }),
+  }),
   /** Ends the turn of a game in free play. */
   "end-turn": z.strictObject({ ...ref }),
   /** Moves the game on one step of its rule system's turn (the turn bar's button); the room draws any die. */
