@@ -102,7 +102,10 @@ export function rulesAt(game: GameRecord, at: number, options: RulesAtOptions = 
  */
 export function turnRefusal(header: Pick<GameHeader, "ruleset">, state: GameState, event: GameEvent): string | undefined {
   const ruleset = rulesetById(header.ruleset.id);
-  return ruleset ? outOfTurn(ruleset.turn, state, event) : undefined;
+  if (!ruleset) return undefined;
+  // A reaction (ActionSpec.waiting) is the waiting side's to take: the system's rules judge it, not the turn's side check.
+  const waiting = event.type === "action-taken" && ruleset.actions?.actions.some((a) => a.id === event.action && a.waiting !== undefined);
+  return outOfTurn(ruleset.turn, state, event, waiting);
 }
 
 /** A model's move as a rule system measures it: from where it stood, along its recorded path, to where it ends. */

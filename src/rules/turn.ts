@@ -294,9 +294,9 @@ function missionEndsEarly(state: GameState): MissionResult | undefined {
 
 /**
  * Why `event` is out of turn in `state`, with the rule behind it, or undefined: free play allows anything; an
- * action the phase does not allow, one by a side that is not acting, and a move out of its deployment zone are refused.
+ * action the phase does not allow, one by a side that is not acting, and a move out of its deployment zone are refused (`waitingMayAct`: a reaction the waiting side may take, ActionSpec.waiting).
  */
-export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEvent): string | undefined {
+export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEvent, waitingMayAct = false): string | undefined {
   if (!state.step) return undefined;
   const acted = actionOf(event);
   if (!acted) return undefined;
@@ -311,7 +311,7 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
       : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
   const acting = state.step.side;
-  if (phase.acts !== "all" && acting !== undefined) {
+  if (phase.acts !== "all" && acting !== undefined && !waitingMayAct) {
     const other = [acted.side, ...acted.actors.map((id) => sideOf(state.scenario, id))].find((s) => s !== undefined && s !== acting);
     if (other !== undefined) return `${whoseTurn(phase, acting)}: ${other} must wait`;
   }

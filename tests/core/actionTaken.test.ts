@@ -68,6 +68,9 @@ describe("the action-taken event", () => {
     expect(state.scenario.features.some((f) => f.id === "wreck-tank")).toBe(true);
     expect(unitStatusOf(state, unitOf("rifleman")).pins).toBe(2);
     expect(state.rollsUsed).toBe(2);
+    // The tank's unit has lost a model (morale tests count a unit's losses over the game).
+    expect(state.losses[unitOf("tank")]).toBe(1);
+    expect(state.losses[unitOf("rifleman")]).toBeUndefined();
     // The next die follows on from the action's.
     const resumed = nextDice(record(start(), event));
     expect(resumed.roll(10, "next")).toBe(createDice(42, [10, 10]).roll(10, "next"));

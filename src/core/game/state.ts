@@ -54,6 +54,8 @@ export interface GameState {
   readonly modelStates: Readonly<Record<string, ModelMarks>>;
   /** Smoke clouds laid by shots: the turn at whose end each one clears. */
   readonly smokeUntil: Readonly<Record<string, number>>;
+  /** Models each unit has lost to casualties and wrecks over the game (morale tests count them: Operation WW2's panic threshold). */
+  readonly losses: Readonly<Record<string, number>>;
   /** Where the game stands in its rule system's turn (turn-advanced events); absent in free play. */
   readonly step?: TurnStep;
   /** The game is over (game-ended): nothing more happens on the table. */
@@ -81,6 +83,7 @@ export function initialState(scenario: Scenario): GameState {
     lastShots: byId(),
     modelStates: byId(),
     smokeUntil: byId(),
+    losses: byId(),
   };
 }
 
@@ -301,10 +304,24 @@ function applyResults(state: GameState, event: GameEventOf<"fire-resolved" | "ac
   let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
   for (const o of event.outcomes) {
     if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
-    if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
+    if (o.effect === "casualty" || o.effect === "destroyed") {
+      const unit = unitOfModel(next.scenario, o.model);
+      next = countLoss(
+        updateModel(next, o.model, () => undefined),
+        unit,
+      );
+    }
   }
   return next;
 }
+
+function unitOfModel(scenario: Scenario, model: string): string | undefined {
+  for (const force of scenario.forces) for (const unit of force.units) if (unit.models.some((m) => m.id === model)) return unit.id;
+  return undefined;
+}
+
+const countLoss = (state: GameState, unit: string | undefined): GameState =>
+  unit === undefined ? state : { ...state, losses: byId(state.losses, { [unit]: (hasId(state.losses, unit) ? state.losses[unit]! : 0) + 1 }) };
 
 /** A shot's smoke clouds join the terrain, each to clear at the end of its last turn. */
 function laySmoke(state: GameState, event: GameEventOf<"fire-resolved">): GameState {

@@ -7,14 +7,7 @@
 import type { Dice, DieRoll } from "../../core/dice";
 import type { Ruling } from "../ruleset";
 import { type Ow2Context, sampleMark } from "./context";
-import type { Order } from "./types";
-
-/** One card: an order and its priority (lower is faster); its id is unique in its deck. */
-export interface Card {
-  readonly id: string;
-  readonly order: Order;
-  readonly priority: number;
-}
+import type { Card, CardsState } from "./types";
 
 /** The armies whose hands the source sizes (000 l.63–74); any other army draws as the general rule (l.63). */
 export const ARMIES = ["german", "american", "russian", "british", "other"] as const;
@@ -70,13 +63,6 @@ export function fullDeck(ctx: Ow2Context): Card[] {
       return { id: `${order}-${priority}${n > 1 ? `-${n}` : ""}`, order, priority };
     });
   });
-}
-
-/** A player's cards: the hand, the cards played this turn (out of the deck until the turn ends), and the turns it redrew in. */
-export interface CardsState {
-  readonly hand: readonly Card[];
-  readonly played: readonly Card[];
-  readonly redrawn?: readonly number[];
 }
 
 export const NO_CARDS: CardsState = { hand: [], played: [] };

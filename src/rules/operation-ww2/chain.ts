@@ -7,22 +7,8 @@
  * (000 l.546), nor one that rallied this turn (l.551).
  */
 import type { Ruling } from "../ruleset";
-import { type Card, cardName } from "./cards";
-import type { Version } from "./types";
-
-/** One order of the chain: the side, the unit, the card and the intent declared (000 l.101–112). */
-export interface Link {
-  readonly side: string;
-  readonly unit: string;
-  readonly card: Card;
-  readonly intent: string;
-}
-
-export interface Chain {
-  readonly links: readonly Link[];
-  /** Sides that passed. */
-  readonly passed: readonly string[];
-}
+import { cardName } from "./cards";
+import type { Chain, Link, Version } from "./types";
 
 export const NEW_CHAIN: Chain = { links: [], passed: [] };
 

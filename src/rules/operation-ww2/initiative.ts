@@ -4,7 +4,8 @@
  * the top card of the deck. Every card laid for it is discarded: none of them gives an order.
  */
 import type { Ruling } from "../ruleset";
-import { type Card, cardName } from "./cards";
+import { cardName } from "./cards";
+import type { Card } from "./types";
 
 /** Ties played again with cards from the hand before the deck's top cards decide (000 l.88). */
 export const TIES_FROM_HAND = 5;

@@ -95,10 +95,13 @@ export function recovery(ctx: Ow2Context, models: readonly ModelFacts[]): Recove
   return { kind: "test", ruling: { reason: "in cover: the unit may test its morale to rally", rule: "000 l.82, l.551" } };
 }
 
-/** Whether a unit of one model tests each turn before the cards are drawn (000 l.84, l.563): not a sniper (l.512). */
-export function loneModelTest(ctx: Ow2Context, models: readonly ModelFacts[]): Ruling | undefined {
-  if (models.length !== 1) return undefined;
-  if (isSniper(ctx, models[0]!)) return undefined;
+/**
+ * Whether a unit tests each turn before the cards are drawn (000 l.84, l.563): one reduced by its `losses` to a
+ * single man ("lecsökkent egy főre"), not a unit that was one model (a vehicle, a gun, a lone sniper), nor a sniper (l.512).
+ */
+export function loneModelTest(ctx: Ow2Context, models: readonly ModelFacts[], losses: number): Ruling | undefined {
+  if (models.length !== 1 || losses < 1) return undefined;
+  if (isSniper(ctx, models[0]!) || isVehicle(ctx, models[0]!)) return undefined;
   return {
     reason: `${models[0]!.unitId} is down to one model: it tests its morale before the cards are drawn, and leaves the table on a failure`,
     rule: "000 l.84, l.563",

@@ -5,21 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { operationWw2 } from "../../../src/rules/operation-ww2";
-import {
-  armyOf,
-  type Card,
-  type CardsState,
-  deckLeft,
-  endOfTurn,
-  fullDeck,
-  handSize,
-  NO_CARDS,
-  play,
-  redraw,
-  refill,
-} from "../../../src/rules/operation-ww2/cards";
-import { addLink, type Chain, chainClosed, executionOrder, type Link, NEW_CHAIN, pass, type UnitOrders } from "../../../src/rules/operation-ww2/chain";
+import { armyOf, deckLeft, endOfTurn, fullDeck, handSize, NO_CARDS, play, redraw, refill } from "../../../src/rules/operation-ww2/cards";
+import { addLink, chainClosed, executionOrder, NEW_CHAIN, pass, type UnitOrders } from "../../../src/rules/operation-ww2/chain";
 import { revealInitiative } from "../../../src/rules/operation-ww2/initiative";
+import type { Card, CardsState, Chain, Link } from "../../../src/rules/operation-ww2/types";
 import type { Placed } from "../../helpers/scene";
 import { contextFor } from "./fakes";
 

@@ -62,10 +62,17 @@ describe("panic recovery (000 l.81–84, l.546–551, l.563)", () => {
     expect(recovery(inside, modelsNamed(inside, "unit-us"))).toMatchObject({ kind: "test", ruling: { rule: "000 l.82, l.551" } });
   });
 
-  it("tests a unit down to one model every turn, not a bigger one", () => {
-    const ctx = contextFor([us("last", 20), ger("g1", 60), ger("g2", 62)]);
-    expect(loneModelTest(ctx, modelsNamed(ctx, "unit-us"))?.rule).toBe("000 l.84, l.563");
-    expect(loneModelTest(ctx, modelsNamed(ctx, "unit-ger"))).toBeUndefined();
+  it("tests a unit reduced to one man every turn, not a bigger one, nor one that was always one model", () => {
+    const ctx = contextFor([
+      us("last", 20),
+      ger("g1", 60),
+      ger("g2", 62),
+      { id: "t", model: "us-sherman-m4", position: [20, 20], side: "A", unit: "tank" } as Placed,
+    ]);
+    expect(loneModelTest(ctx, modelsNamed(ctx, "unit-us"), 4)?.rule).toBe("000 l.84, l.563");
+    expect(loneModelTest(ctx, modelsNamed(ctx, "unit-us"), 0)).toBeUndefined();
+    expect(loneModelTest(ctx, modelsNamed(ctx, "unit-ger"), 1)).toBeUndefined();
+    expect(loneModelTest(ctx, modelsNamed(ctx, "unit-tank"), 2)).toBeUndefined();
   });
 });
 
