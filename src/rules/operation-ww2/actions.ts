@@ -492,7 +492,14 @@ export function due(ctx: Ow2Context, side: string | undefined): DueAction[] {
       if (unit && slowest)
         out.push({
           request: { action: "give-order", unit, answers: { order: slowest.order, priority: slowest.priority } },
-          why: { reason: `every unbroken unit takes an order each turn: ${unit} has none yet`, rule: "000 l.37" },
+          why: {
+            // Only the side giving the order sees this line: the device is its player's (PhaseSpec.hides).
+            reason: `every unbroken unit takes an order each turn: ${unit} has none yet; ${s}'s hand: ${[...cardsOf(ctx, s).hand]
+              .sort((a, b) => a.priority - b.priority)
+              .map(cardName)
+              .join(", ")}`,
+            rule: "000 l.37",
+          },
         });
     }
   }
