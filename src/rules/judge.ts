@@ -103,5 +103,6 @@ export function actionEvent(ruleset: Pick<Ruleset, "id">, request: ActionRequest
     units: (result.units ?? []).map((u) => ({ ...u })),
     summary: result.summary,
     ...(result.details !== undefined ? { details: result.details } : {}),
+    ...(result.secret ? { secret: { ...result.secret } } : {}),
   };
 }

@@ -453,6 +453,12 @@ export interface ActionResult {
   readonly summary: string;
   /** The system's own record of it (a card's id, a test's dice and steps), read back by its gameState. */
   readonly details?: unknown;
+  /**
+   * Its dice and details are this side's secret (a hand of cards drawn): online the other seats get the event
+   * without them until the game ends, so `summary` must not tell them; on one screen the step's PhaseSpec.hides
+   * passes the device. The system's gameState must take an event whose details say `{ hidden }`.
+   */
+  readonly secret?: { readonly side: string; readonly what: string };
 }
 
 /** An action the rules require now (a morale test after casualties, a panic test, a Motivation test), and why. */

@@ -9,6 +9,7 @@ import type { GameEvent, GameEventOf } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, newGame, nextDice, record } from "../../src/core/game/gameLog";
 import { findModel } from "../../src/core/game/models";
+import { eventSeenBy } from "../../src/core/game/secrets";
 import { statusOf, unitStatusOf } from "../../src/core/game/state";
 import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { rulesetById } from "../../src/rules/registry";
@@ -134,5 +135,38 @@ describe("takeActionInGame's checks before the rules", () => {
     } finally {
       table.dispose();
     }
+  });
+});
+
+describe("a side's secret (secrets.ts)", () => {
+  const dice = createDice(42);
+  dice.roll(30, "card drawn");
+  dice.roll(29, "card drawn");
+  const drawn = action({
+    side: "A",
+    rolls: dice.rolls.map((r) => ({ ...r })),
+    details: { hand: ["c7", "c12"] },
+    secret: { side: "A", what: "the cards A drew" },
+  });
+
+  it("shows its side everything, and the others neither its details nor its dice's faces", () => {
+    expect(eventSeenBy(drawn, "A")).toBe(drawn);
+    for (const other of ["B", null]) {
+      const seen = eventSeenBy(drawn, other) as GameEventOf<"action-taken">;
+      expect(seen.details).toEqual({ hidden: "the cards A drew" });
+      expect(JSON.stringify(seen)).not.toContain("c12");
+      expect(seen.rolls.map((r) => [r.index, r.sides, r.value])).toEqual([
+        [0, 30, 1],
+        [1, 29, 1],
+      ]);
+    }
+    expect(eventSeenBy(action(), "B")).toEqual(action());
+  });
+
+  it("leaves the other seats' game where the side's is: the same state and the same dice after it", () => {
+    const mine = record(start(), drawn);
+    const theirs = record(start(), eventSeenBy(drawn, "B"));
+    expect(currentState(theirs)).toEqual(currentState(mine));
+    expect(nextDice(theirs).roll(10, "next")).toBe(nextDice(mine).roll(10, "next"));
   });
 });
