@@ -421,8 +421,13 @@ export interface ActionSpec {
   readonly summary: string;
   /** The turn's phases (PhaseSpec ids, "deployment" for the set-up) it is taken in; absent: any, and in free play. */
   readonly phases?: readonly string[];
-  /** Who takes it: a unit of the acting side ("unit"), or the side itself ("side": a card played, a bombardment called). */
+  /** Who takes it: a unit ("unit"), or a side itself ("side": a card played, a bombardment called). */
   readonly by: "unit" | "side";
+  /**
+   * In a step where one side acts, who may take it: that side ("acting", the default), or either ("any": a
+   * reaction to the enemy's order, a morale test forced on a unit by the enemy's fire).
+   */
+  readonly sides?: "acting" | "any";
   /** What it is aimed at: an enemy unit (an assault), a point of the table (a bombardment); absent: nothing. */
   readonly target?: "enemy-unit" | "point";
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
