@@ -33,7 +33,12 @@ export function gameState(history: GameHistory): FowGameState {
     };
   }
   const step = history.state.step;
-  return { models, ...(step ? { step: { phase: step.phase, ...(step.side !== undefined ? { side: step.side } : {}) } } : {}) };
+  const fallen = history.state.fallen;
+  return {
+    models,
+    ...(Object.keys(fallen).length ? { fallen: { ...fallen } } : {}),
+    ...(step ? { step: { phase: step.phase, ...(step.side !== undefined ? { side: step.side } : {}) } } : {}),
+  };
 }
 
 /** The context with the declaration's answers about this turn over the log's: the firing platoon's and the target platoon's teams. */

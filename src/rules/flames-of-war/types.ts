@@ -57,6 +57,8 @@ export interface FowUnitState {
 
 export interface FowGameState {
   readonly models?: Readonly<Record<string, FowModelState>>;
+  /** Teams the game took off the table, with their platoon and side (GameState.fallen): morale checks count them. */
+  readonly fallen?: Readonly<Record<string, { readonly unit: string; readonly side: string }>>;
   /** The step of the turn the game stands in (absent: free play), and the side whose player turn it is. */
   readonly step?: { readonly phase: string; readonly side?: string };
   readonly units?: Readonly<Record<string, FowUnitState>>;
