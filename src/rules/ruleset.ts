@@ -534,6 +534,11 @@ export interface TurnStructure {
 export interface MoveRequest {
   readonly model: string;
   readonly path: readonly Vec2[];
+  /**
+   * The other models moved in the same group move (a unit dragged as one): a rule that measures between a
+   * unit's models (Flames of War's Command Distance) measures to where they go, not where they stood.
+   */
+  readonly with?: readonly MoveRequest[];
 }
 
 /** A rule system's ruling on a move: what one move allows, what this one costs, whether it may be made, and why. */
