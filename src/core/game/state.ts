@@ -24,10 +24,12 @@ export interface ModelStatus {
   readonly markers: readonly string[];
 }
 
-/** A unit's rule state (order dice systems): its pin markers and the order die it has this turn. */
+/** A unit's rule state (order dice systems): its pin markers, the order die it has this turn, and the models it has lost. */
 export interface UnitStatus {
   readonly pins: number;
   readonly order?: string;
+  /** Models removed from it as casualties or destroyed, over the game (a morale test at half strength counts them). */
+  readonly lost?: number;
 }
 
 /**
@@ -143,6 +145,14 @@ function applyUnitChanges(units: Readonly<Record<string, UnitStatus>>, changes: 
   return next;
 }
 
+/** One more model lost to the unit of `model`. */
+function countLoss(state: GameState, model: string): GameState {
+  const unit = state.scenario.forces.flatMap((f) => f.units).find((u) => u.models.some((m) => m.id === model));
+  if (!unit) return state;
+  const current = unitStatusOf(state, unit.id);
+  return { ...state, units: byId(state.units, { [unit.id]: { ...current, lost: (current.lost ?? 0) + 1 } }) };
+}
+
 /** A destroyed vehicle stays on the table as a wreck: terrain that blocks sight and movement. */
 function leaveWreck(state: GameState, model: Model): GameState {
   const wreck = { id: `wreck-${model.id}`, kind: "wreck" as const, model: model.model, at: model.position, heading: model.heading };
@@ -214,7 +224,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       if (event.clouds?.length) next = laySmoke(next, event);
       for (const o of event.outcomes) {
         if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
-        if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
+        if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(countLoss(next, o.model), o.model, () => undefined);
       }
       return next;
     }
