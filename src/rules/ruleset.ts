@@ -393,6 +393,8 @@ export interface OrderResult {
   /** Pins and order dice changed (the unit's own order is in `order`). */
   readonly units: readonly UnitChange[];
   readonly sampleTables: readonly SampleTable[];
+  /** The system's own record of what the order binds the unit to (a FUBAR's friendly fire or flight), which its gameState reads back from the event. */
+  readonly record?: unknown;
 }
 
 /** What the caller knows of the table for an order test's consequences (FUBAR: friendly fire, panic). */
