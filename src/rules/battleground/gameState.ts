@@ -11,11 +11,13 @@ import type { ModelFacts } from "../context";
 import { marksInForce } from "../marks";
 import type { Answers } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine, SubjectSituation } from "../ruleset";
+import { activationsOf } from "./activation";
 import { type BgContext, sampleMark } from "./context";
 import { defaultAmmunition } from "./fire";
 import { moveCost } from "./movement";
 import { firingWeapon, usualWeapon } from "./profiles";
 import { DECLARATION, MARKS, MOTION_CHOICES, type Motion } from "./questions";
+import { chargeMoraleOf, lossesThisTurn, ralliedThisTurn } from "./states";
 import type { BgFireDeclaration, BgGameState, BgModelState, Morale, Movement } from "./types";
 
 /** The count of a model's moves this turn that changed where it stands, as the log's fold keeps it. */
@@ -45,7 +47,9 @@ export function gameState(history: GameHistory): BgGameState {
   const models: Record<string, BgModelState> = {};
   for (const force of history.state.scenario.forces)
     for (const unit of force.units) for (const m of unit.models) models[m.id] = modelStateOf(history, m.id, unit.id);
-  return { models };
+  const activations = activationsOf(history);
+  const losses = lossesThisTurn(history);
+  return { models, ...(activations ? { activations } : {}), ...(Object.keys(losses).length ? { losses } : {}) };
 }
 
 function modelStateOf(history: GameHistory, model: string, unit: string): BgModelState {
@@ -53,7 +57,13 @@ function modelStateOf(history: GameHistory, model: string, unit: string): BgMode
   const marks = marksInForce(history, MARKS, model);
   const { motion } = motionOf(history, model);
   const lastShot = hasId(lastShots, model) ? lastShots[model] : hasId(lastShots, unit) ? lastShots[unit] : undefined;
+  const moves = movesMade(history, model);
+  const rallied = ralliedThisTurn(history.events, model);
+  const chargeMorale = chargeMoraleOf(history.events, model);
   return {
+    ...(chargeMorale ? { chargeMorale } : {}),
+    ...(moves ? { moveActions: moves } : {}),
+    ...(rallied ? { rallied } : {}),
     bonusMove: motion !== "none",
     standardMove: motion === "both",
     movement: movementOf(history, model),
@@ -146,7 +156,8 @@ function usualRound(ctx: BgContext, declaration: BgFireDeclaration, picked: Pick
 
 export function situation(declaration: BgFireDeclaration, ctx: BgContext, history: GameHistory, picked: PickedModels): Situation {
   return {
-    questions: DECLARATION.map((q) => q.id),
+    // The morale test's cause only for a morale test.
+    questions: DECLARATION.map((q) => q.id).filter((id) => id !== "moraleCause" || declaration.action === "morale-test"),
     fromGame: usualRound(ctx, declaration, picked),
     shooter: subject(ctx, history, picked.shooter),
     target: subject(ctx, history, picked.target),

@@ -17,6 +17,20 @@ export const DECLARATION: readonly Question[] = [
       { value: "fire", label: "fire" },
       { value: "close-combat", label: "close combat" },
       { value: "clear-jam", label: "clear a jam" },
+      { value: "rally", label: "rally test (Suppressed)" },
+      { value: "morale-test", label: "morale test" },
+    ],
+  },
+  {
+    id: "moraleCause",
+    kind: "choice",
+    label: "Morale test for",
+    rule: "§7, §8, §9.1 (002 l.226, 232, 245–249)",
+    default: "charge",
+    choices: [
+      { value: "charge", label: "a charge (before it)" },
+      { value: "crew", label: "the crew of an immobilised vehicle" },
+      { value: "losses", label: "losses (a model killed)" },
     ],
   },
   {
