@@ -12,8 +12,9 @@ import type { Scenario } from "../../core/scenario/schema";
 import type { ModelFacts } from "../context";
 import type { GameHistory, Ruling } from "../ruleset";
 import { DEPLOYMENT } from "../turn";
+import { immobilisationRefusal } from "./bogging";
 import { type BgContext, hasMarker, MARKERS, modelState } from "./context";
-import type { BgActivations } from "./types";
+import type { BgAction, BgActivations } from "./types";
 
 /** The unit each model of the table belongs to. */
 function unitsByModel(scenario: Scenario): Map<string, string> {
@@ -86,7 +87,7 @@ export function moveRefusal(ctx: BgContext, m: ModelFacts): Ruling | undefined {
   if (hasMarker(m, MARKERS.bogged))
     return { reason: `${m.id} is bogged down: its next action starts with an unbogging test (the immobilisation test)`, rule: "002 l.56–57" };
   if (hasMarker(m, MARKERS.suppressed)) return { reason: `${m.id} is Suppressed: in its activation it may only try to rally`, rule: "002 l.235–236" };
-  const step = stepRefusal(ctx, m);
+  const step = stepRefusal(ctx, m) ?? immobilisationRefusal(ctx, m);
   if (step) return step;
   const made = modelState(ctx, m.id).moveActions ?? 0;
   const allowed = moveActionsAllowed(ctx, m);
@@ -95,5 +96,9 @@ export function moveRefusal(ctx: BgContext, m: ModelFacts): Ruling | undefined {
   return undefined;
 }
 
-/** Why `m` may not take an action (fire, a test) now under the activations: another unit's, or its own already over. */
-export const actionRefusal = (ctx: BgContext, m: ModelFacts): Ruling | undefined => stepRefusal(ctx, m);
+/**
+ * Why `m` may not take `action` now: another unit's activation, its own already over, or (but for the test
+ * itself) an immobilisation test due.
+ */
+export const actionRefusal = (ctx: BgContext, m: ModelFacts, action: BgAction): Ruling | undefined =>
+  stepRefusal(ctx, m) ?? (action === "immobilisation-test" || !ctx.game.activations ? undefined : immobilisationRefusal(ctx, m));

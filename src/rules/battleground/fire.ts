@@ -303,7 +303,7 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
   if (!SELF_ACTIONS.includes(action) && firingUnit.side === targetUnit.side)
     problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
   if (action === "close-combat") problems.push(...chargeProblems(ctx, firersOf));
-  const acting = firersOf.map((m) => actionRefusal(ctx, m)).find((r) => r !== undefined);
+  const acting = firersOf.map((m) => actionRefusal(ctx, m, action)).find((r) => r !== undefined);
   if (acting) problems.push(acting);
   let firers: BgFirer[];
   if (action === "fire") {

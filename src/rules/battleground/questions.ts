@@ -4,7 +4,7 @@
  * evasion, morale, camouflage. Marks are recorded in the game log (model-state-set) and undone like any event.
  */
 import { type Mark, plainChoices, type Question } from "../questions";
-import { MORALE, MOVEMENT } from "./types";
+import { MORALE, MOVEMENT, QUALITIES } from "./types";
 
 export const DECLARATION: readonly Question[] = [
   {
@@ -18,6 +18,7 @@ export const DECLARATION: readonly Question[] = [
       { value: "close-combat", label: "close combat" },
       { value: "clear-jam", label: "clear a jam" },
       { value: "rally", label: "rally test (Suppressed)" },
+      { value: "immobilisation-test", label: "immobilisation / unbogging test" },
       { value: "morale-test", label: "morale test" },
     ],
   },
@@ -81,6 +82,16 @@ export const MARKS: readonly Mark[] = [
     default: "steady",
     lasts: "game",
     choices: plainChoices(MORALE),
+  },
+  {
+    id: "quality",
+    kind: "choice",
+    label: "quality",
+    rule: "§3.4",
+    default: "regular",
+    derived: "the model's profile",
+    lasts: "game",
+    choices: plainChoices(QUALITIES),
   },
   { id: "camouflaged", kind: "flag", label: "camouflaged", rule: "§3.2 fn. 3", default: false, lasts: "game" },
 ];

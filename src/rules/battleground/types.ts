@@ -54,6 +54,8 @@ export interface BgModelState {
   readonly moveActions?: number;
   /** It rallied from Suppression this activation: with a 1 it has a Bonus Move, else it stays (002 l.235–237). */
   readonly rallied?: "bonus-move" | "stays";
+  /** Its moves this turn since its last immobilisation test (where it started facing, the path): # terrain on them makes a test due. */
+  readonly untestedMoves?: ReadonlyArray<{ readonly heading: number; readonly path: readonly (readonly [number, number])[] }>;
   /** Its Morale test before a charge this turn (l.247–249). */
   readonly chargeMorale?: "passed" | "failed";
 }

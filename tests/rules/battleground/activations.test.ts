@@ -8,10 +8,12 @@
  * the sample option `activation` (the sheet gives none). Played on a game log, as the app plays it.
  */
 import { describe, expect, it } from "vitest";
+import type { Dice, DieRoll } from "../../../src/core/dice";
 import { type Command, toEvent } from "../../../src/core/game/commands";
 import type { GameEvent } from "../../../src/core/game/events";
 import { currentState, type GameLog, newGame, nextDice, record } from "../../../src/core/game/gameLog";
 import { MODEL_CATALOG } from "../../../src/core/miniatures/shipped";
+import type { Feature } from "../../../src/core/scenario/schema";
 import { inchesToCm } from "../../../src/core/units";
 import { type BgFireDeclaration, battleground } from "../../../src/rules/battleground";
 import { gameState } from "../../../src/rules/battleground/gameState";
@@ -65,10 +67,22 @@ const stepUp = (log: GameLog, model: string, inches = 3): GameLog => {
     .find((m) => m.id === model)!.position;
   return perform(log, { type: "move", model, to: { position: [at[0], at[1] + inches * IN], heading: 90 } });
 };
+/** Scripted d20s that follow on from the game's rolls so far, as the game's own dice would. */
+function diceAfter(log: GameLog, values: readonly number[]): Dice {
+  const offset = currentState(log).rollsUsed;
+  const rolls: DieRoll[] = [];
+  const roll = (sides: number, reason: string): number => {
+    const value = values[rolls.length];
+    if (value === undefined) throw new Error(`the script has no roll left for "${reason}"`);
+    rolls.push({ index: offset + rolls.length, sides, value, reason });
+    return value;
+  };
+  return { seed: 0, roll, fraction: (reason) => (roll(2 ** 32, reason) - 1) / 2 ** 32, rolls };
+}
 /** An action resolved in the game with scripted d20s and recorded as the app records it. */
 async function act(log: GameLog, declaration: BgFireDeclaration, dice: number[]): Promise<GameLog> {
   const t = await tableAt(log);
-  return record(log, fireEvent(battleground, declaration, t.resolve(declaration, scriptedDice(dice)), 0));
+  return record(log, fireEvent(battleground, declaration, t.resolve(declaration, diceAfter(log, dice)), 0));
 }
 /** A shot's outcome recorded on a model as a resolution leaves it (a Suppression, a Pin). */
 const befalls = (log: GameLog, model: string, effect: "damaged" | "pinned" | "casualty", detail: string, target = model): GameLog =>
@@ -207,5 +221,99 @@ describe("Morale tests (002 l.226, 232, 245–249)", () => {
     const log = turnOne(start({}, [tank, rifleman("ger-1", "ger", 60, "B")]));
     const r = (await tableAt(log)).resolve({ shooter: "tank", target: "tank", action: "morale-test", moraleCause: "crew" }, scriptedDice([20]));
     expect(r.outcomes).toEqual([{ model: "tank", effect: "damaged", detail: "abandoned by its crew" }]);
+  });
+});
+
+describe("immobilisation on the move and what the app records (002 l.22–57, 73–75, 115–118)", () => {
+  const tank: Placed = { id: "tank", model: "us-sherman-m4", position: [30, 30], heading: 0, side: "A", unit: "armour" };
+  const woods: Feature = {
+    id: "wood-1",
+    kind: "woods",
+    name: "Bois Carré",
+    outline: [
+      [60, 0],
+      [66, 0],
+      [66, 60],
+      [60, 60],
+    ],
+    height: 8,
+  };
+  const startWoods = (): GameLog =>
+    newGame(scenario([woods], [tank, rifleman("ger-1", "ger", 150, "B")]), {
+      seed: 1944,
+      ruleset: { id: "battleground", version: "sheet", options: {} },
+      created: "2026-11-27T00:00:00Z",
+    });
+  const through = (log: GameLog): GameLog =>
+    perform(log, {
+      type: "move",
+      model: "tank",
+      to: { position: [80, 30], heading: 0 },
+      path: [
+        [30, 30],
+        [80, 30],
+      ],
+    });
+  const test: BgFireDeclaration = { shooter: "tank", target: "tank", action: "immobilisation-test" };
+
+  it("a tank through light woods (#) owes its immobilisation test before it moves or fires on; a passed test frees it", async () => {
+    const log = through(turnOne(startWoods()));
+    const after = await tableAt(log);
+    const move = battleground.moveVerdict!(
+      {
+        model: "tank",
+        path: [
+          [80, 30],
+          [85, 30],
+        ],
+      },
+      after.ctx,
+    );
+    expect(move.refusal).toMatchObject({
+      reason: expect.stringMatching(/drove through Bois Carré, marked #: its immobilisation test is due/),
+      rule: "002 l.22, 25–27, 54",
+    });
+    expect(text(after.judge({ shooter: "tank", target: "ger-1" }).rulings)).toMatch(/immobilisation test is due/);
+    const r = after.resolve(test, scriptedDice([1]));
+    // In woods the test is against 2 × Training − Training + Class (l.33–34, 53).
+    expect(r.details.dice[0]!.meaning).toMatch(/in woods the Class is added.*moving through woods: −Training/);
+    const passed = record(log, fireEvent(battleground, test, r, 0));
+    expect((await verdictOn(passed, "tank", 1)).allowed).toBe(true);
+  });
+
+  it("a failed test bogs it down; failed unbogging tests are counted from the log, −4 each (l.51, 56–57)", async () => {
+    let log = await act(through(turnOne(startWoods())), test, [20]);
+    expect(currentState(log).status.tank!.markers).toContain("bogged down");
+    log = await act(log, test, [20]);
+    expect(gameState(history(log)).models!.tank!.failedUnbogging).toBe(1);
+    const third = (await tableAt(log)).resolve(test, scriptedDice([20]));
+    expect(third.details.dice[0]!.meaning).toMatch(/− 4 \(1 failed unbogging test\(s\)\)/);
+  });
+
+  it("each model's shot is its own weapon's, so a mixed unit's next shot matches it (+2, l.71), and target changes are counted (l.115)", async () => {
+    const models: Placed[] = [
+      { ...rifleman("us-1", "us", 40), position: [40, 60], heading: 0 },
+      { id: "gun", model: "ger-pak40", position: [55, 60], heading: 0, side: "A", unit: "us" },
+      { id: "car", model: "ger-kubelwagen", position: [45, 100], heading: 90, side: "B", unit: "car" },
+      { ...rifleman("ger-2", "ger2", 90, "B"), position: [90, 100] },
+    ];
+    const atCar: BgFireDeclaration = { shooter: "unit-us", target: "unit-car" };
+    let log = await act(turnOne(start({}, models)), atCar, Array(20).fill(19));
+    const state = gameState(history(log)).models!;
+    expect(log.events.at(-1)).toMatchObject({ weapon: "small-arms+main-gun" });
+    expect(state["us-1"]!.lastShot).toEqual({ weapon: "small-arms", target: "unit-car" });
+    expect(state.gun!.lastShot).toEqual({ weapon: "main-gun", target: "unit-car" });
+    // The rifleman's next shot at the car is a subsequent shot of his own weapon.
+    const again = (await tableAt(log)).judge({ shooter: "us-1", target: "unit-car" });
+    expect(again.firers[0]!.shot!.modifiers).toContainEqual(expect.objectContaining({ value: 2, reason: "a subsequent shot at car" }));
+    log = await act(log, { shooter: "us-1", target: "unit-ger2" }, Array(20).fill(19));
+    expect(gameState(history(log)).models!["us-1"]!.targetChanges).toBe(1);
+  });
+
+  it("quality is a mark kept for the game; a wounded model is Damaged (−5, l.75; the sheet does not define Damaged)", async () => {
+    let log = perform(turnOne(start()), { type: "set-model-state", ruleset: "battleground", model: "us-1", state: { quality: "veteran" } });
+    expect(gameState(history(log)).models!["us-1"]!.quality).toBe("veteran");
+    log = befalls(log, "us-2", "damaged", "wounded");
+    expect(gameState(history(log)).models!["us-2"]!.damaged).toBe(true);
   });
 });
