@@ -1,8 +1,8 @@
 /**
  * Games played headless with the app's own commands and checks: every move through toEvent (the table's
  * checks), the turn's check (turnRefusal) and the rule system's move allowance (overMove) as the game store
- * makes them; orders and shots judged and resolved by the rule system from the game's seeded dice,
- * exactly as the orders panel and the sight worker do it (giveOrder, judgeShotInGame).
+ * makes them; orders, shots and the system's own actions judged and resolved by the rule system from the game's
+ * seeded dice, exactly as the panels and the sight worker do it (giveOrder, judgeShotInGame, takeActionInGame).
  *
  *  - playSampleGame: the shipped sample replay's six turns of free play on the default battlefield, from the
  *    players' orders written below;
@@ -24,11 +24,12 @@ import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point, Scenario } from "../core/scenario/schema";
 import type { ReplayNote } from "../replay/replayFile";
-import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
-import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
+import { overMove, overMoveReason, rulesAt, turnRefusal } from "../rules/gameContext";
+import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
-import type { FireDeclaration, Ruleset } from "../rules/ruleset";
+import type { ActionRequest, DueAction, FireDeclaration, Ruleset } from "../rules/ruleset";
 import { DEPLOYMENT, missionOutcome, nextStep } from "../rules/turn";
+import { takeActionInGame } from "../worker/action";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 
 export const SAMPLE_SEED = 1944;
@@ -149,6 +150,21 @@ function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
         return { by: "rules", reason: (error as Error).message };
       }
     },
+    async act(request: ActionRequest): Promise<Refusal | undefined> {
+      try {
+        const result = await takeActionInGame(table, { game: log, request });
+        if (result.refused) return { by: "rules", reason: result.refused.map((r) => `${r.reason} (${r.rule})`).join("; ") };
+        return submit(actionEvent(ruleset, request, result, (clock += 3000)));
+      } catch (error) {
+        return { by: "rules", reason: (error as Error).message };
+      }
+    },
+    /** The actions the rules require of `side` now (every side's where undefined), as the Actions panel lists them. */
+    due(side: string | undefined): readonly DueAction[] {
+      if (!ruleset.actions?.due) return [];
+      const { context } = rulesAt(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
+      return ruleset.actions.due(context, side);
+    },
     /** The turn bar's button: the step the turn engine takes next. */
     advance(): Refusal | undefined {
       return submit({ ...nextStep(ruleset.turn, currentState(log), nextDice(log)), time: (clock += 1000) });
@@ -233,6 +249,8 @@ const TURNS_TRIED = [0, 35, -35] as const;
  */
 const SHOTS_PER_TURN = 1;
 const FIRING_MODELS = 3;
+/** Actions due in one step the player takes before it gives up (rules that keep asking are a bug). */
+const MAX_DUE_ACTIONS = 50;
 /** Steps of the turn a game may take before the player gives up (a turn sequence that never ends is a bug). */
 const MAX_STEPS = 5000;
 
@@ -339,6 +357,14 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
     return false;
   };
 
+  /** Every action the rules require of `side` now (every side's where undefined), until none is due or one is refused. */
+  const takeDueActions = async (side: string | undefined): Promise<void> => {
+    for (let taken = 0; taken < MAX_DUE_ACTIONS; taken++) {
+      const due = game.due(side)[0];
+      if (!due || refused(`${due.request.unit ?? due.request.side} takes ${due.request.action} (${due.why.reason})`, await game.act(due.request))) return;
+    }
+  };
+
   try {
     game.advance();
     note(`Deployment: ${scenario.mission!.name}${scenario.mission!.sample ? " (sample)" : ""}`);
@@ -378,6 +404,7 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
       }
       const spec = ruleset.turn.phases.find((p) => p.id === phase);
       const side = state.step!.side;
+      await takeDueActions(side);
       if (!spec || side === undefined) continue;
       const units = unitsNow(state.scenario);
       // A unit with an order die still out (kept from the last turn) has no die in the bag to be drawn.

@@ -1,7 +1,7 @@
 /**
  * Helpers for judging: a complete verdict when sight questions can be answered on the spot (tests, the CLI,
- * inside the sight worker), an order given inside a game, and the game log's events for a resolved shot and
- * an order.
+ * inside the sight worker), an order given inside a game, and the game log's events for a resolved shot, an
+ * order and a rule system's own action.
  */
 import { createDice } from "../core/dice";
 import type { GameEventOf } from "../core/game/events";
@@ -9,7 +9,17 @@ import { rolledSides } from "../core/game/gameLog";
 import type { SightReport } from "../sight/sightReport";
 import type { RulesContext } from "./context";
 import { type GameRecord, type RulesAtOptions, rulesAt } from "./gameContext";
-import { type FireDeclaration, type FireResult, type FireVerdict, type OrderResult, type Ruleset, type SightRequest, sightKey } from "./ruleset";
+import {
+  type ActionRequest,
+  type ActionResult,
+  type FireDeclaration,
+  type FireResult,
+  type FireVerdict,
+  type OrderResult,
+  type Ruleset,
+  type SightRequest,
+  sightKey,
+} from "./ruleset";
 
 /** Rounds of follow-up questions a verdict may ask (a vehicle behind a vehicle needs one more). */
 const MAX_ROUNDS = 4;
@@ -73,5 +83,26 @@ export function orderEvent(ruleset: Pick<Ruleset, "id">, result: OrderResult, ti
     summary: result.summary,
     units: result.units.filter((u) => u.pins).map((u) => ({ unit: u.unit, pins: u.pins! })),
     details: { dice: result.dice, steps: result.steps, sampleTables: result.sampleTables },
+  };
+}
+
+/** The action-taken event for the game log (a result the rules did not refuse). */
+export function actionEvent(ruleset: Pick<Ruleset, "id">, request: ActionRequest, result: ActionResult, time = Date.now()): GameEventOf<"action-taken"> {
+  return {
+    type: "action-taken",
+    time,
+    ruleset: ruleset.id,
+    action: request.action,
+    ...(request.side !== undefined ? { side: request.side } : {}),
+    ...(request.unit !== undefined ? { unit: request.unit } : {}),
+    ...(request.target !== undefined ? { target: request.target } : {}),
+    ...(request.point !== undefined ? { point: [request.point[0], request.point[1]] as [number, number] } : {}),
+    answers: { ...request.answers },
+    rolls: result.rolls.map((r) => ({ ...r })),
+    outcomes: [...result.outcomes],
+    units: (result.units ?? []).map((u) => ({ ...u })),
+    summary: result.summary,
+    ...(result.details !== undefined ? { details: result.details } : {}),
+    ...(result.secret ? { secret: { ...result.secret } } : {}),
   };
 }

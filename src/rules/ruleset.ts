@@ -407,6 +407,80 @@ export interface OrderSystem<C> {
   giveOrder(unit: string, order: string, dice: Dice, context: C, facts?: OrderFacts): OrderResult;
 }
 
+/**
+ * A rule system's own action, as data the Actions panel renders: a card played, a morale or panic test, an
+ * assault, a rally, a bombardment. What it acts on and what it asks are declared here; `takeAction` carries it
+ * out. Its `action-taken` event keeps the dice, the outcomes and the system's own record (`details`), which the
+ * system's `gameState` reads back.
+ */
+export interface ActionSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly rule: RuleRef;
+  /** One line for the panel: what it does. */
+  readonly summary: string;
+  /** The turn's phases (PhaseSpec ids, "deployment" for the set-up) it is taken in; absent: any, and in free play. */
+  readonly phases?: readonly string[];
+  /** Who takes it: a unit of the acting side ("unit"), or the side itself ("side": a card played, a bombardment called). */
+  readonly by: "unit" | "side";
+  /** What it is aimed at: an enemy unit (an assault), a point of the table (a bombardment); absent: nothing. */
+  readonly target?: "enemy-unit" | "point";
+  /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
+  readonly asks: readonly Question[];
+}
+
+/** An action asked for: by whom, at what, with the answers to its questions. */
+export interface ActionRequest {
+  readonly action: string;
+  /** The side taking it (required where the spec is taken `by: "side"`; else the unit's side). */
+  readonly side?: string;
+  readonly unit?: string;
+  /** The enemy unit it is aimed at (ActionSpec.target "enemy-unit"). */
+  readonly target?: string;
+  /** The table point it is aimed at, cm (ActionSpec.target "point"). */
+  readonly point?: readonly [number, number];
+  readonly answers?: Answers;
+}
+
+/** An action carried out: its dice, what it did to models and units, and the system's record; or why the rules refuse it. */
+export interface ActionResult {
+  /** The rules refuse it (nothing is rolled or recorded): why, with the rule. */
+  readonly refused?: readonly Ruling[];
+  readonly rolls: readonly DieRoll[];
+  readonly outcomes: readonly Outcome[];
+  readonly units?: readonly UnitChange[];
+  /** A referee's one-line account, with model and unit ids (the app names them). */
+  readonly summary: string;
+  /** The system's own record of it (a card's id, a test's dice and steps), read back by its gameState. */
+  readonly details?: unknown;
+  /**
+   * Its dice and details are this side's secret (a hand of cards drawn): online the other seats get the event
+   * without them until the game ends, so `summary` must not tell them; on one screen the step's PhaseSpec.hides
+   * passes the device. The system's gameState must take an event whose details say `{ hidden }`.
+   */
+  readonly secret?: { readonly side: string; readonly what: string };
+}
+
+/** An action the rules require now (a morale test after casualties, a panic test, a Motivation test), and why. */
+export interface DueAction {
+  readonly request: ActionRequest;
+  readonly why: Ruling;
+}
+
+/** What an action may ask of the table: the template questions, and sight lines (a panicked unit's cover, a spotter's view). */
+export interface ActionGeometry extends TemplateGeometry {
+  sight(request: SightRequest): SightReport;
+}
+
+/** A system's own actions (Ruleset.actions): the specs, carrying one out, and what is due. */
+export interface ActionSystem<C> {
+  readonly actions: readonly ActionSpec[];
+  /** Carries out a request the frame has checked (a known action in its phase, its unit and target on the table, answers of the right kinds). */
+  takeAction(request: ActionRequest, dice: Dice, context: C, geometry: ActionGeometry): ActionResult;
+  /** The actions the rules require of `side` now (every side's where undefined), in the order they are taken. */
+  due?(context: C, side: string | undefined): readonly DueAction[];
+}
+
 /** What a player does on the table that the turn allows or not. */
 export type TurnAction = "move" | "fire" | "order";
 
@@ -586,4 +660,6 @@ export interface Ruleset<
   moveVerdict?(request: MoveRequest, context: C): MoveVerdict;
   /** Order dice, for systems that give each unit an order a turn (Bolt Action). */
   readonly orders?: OrderSystem<C>;
+  /** The system's own actions (cards, tests, assaults, bombardments), taken through the Actions panel. */
+  readonly actions?: ActionSystem<C>;
 }

@@ -237,7 +237,7 @@ export function sideOf(scenario: Scenario, id: string): string | undefined {
  * order. A turret traversed belongs to no phase (it is laid for a shot as well as turned on the move), but only the
  * acting side traverses.
  */
-function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[] } | undefined {
+function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[]; side?: string } | undefined {
   switch (event.type) {
     case "turret-traversed":
       return { actors: [event.model] };
@@ -249,6 +249,9 @@ function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly str
       return { action: "fire", actors: [event.shooter] };
     case "order-given":
       return { action: "order", actors: [event.unit] };
+    // Which phases take an action is its spec's (ActionSpec.phases, checked where it is taken); here only who acts.
+    case "action-taken":
+      return { actors: event.unit !== undefined ? [event.unit] : [], ...(event.side !== undefined ? { side: event.side } : {}) };
     default:
       return undefined;
   }
@@ -309,7 +312,7 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
   }
   const acting = state.step.side;
   if (phase.acts !== "all" && acting !== undefined) {
-    const other = acted.actors.map((id) => sideOf(state.scenario, id)).find((s) => s !== undefined && s !== acting);
+    const other = [acted.side, ...acted.actors.map((id) => sideOf(state.scenario, id))].find((s) => s !== undefined && s !== acting);
     if (other !== undefined) return `${whoseTurn(phase, acting)}: ${other} must wait`;
   }
   if (phase.id === DEPLOYMENT && (event.type === "model-moved" || event.type === "models-moved")) {

@@ -18,13 +18,16 @@ import {
   type SeatView,
   type ServerMessages,
 } from "../core/game/roomProtocol";
+import { eventSeenBy, keepsSecret } from "../core/game/secrets";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
 import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
-import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
+import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
+import type { ActionResult } from "../rules/ruleset";
 import { nextStep, turnEnd, turnNow } from "../rules/turn";
+import { takeActionInGame } from "../worker/action";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 import type { LogStore, Seat, StoredGame } from "./logStore";
 import { actorRefusal, seatRefusal } from "./seats";
@@ -108,11 +111,11 @@ export function gameRoomOf(store: LogStore) {
         side,
         header: this.publicHeader(),
         from,
-        events: this.log.events.slice(from, this.log.cursor) as GameEvent[],
+        events: this.log.events.slice(from, this.log.cursor).map((e) => this.seenBy(e, side)),
         cursor: this.log.cursor,
         seats: this.seatViews(),
         ...(this.undoAsked ? { undoAsked: { by: this.undoAsked.by } } : {}),
-        ...(this.game.ended ? { revealed: { seed: this.game.header.seed, salt: this.game.salt } } : {}),
+        ...(this.game.ended ? { revealed: this.revealed() } : {}),
       });
       this.broadcast("seats", { seats: this.seatViews() });
     }
@@ -199,6 +202,20 @@ export function gameRoomOf(store: LogStore) {
           if (!answer.result) throw new Refusal(`the rules refuse this shot: ${answer.verdict.rulings.map((r) => r.reason).join("; ")}`);
           return fireEvent(ruleset, declaration, answer.result);
         }
+        case "action": {
+          const { request } = message as ClientMessage<"action">;
+          if (request.unit !== undefined) refuse(actorRefusal(state, side, request.unit, nameOf));
+          if (request.side !== undefined && request.side !== side) throw new Refusal(`${side} cannot take an action for ${request.side}`);
+          if (!ruleset) throw new Refusal(`this server does not know the rule system "${this.log.header.ruleset.id}"`);
+          let result: ActionResult;
+          try {
+            result = await takeActionInGame(this.tabletop, { game: this.log, request });
+          } catch (error) {
+            throw new Refusal(`the action cannot be taken: ${(error as Error).message}`);
+          }
+          if (result.refused) throw new Refusal(`the rules refuse this action: ${result.refused.map((r) => `${r.reason} (${r.rule})`).join("; ")}`);
+          return actionEvent(ruleset, request, result);
+        }
         case "order": {
           const { unit, order } = message as ClientMessage<"order">;
           refuse(actorRefusal(state, side, unit, nameOf));
@@ -265,7 +282,7 @@ export function gameRoomOf(store: LogStore) {
       this.log = log;
       // The game moved on: an undo asked before is no longer the one answered.
       this.undoAsked = undefined;
-      this.broadcast("event", { n, event });
+      for (const client of this.clients) send(client, "event", { n, event: this.seenBy(event, this.sideOf(client)) });
       if (event.type === "game-ended") await this.reveal();
     }
 
@@ -273,7 +290,21 @@ export function gameRoomOf(store: LogStore) {
     async reveal() {
       await store.end(this.game.id);
       this.game = { ...this.game, ended: true };
-      this.broadcast("revealed", { seed: this.game.header.seed, salt: this.game.salt });
+      this.broadcast("revealed", this.revealed());
+    }
+
+    /** The seed, its salt, and the events whose secrets the other seats have not seen, whole. */
+    revealed(): ServerMessages["revealed"] {
+      const secrets = this.log.events.flatMap((event, n) => (n < this.log.cursor && keepsSecret(event) ? [{ n, event }] : []));
+      return { seed: this.game.header.seed, salt: this.game.salt, secrets };
+    }
+
+    /** An event as a seat sees it (a side's secret hidden from the others) until the game ends; then whole. */
+    seenBy = (event: GameEvent, side: string | null): GameEvent => (this.game.ended ? event : eventSeenBy(event, side));
+
+    sideOf(client: Client): string | null {
+      for (const [side, holder] of this.holders) if (holder === client) return side;
+      return null;
     }
 
     /** An agreed undo: stored, then sent. */

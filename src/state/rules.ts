@@ -7,10 +7,10 @@
 import { useMemo } from "react";
 import { type GameLog, nextDice } from "../core/game/gameLog";
 import { checksMoves, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
-import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
+import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
-import type { FireDeclaration, MoveVerdict, PickedModels, Situation } from "../rules/ruleset";
+import type { ActionRequest, ActionResult, FireDeclaration, MoveVerdict, PickedModels, Situation } from "../rules/ruleset";
 import { nextStep, turnEnd } from "../rules/turn";
 import { useGame } from "./game";
 import { getSightClient } from "./sightPool";
@@ -98,6 +98,29 @@ export function giveOrderNow(unit: string, order: string): void {
     if (game.recordEvent(orderEvent(ruleset, result))) game.notify("info", game.names.inText(result.summary));
   } catch (error) {
     game.notify("error", `Order: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Takes a rule system's own action (a card, a test, an assault) in the sight worker, with the game's dice at the
+ * cursor, into the game log; the rules' refusal, with its rule, as the notice. Returns the result for the panel.
+ */
+export async function takeActionNow(request: ActionRequest): Promise<ActionResult | undefined> {
+  const game = useGame.getState();
+  // Online the room takes it with the game's secret dice; its event comes back like any other.
+  if (game.remote) {
+    game.remote.send("action", { request });
+    return undefined;
+  }
+  try {
+    const { ruleset } = rulesNow();
+    const result = await getSightClient().action({ game: gameAtCursor(game.log), request });
+    if (result.refused) game.notify("error", game.names.inText(result.refused.map((r) => `${r.reason} (${r.rule})`).join("; ")));
+    else if (useGame.getState().recordEvent(actionEvent(ruleset, request, result))) game.notify("info", game.names.inText(result.summary));
+    return result;
+  } catch (error) {
+    game.notify("error", `${request.action}: ${(error as Error).message}`);
+    return undefined;
   }
 }
 

@@ -42,6 +42,7 @@ export interface SightClient {
   template(placement: TemplatePlacement): Promise<SightResult<"template">>;
   viewshed(query: SightParams<"viewshed">): Promise<SightResult<"viewshed">>;
   fire(query: SightParams<"fire">): Promise<SightResult<"fire">>;
+  action(query: SightParams<"action">): Promise<SightResult<"action">>;
   /** A loaded game's shots and orders judged again (progress: shots and orders done of all). */
   rejudge(game: SightParams<"rejudge">["game"], onProgress?: Progress): Promise<SightResult<"rejudge">>;
   /** Where a model put down at a point stands (a floor or the ground), by a ray into the sight world. */
@@ -100,6 +101,7 @@ export function createSightClient(worker: SightWorkerPort): SightClient {
     template: (placement) => request("template", { placement }),
     viewshed: (query) => request("viewshed", query),
     fire: (query) => request("fire", query),
+    action: (query) => request("action", query),
     rejudge: (game, onProgress) => request("rejudge", { game }, onProgress),
     surface: (query) => request("surface", query),
     dispose() {

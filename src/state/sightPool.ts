@@ -118,6 +118,7 @@ export function createPooledSightClient(startWorker: () => SightWorkerPort, size
     template: (placement) => main.template(placement),
     viewshed: (query) => main.viewshed(query),
     fire: (query) => main.fire(query),
+    action: (query) => main.action(query),
     rejudge: (game, onProgress) => main.rejudge(game, onProgress),
     surface: (query) => main.surface(query),
     startHelpers,

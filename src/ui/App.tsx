@@ -12,6 +12,7 @@ import { tablePointAt } from "../state/tablePicker";
 import { exposeTestHooks } from "../state/testHooks";
 import { useUi } from "../state/uiStore";
 import { useLosFeed, useSightSync } from "../state/useSight";
+import { ActionsPanel } from "./panels/ActionsPanel";
 import { Briefing, firstBriefing } from "./panels/Briefing";
 import { Collapsible } from "./panels/Collapsible";
 import { ConfirmDialog } from "./panels/ConfirmDialog";
@@ -52,6 +53,7 @@ function SidePanel() {
   return (
     <Collapsible title={TOOL_NAMES[tool]} className="side" testId="side-panel" collapsed={folded.side} onToggle={toggle} maxHeight={limit}>
       {tool === "select" && <SelectionPanel />}
+      {tool === "select" && <ActionsPanel />}
       {tool === "los" && <LosPanel />}
       {tool === "template" && <TemplatePanel />}
       {tool === "measure" && (

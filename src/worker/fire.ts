@@ -69,8 +69,28 @@ export function gameTabletop(catalogOf: (scenario: Scenario) => ModelCatalog = s
   };
 }
 
+/** What a resolution may ask of the table (TemplateGeometry), answered by the sight world. */
+export function tableGeometry(world: SightWorld, battlefield: Battlefield): TemplateGeometry {
+  return {
+    modelsUnder: (placement) => modelsUnderTemplate(world, placement),
+    table: battlefield.scenario.table,
+    surfaceBelow: (point) => surfaceBelow(world, point),
+    linearObstaclesFrom: (point, model) => linearObstaclesFrom(world, point, model),
+  };
+}
+
+/** The rules at event `at` of a game, a point the game lacks told as a SightQueryError. */
+export function rulesInGame(table: Tabletop, game: GameRecord, at: number): RulesAt {
+  try {
+    return rulesAt(game, at, { battlefieldOf: (state) => table.battlefieldOf(state) });
+  } catch (error) {
+    if (error instanceof RangeError) throw new SightQueryError(error.message);
+    throw error;
+  }
+}
+
 /** A declaration's shooter or target, at the point it is judged: a unit's or a model's id, or a SightQueryError naming what is there. */
-function requireOnTable(battlefield: Battlefield, id: string, role: string, at: number): void {
+export function requireOnTable(battlefield: Battlefield, id: string, role: string, at: number): void {
   const units = battlefield.scenario.forces.flatMap((f) => f.units).filter((u) => u.models.length);
   if (units.some((u) => u.id === id || u.models.some((m) => m.id === id))) return;
   const known = units.slice(0, 8).map((u) => `${u.id} (${u.models.map((m) => m.id).join(", ")})`);
@@ -87,14 +107,7 @@ function requireOnTable(battlefield: Battlefield, id: string, role: string, at: 
 export async function judgeShotInGame(table: Tabletop, shot: ShotInGame): Promise<FireAnswer> {
   const { game, declaration } = shot;
   const at = shot.at ?? game.events.length;
-  let rules: RulesAt;
-  try {
-    rules = rulesAt(game, at, { battlefieldOf: (state) => table.battlefieldOf(state) });
-  } catch (error) {
-    if (error instanceof RangeError) throw new SightQueryError(error.message);
-    throw error;
-  }
-  const { ruleset, context, battlefield, game: ruleState } = rules;
+  const { ruleset, context, battlefield, game: ruleState } = rulesInGame(table, game, at);
   requireOnTable(battlefield, declaration.shooter, "shooter", at);
   requireOnTable(battlefield, declaration.target, "target", at);
   const asked = Object.fromEntries(Object.entries(declaration).filter(([id]) => ruleset.declaration.some((q) => q.id === id)));
@@ -106,13 +119,7 @@ export async function judgeShotInGame(table: Tabletop, shot: ShotInGame): Promis
   if (!shot.roll || !verdict.valid) return { verdict };
   const seed = shot.roll === true ? game.header.seed : shot.roll.seed;
   const dice = createDice(seed, rolledSides({ ...game, cursor: at }));
-  const geometry: TemplateGeometry = {
-    modelsUnder: (placement) => modelsUnderTemplate(world, placement),
-    table: battlefield.scenario.table,
-    surfaceBelow: (point) => surfaceBelow(world, point),
-    linearObstaclesFrom: (point, model) => linearObstaclesFrom(world, point, model),
-  };
-  const result = ruleset.resolveFire(declaration, verdict, dice, context, geometry);
+  const result = ruleset.resolveFire(declaration, verdict, dice, context, tableGeometry(world, battlefield));
   // The game state goes with the shot: judging the file again derives it again and checks this copy against it.
   return { verdict, result: { ...result, details: { ...result.details, game: ruleState } } };
 }

@@ -20,6 +20,7 @@ import { modelsUnderTemplate } from "../sight/templates";
 import { computeViewshed } from "../sight/viewshed";
 import { DEFAULT_COARSE_GRID, DEFAULT_FINE_GRID, SightQueryError } from "../sight/visibility";
 import { sameData, syncWorld } from "../sight/worldSync";
+import { takeActionInGame } from "./action";
 import { judgeShotInGame, type Tabletop } from "./fire";
 import { LATEST_WINS, type SightRequest, type SightResponse, type SyncResult } from "./protocol";
 import { rejudgeGame } from "./rejudgeGame";
@@ -97,6 +98,8 @@ export class SightHost {
         return { id, kind: "result", request: "surface", result: standingSurface(await this.currentWorld(), request.at, request.below) };
       case "fire":
         return { id, kind: "result", request: "fire", result: await judgeShotInGame(this.tabletopOn(await this.world), request) };
+      case "action":
+        return { id, kind: "result", request: "action", result: await takeActionInGame(this.tabletopOn(await this.world), request) };
       case "rejudge": {
         // Its own world, apart from the table's: the player goes on while the file's shots are judged again.
         let sliceStart = performance.now();

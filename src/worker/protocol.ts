@@ -6,12 +6,14 @@
 import type { GameLog } from "../core/game/gameLog";
 import type { Vec2 } from "../core/geometry2d";
 import type { Scenario } from "../core/scenario/schema";
+import type { ActionResult } from "../rules/ruleset";
 import type { MatrixEntry } from "../sight/matrix";
 import type { SightReport } from "../sight/sightReport";
 import type { StandingSurface } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { Viewshed } from "../sight/viewshed";
 import type { WorldSync } from "../sight/worldSync";
+import type { ActionInGame } from "./action";
 import type { FireAnswer, ShotInGame } from "./fire";
 import type { RejudgeReport } from "./rejudgeReport";
 
@@ -43,6 +45,8 @@ export interface SightQueries {
    * the resolved result. The world follows the table at that point, as a sync would move it.
    */
   fire: { params: ShotInGame; result: FireAnswer };
+  /** A rule system's own action taken inside the game at a point of it (takeActionInGame), with the game's dice. */
+  action: { params: ActionInGame; result: ActionResult };
   /** A loaded game's shots and orders judged again on a world of its own, with progress (src/worker/rejudgeGame.ts). */
   rejudge: { params: { game: Pick<GameLog, "header" | "events"> }; result: RejudgeReport };
 }

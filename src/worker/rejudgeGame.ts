@@ -1,5 +1,5 @@
 /**
- * A loaded game's shots judged again: every resolved shot, and every order given, is re-derived by the rule
+ * A loaded game's shots judged again: every resolved shot, order given and system action taken is re-derived by the rule
  * system from its recorded declaration in the game as the events before it leave it — the table, the system's
  * game state derived from the log, the dice at that point of the seed's stream — with one sight world kept in
  * step (judgeShotInGame), then compared with what the file says, the state the file says it was judged in
@@ -16,10 +16,11 @@ import type { ModelCatalog } from "../core/modelDefinition";
 import { formatPath } from "../core/scenario/load";
 import { describeValue, type Scenario } from "../core/scenario/schema";
 import { type GameRecord, NotJudgeable, overMove, overMoveReason, rulesAt, rulesetOf, stateBefore, turnRefusal } from "../rules/gameContext";
-import { fireEvent, giveOrder, orderEvent } from "../rules/judge";
+import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import type { FireDeclaration } from "../rules/ruleset";
 import { type NextStep, nextStep } from "../rules/turn";
 import { sameData } from "../sight/worldSync";
+import { takeActionInGame } from "./action";
 import { gameTabletop, judgeShotInGame, type Tabletop } from "./fire";
 import { isJudged, type Judged, type RejudgeReport } from "./rejudgeReport";
 
@@ -61,7 +62,12 @@ export async function rejudgeGame(game: Pick<GameLog, "header" | "events">, opti
       const why = cannot ?? (event.type === "fire-resolved" ? unrecordedShot(event) : undefined);
       if (why) notRejudged.push(`${at}: not re-judged: ${why}`);
       else {
-        const expected = event.type === "fire-resolved" ? await judgeShot(game, i, event, table) : judgeOrder(game, i, event, options);
+        const expected =
+          event.type === "fire-resolved"
+            ? await judgeShot(game, i, event, table)
+            : event.type === "action-taken"
+              ? await judgeAction(game, i, event, table)
+              : judgeOrder(game, i, event, options);
         const difference = typeof expected === "string" ? expected : firstDifference(expected, event);
         if (difference) return { rejudged, notRejudged, divergence: { event: i, message: `${at}: ${difference}` } };
         rejudged++;
@@ -131,6 +137,19 @@ function judgeOrder(game: GameRecord, at: number, event: GameEventOf<"order-give
   }
 }
 
+/** The action as the rules take it now, from its recorded request and the dice at its place in the stream. */
+async function judgeAction(game: GameRecord, at: number, event: GameEventOf<"action-taken">, table: Tabletop): Promise<GameEvent | string> {
+  const { action, side, unit, target, point, answers } = event;
+  const request = { action, side, unit, target, point, answers };
+  try {
+    const result = await takeActionInGame(table, { game, at, request });
+    if (result.refused) return `the rules refuse this action (${result.refused.map((r) => r.reason).join("; ")}), the file says it was taken`;
+    return actionEvent(rulesetOf(game.header), request, result, event.time);
+  } catch (error) {
+    return `the rules cannot take this action (${(error as Error).message}), the file says it was taken`;
+  }
+}
+
 const pins = (n: number) => `${n > 0 ? "+" : ""}${n} pin${Math.abs(n) === 1 ? "" : "s"}`;
 
 /** The fields a player reads first, each in words; anything else by its path. */
@@ -150,6 +169,7 @@ const DESCRIBED: Record<string, (value: unknown) => string> = {
 const COMPARED: Record<Judged["type"], readonly string[]> = {
   "fire-resolved": ["outcomes", "units", "rolls", "shooter", "target", "weapon", "summary", "details"],
   "order-given": ["order", "units", "rolls", "summary", "details"],
+  "action-taken": ["outcomes", "units", "rolls", "summary", "details"],
 };
 
 /** JSON's view of a value: what a file holds (undefined fields gone, -0 as 0). */

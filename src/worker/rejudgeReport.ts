@@ -13,10 +13,10 @@ export interface RejudgeReport {
   readonly divergence?: { readonly event: number; readonly message: string };
 }
 
-/** Events the rules decide, and so judge again: resolved shots and orders given. */
-export type Judged = GameEventOf<"fire-resolved" | "order-given">;
+/** Events the rules decide, and so judge again: resolved shots, orders given and a system's own actions. */
+export type Judged = GameEventOf<"fire-resolved" | "order-given" | "action-taken">;
 
-export const isJudged = (event: GameEvent): event is Judged => event.type === "fire-resolved" || event.type === "order-given";
+export const isJudged = (event: GameEvent): event is Judged => event.type === "fire-resolved" || event.type === "order-given" || event.type === "action-taken";
 
 /** What the file says the game can be kept to, in the loader's words. */
 export const divergenceWarning = (divergence: NonNullable<RejudgeReport["divergence"]>): string =>

@@ -11,7 +11,16 @@ import type { ScenarioIssue } from "../scenario/issue";
 import { formatIssue, joinPath, parseScenario, validate } from "../scenario/load";
 import { checkReferences } from "../scenario/references";
 import { type Feature, type Miniature, Mission, type Model, normalizeHeading, type Point, Scenario, type Unit } from "../scenario/schema";
-import { type GameEvent, GameEventError, type GameEventOf, type ModelChanges, type ModelMarks, type PlacedTemplate, type Placement } from "./events";
+import {
+  type GameEvent,
+  GameEventError,
+  type GameEventOf,
+  type ModelChanges,
+  type ModelMarks,
+  type Outcome,
+  type PlacedTemplate,
+  type Placement,
+} from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
 import { findModel, placed, placementOf } from "./models";
 import { applyEvent, type GameState, hasId, unitStatusOf } from "./state";
@@ -231,14 +240,12 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
         if (cloudIds.has(c.smoke.id)) return `the shot's smoke cloud "${c.smoke.id}" has the id of a feature already on the table`;
         cloudIds.add(c.smoke.id);
       }
-      const removed = new Set<string>();
-      for (const o of event.outcomes) {
-        if (!onTable(o.model)) return `the shot's outcome names model "${o.model}", which is not on the table`;
-        if (o.effect !== "casualty" && o.effect !== "destroyed") continue;
-        if (removed.has(o.model)) return `model "${o.model}" is removed twice by one shot`;
-        removed.add(o.model);
-      }
-      return undefined;
+      return outcomesProblem(event.outcomes, onTable, "shot");
+    }
+    case "action-taken": {
+      const unit = [event.unit, event.target].find((u) => u !== undefined && !state.scenario.forces.some((f) => f.units.some((x) => x.id === u)));
+      if (unit !== undefined) return `no unit "${unit}" on the table`;
+      return outcomesProblem(event.outcomes, onTable, "action");
     }
     case "unit-placed":
     case "model-edited":
@@ -261,6 +268,18 @@ export function checkEvent(state: GameState, catalog: ModelCatalog, event: GameE
       if (!onTable(event.model)) return `no model "${event.model}" on the table`;
       return sameMarks(event.from, marksOf(state, event.model)) ? undefined : `${event.model}'s rule state is not what the change starts from`;
   }
+}
+
+/** Why a shot's or an action's outcomes cannot be: a model not on the table, or one removed twice. */
+function outcomesProblem(outcomes: readonly Outcome[], onTable: (model: string) => boolean, what: string): string | undefined {
+  const removed = new Set<string>();
+  for (const o of outcomes) {
+    if (!onTable(o.model)) return `the ${what}'s outcome names model "${o.model}", which is not on the table`;
+    if (o.effect !== "casualty" && o.effect !== "destroyed") continue;
+    if (removed.has(o.model)) return `model "${o.model}" is removed twice by one ${what}`;
+    removed.add(o.model);
+  }
+  return undefined;
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -196,6 +196,32 @@ export const GameEvent = z.discriminatedUnion("type", [
       .optional(),
   }),
   /**
+   * A rule system's own action (Ruleset.actions: a card played, a morale test, an assault, a bombardment): who
+   * took it, at what, the answers, its dice, what it did to models (the fire vocabulary) and units, and the
+   * system's own record of it (`details`), which its game state reads back.
+   */
+  z.strictObject({
+    ...common,
+    type: z.literal("action-taken"),
+    ruleset: id,
+    action: id,
+    side: text.optional(),
+    unit: id.optional(),
+    target: id.optional(),
+    point: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+    answers: ModelMarks.default({}),
+    rolls: z.array(DieRollRecord).max(MAX_ROLLS_PER_EVENT),
+    outcomes: z.array(Outcome).max(LIMITS.models).default([]),
+    units: z.array(UnitChange).max(LIMITS.models).default([]),
+    summary: text,
+    details: z
+      .unknown()
+      .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
+      .optional(),
+    /** Its dice and details are `side`'s secret (`what`, in words: "the cards drawn"): a game room shows the others neither until the game ends (secrets.ts). */
+    secret: z.strictObject({ side: text, what: text }).optional(),
+  }),
+  /**
    * The turn ends in free play (a game that follows no turn sequence, as before turn steps were recorded):
    * order dice go back to the bag, except those of units that keep their order (`kept`); `pinsLapse`: every
    * model's Pinned is lifted (where the rule system says so).
@@ -261,3 +287,9 @@ export type GameHeader = Omit<z.infer<typeof GameHeader>, "scenario"> & { readon
 
 /** An event that does not fit the state it is applied to (a damaged file, a bug). */
 export class GameEventError extends Error {}
+
+/** The events that roll the game's seeded dice: each takes the next rolls of the stream. */
+export type RollingEvent = GameEventOf<"fire-resolved" | "order-given" | "turn-advanced" | "action-taken">;
+
+export const rollsDice = (event: GameEvent): event is RollingEvent =>
+  event.type === "fire-resolved" || event.type === "order-given" || event.type === "turn-advanced" || event.type === "action-taken";

@@ -11,7 +11,7 @@ import { type CatalogSource, checkJsonShape, joinPath, parseScenario, ROOT_PATH,
 import { describeValue, Scenario } from "../scenario/schema";
 import { type AnswerSpec, answersProblems } from "./answers";
 import { checkEvent } from "./commands";
-import { GameEvent, type GameEventOf, GameHeader } from "./events";
+import { GameEvent, GameHeader, type RollingEvent, rollsDice } from "./events";
 import type { GameLog } from "./gameLog";
 import { applyEvent, type GameState, initialState } from "./state";
 
@@ -188,13 +188,12 @@ function eventProblem(
   }
   const impossible = checkEvent(state, catalog, event);
   if (impossible) return `${at}: ${event.type}: ${impossible}`;
-  const badDice =
-    (event.type === "fire-resolved" || event.type === "order-given" || event.type === "turn-advanced") && dice ? checkDice(event, state, dice) : undefined;
+  const badDice = rollsDice(event) && dice ? checkDice(event, state, dice) : undefined;
   return badDice ? `${at}${badDice}` : event;
 }
 
 /** Each roll must be the one the seed gives at that point of the stream. */
-function checkDice(event: GameEventOf<"fire-resolved" | "order-given" | "turn-advanced">, state: GameState, dice: Dice): string | undefined {
+function checkDice(event: RollingEvent, state: GameState, dice: Dice): string | undefined {
   for (const [j, roll] of event.rolls.entries()) {
     if (roll.index !== state.rollsUsed + j) return `.rolls[${j}].index: roll ${roll.index}, but the game's dice are at roll ${state.rollsUsed + j}`;
     const rolled = dice.roll(roll.sides, roll.reason);

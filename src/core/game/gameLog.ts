@@ -5,7 +5,7 @@
  */
 import { createDice, type Dice } from "../dice";
 import type { Scenario } from "../scenario/schema";
-import { GAME_FORMAT, GAME_VERSION, type GameEvent, type GameHeader } from "./events";
+import { GAME_FORMAT, GAME_VERSION, type GameEvent, type GameHeader, rollsDice } from "./events";
 import { applyEvent, type GameState, initialState } from "./state";
 
 export interface GameLog {
@@ -96,10 +96,7 @@ export function nextDice(log: GameLog): Dice {
 }
 
 /** The sides of every die rolled before the cursor, in order: what a dice stream resumes after. */
-export const rolledSides = (log: GameLog): number[] =>
-  log.events
-    .slice(0, log.cursor)
-    .flatMap((e) => (e.type === "fire-resolved" || e.type === "order-given" || e.type === "turn-advanced" ? e.rolls.map((r) => r.sides) : []));
+export const rolledSides = (log: GameLog): number[] => log.events.slice(0, log.cursor).flatMap((e) => (rollsDice(e) ? e.rolls.map((r) => r.sides) : []));
 
 /**
  * The id of a template laid now: `template-N`, the first N that no template laid before the cursor has. It

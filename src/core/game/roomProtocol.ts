@@ -48,6 +48,18 @@ export const CLIENT_MESSAGES = {
   }),
   /** A unit's order (systems with orders): the room rolls its test. */
   order: z.strictObject({ ...ref, unit: id, order: id }),
+  /** A rule system's own action (Ruleset.actions: a card, a test, an assault): the room takes it with the game's dice. */
+  action: z.strictObject({
+    ...ref,
+    request: z.strictObject({
+      action: id,
+      side: id.optional(),
+      unit: id.optional(),
+      target: id.optional(),
+      point: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+      answers: ModelMarks.optional(),
+    }),
+  }),
   /** Ends the turn of a game in free play. */
   "end-turn": z.strictObject({ ...ref }),
   /** Moves the game on one step of its rule system's turn (the turn bar's button); the room draws any die. */
@@ -102,7 +114,7 @@ export interface ServerMessages {
     undoAsked?: { by: string };
     seats: SeatView[];
     /** Present once the game has ended. */
-    revealed?: { seed: number; salt: string };
+    revealed?: ServerMessages["revealed"];
   };
   /** An accepted event, already stored: number `n` of the game. */
   event: { n: number; event: GameEvent };
@@ -117,8 +129,11 @@ export interface ServerMessages {
   "undo-answered": { by: string; accepted: boolean };
   /** An agreed undo: the events from `cursor` on are no longer in effect (the next event is number `cursor`). */
   undone: { cursor: number };
-  /** The game ended: its seed and the salt of the header's commitment. */
-  revealed: { seed: number; salt: string };
+  /**
+   * The game ended: its seed, the salt of the header's commitment, and each event that kept a side's secret
+   * (secrets.ts), whole, by its number: the client puts them in its log and checks every roll.
+   */
+  revealed: { seed: number; salt: string; secrets: { n: number; event: GameEvent }[] };
 }
 
 /** What POST /games takes: the battlefield (a scenario), its rule system, and sides besides the battlefield's forces'. */

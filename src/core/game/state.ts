@@ -194,26 +194,12 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     case "los-checked":
       return state;
     case "fire-resolved": {
-      if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
-        throw new GameEventError(`fire-resolved: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
-      }
-      const status = byId(state.status);
-      for (const o of event.outcomes) applyOutcome(status, o);
       const lastShots = byId(state.lastShots, { [event.shooter]: { weapon: event.weapon, target: event.target } });
-      let next: GameState = {
-        ...state,
-        status,
-        units: applyUnitChanges(state.units, event.units ?? []),
-        rollsUsed: state.rollsUsed + event.rolls.length,
-        lastShots,
-      };
-      if (event.clouds?.length) next = laySmoke(next, event);
-      for (const o of event.outcomes) {
-        if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
-        if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
-      }
-      return next;
+      const next = applyResults({ ...state, lastShots }, event);
+      return event.clouds?.length ? laySmoke(next, event) : next;
     }
+    case "action-taken":
+      return applyResults(state, event);
     case "unit-placed":
     case "model-edited":
     case "unit-edited":
@@ -303,6 +289,21 @@ function countMoves(state: GameState, made: ReadonlyArray<{ model: string; from:
   const moves = byId(state.moves);
   for (const m of moved) moves[m.model] = (hasId(moves, m.model) ? moves[m.model]! : 0) + 1;
   return { ...state, moves };
+}
+
+/** A shot's or an action's dice taken from the stream, its outcomes on the models (casualties and wrecks off the table) and its unit changes. */
+function applyResults(state: GameState, event: GameEventOf<"fire-resolved" | "action-taken">): GameState {
+  if (event.rolls.some((r, i) => r.index !== state.rollsUsed + i)) {
+    throw new GameEventError(`${event.type}: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
+  }
+  const status = byId(state.status);
+  for (const o of event.outcomes) applyOutcome(status, o);
+  let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
+  for (const o of event.outcomes) {
+    if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
+    if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
+  }
+  return next;
 }
 
 /** A shot's smoke clouds join the terrain, each to clear at the end of its last turn. */

@@ -91,6 +91,8 @@ export function describeEvent(
       return `${name(e.unit)} removed`;
     case "order-given":
       return `order: ${names.inText(e.summary)}`;
+    case "action-taken":
+      return names.inText(e.summary);
     case "mission-set": {
       if (!e.to) return `Mission ${missionTitle(e.from!)} removed`;
       const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
