@@ -434,6 +434,11 @@ export interface ActionSpec {
   readonly target?: "enemy-unit" | "point";
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
   readonly asks: readonly Question[];
+  /**
+   * The side waiting in an alternating or drawn phase may take it too (a reaction to the acting side's order),
+   * with the rule that lets it: the turn's side check passes it, and the system's rules judge who may.
+   */
+  readonly waiting?: Ruling;
 }
 
 /** An action asked for: by whom, at what, with the answers to its questions. */
