@@ -393,6 +393,8 @@ export interface OrderResult {
   /** Pins and order dice changed (the unit's own order is in `order`). */
   readonly units: readonly UnitChange[];
   readonly sampleTables: readonly SampleTable[];
+  /** The system's own record of what the order binds the unit to (a FUBAR's friendly fire or flight), which its gameState reads back from the event. */
+  readonly record?: unknown;
 }
 
 /** What the caller knows of the table for an order test's consequences (FUBAR: friendly fire, panic). */
@@ -421,8 +423,13 @@ export interface ActionSpec {
   readonly summary: string;
   /** The turn's phases (PhaseSpec ids, "deployment" for the set-up) it is taken in; absent: any, and in free play. */
   readonly phases?: readonly string[];
-  /** Who takes it: a unit of the acting side ("unit"), or the side itself ("side": a card played, a bombardment called). */
+  /** Who takes it: a unit ("unit"), or a side itself ("side": a card played, a bombardment called). */
   readonly by: "unit" | "side";
+  /**
+   * In a step where one side acts, who may take it: that side ("acting", the default), or either ("any": a
+   * reaction to the enemy's order, a morale test forced on a unit by the enemy's fire).
+   */
+  readonly sides?: "acting" | "any";
   /** What it is aimed at: an enemy unit (an assault), a point of the table (a bombardment); absent: nothing. */
   readonly target?: "enemy-unit" | "point";
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
@@ -458,6 +465,12 @@ export interface ActionResult {
   readonly summary: string;
   /** The system's own record of it (a card's id, a test's dice and steps), read back by its gameState. */
   readonly details?: unknown;
+  /**
+   * Its dice and details are this side's secret (a hand of cards drawn): online the other seats get the event
+   * without them until the game ends, so `summary` must not tell them; on one screen the step's PhaseSpec.hides
+   * passes the device. The system's gameState must take an event whose details say `{ hidden }`.
+   */
+  readonly secret?: { readonly side: string; readonly what: string };
 }
 
 /** An action the rules require now (a morale test after casualties, a panic test, a Motivation test), and why. */
@@ -528,6 +541,11 @@ export interface TurnStructure {
 export interface MoveRequest {
   readonly model: string;
   readonly path: readonly Vec2[];
+  /**
+   * The other models moved in the same group move (a unit dragged as one): a rule that measures between a
+   * unit's models (Flames of War's Command Distance) measures to where they go, not where they stood.
+   */
+  readonly with?: readonly MoveRequest[];
 }
 
 /** A rule system's ruling on a move: what one move allows, what this one costs, whether it may be made, and why. */

@@ -18,10 +18,11 @@ import {
   type SeatView,
   type ServerMessages,
 } from "../core/game/roomProtocol";
+import { eventSeenBy, keepsSecret } from "../core/game/secrets";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
-import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
+import { dueBeforeStep, dueReason, overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
 import type { ActionResult } from "../rules/ruleset";
@@ -110,11 +111,11 @@ export function gameRoomOf(store: LogStore) {
         side,
         header: this.publicHeader(),
         from,
-        events: this.log.events.slice(from, this.log.cursor) as GameEvent[],
+        events: this.log.events.slice(from, this.log.cursor).map((e) => this.seenBy(e, side)),
         cursor: this.log.cursor,
         seats: this.seatViews(),
         ...(this.undoAsked ? { undoAsked: { by: this.undoAsked.by } } : {}),
-        ...(this.game.ended ? { revealed: { seed: this.game.header.seed, salt: this.game.salt } } : {}),
+        ...(this.game.ended ? { revealed: this.revealed() } : {}),
       });
       this.broadcast("seats", { seats: this.seatViews() });
     }
@@ -251,6 +252,8 @@ export function gameRoomOf(store: LogStore) {
           // At one table the acting player says when they are done; online only their seat may move the game on.
           const acting = turnNow(ruleset.turn, state).side;
           if (acting !== undefined && acting !== side) throw new Refusal(`it is ${acting}'s step: ${acting} moves the game on when done`);
+          const due = dueBeforeStep(this.log, this.log.cursor, { battlefieldOf: (s) => this.tabletop.battlefieldOf(s) });
+          if (due.length) throw new Refusal(dueReason(ruleset, due));
           return { ...nextStep(ruleset.turn, state, nextDice(this.log)), time: Date.now() };
         }
         case "end-turn":
@@ -281,7 +284,7 @@ export function gameRoomOf(store: LogStore) {
       this.log = log;
       // The game moved on: an undo asked before is no longer the one answered.
       this.undoAsked = undefined;
-      this.broadcast("event", { n, event });
+      for (const client of this.clients) send(client, "event", { n, event: this.seenBy(event, this.sideOf(client)) });
       if (event.type === "game-ended") await this.reveal();
     }
 
@@ -289,7 +292,21 @@ export function gameRoomOf(store: LogStore) {
     async reveal() {
       await store.end(this.game.id);
       this.game = { ...this.game, ended: true };
-      this.broadcast("revealed", { seed: this.game.header.seed, salt: this.game.salt });
+      this.broadcast("revealed", this.revealed());
+    }
+
+    /** The seed, its salt, and the events whose secrets the other seats have not seen, whole. */
+    revealed(): ServerMessages["revealed"] {
+      const secrets = this.log.events.flatMap((event, n) => (n < this.log.cursor && keepsSecret(event) ? [{ n, event }] : []));
+      return { seed: this.game.header.seed, salt: this.game.salt, secrets };
+    }
+
+    /** An event as a seat sees it (a side's secret hidden from the others) until the game ends; then whole. */
+    seenBy = (event: GameEvent, side: string | null): GameEvent => (this.game.ended ? event : eventSeenBy(event, side));
+
+    sideOf(client: Client): string | null {
+      for (const [side, holder] of this.holders) if (holder === client) return side;
+      return null;
     }
 
     /** An agreed undo: stored, then sent. */

@@ -94,7 +94,9 @@ export async function joinOnline(store: GameStoreApi, seat: Seat, retryMs = RETR
     const { header } = game.log;
     const commitment = header.seedCommitment;
     const revealedHeader = { ...header, seed: revealed.seed, ...(commitment ? { seedCommitment: { ...commitment, salt: revealed.salt } } : {}) };
-    const log: GameLog = { ...game.log, header: revealedHeader };
+    const events = [...game.log.events];
+    for (const { n, event } of revealed.secrets) if (n < events.length) events[n] = event;
+    const log: GameLog = { ...game.log, header: revealedHeader, events };
     // The seed must be the one the game began with, and every roll must be what it gives.
     const loaded = parseGame(serializeGame(log), scenarioCatalog, { rulesets: RULESETS });
     const sealed = commitment ? await sha256Hex(`${revealed.seed}:${revealed.salt}`) : undefined;

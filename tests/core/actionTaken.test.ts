@@ -9,10 +9,11 @@ import type { GameEvent, GameEventOf } from "../../src/core/game/events";
 import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, newGame, nextDice, record } from "../../src/core/game/gameLog";
 import { findModel } from "../../src/core/game/models";
-import { statusOf, unitStatusOf } from "../../src/core/game/state";
+import { eventSeenBy } from "../../src/core/game/secrets";
+import { fallenFrom, statusOf, unitStatusOf } from "../../src/core/game/state";
 import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { rulesetById } from "../../src/rules/registry";
-import { outOfTurn } from "../../src/rules/turn";
+import { notActing, outOfTurn } from "../../src/rules/turn";
 import { takeActionInGame } from "../../src/worker/action";
 import { gameTabletop } from "../../src/worker/fire";
 import { scenario } from "../helpers/scene";
@@ -69,8 +70,8 @@ describe("the action-taken event", () => {
     expect(unitStatusOf(state, unitOf("rifleman")).pins).toBe(2);
     expect(state.rollsUsed).toBe(2);
     // The tank's unit has lost a model (morale tests count a unit's losses over the game).
-    expect(state.losses[unitOf("tank")]).toBe(1);
-    expect(state.losses[unitOf("rifleman")]).toBeUndefined();
+    expect(fallenFrom(state, unitOf("tank"))).toBe(1);
+    expect(fallenFrom(state, unitOf("rifleman"))).toBe(0);
     // The next die follows on from the action's.
     const resumed = nextDice(record(start(), event));
     expect(resumed.roll(10, "next")).toBe(createDice(42, [10, 10]).roll(10, "next"));
@@ -109,15 +110,14 @@ describe("the action-taken event", () => {
     }
   });
 
-  it("is out of turn when the side taking it, or its unit's side, is not the side acting", () => {
+  it("is left to its spec by the turn's check (a reaction or a forced test is the other side's), which says who must wait", () => {
     const ruleset = rulesetById("operation-ww2")!;
     const phase = ruleset.turn.phases.find((p) => p.acts !== "all")!;
     const step: GameEvent = { type: "turn-advanced", time: 0, turn: 1, phase: phase.id, side: "A", kept: [], rolls: [] };
     const state = currentState(record(start(), step));
-    expect(outOfTurn(ruleset.turn, state, action({ unit: unitOf("rifleman") }))).toBeUndefined();
-    expect(outOfTurn(ruleset.turn, state, action({ side: "A" }))).toBeUndefined();
-    expect(outOfTurn(ruleset.turn, state, action({ unit: unitOf("tank") }))).toMatch(/B must wait/);
-    expect(outOfTurn(ruleset.turn, state, action({ side: "B" }))).toMatch(/B must wait/);
+    expect(outOfTurn(ruleset.turn, state, action({ unit: unitOf("tank") }))).toBeUndefined();
+    expect(notActing(ruleset.turn, state, "A")).toBeUndefined();
+    expect(notActing(ruleset.turn, state, "B")).toMatch(/^it is A's .*: B must wait$/);
   });
 });
 
@@ -137,5 +137,38 @@ describe("takeActionInGame's checks before the rules", () => {
     } finally {
       table.dispose();
     }
+  });
+});
+
+describe("a side's secret (secrets.ts)", () => {
+  const dice = createDice(42);
+  dice.roll(30, "card drawn");
+  dice.roll(29, "card drawn");
+  const drawn = action({
+    side: "A",
+    rolls: dice.rolls.map((r) => ({ ...r })),
+    details: { hand: ["c7", "c12"] },
+    secret: { side: "A", what: "the cards A drew" },
+  });
+
+  it("shows its side everything, and the others neither its details nor its dice's faces", () => {
+    expect(eventSeenBy(drawn, "A")).toBe(drawn);
+    for (const other of ["B", null]) {
+      const seen = eventSeenBy(drawn, other) as GameEventOf<"action-taken">;
+      expect(seen.details).toEqual({ hidden: "the cards A drew" });
+      expect(JSON.stringify(seen)).not.toContain("c12");
+      expect(seen.rolls.map((r) => [r.index, r.sides, r.value])).toEqual([
+        [0, 30, 1],
+        [1, 29, 1],
+      ]);
+    }
+    expect(eventSeenBy(action(), "B")).toEqual(action());
+  });
+
+  it("leaves the other seats' game where the side's is: the same state and the same dice after it", () => {
+    const mine = record(start(), drawn);
+    const theirs = record(start(), eventSeenBy(drawn, "B"));
+    expect(currentState(theirs)).toEqual(currentState(mine));
+    expect(nextDice(theirs).roll(10, "next")).toBe(nextDice(mine).roll(10, "next"));
   });
 });

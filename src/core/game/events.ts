@@ -218,6 +218,8 @@ export const GameEvent = z.discriminatedUnion("type", [
       .unknown()
       .refine((v) => nestingDepth(v, DETAILS_DEPTH) <= DETAILS_DEPTH, { error: `nested deeper than ${DETAILS_DEPTH} levels` })
       .optional(),
+    /** Its dice and details are `side`'s secret (`what`, in words: "the cards drawn"): a game room shows the others neither until the game ends (secrets.ts). */
+    secret: z.strictObject({ side: text, what: text }).optional(),
   }),
   /**
    * The turn ends in free play (a game that follows no turn sequence, as before turn steps were recorded):

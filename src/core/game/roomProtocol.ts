@@ -114,7 +114,7 @@ export interface ServerMessages {
     undoAsked?: { by: string };
     seats: SeatView[];
     /** Present once the game has ended. */
-    revealed?: { seed: number; salt: string };
+    revealed?: ServerMessages["revealed"];
   };
   /** An accepted event, already stored: number `n` of the game. */
   event: { n: number; event: GameEvent };
@@ -129,8 +129,11 @@ export interface ServerMessages {
   "undo-answered": { by: string; accepted: boolean };
   /** An agreed undo: the events from `cursor` on are no longer in effect (the next event is number `cursor`). */
   undone: { cursor: number };
-  /** The game ended: its seed and the salt of the header's commitment. */
-  revealed: { seed: number; salt: string };
+  /**
+   * The game ended: its seed, the salt of the header's commitment, and each event that kept a side's secret
+   * (secrets.ts), whole, by its number: the client puts them in its log and checks every roll.
+   */
+  revealed: { seed: number; salt: string; secrets: { n: number; event: GameEvent }[] };
 }
 
 /** What POST /games takes: the battlefield (a scenario), its rule system, and sides besides the battlefield's forces'. */

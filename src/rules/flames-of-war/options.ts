@@ -29,6 +29,10 @@ export interface FowOptions {
   readonly henAndChicks: boolean;
   /** §6.4 Every Shot Counts! (German Tiger Ace): re-roll every failed to-hit roll. */
   readonly everyShotCounts: boolean;
+  /** §6.3 Truscott Trot (US): infantry and man-packed guns move 16"/40 cm At Double instead of 12"/30 cm (003 l.234). */
+  readonly truscottTrot: boolean;
+  /** §6.2 Carry on, Sergeant! (British): charge and consolidate without a Platoon Command team or Command Distance (003 l.109). */
+  readonly carryOnSergeant: boolean;
 }
 
 export const DEFAULT_OPTIONS: FowOptions = {
@@ -44,6 +48,8 @@ export const DEFAULT_OPTIONS: FowOptions = {
   automaticRifle: false,
   henAndChicks: false,
   everyShotCounts: false,
+  truscottTrot: false,
+  carryOnSergeant: false,
 };
 
 const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({
@@ -120,6 +126,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   national("automaticRifle", "Automatic Rifle (US)", "§6.3", "Rifle teams take no +1 to hit for ROF 1 when moving or Pinned."),
   national("henAndChicks", "Hen and Chicks (Soviet)", "§6.1", "+1 to hit with the main gun of a vehicle that moved (not MGs)."),
   national("everyShotCounts", "Every Shot Counts! (German Tiger Ace)", "§6.4", "The platoon's tanks re-roll every failed to-hit roll."),
+  national("truscottTrot", "Truscott Trot (US)", "§6.3", 'Infantry and man-packed guns move 16"/40 cm At Double instead of the normal 12"/30 cm (003 l.234).'),
+  national(
+    "carryOnSergeant",
+    "Carry on, Sergeant! (British)",
+    "§6.2",
+    "A platoon may charge into contact and consolidate without its Platoon Command team, its assaulting teams free of Command Distance (003 l.109).",
+  ),
 ];
 
 /** Options from a game header (unknown keys and wrong values are rejected with a reason; the shared checker). */

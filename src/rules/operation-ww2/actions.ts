@@ -25,11 +25,6 @@ const CARD_QUESTIONS: readonly Question[] = [
   { id: "priority", kind: "number", label: "Card: priority", rule: "000 l.88, l.92", min: 1, max: 99, step: 1, default: 5 },
 ];
 
-const REACTION: Ruling = {
-  reason: "the other player reacts to an order with a lower priority card (v2.0: several in a row once the other has passed)",
-  rule: "000 l.92–94, 004 l.2",
-};
-
 export const ACTIONS: readonly ActionSpec[] = [
   {
     id: "draw-cards",
@@ -84,7 +79,8 @@ export const ACTIONS: readonly ActionSpec[] = [
     phases: ["orders"],
     by: "unit",
     asks: CARD_QUESTIONS,
-    waiting: REACTION,
+    // The other player reacts to an order with a lower priority card (v2.0: several in a row once the other has passed): 000 l.92–94, 004 l.2.
+    sides: "any",
   },
   {
     id: "pass",
@@ -94,7 +90,8 @@ export const ACTIONS: readonly ActionSpec[] = [
     phases: ["orders"],
     by: "side",
     asks: [],
-    waiting: REACTION,
+    // The other player reacts to an order with a lower priority card (v2.0: several in a row once the other has passed): 000 l.92–94, 004 l.2.
+    sides: "any",
   },
   {
     id: "close-combat",
@@ -105,7 +102,8 @@ export const ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     target: "enemy-unit",
     asks: [],
-    waiting: { reason: "the charged unit fights back in the same close combat", rule: "000 l.527" },
+    // Either side: the charged unit fights back in the same close combat (000 l.527).
+    sides: "any",
   },
   {
     id: "morale-test",
@@ -114,7 +112,8 @@ export const ACTIONS: readonly ActionSpec[] = [
     summary: "A morale test for each time the unit's losses reach its panic threshold again; one failure panics it",
     by: "unit",
     asks: [],
-    waiting: { reason: "a unit tests when its losses reach the threshold, whoever's order it is", rule: "000 l.537" },
+    // Either side: a unit tests when its losses reach the threshold, whoever's order it is (000 l.537).
+    sides: "any",
   },
   {
     id: "steady-nerves",
@@ -123,7 +122,8 @@ export const ACTIONS: readonly ActionSpec[] = [
     summary: "An unmodified test for a vehicle's crew; v1: a failure bails them out pinned, v2.0: they are pinned inside",
     by: "unit",
     asks: [],
-    waiting: { reason: "the damage roll that calls for it may come in the other side's order", rule: "000 l.821" },
+    // Either side: the damage roll that calls for it may come in the other side's order (000 l.821).
+    sides: "any",
   },
   {
     id: "baptism-of-fire",

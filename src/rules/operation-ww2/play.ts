@@ -6,6 +6,7 @@
  * clears what lasts a turn (the played cards go back into the deck, 000 l.78). A step of the turn bar closes the
  * chain open in the last one: moving on is both players passing.
  */
+import { fallenFrom } from "../../core/game/state";
 import type { GameHistory } from "../ruleset";
 import { endOfTurn } from "./cards";
 import { NEW_CHAIN } from "./chain";
@@ -58,5 +59,6 @@ export function playOf(history: GameHistory): Ow2Play {
       play = { ...play, ...e.details.play };
     }
   }
-  return { ...play, losses: history.state.losses ?? {} };
+  const losses = Object.fromEntries([...new Set(Object.values(history.state.fallen).map((f) => f.unit))].map((u) => [u, fallenFrom(history.state, u)]));
+  return { ...play, losses };
 }
