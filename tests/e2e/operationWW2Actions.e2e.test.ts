@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppPage, clickModel, closeBriefingIfShown, openApp, startNewGame } from "./browser";
-import { dragModel, eventCount, passDevice, perform, positionOf, toastText, turnStatus } from "./playGame";
+import { dragModel, eventCount, passDevice, perform, positionOf, takeDueActions, toastText, turnStatus } from "./playGame";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -24,31 +24,19 @@ interface Card {
 /** The last event's summary. */
 const lastSummary = () => app.page.evaluate(() => (window.__hulldown!.game.getState().log.events.at(-1) as { summary?: string } | undefined)?.summary);
 
-/** A side's hand as the actions left it (their records in the log). */
+/** A side's hand as the actions left it: the hand its last draw recorded, less the cards it played since. */
 const handOf = (side: string) =>
   app.page.evaluate((s) => {
-    const events = window.__hulldown!.game.getState().log.events as ReadonlyArray<{
-      type: string;
-      details?: { play?: { cards?: Record<string, { hand: Card[] }> } };
-    }>;
-    for (let i = events.length - 1; i >= 0; i--) {
-      const hand = events[i]!.details?.play?.cards?.[s]?.hand;
-      if (hand) return hand;
+    type Play = { cards?: Record<string, { hand: Card[] }>; played?: Array<{ side: string; card: Card & { id: string } }> };
+    const events = window.__hulldown!.game.getState().log.events as ReadonlyArray<{ type: string; details?: { play?: Play } }>;
+    let hand: Array<Card & { id: string }> = [];
+    for (const e of events) {
+      const play = e.details?.play;
+      if (play?.cards?.[s]) hand = play.cards[s]!.hand as Array<Card & { id: string }>;
+      for (const p of play?.played ?? []) if (p.side === s) hand = hand.filter((c) => c.id !== p.card.id);
     }
-    return [];
+    return hand;
   }, side);
-
-/** Takes every action due now (the Actions panel's "Due now" list), first first; how many were taken. */
-async function takeDue(most: number): Promise<number> {
-  let taken = 0;
-  while (taken < most && (await app.page.getByTestId("take-due").count()) > 0) {
-    const before = await eventCount(app);
-    await app.page.getByTestId("take-due").first().click();
-    await expect.poll(() => eventCount(app), { timeout: 30_000 }).toBe(before + 1);
-    taken++;
-  }
-  return taken;
-}
 
 /** Selects `model` and takes the action named `name` with its answers (the panel's own controls); the panel's result line. */
 async function takeAction(model: string, name: string, answers: Record<string, string> = {}, against?: string): Promise<string> {
@@ -92,7 +80,7 @@ describe("Operation WW2's cards, orders, close combat and panic in the browser",
     await page.getByTestId("turn-next").click();
     await page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 6 · Command cards");
-    expect(await takeDue(2)).toBe(2);
+    expect(await takeDueActions(app, 2)).toBe(2);
     expect(await lastSummary()).toMatch(/^USA \(american\) draws 10 command card\(s\): 10 in hand$/);
     // Germany: 7 cards and one for each of its 5 units (000 l.64–65).
     expect(await handOf("Germany")).toHaveLength(12);
@@ -101,7 +89,7 @@ describe("Operation WW2's cards, orders, close combat and panic in the browser",
     expect(await turnStatus(app)).toBe("turn 1 of 6 · Panic recovery");
     await page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 6 · Initiative");
-    await takeDue(12);
+    await takeDueActions(app, 12);
     expect(await lastSummary()).toMatch(/^initiative: Germany .*, USA .*: the lower priority \d+ wins, (Germany|USA) gives the first order$/);
     await app.screenshot("ow2-actions-initiative");
 
@@ -153,33 +141,29 @@ describe("Operation WW2's cards, orders, close combat and panic in the browser",
     expect(fought).toMatch(/^Grenadiers .* in close combat with .*: \d+ killed$|in close combat with .*: \d+ killed$/);
     await app.screenshot("ow2-actions-close-combat");
 
-    // A unit whose losses reached its panic threshold (3) takes its panic test: the Germans' now, the Americans' in theirs.
-    let tested = false;
-    for (let step = 0; step < 3 && !tested; step++) {
-      const panic = page.getByTestId("due-actions").locator("li", { hasText: "Panic test" });
-      if ((await panic.count()) > 0) {
-        const before = await eventCount(app);
-        await panic.first().getByTestId("take-due").click();
-        await expect.poll(() => eventCount(app)).toBe(before + 1);
-        expect(await lastSummary()).toMatch(
-          / (passes its morale test|passes \d+ morale tests|fails its morale test: panicked, it takes no order until it rallies)$/,
-        );
-        tested = true;
-      } else {
-        await page.getByTestId("turn-next").click();
-        await passDevice(app);
-      }
-    }
-    expect(tested).toBe(true);
+    // A unit whose losses reached its panic threshold (3) owes its panic test, whichever side acts: listed as due, and the
+    // turn does not move on before it is taken (000 l.537).
+    const panic = page.getByTestId("due-actions").locator("li", { hasText: "Panic test" });
+    await expect.poll(() => panic.count()).toBeGreaterThan(0);
+    await page.getByTestId("turn-next").click();
+    expect(await toastText(app)).toMatch(/^Not yet: the rules require this first: .*Panic test for /);
+    await page.getByTestId("toast").click();
+    const before = await eventCount(app);
+    await panic.first().getByTestId("take-due").click();
+    await expect.poll(() => eventCount(app)).toBe(before + 1);
+    expect(await lastSummary()).toMatch(
+      / (passes its morale test|passes \d+ morale tests|fails its morale test: panicked, it takes no order until it rallies)$/,
+    );
     expect(app.errors).toEqual([]);
 
     // On to the second turn: the hands are refilled there.
     for (let i = 0; i < 30 && !(await turnStatus(app))!.startsWith("turn 2 of 6"); i++) {
+      await takeDueActions(app, 30);
       await page.getByTestId("turn-next").click();
       await passDevice(app);
     }
     expect(await turnStatus(app)).toBe("turn 2 of 6 · Command cards");
-    await takeDue(4);
+    await takeDueActions(app, 10);
     expect(await lastSummary()).toMatch(/draws \d+ command card/);
     expect(app.errors).toEqual([]);
   }, 400_000);
