@@ -149,6 +149,16 @@ export function fightAssault(ctx: FowContext, dice: Dice, attackerId: string, de
     });
   }
   ref.note(`${defensiveHits} ${defensiveHits === 1 ? "hit" : "hits"} of Defensive Fire, fewer than ${pinHits}: the assault goes in`, "§5.2 (003 l.64)");
+  if (!assaulting.some((m) => !gone.has(m.id) && !bailed.has(m.id))) {
+    ref.note(`no assaulting team of ${attacker.id} is left in contact: the assault is over`, "§5.2 (003 l.63)");
+    return ref.finish(`${attacker.id}'s assaulting teams fall to Defensive Fire: ${defender.id} holds`, {
+      kind: "assault",
+      attacker: attacker.id,
+      defender: defender.id,
+      winner: defender.id,
+      rounds: 0,
+    });
+  }
 
   // The assault: the side in turn rolls one die a team in contact or within 8"/20 cm, then the other tests to counterattack.
   let [striking, struck] = [attacker.id, defender.id];
@@ -186,11 +196,14 @@ export function fightAssault(ctx: FowContext, dice: Dice, attackerId: string, de
   winner ??= defender.id;
   ref.note(`${winner} may Consolidate ${sourcePair(ctx.tables.tests.consolidate)}`, "§5.2 (003 l.109)");
   const lost = winner === attacker.id ? defender.id : attacker.id;
-  return ref.finish(`${attacker.id} assaults ${defender.id}: ${winner} wins, ${lost} ${winner === attacker.id ? "breaks off" : "is thrown back"}`, {
-    kind: "assault",
-    attacker: attacker.id,
-    defender: defender.id,
-    winner,
-    rounds,
-  });
+  return ref.finish(
+    `${attacker.id} assaults ${defender.id}: ${winner} holds the ground, ${lost} ${gone.size && !fighting(ctx, lost, gone).length ? "is destroyed" : "breaks off"}`,
+    {
+      kind: "assault",
+      attacker: attacker.id,
+      defender: defender.id,
+      winner,
+      rounds,
+    },
+  );
 }

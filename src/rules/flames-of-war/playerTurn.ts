@@ -61,6 +61,8 @@ export function teamTurns(history: GameHistory): Map<string, TeamTurn> {
   for (const e of history.events) {
     if (e.type === "turn-ended") turns.clear();
     else if (e.type === "turn-advanced") {
+      // Free play's and the deployment's moves are no player turn's: the first turn starts clean.
+      if (e.phase === DEPLOYMENT || phase === DEPLOYMENT) turns.clear();
       phase = e.phase;
       if (e.phase === FIRST_PHASE) for (const id of [...turns.keys()]) if (sides.get(id) === e.side) turns.delete(id);
     } else if (e.type === "fire-resolved") {
