@@ -125,6 +125,17 @@ describe("an assault (003 l.63–64, 105, 109, 329)", () => {
     expect(record(beaten)).toMatchObject({ winner: "unit-ger", rounds: 0 });
   });
 
+  it("an assault whose assaulting teams all fall to Defensive Fire is over: the defender holds", async () => {
+    const { take } = await tableOf(CONTACT, game);
+    // g1 hits a1 (3, save 1), g2 hits a2 (3, save 1).
+    const r = take({ action: "assault", unit: "unit-us", target: "unit-ger" }, [3, 1, 3, 1]);
+    expect(r.outcomes.map((o) => [o.model, o.effect])).toEqual([
+      ["a1", "casualty"],
+      ["a2", "casualty"],
+    ]);
+    expect(r.summary).toBe("unit-us's assaulting teams fall to Defensive Fire: unit-ger holds");
+  });
+
   it('teams not in contact cannot assault: charge first (8"/20 cm)', async () => {
     const { take } = await tableOf([us("a1", 20, 30), ger("g1", 52.5, 30)], game);
     expect(take({ action: "assault", unit: "unit-us", target: "unit-ger" }, []).refused![0]!.reason).toMatch(/no team of unit-us is in contact with unit-ger/);
