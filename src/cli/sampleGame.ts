@@ -24,7 +24,7 @@ import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point, Scenario } from "../core/scenario/schema";
 import type { ReplayNote } from "../replay/replayFile";
-import { overMove, overMoveReason, rulesAt, turnRefusal } from "../rules/gameContext";
+import { dueBeforeStep, dueReason, overMove, overMoveReason, rulesAt, turnRefusal } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
 import type { ActionRequest, DueAction, FireDeclaration, Ruleset } from "../rules/ruleset";
@@ -167,6 +167,8 @@ function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
     },
     /** The turn bar's button: the step the turn engine takes next. */
     advance(): Refusal | undefined {
+      const due = dueBeforeStep(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
+      if (due.length) return { by: "rules", reason: dueReason(ruleset, due) };
       return submit({ ...nextStep(ruleset.turn, currentState(log), nextDice(log)), time: (clock += 1000) });
     },
     dispose: () => table.dispose(),

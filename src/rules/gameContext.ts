@@ -15,7 +15,7 @@ import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
 import { type RulesContext, tableContext } from "./context";
 import { RULESETS, rulesetById } from "./registry";
-import type { GameHistory, MoveVerdict, Ruleset, TableFile, TableLoadResult } from "./ruleset";
+import type { DueAction, GameHistory, MoveVerdict, Ruleset, TableFile, TableLoadResult } from "./ruleset";
 import { DEPLOYMENT, outOfTurn } from "./turn";
 
 /** A game as its file holds it: the header and the events. */
@@ -104,6 +104,23 @@ export function rulesAt(game: GameRecord, at: number, options: RulesAtOptions = 
 export function turnRefusal(header: Pick<GameHeader, "ruleset">, state: GameState, event: GameEvent): string | undefined {
   const ruleset = rulesetById(header.ruleset.id);
   return ruleset ? outOfTurn(ruleset.turn, state, event) : undefined;
+}
+
+/**
+ * What the rules require before the game's turn moves on, after events 0…at−1 (Ruleset.actions.due, every
+ * side's): a morale test after casualties, a panic test. None in free play, or under a system without actions.
+ */
+export function dueBeforeStep(game: GameRecord, at: number, options: RulesAtOptions = {}): readonly DueAction[] {
+  if (!rulesetOf(game.header).actions?.due || !stateBefore(game, at).step) return [];
+  const { ruleset, context } = rulesAt(game, at, options);
+  return ruleset.actions!.due!(context, undefined);
+}
+
+/** Why the turn may not move on while `due` is owed, in the rules' words. */
+export function dueReason(ruleset: Ruleset, due: readonly DueAction[]): string {
+  const name = (id: string) => ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
+  const owed = due.map((d) => `${name(d.request.action)} for ${d.request.unit ?? d.request.side} (${d.why.reason}; ${d.why.rule})`);
+  return `the rules require this first: ${owed.join("; ")}`;
 }
 
 /**

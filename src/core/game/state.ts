@@ -70,6 +70,10 @@ export interface TurnStep {
   readonly phase: string;
   readonly side?: string;
   readonly activations: Readonly<Record<string, number>>;
+  /** The unit given an order in this step (an order die drawn goes to one unit). */
+  readonly ordered?: string;
+  /** Steps of this phase, by side, that ended with no order given: an order die drawn that no unit took is spent. */
+  readonly unordered?: Readonly<Record<string, number>>;
 }
 
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
@@ -113,6 +117,9 @@ function requireModel(state: GameState, id: string, event: GameEvent): Model {
 function updateModel(state: GameState, id: string, fn: (m: Model) => Model | undefined): GameState {
   return { ...state, scenario: withModel(state.scenario, id, fn) };
 }
+
+/** How many models of `unit` the game has taken off the table (morale tests at half strength, panic thresholds count them). */
+export const fallenFrom = (state: GameState, unit: string): number => Object.values(state.fallen).filter((f) => f.unit === unit).length;
 
 /** A model taken off the table by the game, remembered among its unit's fallen. */
 function fall(state: GameState, id: string): GameState {
@@ -229,7 +236,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
         throw new GameEventError(`order-given: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
       }
       const units = applyUnitChanges(state.units, [...event.units, { unit: event.unit, order: event.order }]);
-      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length };
+      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length, ...(state.step && { step: { ...state.step, ordered: event.unit } }) };
     }
     case "model-state-set": {
       requireModel(state, event.model, event);
@@ -246,7 +253,17 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       const samePhase = !newTurn && state.step?.phase === event.phase;
       const before = samePhase ? state.step!.activations : {};
       const activations = event.side === undefined ? byId(before) : byId(before, { [event.side]: (before[event.side] ?? 0) + 1 });
-      const step: TurnStep = { phase: event.phase, ...(event.side !== undefined ? { side: event.side } : {}), activations };
+      const last = samePhase ? state.step! : undefined;
+      const unordered =
+        last?.side !== undefined && last.ordered === undefined
+          ? byId(last.unordered, { [last.side]: (last.unordered?.[last.side] ?? 0) + 1 })
+          : last?.unordered;
+      const step: TurnStep = {
+        phase: event.phase,
+        ...(event.side !== undefined ? { side: event.side } : {}),
+        activations,
+        ...(unordered && { unordered }),
+      };
       return { ...next, step, rollsUsed: state.rollsUsed + event.rolls.length };
     }
     case "game-ended":

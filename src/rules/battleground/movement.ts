@@ -13,6 +13,7 @@ import { cmToInches } from "../../core/units";
 import { pathFacts } from "../../sight/pathFacts";
 import { type ModelFacts, requireModel } from "../context";
 import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
+import { moveRefusal } from "./activation";
 import { type BgContext, sampleMark } from "./context";
 import { profileOf } from "./profiles";
 import { type MOVE_CLASSES, RULESET_ID } from "./tables";
@@ -125,21 +126,25 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
   return { moveClass, mp, allowance, rulings, limit, immobilisation, ...(refused ? { refused } : {}) };
 }
 
-/** A move's verdict: its Movement Points against one move action's (sample), refused past them or into the sheet's NO. */
+/**
+ * A move's verdict: its Movement Points against one move action's (sample), refused past them or into the
+ * sheet's NO, and refused where the model may make no more move now (its state, its activation: activation.ts).
+ */
 export function moveVerdict(request: MoveRequest, ctx: BgContext): MoveVerdict {
   const m = requireModel(ctx, request.model);
   const cost = moveCost(ctx, { model: m, heading: m.heading, path: request.path, features: [...ctx.terrain.values()] });
-  const allowed = !cost.refused && cost.mp <= cost.allowance + INCH_EPSILON;
-  const rulings = cost.refused ? [cost.refused, ...cost.rulings] : cost.rulings;
+  const now = ctx.game.activations ? moveRefusal(ctx, m) : undefined;
+  const refusal = now ?? cost.refused ?? (cost.mp > cost.allowance + INCH_EPSILON ? cost.limit : undefined);
+  const rulings = [...(now ? [now] : []), ...(cost.refused ? [cost.refused] : []), ...cost.rulings];
   return {
     ruleset: RULESET_ID,
     model: m.id,
     measure: "MP",
     allowance: cost.allowance,
     cost: cost.mp,
-    allowed,
+    allowed: !refusal,
     rulings,
-    ...(!allowed && { refusal: cost.refused ?? cost.limit }),
+    ...(refusal && { refusal }),
     sampleTables: uniqueSampleTables(rulings.flatMap((r) => (r.sample ? [r.sample] : []))),
   };
 }

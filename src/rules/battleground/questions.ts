@@ -4,7 +4,7 @@
  * evasion, morale, camouflage. Marks are recorded in the game log (model-state-set) and undone like any event.
  */
 import { type Mark, plainChoices, type Question } from "../questions";
-import { MORALE, MOVEMENT } from "./types";
+import { MORALE, MOVEMENT, QUALITIES } from "./types";
 
 export const DECLARATION: readonly Question[] = [
   {
@@ -17,6 +17,21 @@ export const DECLARATION: readonly Question[] = [
       { value: "fire", label: "fire" },
       { value: "close-combat", label: "close combat" },
       { value: "clear-jam", label: "clear a jam" },
+      { value: "rally", label: "rally test (Suppressed)" },
+      { value: "immobilisation-test", label: "immobilisation / unbogging test" },
+      { value: "morale-test", label: "morale test" },
+    ],
+  },
+  {
+    id: "moraleCause",
+    kind: "choice",
+    label: "Morale test for",
+    rule: "§7, §8, §9.1 (002 l.226, 232, 245–249)",
+    default: "charge",
+    choices: [
+      { value: "charge", label: "a charge (before it)" },
+      { value: "crew", label: "the crew of an immobilised vehicle" },
+      { value: "losses", label: "losses (a model killed)" },
     ],
   },
   {
@@ -67,6 +82,16 @@ export const MARKS: readonly Mark[] = [
     default: "steady",
     lasts: "game",
     choices: plainChoices(MORALE),
+  },
+  {
+    id: "quality",
+    kind: "choice",
+    label: "quality",
+    rule: "§3.4",
+    default: "regular",
+    derived: "the model's profile",
+    lasts: "game",
+    choices: plainChoices(QUALITIES),
   },
   { id: "camouflaged", kind: "flag", label: "camouflaged", rule: "§3.2 fn. 3", default: false, lasts: "game" },
 ];

@@ -5,10 +5,12 @@
  */
 import { type ModelFacts, modelsNamed } from "../context";
 import type { Modifier } from "../ruleset";
+import { immobilisationDue, STILL_BOGGED } from "./bogging";
 import { hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import type { BgFireVerdict } from "./fire";
 import type { BgRef } from "./outcomes";
 import { isVehicle, profileOf, profileSample, trainingOf, weaponIds } from "./profiles";
+import type { ImmobilisationDeclaration } from "./types";
 
 /** Pinned: −5 to every roll but Morale tests (§8), so to these tests too. */
 const pinnedPenalty = (b: BgRef, m: ModelFacts): number => (m.pinned ? b.ctx.tables["to-hit"].shooter.pinnedOrDamaged : 0);
@@ -42,9 +44,20 @@ export function resolveClearJam(b: BgRef, v: BgFireVerdict): number {
   return rolled;
 }
 
-function immobilisationModifiers(b: BgRef, m: ModelFacts, v: BgFireVerdict): Modifier[] {
+/**
+ * What the test is of when the player does not say: the unbogging test of a bogged-down vehicle (l.56–57), else
+ * the test its last moves made due, in woods when it drove through woods (l.53), else on terrain.
+ */
+function declared(b: BgRef, m: ModelFacts, v: BgFireVerdict): ImmobilisationDeclaration {
+  const given = v.declaration.immobilisation;
+  const unbogging = given?.unbogging ?? hasMarker(m, MARKERS.bogged);
+  if (given) return { ...given, unbogging };
+  const woods = immobilisationDue(b.ctx, m).some((id) => b.ctx.terrain.get(id)?.kind === "woods");
+  return { situation: woods ? "woods" : "terrain", unbogging };
+}
+
+function immobilisationModifiers(b: BgRef, m: ModelFacts, decl: ImmobilisationDeclaration): Modifier[] {
   const t = b.ctx.tables.immobilisation;
-  const decl = v.declaration.immobilisation ?? { situation: "terrain" as const };
   const vehicle = profileOf(b.ctx, m).vehicle!;
   const mod = (value: number, reason: string, extra = {}): Modifier => ({ value, reason, rule: "§2", roll: "test", ...extra });
   const mods: Modifier[] = [];
@@ -88,10 +101,11 @@ function immobilisationModifiers(b: BgRef, m: ModelFacts, v: BgFireVerdict): Mod
 
 export function resolveImmobilisation(b: BgRef, v: BgFireVerdict): number {
   let rolled = 0;
-  const unbogging = v.declaration.immobilisation?.unbogging ?? false;
   for (const m of modelsNamed(b.ctx, v.declaration.shooter).filter((x) => isVehicle(b.ctx, x))) {
     const training = trainingOf(b.ctx, m);
-    const mods = immobilisationModifiers(b, m, v);
+    const decl = declared(b, m, v);
+    const unbogging = decl.unbogging ?? false;
+    const mods = immobilisationModifiers(b, m, decl);
     const need = b.ctx.tables.immobilisation.trainingFactor * training + mods.reduce((s, x) => s + x.value, 0);
     const value = b.ref.dice.roll(20, `${unbogging ? "unbogging" : "immobilisation"} test of ${m.id}`);
     const index = b.ref.lastRoll;
@@ -112,7 +126,7 @@ export function resolveImmobilisation(b: BgRef, v: BgFireVerdict): number {
     else if (!passed && !unbogging) {
       b.ref.outcome(m.id, "damaged", MARKERS.bogged, cause);
       b.ref.note(`${m.id} is bogged down: its move ends, and its next action starts with an unbogging test`, "§2", [index]);
-    } else b.ref.outcome(m.id, "no-effect", passed ? "passes, moves on" : "still bogged down (−4 on the next test)", cause);
+    } else b.ref.outcome(m.id, "no-effect", passed ? "passes, moves on" : STILL_BOGGED, cause);
   }
   if (!rolled) b.ref.note(`${v.firingUnit} has no vehicle to test`, "§2");
   return rolled;

@@ -3,13 +3,16 @@
  * log's fold keeps them (order-given and fire-resolved events, turn-ended returning the dice to the bag), and
  * what the fire panel asks and shows before a shot.
  */
+import { fallenFrom, turnStart } from "../../core/game/state";
+import { pathLength } from "../../core/geometry2d";
 import { unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
 import type { Question } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine } from "../ruleset";
+import { unitOf } from "../turn";
 import { type BaContext, unitState } from "./context";
 import { orderSpecs } from "./orders";
-import type { BaFireDeclaration, BaGameState, Order } from "./types";
+import type { BaFireDeclaration, BaGameState, BaOrderRecord, BaUnitState, Order } from "./types";
 
 /** Fire HE, or AP, when the weapon has both; an assault is close quarters (§4.5, §5). */
 export const DECLARATION: readonly Question[] = [
@@ -25,8 +28,31 @@ export const DECLARATION: readonly Question[] = [
   { id: "assault", kind: "flag", label: "Assault (close quarters)", rule: "§5", default: false },
 ];
 
-/** Every unit's order die and pins, from the log's fold. */
-export const gameState = (history: GameHistory): BaGameState => ({ units: history.state.units as BaGameState["units"] });
+/**
+ * Every unit's order die, pins and losses, from the log's fold, with what this turn's events bind it to: a
+ * FUBAR (the record of its order-given event) and its shots; and how far each model has moved this turn.
+ */
+export function gameState(history: GameHistory): BaGameState {
+  const units: Record<string, BaUnitState> = { ...(history.state.units as BaGameState["units"]) };
+  for (const unit of new Set(Object.values(history.state.fallen).map((f) => f.unit))) units[unit] = { ...units[unit], lost: fallenFrom(history.state, unit) };
+  const moved: Record<string, number> = {};
+  const change = (unit: string | undefined, f: (u: BaUnitState) => BaUnitState) => {
+    if (unit !== undefined) units[unit] = f(units[unit] ?? {});
+  };
+  for (const event of history.events.slice(turnStart(history.events))) {
+    if (event.type === "order-given") {
+      const fubar = (event.details as { record?: BaOrderRecord } | undefined)?.record?.fubar;
+      if (fubar) change(event.unit, (u) => ({ ...u, fubar }));
+    } else if (event.type === "fire-resolved") {
+      const shot = { shooter: event.shooter, weapon: event.weapon };
+      change(unitOf(history.state.scenario, event.shooter) ?? event.shooter, (u) => ({ ...u, shots: [...(u.shots ?? []), shot] }));
+    } else if (event.type === "model-moved" || event.type === "models-moved") {
+      for (const m of event.type === "model-moved" ? [event] : event.moves)
+        moved[m.model] = (moved[m.model] ?? 0) + pathLength([m.from.position, ...m.path, m.to.position]);
+    }
+  }
+  return { units, moved };
+}
 
 /** The target unit's order die and pins: Down makes it harder to hit, pins tell on its order tests. */
 export function situation(declaration: BaFireDeclaration, ctx: BaContext, _history: GameHistory, picked: PickedModels): Situation {
