@@ -198,7 +198,9 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
     ...(request.target !== undefined ? { target: request.target } : {}),
   };
   const outcomes = b.ref.finalOutcomes();
-  const said = outcomes.filter((o) => o.effect !== "no-effect").map((o) => `${o.model} ${o.detail || o.effect}`);
+  const said = outcomes
+    .filter((o) => o.effect !== "no-effect")
+    .map((o) => (o.effect === "cleared" ? `${o.model} no longer ${o.detail}` : `${o.model} ${o.detail || o.effect}`));
   const tests = rolled.filter((d) => d.purpose === "test").map((d) => d.meaning);
   return {
     rolls: b.ref.rolls(),
