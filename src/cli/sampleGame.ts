@@ -425,7 +425,11 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
         if (spec.allows.includes("fire") && !fired.has(unit.id) && now.models.length <= FIRING_MODELS && (shots.get(side) ?? 0) < SHOTS_PER_TURN) {
           fired.add(unit.id);
           const shooter = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
-          if (shooter && (await fire(shooter, enemies))) shots.set(side, (shots.get(side) ?? 0) + 1);
+          if (shooter && (await fire(shooter, enemies))) {
+            shots.set(side, (shots.get(side) ?? 0) + 1);
+            // What the shot makes due (a morale check after casualties) is taken before the next step.
+            await takeDueActions(side);
+          }
         }
       }
     }

@@ -133,12 +133,12 @@ function alternateSide(sides: readonly string[], left: ReadonlyMap<string, numbe
  */
 function diceInBag(state: GameState, sides: readonly string[], units: GameState["units"] = state.units): Map<string, number> {
   const step = state.step;
-  const held = step?.side !== undefined && step.ordered === undefined ? step.side : undefined;
   const without = (side: string) =>
     state.scenario.forces
       .filter((f) => f.side === side)
       .reduce((n, f) => n + f.units.filter((u) => u.models.length > 0 && units[u.id]?.order === undefined).length, 0);
-  return new Map(sides.map((s) => [s, Math.max(0, without(s) - (step?.unordered?.[s] ?? 0) - (s === held ? 1 : 0))]));
+  const notGiven = (side: string) => (step?.activations[side] ?? 0) - (step?.orders?.[side] ?? 0);
+  return new Map(sides.map((s) => [s, Math.max(0, without(s) - notGiven(s))]));
 }
 
 /** The units' orders once a turn ends: only the `kept` orders stay. */

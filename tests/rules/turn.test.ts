@@ -185,7 +185,8 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
     log = advance(boltAction, log);
     const third = log.events.at(-1) as GameEventOf<"turn-advanced">;
     expect(third.rolls).toEqual([]);
-    expect(currentState(log).step!.unordered).toEqual({ [second.side!]: 1 });
+    // One order given in the phase, to the first die's side; the second die was drawn and not given.
+    expect(currentState(log).step!.orders).toEqual({ [first]: 1 });
     expect(nextStepLabel(turn, currentState(log))).toBe("Next: Turn end phase");
   });
 

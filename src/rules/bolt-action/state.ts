@@ -11,6 +11,7 @@ import type { Question } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine } from "../ruleset";
 import { unitOf } from "../turn";
 import { type BaContext, unitState } from "./context";
+import type { MoraleRecord } from "./morale";
 import { orderSpecs } from "./orders";
 import type { BaFireDeclaration, BaGameState, BaOrderRecord, BaUnitState, Order } from "./types";
 
@@ -38,6 +39,11 @@ export function gameState(history: GameHistory): BaGameState {
   const change = (unit: string | undefined, f: (u: BaUnitState) => BaUnitState) => {
     if (unit !== undefined) units[unit] = f(units[unit] ?? {});
   };
+  // Morale checks count over the game: a unit checks again only after further losses.
+  for (const event of history.events) {
+    const record = event.type === "action-taken" ? (event.details as { record?: MoraleRecord } | undefined)?.record : undefined;
+    if (record?.check === "morale") change(record.unit, (u) => ({ ...u, moraleCheckedAt: record.lost }));
+  }
   for (const event of history.events.slice(turnStart(history.events))) {
     if (event.type === "order-given") {
       const fubar = (event.details as { record?: BaOrderRecord } | undefined)?.record?.fubar;
