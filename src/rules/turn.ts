@@ -318,6 +318,18 @@ function missionEndsEarly(state: GameState): MissionResult | undefined {
   return earlyVictory(mission, missionState(state.scenario));
 }
 
+/** Whether every actor's unit holds an order under which it fires out of turn (TurnStructure.firesOutOfTurnUnder). */
+function reacts(turn: TurnStructure, state: GameState, actors: readonly string[]): boolean {
+  const under = turn.firesOutOfTurnUnder ?? [];
+  return (
+    under.length > 0 &&
+    actors.every((id) => {
+      const order = state.units[unitOf(state.scenario, id) ?? id]?.order;
+      return order !== undefined && under.includes(order);
+    })
+  );
+}
+
 /**
  * A drawn order die goes to one unit of its side, which then acts on it (001 l.11–14 for Bolt Action): a second
  * order on the same die is refused, and so is a move or a shot before the die is given or by another unit.
@@ -351,6 +363,7 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
       : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
   const acting = state.step.side;
+  if (action === "fire" && reacts(turn, state, acted.actors)) return undefined;
   if (phase.acts !== "all" && acting !== undefined) {
     const other = [acted.side, ...acted.actors.map((id) => sideOf(state.scenario, id))].find((s) => s !== undefined && s !== acting);
     if (other !== undefined) return `${whoseTurn(phase, acting)}: ${other} must wait`;

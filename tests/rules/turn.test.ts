@@ -190,6 +190,16 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
     expect(nextStepLabel(turn, currentState(log))).toBe("Next: Turn end phase");
   });
 
+  it("a unit in Ambush fires in the other side's step, waiting for opportunity fire (l.27); another unit of its side waits", () => {
+    let log = until(boltAction, "turn-end");
+    // b1 takes an Ambush it keeps into turn 2 (recorded directly, as the fold takes it).
+    log = { ...log, events: [...log.events, orderTo("unit-b1", "ambush")], cursor: log.cursor + 1 };
+    while (currentState(log).step?.side !== "A") log = advance(boltAction, log);
+    log = record(log, orderTo("unit-a1"));
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toBeUndefined();
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
+  });
+
   it("a unit that stays Down keeps its die out of the next turn's bag (l.19)", () => {
     let log = aHolds();
     log = record(log, orderTo("unit-a1", "down"));

@@ -60,6 +60,16 @@ describe("FUBAR (001 l.31–38)", () => {
   });
 });
 
+describe("Ambush (001 l.27)", () => {
+  it("a unit in Ambush fires at full effect when it springs it, and its die turns to Fire", async () => {
+    const t = await baTable(scenario([], MODELS), { game: { units: { "unit-us2": { order: "ambush" } } } });
+    const { verdict, result } = t.fire({ shooter: "unit-us2", target: "unit-ger" }, 1);
+    expect(verdict.firers[0]!.shots[0]!.modifiers.map((m) => m.reason)).not.toContain("firing on the move (Advance order)");
+    expect(result.units).toContainEqual(expect.objectContaining({ unit: "unit-us2", order: "fire" }));
+    expect(result.details.steps[0]).toEqual({ text: "unit-us2 springs its Ambush: its order die turns to Fire", rule: "001 l.27", rolls: [] });
+  });
+});
+
 describe("a unit fires once on its order die (001 l.12, l.24–25)", () => {
   it("a squad that has fired this turn is refused a second shot", async () => {
     const t = await baTable(scenario([], MODELS), {
