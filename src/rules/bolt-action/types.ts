@@ -65,6 +65,8 @@ export interface BaGameState {
   readonly units?: Readonly<Record<string, BaUnitState>>;
   /** How far (cm) each model has moved this turn, its moves' paths added up. */
   readonly moved?: Readonly<Record<string, number>>;
+  /** The one-shot weapons (a Panzerfaust) each model has fired in the game, by weapon id. */
+  readonly spent?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface BaFireDeclaration extends FireDeclaration {
