@@ -110,7 +110,7 @@ export interface Refusal {
  * A game played headless as the app plays it. Each action answers undefined when it is recorded, or its
  * refusal, and leaves the log as it was.
  */
-function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
+export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
   let log = newGame(scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: new Date(START).toISOString() });
   const catalog = catalogFor(scenario.scale);
   let clock = START;
