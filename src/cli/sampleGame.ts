@@ -110,7 +110,7 @@ export interface Refusal {
  * A game played headless as the app plays it. Each action answers undefined when it is recorded, or its
  * refusal, and leaves the log as it was.
  */
-function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
+export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number) {
   let log = newGame(scenario, { seed, ruleset: { id: ruleset.id, version: ruleset.versions[0]!, options: {} }, created: new Date(START).toISOString() });
   const catalog = catalogFor(scenario.scale);
   let clock = START;
@@ -430,7 +430,11 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
         if (spec.allows.includes("fire") && !fired.has(unit.id) && now.models.length <= FIRING_MODELS && (shots.get(side) ?? 0) < SHOTS_PER_TURN) {
           fired.add(unit.id);
           const shooter = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
-          if (shooter && (await fire(shooter, enemies))) shots.set(side, (shots.get(side) ?? 0) + 1);
+          if (shooter && (await fire(shooter, enemies))) {
+            shots.set(side, (shots.get(side) ?? 0) + 1);
+            // What the shot makes due (a morale check after casualties) is taken before the next step.
+            await takeDueActions(side);
+          }
         }
       }
     }

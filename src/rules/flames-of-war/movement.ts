@@ -14,18 +14,64 @@ import type { Feature } from "../../core/scenario/schema";
 import { pathFacts } from "../../sight/pathFacts";
 import { type ModelFacts, requireModel } from "../context";
 import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
+import type { AssaultRecord } from "./assault";
 import { type FowContext, isArmoured, isVehicle, MOVE_TOLERANCE, modelState, sampleMark, teamOf } from "./context";
-import { sourcePair } from "./distances";
+import { SOURCE_CM, sourcePair } from "./distances";
+import { SPECIAL_MOVE_CM, type SpecialMoveRecord } from "./specialMoves";
 import type { TeamProfile } from "./tables";
 import { FOW_TURN } from "./turn";
 import { RULESET_ID } from "./types";
 
-/** Charging into contact (and counterattacking): 8"/20 cm (003 l.63; 12"/30 cm under Quality of Quantity). */
-export const CHARGE_CM = 20;
+const CHARGE_CM = SOURCE_CM.charge;
 /** Truscott Trot: infantry and man-packed guns At Double 16"/40 cm instead of 12"/30 cm (003 l.234). */
 const TRUSCOTT_CM = 40;
-const ASSAULT = FOW_TURN.phases.at(-1)!.id;
-const MOVEMENT = FOW_TURN.phases[1]!.id;
+const [, MOVEMENT, SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
+
+/** The record of the action `action` its platoon took this player turn, if any (actions.ts; its details' record). */
+function recordOf<R>(ctx: FowContext, action: string, unit: string): R | undefined {
+  const taken = (ctx.game.taken ?? []).find((t) => t.action === action && (t.unit === unit || t.target === unit));
+  return (taken?.details as { record?: R } | undefined)?.record;
+}
+
+/**
+ * What a move outside the Movement Step may cover (cm) and why: a charge (8"/20 cm), a consolidation after an
+ * assault won, a Stormtroopers or Tip and Run move after a passed Skill Test, or nothing. Undefined: the
+ * Movement Step's At Double distance.
+ */
+function stepAllowance(ctx: FowContext, m: ModelFacts, phase: string | undefined): { cm: number; ruling: Ruling; charge?: boolean } | undefined {
+  const unit = m.unitId;
+  if (phase === SHOOTING) {
+    const tip = recordOf<SpecialMoveRecord>(ctx, "tip-and-run", unit);
+    if (tip?.passed)
+      return {
+        cm: SPECIAL_MOVE_CM,
+        ruling: { reason: `Tip and Run passed: ${sourcePair(SPECIAL_MOVE_CM)} away from the platoons it shot at`, rule: "§6.2 (003 l.119)" },
+      };
+    return {
+      cm: 0,
+      ruling: { reason: "moving comes in the Movement Step, not the Shooting Step, but for a passed Tip and Run", rule: "§5.1 (003 l.55, 119)" },
+    };
+  }
+  if (phase !== ASSAULT) return undefined;
+  const storm = recordOf<SpecialMoveRecord>(ctx, "stormtroopers", unit);
+  if (storm?.passed)
+    return { cm: SPECIAL_MOVE_CM, ruling: { reason: `Stormtroopers passed: another ${sourcePair(SPECIAL_MOVE_CM)}`, rule: "§6.4 (003 l.272)" } };
+  if (storm || recordOf(ctx, "tip-and-run", unit))
+    return { cm: 0, ruling: { reason: `${unit} tried a special move this turn: it does not assault`, rule: storm ? "§6.4 (003 l.274)" : "§6.2 (003 l.120)" } };
+  const assault = recordOf<AssaultRecord>(ctx, "assault", unit);
+  if (assault?.winner === unit) {
+    const cm = CHARGE_CM + ctx.tables.tests.consolidate;
+    return {
+      cm,
+      ruling: {
+        reason: `${unit} won its assault: it Consolidates ${sourcePair(ctx.tables.tests.consolidate)} beyond its charge`,
+        rule: "§5.2 (003 l.109)",
+        ...sampleMark(ctx, "tests"),
+      },
+    };
+  }
+  return { cm: CHARGE_CM, charge: true, ruling: { reason: `a charge into contact: ${sourcePair(CHARGE_CM)}`, rule: "§5.2 (003 l.63)" } };
+}
 
 const distance = (cm: number): string => sourcePair(Number(cm.toFixed(1)));
 const nameOf = (f: Feature): string => f.name || f.id;
@@ -110,7 +156,6 @@ export function moveVerdict(request: MoveRequest, ctx: FowContext): MoveVerdict 
   const m = requireModel(ctx, request.model);
   const team = teamOf(ctx, m);
   const phase = ctx.game.step?.phase;
-  const assault = phase === ASSAULT;
   const state = modelState(ctx, m.id);
   const rates = ratesOf(ctx, team);
   const movement = sampleMark(ctx, "movement");
@@ -131,15 +176,18 @@ export function moveVerdict(request: MoveRequest, ctx: FowContext): MoveVerdict 
       rule: "§5.1 (003 l.356)",
       ...movement,
     });
-  const already = (assault ? state.assaultDistance : state.distance) ?? 0;
-  const allowance = assault ? CHARGE_CM : rates.atDouble;
+  const allowed = stepAllowance(ctx, m, phase);
+  const already = (phase === ASSAULT ? state.assaultDistance : phase === SHOOTING ? state.shootingDistance : state.distance) ?? 0;
+  const allowance = allowed?.cm ?? rates.atDouble;
   const cost = already + facts.length;
   const over = cost > allowance + MOVE_TOLERANCE;
   const sofar = already > 0 ? `, ${distance(cost)} in all this step` : "";
-  const measured: Ruling = assault
+  if (allowed && allowance === 0) refusal ??= allowed.ruling;
+  else if (allowed) rulings.push(allowed.ruling);
+  const measured: Ruling = allowed
     ? {
-        reason: `the charge is ${distance(facts.length)}${sofar} of ${distance(allowance)}${over ? `: ${distance(cost - allowance)} too far` : ""}`,
-        rule: "§5.2 (003 l.63)",
+        reason: `the move is ${distance(facts.length)}${sofar} of ${distance(allowance)}${over ? `: ${distance(cost - allowance)} too far` : ""}`,
+        rule: allowed.ruling.rule,
       }
     : {
         reason: `the move is ${distance(facts.length)}${sofar} of ${distance(allowance)}${over ? `: ${distance(cost - allowance)} too far` : cost > rates.tactical + MOVE_TOLERANCE ? `: past Tactical ${distance(rates.tactical)}, At Double` : ""}`,
@@ -148,7 +196,7 @@ export function moveVerdict(request: MoveRequest, ctx: FowContext): MoveVerdict 
       };
   rulings.push(measured);
   if (over) refusal ??= measured;
-  const command = commandRulings(request, m, team, ctx, phase);
+  const command = commandRulings(request, m, team, ctx, allowed?.charge ? ASSAULT : phase === ASSAULT ? undefined : phase);
   rulings.push(...command.rulings);
   refusal ??= command.refusal;
   const all = refusal && !rulings.includes(refusal) ? [refusal, ...rulings] : rulings;

@@ -9,6 +9,7 @@ import { unitNamed } from "../context";
 import { DiceReferee } from "../referee";
 import { type FireStep, type RolledDie, type Ruling, type SampleTable, uniqueSampleTables } from "../ruleset";
 import { type FowContext, sampleMark, trainingOf } from "./context";
+import type { Roller } from "./effects";
 
 export type TestKind = "motivation" | "skill";
 
@@ -78,6 +79,11 @@ export class FowReferee extends DiceReferee {
     const { passed, index } = this.check(`${what}: ${kind} test of ${unitId}`, score.need, (p) => (p ? "passed" : "failed"), rule, first, score.sample);
     this.note(`${score.reason}: ${passed ? "passed" : "failed"}, ${what}`, rule, [index]);
     return passed;
+  }
+
+  /** The dice a shot's Roller rolled on this referee's stream (effects.ts resolveHit), explained as it explained them. */
+  adopt(roller: Roller, from = 0): void {
+    for (const { index, sides: _s, value: _v, ...meaning } of roller.dice.slice(from)) this.explain(index, meaning);
   }
 
   finish<R>(summary: string, record: R): FowResolution<R> {

@@ -10,7 +10,7 @@ import { unmarkedSubject } from "../marks";
 import type { Question } from "../questions";
 import type { GameHistory, PickedModels, Situation } from "../ruleset";
 import { type FowContext, modelState } from "./context";
-import { teamTurns } from "./playerTurn";
+import { actionsThisTurn, teamTurns } from "./playerTurn";
 import type { FowFireDeclaration, FowGameState, FowModelState } from "./types";
 
 export const DECLARATION: readonly Question[] = [
@@ -34,8 +34,10 @@ export function gameState(history: GameHistory): FowGameState {
   }
   const step = history.state.step;
   const fallen = history.state.fallen;
+  const taken = actionsThisTurn(history);
   return {
     models,
+    ...(taken.length ? { taken } : {}),
     ...(Object.keys(fallen).length ? { fallen: { ...fallen } } : {}),
     ...(step ? { step: { phase: step.phase, ...(step.side !== undefined ? { side: step.side } : {}) } } : {}),
   };

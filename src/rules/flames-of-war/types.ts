@@ -42,6 +42,8 @@ export interface FowModelState {
   readonly atDouble?: boolean;
   readonly shot?: boolean;
   readonly assaulted?: boolean;
+  /** How far it moved in the Shooting Step of its side's latest player turn (cm): Tip and Run. */
+  readonly shootingDistance?: number;
   /** How far it moved in the Assault Step of its side's latest player turn (cm): a charge, a consolidation. */
   readonly assaultDistance?: number;
   readonly dugIn?: boolean;
@@ -59,6 +61,8 @@ export interface FowGameState {
   readonly models?: Readonly<Record<string, FowModelState>>;
   /** Teams the game took off the table, with their platoon and side (GameState.fallen): morale checks count them. */
   readonly fallen?: Readonly<Record<string, { readonly unit: string; readonly side: string }>>;
+  /** The rule actions taken in the player turn in progress (playerTurn.ts actionsThisTurn). */
+  readonly taken?: readonly { readonly action: string; readonly unit?: string; readonly side?: string; readonly target?: string; readonly details?: unknown }[];
   /** The step of the turn the game stands in (absent: free play), and the side whose player turn it is. */
   readonly step?: { readonly phase: string; readonly side?: string };
   readonly units?: Readonly<Record<string, FowUnitState>>;

@@ -91,6 +91,40 @@ describe("what a platoon did in its player turn feeds the shooting (003 l.55, 62
     expect(verdict.firers[0]!.rulings.map((r) => r.reason)).toContain("moved: ROF halved, rounded down, to 1");
   });
 
+  it("moves in free play are no player turn's: the first turn starts clean", () => {
+    const log = advanceTo(moved(start(), ["u1"], [5, 0]), "movement", "A");
+    expect(flamesOfWar.gameState(history(log)).models?.u1).toBeUndefined();
+  });
+
+  it("a rule action taken is read back for the rest of the player turn: a due test is due once", () => {
+    const pinned = record(advanceTo(start(), "assault", "B"), {
+      type: "fire-resolved",
+      ruleset: flamesOfWar.id,
+      shooter: "unit-ger",
+      weapon: "rifle",
+      target: "unit-us",
+      rolls: [],
+      outcomes: [{ model: "u1", effect: "pinned", detail: "Pinned Down" }],
+      summary: "",
+    });
+    let log = advanceTo(pinned, "starting", "A");
+    const due = () => flamesOfWar.actions!.due!(rulesAt(log, log.events.length).context as FowContext, "A");
+    expect(due().map((d) => d.request)).toEqual([{ action: "unpin", unit: "unit-us" }]);
+    log = record(log, {
+      type: "action-taken",
+      ruleset: flamesOfWar.id,
+      action: "unpin",
+      unit: "unit-us",
+      answers: {},
+      rolls: [],
+      outcomes: [],
+      units: [],
+      summary: "unit-us stays Pinned Down",
+    });
+    expect(due()).toEqual([]);
+    expect(flamesOfWar.gameState(history(log)).taken).toEqual([{ action: "unpin", unit: "unit-us" }]);
+  });
+
   it("the platoon's own next Starting Step forgets what it did; the other side's turn does not", () => {
     let log = advanceTo(start(), "movement", "A");
     log = moved(log, ["u1"], [5, 0]);
