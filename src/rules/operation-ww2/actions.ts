@@ -9,7 +9,7 @@ import type { Dice } from "../../core/dice";
 import { modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
 import type { ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
-import { armyOf, cardName, deckLeft, draw, NO_CARDS, redraw, refill } from "./cards";
+import { armyOf, cardName, deckLeft, draw, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
 import { isV1, type Ow2Context, sampleMark } from "./context";
@@ -33,7 +33,17 @@ export const ACTIONS: readonly ActionSpec[] = [
     summary: "Refill the side's hand to 5 cards (the Germans 7) and one for each unbroken unit; the hand is its own",
     phases: ["cards"],
     by: "side",
-    asks: [],
+    asks: [
+      {
+        id: "split",
+        kind: "flag",
+        label: "Alternative card draw",
+        rule: "000 l.1039–1044",
+        default: false,
+        help: "Draw from two halves of the deck, the Move and Charge cards and the fire cards, saying how many from each (a player's choice).",
+      },
+      { id: "manoeuvre", kind: "number", label: "Move and Charge cards", rule: "000 l.1041", min: 0, max: 40, step: 1, default: 0 },
+    ],
   },
   {
     id: "redraw",
@@ -185,17 +195,17 @@ function explainDraws(ref: Referee, rolls: readonly { readonly index: number }[]
     ref.explain(r.index, { purpose: "count", meaning: "a command card drawn from the deck", rule, ...sampleMark(ref.ctx, "command-cards") });
 }
 
-function drawCards(ref: Referee, side: string): Taken | Ruling {
+function drawCards(ref: Referee, side: string, manoeuvre: number | undefined): Taken | Ruling {
   const ctx = ref.ctx;
   const dice = ref.dice;
   const p = playOf(ctx);
   if (p.drawn.includes(side)) return { reason: `${side} has drawn its cards this turn`, rule: "000 l.78" };
   const army = armyOf(ctx, side);
   const units = unitsOfSide(ctx, side).filter((u) => !p.panicked.includes(u)).length;
-  const r = refill(ctx, cardsOf(ctx, side), army, units, dice, side);
+  const r = refill(ctx, cardsOf(ctx, side), army, units, dice, side, manoeuvre);
   explainDraws(ref, r.rolls, "000 l.63, l.78");
   return {
-    summary: `${side} (${army}) draws ${r.drawn.length} command card(s): ${r.cards.hand.length} in hand`,
+    summary: `${side} (${army}) draws ${r.drawn.length} command card(s)${manoeuvre === undefined ? "" : `, ${r.drawn.filter(isManoeuvre).length} of them Move or Charge (alternative draw)`}: ${r.cards.hand.length} in hand`,
     record: { cards: { [side]: r.cards }, drawn: [...p.drawn, side] },
     secret: handSecret(side),
     rulings: r.rulings,
@@ -419,7 +429,7 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
   const unit = request.unit ?? "";
   switch (request.action) {
     case "draw-cards":
-      return drawCards(ref, side);
+      return drawCards(ref, side, request.answers?.split === true ? Number(request.answers.manoeuvre ?? 0) : undefined);
     case "redraw":
       return redrawCards(ref, side, Number(request.answers?.count ?? 1));
     case "lone-model-test":
