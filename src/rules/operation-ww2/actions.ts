@@ -9,7 +9,7 @@ import type { Dice } from "../../core/dice";
 import { modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
 import type { ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
-import { armyOf, cardName, deckLeft, draw, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
+import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
 import { isV1, type Ow2Context, sampleMark } from "./context";
@@ -26,6 +26,15 @@ const CARD_QUESTIONS: readonly Question[] = [
 ];
 
 export const ACTIONS: readonly ActionSpec[] = [
+  {
+    id: "deployment-draw",
+    name: "Draw for deployment",
+    rule: "000 l.995–1005",
+    summary: "Each player turns over the top card of his deck: the higher priority number places a unit, then the other (the decks are shuffled again after)",
+    phases: ["deployment"],
+    by: "side",
+    asks: [],
+  },
   {
     id: "draw-cards",
     name: "Draw command cards",
@@ -193,6 +202,34 @@ const orderable = (ctx: Ow2Context, side: string): string[] => {
 function explainDraws(ref: Referee, rolls: readonly { readonly index: number }[], rule: string): void {
   for (const r of rolls)
     ref.explain(r.index, { purpose: "count", meaning: "a command card drawn from the deck", rule, ...sampleMark(ref.ctx, "command-cards") });
+}
+
+/**
+ * Both players turn over their deck's top card: the higher priority number places a unit first (000 l.999–1000;
+ * a tie the source does not settle: drawn again, INFERRED). Nothing is kept: the decks are shuffled again (l.1005).
+ */
+function deploymentDraw(ref: Referee): Taken | Ruling {
+  const ctx = ref.ctx;
+  const top = sidesOf(ctx).map((side) => {
+    const drawn = draw(fullDeck(ctx), 1, ref.dice, side);
+    explainDraws(ref, drawn.rolls, "000 l.997");
+    return { side, card: drawn.cards[0]! };
+  });
+  const shown = top.map((t) => `${t.side} ${cardName(t.card)}`).join(", ");
+  const [a, b] = top;
+  if (!a || !b) return { reason: "the deployment draw needs two sides on the table", rule: "000 l.995" };
+  if (a.card.priority === b.card.priority)
+    return {
+      summary: `${shown}: a tie, draw again`,
+      record: {},
+      rulings: [{ reason: `${shown}: a tie (the source does not say): draw again`, rule: "000 l.999" }],
+    };
+  const [first, second] = a.card.priority > b.card.priority ? [a, b] : [b, a];
+  return {
+    summary: `${shown}: ${first.side} places a unit, then ${second.side}`,
+    record: {},
+    rulings: [{ reason: `the higher priority number places a unit first: ${first.side}, then ${second.side}`, rule: "000 l.999–1000" }],
+  };
 }
 
 function drawCards(ref: Referee, side: string, manoeuvre: number | undefined): Taken | Ruling {
@@ -428,6 +465,8 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
   const side = request.side ?? sideOfUnit(ctx, request.unit ?? "");
   const unit = request.unit ?? "";
   switch (request.action) {
+    case "deployment-draw":
+      return deploymentDraw(ref);
     case "draw-cards":
       return drawCards(ref, side, request.answers?.split === true ? Number(request.answers.manoeuvre ?? 0) : undefined);
     case "redraw":

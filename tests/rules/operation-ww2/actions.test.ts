@@ -118,6 +118,18 @@ describe("Operation WW2's actions in a game", () => {
     }
   }, 60_000);
 
+  it("draws a card a side for the deployment: the higher priority number places a unit first (000 l.995–1005)", async () => {
+    const log = advance(start());
+    const { result } = await take(log, { action: "deployment-draw", side: "A" });
+    expect(result.rolls).toHaveLength(2);
+    expect(result.summary).toMatch(/^A \w[\w ]* (\d), B \w[\w ]* (\d): ((A|B) places a unit, then (A|B)|a tie, draw again)$/);
+    const [, pa, pb] = /^A .* (\d), B .* (\d):/.exec(result.summary)!;
+    if (pa !== pb) expect(result.summary).toMatch(Number(pa) > Number(pb) ? /A places a unit, then B$/ : /B places a unit, then A$/);
+    // Not in a turn's steps.
+    const later = until(log, "orders");
+    expect((await take(later, { action: "deployment-draw", side: "A" })).result.refused?.[0]?.reason).toMatch(/taken in the deployment/);
+  }, 60_000);
+
   it("fights a close combat for a charging unit, and asks for the panic test once the losses reach the threshold", async () => {
     let log = until(advance(start()), "orders");
     // The Americans' us-1 charges (a Charge card put into their hand by the draw is not needed: a free-play record stands in).
