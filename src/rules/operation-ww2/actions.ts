@@ -2,7 +2,7 @@
  * Operation WW2's own actions (Ruleset.actions), each the rules of cards.ts, initiative.ts, chain.ts, morale.ts
  * and closeCombat.ts taken in the game: drawing the command cards and redrawing, the lone models' test, the panic
  * recovery, laying a card for the initiative, giving an order (or reacting) with a card, passing, close combat,
- * the morale test at the panic threshold, steady nerves and the baptism of fire. Each action's record is the part
+ * the morale test at the panic threshold and the baptism of fire. Each action's record is the part
  * of the game it changed (play.ts reads it back); what the rules require now (`due`) is listed for the players.
  */
 import type { Dice } from "../../core/dice";
@@ -14,9 +14,8 @@ import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
 import { isV1, type Ow2Context, sampleMark } from "./context";
 import { revealInitiative } from "./initiative";
-import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, steadyNerves, testsDue } from "./morale";
+import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "./morale";
 import { NEW_PLAY, type PlayRecord } from "./play";
-import { isVehicle } from "./profiles";
 import { Referee } from "./referee";
 import { type Card, type CardsState, type Link, ORDERS, type Order, type Ow2Play } from "./types";
 
@@ -132,16 +131,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     asks: [],
     // Either side: a unit tests when its losses reach the threshold, whoever's order it is (000 l.537).
-    sides: "any",
-  },
-  {
-    id: "steady-nerves",
-    name: "Steady nerves test",
-    rule: "000 l.821, 004 l.86",
-    summary: "An unmodified test for a vehicle's crew; v1: a failure bails them out pinned, v2.0: they are pinned inside",
-    by: "unit",
-    asks: [],
-    // Either side: the damage roll that calls for it may come in the other side's order (000 l.821).
     sides: "any",
   },
   {
@@ -427,22 +416,6 @@ function moraleTest(ref: Referee, unit: string): Taken | Ruling {
   };
 }
 
-function nerves(ref: Referee, unit: string): Taken | Ruling {
-  const vehicle = modelsNamed(ref.ctx, unit).find((m) => isVehicle(ref.ctx, m));
-  if (!vehicle) return { reason: `${unit} has no vehicle: steady nerves is a crew's test`, rule: "000 l.821" };
-  const test = steadyNerves(ref, vehicle);
-  if (!test.passed)
-    ref.outcome(vehicle.id, "pinned", test.failure === "bail-out" ? "crew bailed out, pinned" : "occupants pinned inside", {
-      by: "steady nerves test",
-      rolls: [ref.lastRoll],
-    });
-  return {
-    summary: `${unit}'s crew ${test.passed ? "keep their nerve" : test.failure === "bail-out" ? "bail out, pinned" : "are pinned inside"}`,
-    record: {},
-    rulings: [test.ruling],
-  };
-}
-
 function baptism(ref: Referee, unit: string): Taken | Ruling {
   const ctx = ref.ctx;
   if (!ctx.options.baptismOfFire || isV1(ctx))
@@ -485,8 +458,6 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
       return closeCombat(ref, unit, request.target ?? "");
     case "morale-test":
       return moraleTest(ref, unit);
-    case "steady-nerves":
-      return nerves(ref, unit);
     case "baptism-of-fire":
       return baptism(ref, unit);
     default:
