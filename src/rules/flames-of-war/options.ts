@@ -41,6 +41,10 @@ export interface FowOptions {
   readonly stormtroopers: boolean;
   /** §6.2 Tip and Run (British): a Skill Test after shooting for a 4"/10 cm move (003 l.116–120). */
   readonly tipAndRun: boolean;
+  /** §6.1 Quality of Quantity (Soviet): 15 teams in Command Distance pin on 10 hits, charge from 12"/30 cm (003 l.61–64). */
+  readonly qualityOfQuantity: boolean;
+  /** §6.2 British Bulldog: a failed Motivation Test to Counterattack is re-rolled (003 l.105). */
+  readonly britishBulldog: boolean;
 }
 
 export const DEFAULT_OPTIONS: FowOptions = {
@@ -62,6 +66,8 @@ export const DEFAULT_OPTIONS: FowOptions = {
   timeOnTarget: false,
   stormtroopers: false,
   tipAndRun: false,
+  qualityOfQuantity: false,
+  britishBulldog: false,
 };
 
 const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({
@@ -164,6 +170,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     "§6.2",
     'After shooting a platoon may take a Skill Test: passed, it moves 4"/10 cm away from the platoons it shot at; either way it does not assault that turn (003 l.116–120).',
   ),
+  national(
+    "qualityOfQuantity",
+    "Quality of Quantity (Soviet)",
+    "§6.1",
+    'A platoon with 15 infantry or gun teams in Command Distance is pinned only by 10 hits (a bombardment hit still pins), and charges and counterattacks from 12"/30 cm (003 l.61–64).',
+  ),
+  national("britishBulldog", "British Bulldog", "§6.2", "A failed Motivation Test to Counterattack in an assault is re-rolled (003 l.105)."),
 ];
 
 /** Options from a game header (unknown keys and wrong values are rejected with a reason; the shared checker). */

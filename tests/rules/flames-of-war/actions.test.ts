@@ -206,3 +206,33 @@ describe("Stormtroopers (003 l.266–280)", () => {
     expect(assault.refused).toMatchObject([{ rule: "§6.4 (003 l.274)" }]);
   });
 });
+
+describe("Quality of Quantity and British Bulldog (003 l.61–64, 105)", () => {
+  // Fifteen riflemen in a 5 × 3 block, 3 cm apart: all within the sample 15 cm Command Distance of the corner team.
+  const block: Placed[] = Array.from({ length: 15 }, (_, k) => us(`s${k}`, 20 + (k % 5) * 3, 20 + Math.floor(k / 5) * 3, "soviet"));
+  const enemy = ger("g1", 70, 20);
+
+  it('a platoon of 15 teams in Command Distance charges 12"/30 cm (l.63); without the rule, 8"/20 cm', async () => {
+    const w = await world([], [...block, enemy]);
+    const ctxWith = (qualityOfQuantity: boolean) =>
+      flamesOfWar.createContext(tableContext(w.battlefield), { options: { qualityOfQuantity }, game: { step: { phase: "assault", side: "A" } } });
+    const charge = { model: "s0", path: [[20, 20] as [number, number], [45, 20] as [number, number]] };
+    expect(flamesOfWar.moveVerdict!(charge, ctxWith(true))).toMatchObject({ allowed: true, allowance: 30 });
+    expect(flamesOfWar.moveVerdict!(charge, ctxWith(true)).rulings.map((r) => r.rule)).toContain("§6.1 (003 l.63)");
+    expect(flamesOfWar.moveVerdict!(charge, ctxWith(false))).toMatchObject({ allowed: false, allowance: 20 });
+  });
+
+  it("British Bulldog re-rolls a failed Motivation Test to Counterattack (l.105)", async () => {
+    const w = await world([], CONTACT);
+    const ctx = flamesOfWar.createContext(tableContext(w.battlefield), { options: { britishBulldog: true }, game: { step: { phase: "assault", side: "A" } } });
+    // DF 1, 1; a1 hits g1 (6, save 1), a2 misses (2); g2 fails (1), re-rolls 5: counterattacks, misses (1); unit-us fails (1), re-rolls 2: breaks off.
+    const r = flamesOfWar.actions!.takeAction(
+      { action: "assault", unit: "unit-us", target: "unit-ger" },
+      scriptedDice([1, 1, 6, 1, 2, 1, 5, 1, 1, 2]),
+      ctx,
+      {} as ActionGeometry,
+    );
+    expect(steps(r)).toContain("unit-ger is confident: Motivation Test 4+: passed, British Bulldog: to Counterattack, re-rolled");
+    expect(record(r)).toMatchObject({ winner: "unit-ger" });
+  });
+});
