@@ -1,5 +1,5 @@
 /**
- * Flames of War's own actions (Ruleset.actions): in the Starting Step the Motivation Test to unpin and the
+ * Flames of War's own actions (Ruleset.actions): Infiltration in the deployment (l.30–39); in the Starting Step the Motivation Test to unpin and the
  * Platoon and Company Morale Checks, due when the rules require them (003 l.13–16, 71, 222); an Artillery
  * Bombardment in the Shooting Step (l.155, 246, 255); Tip and Run after shooting (l.116–120); in the Assault
  * Step an assault (l.63–64, 105, 109, 315–331) and the Stormtroopers move (l.266–280), these two national
@@ -9,9 +9,11 @@
 import type { Dice } from "../../core/dice";
 import { unitNamed } from "../context";
 import type { ActionGeometry, ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
+import { DEPLOYMENT } from "../turn";
 import { fightAssault } from "./assault";
 import { bombard } from "./bombardment";
 import { type FowContext, isArmoured, isBailedOut, modelState, teamOf } from "./context";
+import { infiltrate, infiltrationRefusal } from "./infiltration";
 import { companyMoraleCheck, companyMoraleDue, platoonMoraleCheck, platoonMoraleDue, unpinTest } from "./morale";
 import type { FowResolution } from "./ratingTests";
 import { specialMove } from "./specialMoves";
@@ -20,6 +22,15 @@ import { FOW_TURN } from "./turn";
 const [STARTING, , SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
 
 export const FOW_ACTIONS: readonly ActionSpec[] = [
+  {
+    id: "infiltrate",
+    name: "Infiltration",
+    rule: "§6.1 (003 l.30–39)",
+    summary: 'A platoon set up 8"/20 cm from every enemy infiltrates: spotted at once by an enemy within 16"/40 cm that sees it unconcealed, else on a 6.',
+    phases: [DEPLOYMENT],
+    by: "unit",
+    asks: [],
+  },
   {
     id: "unpin",
     name: "Motivation Test to unpin",
@@ -149,6 +160,12 @@ function takeAction(request: ActionRequest, dice: Dice, ctx: FowContext, geometr
       } catch (error) {
         return refuse((error as Error).message, "§5.2 (003 l.63)");
       }
+    }
+    case "infiltrate": {
+      if (!ctx.options.infiltration) return refuse("Infiltration is a national rule this game does not switch on (Options)", "§6.1 (003 l.30–39)");
+      const refusal = infiltrationRefusal(ctx, unit);
+      if (refusal) return { refused: [refusal], rolls: [], outcomes: [], summary: refusal.reason };
+      return result(infiltrate(ctx, dice, unit, geometry));
     }
     case "stormtroopers":
     case "tip-and-run": {

@@ -45,6 +45,8 @@ export interface FowOptions {
   readonly qualityOfQuantity: boolean;
   /** §6.2 British Bulldog: a failed Motivation Test to Counterattack is re-rolled (003 l.105). */
   readonly britishBulldog: boolean;
+  /** §6.1 Infiltration (Soviet): a platoon infiltrates in the deployment and may be spotted (003 l.30–39). */
+  readonly infiltration: boolean;
 }
 
 export const DEFAULT_OPTIONS: FowOptions = {
@@ -68,6 +70,7 @@ export const DEFAULT_OPTIONS: FowOptions = {
   tipAndRun: false,
   qualityOfQuantity: false,
   britishBulldog: false,
+  infiltration: false,
 };
 
 const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({
@@ -177,6 +180,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     'A platoon with 15 infantry or gun teams in Command Distance is pinned only by 10 hits (a bombardment hit still pins), and charges and counterattacks from 12"/30 cm (003 l.61–64).',
   ),
   national("britishBulldog", "British Bulldog", "§6.2", "A failed Motivation Test to Counterattack in an assault is re-rolled (003 l.105)."),
+  national(
+    "infiltration",
+    "Infiltration (Soviet)",
+    "§6.1",
+    'In the deployment a platoon infiltrates: 8"/20 cm from every enemy model, in Command Distance; spotted at once within 16"/40 cm of an enemy that sees it unconcealed (or is Recce), else on the opponent\'s 6; spotted, the first turn goes to the opponent (003 l.30–39).',
+  ),
 ];
 
 /** Options from a game header (unknown keys and wrong values are rejected with a reason; the shared checker). */

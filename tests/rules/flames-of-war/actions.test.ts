@@ -236,3 +236,29 @@ describe("Quality of Quantity and British Bulldog (003 l.61–64, 105)", () => {
     expect(record(r)).toMatchObject({ winner: "unit-ger" });
   });
 });
+
+describe("Infiltration (003 l.30–39)", () => {
+  const infiltrators = [ger("g1", 100, 60), ger("g2", 103, 60)];
+  async function infiltrating(enemyAt: [number, number], dice: number[], infiltration = true) {
+    const w = await world([], [...infiltrators, us("u1", ...enemyAt)]);
+    const ctx = flamesOfWar.createContext(tableContext(w.battlefield), { options: { infiltration }, game: { step: { phase: "deployment" } } });
+    const geometry = { sight: (r: { shooter: string; target: string }) => sightReport(w, r.shooter, r.target) } as ActionGeometry;
+    return flamesOfWar.actions!.takeAction({ action: "infiltrate", unit: "unit-ger" }, scriptedDice(dice), ctx, geometry);
+  }
+
+  it("an enemy 30 cm away that sees the platoon in the open spots it at once (l.34): the first turn goes over (l.38)", async () => {
+    const r = await infiltrating([100, 90], []);
+    expect(record(r)).toEqual({ kind: "infiltration", unit: "unit-ger", spotted: true });
+    expect(steps(r)[0]).toMatch(/^g1 is 27\.5 cm from u1, in its sight and not Concealed: spotted at once$/);
+  });
+
+  it('beyond 16"/40 cm the opponent rolls: a 6 spots the platoon, a 5 does not (l.35–37)', async () => {
+    expect(record(await infiltrating([100, 115], [6]))).toMatchObject({ spotted: true });
+    expect(record(await infiltrating([100, 115], [5]))).toMatchObject({ spotted: false });
+  });
+
+  it('refused nearer than 8"/20 cm to an enemy (l.33), and where the game does not switch it on', async () => {
+    expect((await infiltrating([100, 75], [])).refused![0]).toMatchObject({ rule: "§6.1 (003 l.33)" });
+    expect((await infiltrating([100, 115], [], false)).refused![0]!.reason).toMatch(/does not switch on/);
+  });
+});
