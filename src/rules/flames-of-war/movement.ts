@@ -30,7 +30,7 @@ const [, MOVEMENT, SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [str
 /** The record of the action `action` its platoon took this player turn, if any (actions.ts; its details' record). */
 function recordOf<R>(ctx: FowContext, action: string, unit: string): R | undefined {
   const taken = (ctx.game.taken ?? []).find((t) => t.action === action && (t.unit === unit || t.target === unit));
-  return (taken?.details as { record?: R } | undefined)?.record;
+  return taken?.record as R | undefined;
 }
 
 /**

@@ -176,7 +176,7 @@ describe("Stormtroopers (003 l.266–280)", () => {
     expect(passed.summary).toBe('unit-ger passes its Skill Test: Stormtroopers, 4"/10 cm');
     const after = flamesOfWar.createContext(tableContext(w.battlefield), {
       options: { stormtroopers: true },
-      game: { step: { phase: "assault", side: "B" }, taken: [{ action: "stormtroopers", unit: "unit-ger", details: passed.details }] },
+      game: { step: { phase: "assault", side: "B" }, taken: [{ action: "stormtroopers", unit: "unit-ger", record: record(passed) }] },
     });
     expect(
       flamesOfWar.moveVerdict!(
