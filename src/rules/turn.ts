@@ -133,12 +133,12 @@ function alternateSide(sides: readonly string[], left: ReadonlyMap<string, numbe
  */
 function diceInBag(state: GameState, sides: readonly string[], units: GameState["units"] = state.units): Map<string, number> {
   const step = state.step;
-  const held = step?.side !== undefined && step.ordered === undefined ? step.side : undefined;
   const without = (side: string) =>
     state.scenario.forces
       .filter((f) => f.side === side)
       .reduce((n, f) => n + f.units.filter((u) => u.models.length > 0 && units[u.id]?.order === undefined).length, 0);
-  return new Map(sides.map((s) => [s, Math.max(0, without(s) - (step?.unordered?.[s] ?? 0) - (s === held ? 1 : 0))]));
+  const notGiven = (side: string) => (step?.activations[side] ?? 0) - (step?.orders?.[side] ?? 0);
+  return new Map(sides.map((s) => [s, Math.max(0, without(s) - notGiven(s))]));
 }
 
 /** The units' orders once a turn ends: only the `kept` orders stay. */
@@ -325,6 +325,18 @@ function missionEndsEarly(state: GameState): MissionResult | undefined {
   return earlyVictory(mission, missionState(state.scenario));
 }
 
+/** Whether every actor's unit holds an order under which it fires out of turn (TurnStructure.firesOutOfTurnUnder). */
+function reacts(turn: TurnStructure, state: GameState, actors: readonly string[]): boolean {
+  const under = turn.firesOutOfTurnUnder ?? [];
+  return (
+    under.length > 0 &&
+    actors.every((id) => {
+      const order = state.units[unitOf(state.scenario, id) ?? id]?.order;
+      return order !== undefined && under.includes(order);
+    })
+  );
+}
+
 /**
  * A drawn order die goes to one unit of its side, which then acts on it (001 l.11–14 for Bolt Action): a second
  * order on the same die is refused, and so is a move or a shot before the die is given or by another unit.
@@ -357,6 +369,8 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
       ? `${ACTION_WORDS[action]} comes in the ${where.name} (${where.rule}), not ${now}`
       : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
+  // A unit in Ambush fires in the other side's step (TurnStructure.firesOutOfTurnUnder).
+  if (action === "fire" && reacts(turn, state, acted.actors)) return undefined;
   const other = acted.actors.map((id) => sideOf(state.scenario, id)).find((s) => s !== undefined && s !== state.step!.side);
   const waits = other === undefined ? undefined : notActing(turn, state, other);
   if (waits) return waits;

@@ -193,8 +193,19 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
     log = advance(boltAction, log);
     const third = log.events.at(-1) as GameEventOf<"turn-advanced">;
     expect(third.rolls).toEqual([]);
-    expect(currentState(log).step!.unordered).toEqual({ [second.side!]: 1 });
+    // One order given in the phase, to the first die's side; the second die was drawn and not given.
+    expect(currentState(log).step!.orders).toEqual({ [first]: 1 });
     expect(nextStepLabel(turn, currentState(log))).toBe("Next: Turn end phase");
+  });
+
+  it("a unit in Ambush fires in the other side's step, waiting for opportunity fire (l.27); another unit of its side waits", () => {
+    let log = until(boltAction, "turn-end");
+    // b1 takes an Ambush it keeps into turn 2 (recorded directly, as the fold takes it).
+    log = { ...log, events: [...log.events, orderTo("unit-b1", "ambush")], cursor: log.cursor + 1 };
+    while (currentState(log).step?.side !== "A") log = advance(boltAction, log);
+    log = record(log, orderTo("unit-a1"));
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toBeUndefined();
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
   });
 
   it("a unit that stays Down keeps its die out of the next turn's bag (l.19)", () => {

@@ -72,8 +72,8 @@ export interface TurnStep {
   readonly activations: Readonly<Record<string, number>>;
   /** The unit given an order in this step (an order die drawn goes to one unit). */
   readonly ordered?: string;
-  /** Steps of this phase, by side, that ended with no order given: an order die drawn that no unit took is spent. */
-  readonly unordered?: Readonly<Record<string, number>>;
+  /** Orders each side has given in this phase's steps: its activations less these are dice drawn and not given (spent, or held now). */
+  readonly orders?: Readonly<Record<string, number>>;
 }
 
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
@@ -155,9 +155,19 @@ function applyUnitChanges(units: Readonly<Record<string, UnitStatus>>, changes: 
   const next = byId(units);
   for (const c of changes) {
     const current = hasId(next, c.unit) ? next[c.unit]! : NO_UNIT_STATUS;
-    next[c.unit] = { ...current, pins: Math.max(0, current.pins + (c.pins ?? 0)), ...(c.order ? { order: c.order } : {}) };
+    next[c.unit] = {
+      ...current,
+      pins: Math.max(0, current.pins + (c.pins ?? 0)),
+      ...(c.order ? { order: c.order } : {}),
+    };
   }
   return next;
+}
+
+/** The step with `unit` given an order in it, counted to the step's acting side. */
+function ordered(step: TurnStep, unit: string): TurnStep {
+  if (step.side === undefined) return { ...step, ordered: unit };
+  return { ...step, ordered: unit, orders: byId(step.orders, { [step.side]: (step.orders?.[step.side] ?? 0) + 1 }) };
 }
 
 /** A destroyed vehicle stays on the table as a wreck: terrain that blocks sight and movement. */
@@ -236,7 +246,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
         throw new GameEventError(`order-given: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
       }
       const units = applyUnitChanges(state.units, [...event.units, { unit: event.unit, order: event.order }]);
-      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length, ...(state.step && { step: { ...state.step, ordered: event.unit } }) };
+      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length, ...(state.step && { step: ordered(state.step, event.unit) }) };
     }
     case "model-state-set": {
       requireModel(state, event.model, event);
@@ -253,17 +263,8 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       const samePhase = !newTurn && state.step?.phase === event.phase;
       const before = samePhase ? state.step!.activations : {};
       const activations = event.side === undefined ? byId(before) : byId(before, { [event.side]: (before[event.side] ?? 0) + 1 });
-      const last = samePhase ? state.step! : undefined;
-      const unordered =
-        last?.side !== undefined && last.ordered === undefined
-          ? byId(last.unordered, { [last.side]: (last.unordered?.[last.side] ?? 0) + 1 })
-          : last?.unordered;
-      const step: TurnStep = {
-        phase: event.phase,
-        ...(event.side !== undefined ? { side: event.side } : {}),
-        activations,
-        ...(unordered && { unordered }),
-      };
+      const orders = samePhase ? state.step!.orders : undefined;
+      const step: TurnStep = { phase: event.phase, ...(event.side !== undefined ? { side: event.side } : {}), activations, ...(orders && { orders }) };
       return { ...next, step, rollsUsed: state.rollsUsed + event.rolls.length };
     }
     case "game-ended":

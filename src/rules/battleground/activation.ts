@@ -14,7 +14,7 @@ import type { GameHistory, Ruling } from "../ruleset";
 import { DEPLOYMENT } from "../turn";
 import { immobilisationRefusal } from "./bogging";
 import { type BgContext, hasMarker, MARKERS, modelState } from "./context";
-import type { BgAction, BgActivations } from "./types";
+import type { BgActivations } from "./types";
 
 /** The unit each model of the table belongs to. */
 function unitsByModel(scenario: Scenario): Map<string, string> {
@@ -27,11 +27,18 @@ function unitsByModel(scenario: Scenario): Map<string, string> {
   return units;
 }
 
-/** The models or units an event acts with in an activation: its moves, its shot or test. */
+/**
+ * Tests the rules call for whatever activation it is: the immobilisation test of a move through # (the
+ * opponent picks its moment, l.54) and the Morale tests of a crew or after losses. They take no activation.
+ */
+export const REACTIONS: readonly string[] = ["immobilisation-test", "morale-test"];
+
+/** The models or units an event acts with in an activation: its moves, its shot, its action (not a reaction). */
 function actorsOf(event: GameEvent): readonly string[] {
   if (event.type === "model-moved") return changesPosition(event) ? [event.model] : [];
   if (event.type === "models-moved") return event.moves.filter(changesPosition).map((m) => m.model);
   if (event.type === "fire-resolved") return [event.shooter];
+  if (event.type === "action-taken" && event.unit !== undefined && !REACTIONS.includes(event.action)) return [event.unit];
   return [];
 }
 
@@ -77,6 +84,8 @@ export function moveActionsAllowed(ctx: BgContext, m: ModelFacts): { readonly ac
       : { actions: 0, why: { reason: `${m.id} spent its activation rallying from Suppression`, rule: "002 l.235–236" } };
   }
   if (m.pinned) return { actions: 1, why: { reason: `${m.id} is Pinned: it loses its bonus action, one move action left`, rule: "002 l.239" } };
+  if (s.chargeMorale === "failed")
+    return { actions: 1, why: { reason: `${m.id} failed its Morale test before a charge: it lost its Standard Action`, rule: "002 l.248–249" } };
   return { actions: 2, why: { reason: "an activation has two move actions: the Bonus Move and the Standard Action", rule: "002 l.107–111" } };
 }
 
@@ -97,8 +106,8 @@ export function moveRefusal(ctx: BgContext, m: ModelFacts): Ruling | undefined {
 }
 
 /**
- * Why `m` may not take `action` now: another unit's activation, its own already over, or (but for the test
- * itself) an immobilisation test due.
+ * Why `m` may not take `action` (a shot, close combat, an action's id) now: another unit's activation, its own
+ * already over, or an immobilisation test due; a reaction (REACTIONS) is taken whenever the rules call for it.
  */
-export const actionRefusal = (ctx: BgContext, m: ModelFacts, action: BgAction): Ruling | undefined =>
-  stepRefusal(ctx, m) ?? (action === "immobilisation-test" || !ctx.game.activations ? undefined : immobilisationRefusal(ctx, m));
+export const actionRefusal = (ctx: BgContext, m: ModelFacts, action: string): Ruling | undefined =>
+  REACTIONS.includes(action) || !ctx.game.activations ? undefined : (stepRefusal(ctx, m) ?? immobilisationRefusal(ctx, m));

@@ -9,29 +9,25 @@ import { changesPosition, turnStart } from "../../core/game/state";
 import type { ModelFacts } from "../context";
 import type { Ruling } from "../ruleset";
 import { type BgContext, MARKERS, modelState } from "./context";
-import type { BgFireVerdict } from "./fire";
 import { moveCost } from "./movement";
+import { resolutions, resolvedOf } from "./records";
 import type { BgModelState } from "./types";
 
 /** The outcome a failed unbogging test leaves (tests.ts), counted here. */
 export const STILL_BOGGED = "still bogged down (−4 on the next test)";
 
-const actionOf = (e: GameEvent): string | undefined =>
-  e.type === "fire-resolved" ? (e.details as { verdict?: Partial<BgFireVerdict> } | undefined)?.verdict?.action : undefined;
-
 /** A model's failed unbogging tests since it last bogged down, and its moves this turn since its last immobilisation test. */
 export function bogging(events: readonly GameEvent[], model: string): Pick<BgModelState, "failedUnbogging" | "untestedMoves"> {
   let failed = 0;
-  for (const e of events) {
-    if (e.type !== "fire-resolved") continue;
-    for (const o of e.outcomes.filter((x) => x.model === model)) {
+  for (const r of resolutions(events, false)) {
+    for (const o of r.outcomes.filter((x) => x.model === model)) {
       if ((o.effect === "damaged" || o.effect === "cleared") && o.detail === MARKERS.bogged) failed = 0;
       else if (o.detail === STILL_BOGGED) failed++;
     }
   }
   const moves: NonNullable<BgModelState["untestedMoves"]>[number][] = [];
   for (const e of events.slice(turnStart(events))) {
-    if (actionOf(e) === "immobilisation-test" && e.type === "fire-resolved" && e.outcomes.some((o) => o.model === model)) moves.length = 0;
+    if (resolvedOf(e)?.action === "immobilisation-test" && resolvedOf(e)!.outcomes.some((o) => o.model === model)) moves.length = 0;
     const made = e.type === "model-moved" ? [e] : e.type === "models-moved" ? e.moves : [];
     for (const m of made)
       if (m.model === model && changesPosition(m)) moves.push({ heading: m.from.heading, path: [m.from.position, ...m.path, m.to.position] });

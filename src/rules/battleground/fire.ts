@@ -15,7 +15,7 @@ import { apRangeModifier, CRITICAL_BONUS, onlyNoEffect, scoresCriticals } from "
 import { type FiringWeapon, firingWeapon, isUnarmoured, isVehicle, usualWeapon } from "./profiles";
 import { RULESET_ID } from "./tables";
 import { diceFor, fireModeOf, targetNumber } from "./toHit";
-import { type BgAction, type BgFireDeclaration, SELF_ACTIONS } from "./types";
+import type { BgAction, BgFireDeclaration } from "./types";
 
 export type Ammunition = "standard" | "HE" | "smoke";
 
@@ -61,7 +61,6 @@ function firerWeapon(ctx: BgContext, decl: BgFireDeclaration, m: ModelFacts): Fi
 /** The sight reports an action needs: each firer's weapon line (its eye for close combat) to each target model. */
 export function sightRequests(decl: BgFireDeclaration, ctx: BgContext): SightRequest[] {
   const action = actionOf(decl);
-  if (SELF_ACTIONS.includes(action)) return [];
   const targets = modelsNamed(ctx, decl.target);
   return modelsNamed(ctx, decl.shooter).flatMap((m) => {
     const w = action === "fire" ? firerWeapon(ctx, decl, m) : undefined;
@@ -271,7 +270,7 @@ function chargeProblems(ctx: BgContext, models: readonly ModelFacts[]): Ruling[]
   const failed = models.filter((m) => modelState(ctx, m.id).chargeMorale === "failed");
   return [
     ...(untested.length
-      ? [{ reason: `${untested.map((m) => m.id).join(", ")}: take the Morale test before a charge first (action: morale test)`, rule: "002 l.247–248" }]
+      ? [{ reason: `${untested.map((m) => m.id).join(", ")}: take the Morale test before a charge first (action: Charge)`, rule: "002 l.247–248" }]
       : []),
     ...(failed.length
       ? [{ reason: `${failed.map((m) => m.id).join(", ")} failed the Morale test before a charge: they lose their Standard Action`, rule: "002 l.248–249" }]
@@ -300,8 +299,7 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
   const firersOf = modelsNamed(ctx, decl.shooter);
   const targets = modelsNamed(ctx, decl.target);
   const problems: Ruling[] = [];
-  if (!SELF_ACTIONS.includes(action) && firingUnit.side === targetUnit.side)
-    problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
+  if (firingUnit.side === targetUnit.side) problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
   if (action === "close-combat") problems.push(...chargeProblems(ctx, firersOf));
   const acting = firersOf.map((m) => actionRefusal(ctx, m, action)).find((r) => r !== undefined);
   if (acting) problems.push(acting);
@@ -309,7 +307,7 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
   if (action === "fire") {
     firers = firersOf.map((m) => judgeFirer(ctx, decl, m, targets, (t, w) => byKey.get(sightKey({ shooter: m.id, target: t.id, weapon: w.id }))!));
   } else {
-    // Close combat, jam clearing and immobilisation tests are judged as they are resolved; each model takes part.
+    // Close combat is judged as it is resolved; each model takes part.
     firers = firersOf.map((m) => ({ model: m.id, dice: 1, canFire: true, rulings: [], shots: [] }));
   }
   const valid = problems.length === 0 && firers.some((f) => f.canFire);

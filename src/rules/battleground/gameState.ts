@@ -14,12 +14,12 @@ import type { GameHistory, PickedModels, Situation, StateLine, SubjectSituation 
 import { activationsOf } from "./activation";
 import { bogging } from "./bogging";
 import { type BgContext, MARKERS, sampleMark } from "./context";
-import type { BgFireVerdict } from "./fire";
 import { defaultAmmunition } from "./fire";
 import { moveCost } from "./movement";
 import { firingWeapon, qualityOf, usualWeapon } from "./profiles";
 import { DECLARATION, MARKS, MOTION_CHOICES, type Motion } from "./questions";
-import { chargeMoraleOf, lossesThisTurn, ralliedThisTurn } from "./states";
+import { resolutions } from "./records";
+import { chargeMoraleOf, crewTested, lossesThisTurn, ralliedThisTurn } from "./states";
 import type { BgFireDeclaration, BgGameState, BgModelState, Morale, Movement, Quality } from "./types";
 
 /** The count of a model's moves this turn that changed where it stands, as the log's fold keeps it. */
@@ -67,15 +67,13 @@ interface ShotRecord {
  */
 function shotsThisTurn(events: readonly GameEvent[]): Map<string, ShotRecord> {
   const shots = new Map<string, ShotRecord>();
-  for (const e of events.slice(turnStart(events))) {
-    if (e.type !== "fire-resolved") continue;
-    const verdict = (e.details as { verdict?: Partial<BgFireVerdict> } | undefined)?.verdict;
-    if (verdict?.action !== "fire") continue;
-    for (const f of verdict.firers ?? []) {
+  for (const r of resolutions(events)) {
+    if (r.action !== "fire" || r.target === undefined) continue;
+    for (const f of r.verdict?.firers ?? []) {
       if (!f.canFire || !f.weapon) continue;
       const before = shots.get(f.model);
-      const changed = before !== undefined && before.lastShot.target !== e.target;
-      shots.set(f.model, { lastShot: { weapon: f.weapon.id, target: e.target }, targetChanges: (before?.targetChanges ?? 0) + (changed ? 1 : 0) });
+      const changed = before !== undefined && before.lastShot.target !== r.target;
+      shots.set(f.model, { lastShot: { weapon: f.weapon.id, target: r.target }, targetChanges: (before?.targetChanges ?? 0) + (changed ? 1 : 0) });
     }
   }
   return shots;
@@ -92,8 +90,10 @@ function modelStateOf(history: GameHistory, model: string, unit: string, shots: 
   const moves = movesMade(history, model);
   const rallied = ralliedThisTurn(history.events, model);
   const chargeMorale = chargeMoraleOf(history.events, model);
+  const crew = crewTested(history.events, model);
   return {
     ...(chargeMorale ? { chargeMorale } : {}),
+    ...(crew ? { crewTested: true } : {}),
     ...(moves ? { moveActions: moves } : {}),
     ...(rallied ? { rallied } : {}),
     bonusMove: motion !== "none",
@@ -202,8 +202,7 @@ function usualRound(ctx: BgContext, declaration: BgFireDeclaration, picked: Pick
 
 export function situation(declaration: BgFireDeclaration, ctx: BgContext, history: GameHistory, picked: PickedModels): Situation {
   return {
-    // The morale test's cause only for a morale test.
-    questions: DECLARATION.map((q) => q.id).filter((id) => id !== "moraleCause" || declaration.action === "morale-test"),
+    questions: DECLARATION.map((q) => q.id),
     fromGame: usualRound(ctx, declaration, picked),
     shooter: subject(ctx, history, picked.shooter),
     target: subject(ctx, history, picked.target),

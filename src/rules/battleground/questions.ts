@@ -1,39 +1,13 @@
 /**
- * What Battleground WWII asks before a shot (the action and the round, §3, §4, §9) and the marks a player
- * keeps on a model (§3.2, §3.3): how it moved this turn when its moves do not tell, how it moves as a target,
- * evasion, morale, camouflage. Marks are recorded in the game log (model-state-set) and undone like any event.
+ * What Battleground WWII asks before a shot (the round, §4; close combat, tests and rallies are its actions,
+ * actions.ts) and the marks a player keeps on a model (§3.2–§3.4): how it moved this turn when its moves do not
+ * tell, how it moves as a target, evasion, morale, quality, camouflage. Marks are recorded in the game log
+ * (model-state-set) and undone like any event.
  */
 import { type Mark, plainChoices, type Question } from "../questions";
 import { MORALE, MOVEMENT, QUALITIES } from "./types";
 
 export const DECLARATION: readonly Question[] = [
-  {
-    id: "action",
-    kind: "choice",
-    label: "Action",
-    rule: "§3, §9",
-    default: "fire",
-    choices: [
-      { value: "fire", label: "fire" },
-      { value: "close-combat", label: "close combat" },
-      { value: "clear-jam", label: "clear a jam" },
-      { value: "rally", label: "rally test (Suppressed)" },
-      { value: "immobilisation-test", label: "immobilisation / unbogging test" },
-      { value: "morale-test", label: "morale test" },
-    ],
-  },
-  {
-    id: "moraleCause",
-    kind: "choice",
-    label: "Morale test for",
-    rule: "§7, §8, §9.1 (002 l.226, 232, 245–249)",
-    default: "charge",
-    choices: [
-      { value: "charge", label: "a charge (before it)" },
-      { value: "crew", label: "the crew of an immobilised vehicle" },
-      { value: "losses", label: "losses (a model killed)" },
-    ],
-  },
   {
     id: "ammunition",
     kind: "choice",

@@ -3,17 +3,17 @@
  * (a 1 gives it a Bonus Move this turn), and the Morale test before a charge (failed: the bases lose their
  * Standard Action), of a crew whose vehicle is immobilised (failed: it abandons the vehicle) and of a unit that
  * lost a model (−1 for each killed "with −1 to the morale test", l.226). The sheet names these tests but gives no
- * number to roll against: d20 at or under Training plus the sample `procedures` table's modifier. Their results
- * stay in the shot's record (FireDetails.dice: each test's die with its rule), which the game state reads back.
+ * number to roll against: d20 at or under Training plus the sample `procedures` table's modifier. They are the
+ * system's actions (actions.ts); their dice stay in the action's record, each with its rule, which the game state
+ * reads back (records.ts).
  */
 import type { GameEvent } from "../../core/game/events";
-import { turnStart } from "../../core/game/state";
 import { type ModelFacts, modelsNamed } from "../context";
-import type { FireDetails, GameHistory, Modifier, RolledDie } from "../ruleset";
+import type { GameHistory, Modifier, RolledDie } from "../ruleset";
 import { hasMarker, MARKERS, sampleMark } from "./context";
-import type { BgFireVerdict } from "./fire";
 import type { BgRef } from "./outcomes";
 import { isVehicle, trainingOf } from "./profiles";
+import { resolutions } from "./records";
 import type { BgLosses, MoraleCause } from "./types";
 
 export const RALLY_RULE = "002 l.235–237";
@@ -26,15 +26,9 @@ export const MORALE_RULES: Readonly<Record<MoraleCause, string>> = {
 export const KILLED_MORALE_PENALTY = -1;
 export const KILLED_WITH_MORALE = "killed; −1 to the morale test";
 
-/** The tests of this turn's resolutions: each die with its rule, the model and whether it passed. */
+/** The tests of this turn's resolutions with `rule`: each die with the model it was rolled for. */
 function testsThisTurn(events: readonly GameEvent[], rule: string): Array<Pick<RolledDie, "model" | "value" | "need">> {
-  const found: Array<Pick<RolledDie, "model" | "value" | "need">> = [];
-  for (const e of events.slice(turnStart(events))) {
-    if (e.type !== "fire-resolved") continue;
-    const dice = (e.details as Partial<FireDetails> | undefined)?.dice ?? [];
-    for (const d of dice) if (d.rule === rule && d.purpose === "test") found.push(d);
-  }
-  return found;
+  return resolutions(events).flatMap((r) => r.dice.filter((d) => d.rule === rule && d.purpose === "test"));
 }
 
 const passed = (d: Pick<RolledDie, "value" | "need">): boolean => d.need !== undefined && d.value <= d.need;
@@ -97,9 +91,9 @@ function d20Test(
 }
 
 /** The Rally test of each Suppressed model of the unit (l.235–237): passed, Suppression comes off; a 1 also gives a Bonus Move. */
-export function resolveRally(b: BgRef, v: BgFireVerdict): number {
+export function resolveRally(b: BgRef, unit: string): number {
   let rolled = 0;
-  for (const m of modelsNamed(b.ctx, v.declaration.shooter).filter((x) => hasMarker(x, MARKERS.suppressed))) {
+  for (const m of modelsNamed(b.ctx, unit).filter((x) => hasMarker(x, MARKERS.suppressed))) {
     const t = d20Test(b, m, "rally test", b.ctx.tables.procedures.rally.modifier, pinned(b, m, false), RALLY_RULE);
     rolled++;
     const cause = { by: `${m.id}'s rally test`, rolls: [t.index] };
@@ -110,14 +104,14 @@ export function resolveRally(b: BgRef, v: BgFireVerdict): number {
       ]);
     } else b.ref.outcome(m.id, "no-effect", "still Suppressed", cause);
   }
-  if (!rolled) b.ref.note(`no Suppressed model in ${v.firingUnit} to rally`, RALLY_RULE);
+  if (!rolled) b.ref.note(`no Suppressed model in ${unit} to rally`, RALLY_RULE);
   return rolled;
 }
 
 /**
- * Each unit's models killed this turn, and those killed "with −1 to the morale test" (l.226): the casualties of
- * the resolutions whose target was the unit or a model of it still on the table (a removed model's unit is
- * no longer on the table to ask).
+ * Each unit's models killed this turn, those killed "with −1 to the morale test" (l.226), and whether it took its
+ * Morale test after the last of them: the casualties of the resolutions whose target was the unit or a model of
+ * it still on the table (a removed model's unit is no longer on the table to ask).
  */
 export function lossesThisTurn(history: GameHistory): Record<string, BgLosses> {
   const unitOf = new Map<string, string>();
@@ -127,15 +121,26 @@ export function lossesThisTurn(history: GameHistory): Record<string, BgLosses> {
       for (const m of unit.models) unitOf.set(m.id, unit.id);
     }
   const losses: Record<string, BgLosses> = {};
-  for (const e of history.events.slice(turnStart(history.events))) {
-    if (e.type !== "fire-resolved") continue;
-    const unit = unitOf.get(e.target);
-    const dead = e.outcomes.filter((o) => o.effect === "casualty");
+  for (const r of resolutions(history.events)) {
+    const tested = r.action === "morale-test" && r.dice.some((d) => d.rule === MORALE_RULES.losses) ? unitOf.get(r.by) : undefined;
+    if (tested !== undefined && losses[tested]) losses[tested] = { ...losses[tested]!, tested: true };
+    const unit = r.target === undefined ? undefined : unitOf.get(r.target);
+    const dead = r.outcomes.filter((o) => o.effect === "casualty");
     if (unit === undefined || !dead.length) continue;
-    const had = losses[unit] ?? { killed: 0, withMorale: 0 };
-    losses[unit] = { killed: had.killed + dead.length, withMorale: had.withMorale + dead.filter((o) => o.detail === KILLED_WITH_MORALE).length };
+    const had = losses[unit] ?? { killed: 0, withMorale: 0, tested: false };
+    losses[unit] = { killed: had.killed + dead.length, withMorale: had.withMorale + dead.filter((o) => o.detail === KILLED_WITH_MORALE).length, tested: false };
   }
   return losses;
+}
+
+/** Whether the crew of a vehicle took its Morale test since the vehicle was immobilised (l.232). */
+export function crewTested(events: readonly GameEvent[], model: string): boolean {
+  let tested = false;
+  for (const r of resolutions(events, false)) {
+    if (r.outcomes.some((o) => o.model === model && o.effect === "damaged" && o.detail === MARKERS.immobilised)) tested = false;
+    if (r.dice.some((d) => d.rule === MORALE_RULES.crew && d.model === model)) tested = true;
+  }
+  return tested;
 }
 
 /**
@@ -143,11 +148,10 @@ export function lossesThisTurn(history: GameHistory): Record<string, BgLosses> {
  * Failed before a charge: the bases lose their Standard Action (no charge this activation); a crew of an
  * immobilised vehicle abandons it; after losses the model is Pinned (sample: the sheet gives no result).
  */
-export function resolveMorale(b: BgRef, v: BgFireVerdict): number {
-  const cause = v.declaration.moraleCause ?? "charge";
+export function resolveMorale(b: BgRef, unit: string, cause: MoraleCause): number {
   const rule = MORALE_RULES[cause];
-  const models = modelsNamed(b.ctx, v.declaration.shooter).filter((m) => cause !== "crew" || isVehicle(b.ctx, m));
-  const killed = cause === "losses" ? (b.ctx.game.losses?.[v.firingUnit]?.withMorale ?? 0) : 0;
+  const models = modelsNamed(b.ctx, unit).filter((m) => cause !== "crew" || isVehicle(b.ctx, m));
+  const killed = cause === "losses" ? (b.ctx.game.losses?.[unit]?.withMorale ?? 0) : 0;
   const mods: Modifier[] = killed
     ? [{ value: KILLED_MORALE_PENALTY * killed, reason: `${killed} model(s) killed with −1 to the morale test`, rule: "002 l.226", roll: "test" }]
     : [];
@@ -162,6 +166,6 @@ export function resolveMorale(b: BgRef, v: BgFireVerdict): number {
     else if (cause === "crew") b.ref.outcome(m.id, "damaged", MARKERS.abandoned, by);
     else b.ref.outcome(m.id, "pinned", "pinned (failed morale, sample)", by);
   }
-  if (!rolled) b.ref.note(`${v.firingUnit} has no model to take the ${what}`, rule);
+  if (!rolled) b.ref.note(`${unit} has no model to take the ${what}`, rule);
   return rolled;
 }

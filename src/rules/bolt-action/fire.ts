@@ -172,6 +172,8 @@ function judgeFirer(
     rule: "§4.4",
   });
   if (!FIRING_ORDERS.includes(order)) return refuse(`its unit's order is ${order}: no fire under it`, "§1.2", w);
+  if (w.row.rules.includes("one-shot") && ctx.game.spent?.[m.id]?.includes(w.id))
+    return refuse(`the ${w.row.name} is a one-shot weapon and ${m.id} has fired it`, "001 l.170", w);
   if (order === "advance" && w.row.rules.includes("fixed") && !isVehicle(ctx, m))
     return refuse(`the ${w.row.name} is Fixed: it cannot fire on an Advance order (common practice)`, "§4.4, §9", w);
   const lines: TargetLine[] = [];

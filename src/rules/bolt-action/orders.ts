@@ -4,13 +4,12 @@
  * the FUBAR table on a double six, Rally removing D6 pins.
  */
 import type { Dice } from "../../core/dice";
-import { footprintDistance } from "../../core/footprint";
 import { inchesToCm } from "../../core/units";
 import { modelsNamed, unitNamed } from "../context";
 import { type OrderFacts, type OrderResult, type OrderSpec, uniqueSampleTables } from "../ruleset";
-import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
+import { type BaContext, pinsOn, sampleMark, unitGap, unitState } from "./context";
 import { rollDice, rollTest } from "./dice";
-import { qualityOf } from "./profiles";
+import { moraleTarget } from "./morale";
 import { BaReferee } from "./referee";
 import { inches, TOLERANCE } from "./sight";
 import { type BaFubar, type BaOrderRecord, ORDERS, type Order } from "./types";
@@ -32,11 +31,6 @@ function friendlyFireTargets(ctx: BaContext, unitId: string, within: number): st
         units.some((e) => e.side !== side && e.models.length && unitGap(ctx, u.id, e.id) <= inchesToCm(within) + TOLERANCE),
     )
     .map((u) => u.id);
-}
-
-/** The gap (cm) between the nearest models of two units. */
-export function unitGap(ctx: BaContext, a: string, b: string): number {
-  return Math.min(...modelsNamed(ctx, a).flatMap((x) => modelsNamed(ctx, b).map((y) => footprintDistance(x.footprint, y.footprint))));
 }
 
 /** The nearest enemy unit on the table, by distance, with the gap (cm); undefined where none is left. */
@@ -85,14 +79,12 @@ export function giveOrder(unitId: string, asked: string, dice: Dice, ctx: BaCont
   let record: BaOrderRecord | undefined;
   const practice = ctx.tables.practice.orderTest;
   if (pins > 0) {
-    const quality = qualityOf(ctx, unit.id);
-    const officer = unitState(ctx, unit.id).officerBonus ?? 0;
-    const target = ctx.tables.orders.morale[quality.quality] + officer + practice.perPin * pins;
+    const { target, what } = moraleTarget(ctx, unit.id, "orderTest", pins);
     const test = rollTest(
       ref,
       practice.dice,
       target,
-      `order test of ${unit.id} (${quality.quality} morale ${ctx.tables.orders.morale[quality.quality]}${officer ? ` +${officer} officer` : ""}, ${pins} pin${pins === 1 ? "" : "s"})`,
+      `order test of ${unit.id} (${what})`,
       "§1.1, §9",
       { ...sampleMark(ctx, "practice") },
       modelsNamed(ctx, unit.id)[0]?.id,

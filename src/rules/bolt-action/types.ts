@@ -12,6 +12,7 @@ export type Order = (typeof ORDERS)[number];
 
 export const QUALITIES = ["inexperienced", "regular", "veteran"] as const;
 export type Quality = (typeof QUALITIES)[number];
+export const isQuality = (q: string | undefined): q is Quality => (QUALITIES as readonly (string | undefined)[]).includes(q);
 
 export const TROOP_TYPES = ["infantry", "artillery", "vehicle"] as const;
 export type TroopType = (typeof TROOP_TYPES)[number];
@@ -42,12 +43,12 @@ export interface BaUnitState {
   readonly pins?: number;
   /** Overrides the profile's quality. */
   readonly quality?: Quality;
-  /** An officer's morale bonus for its order tests (§2.1). */
-  readonly officerBonus?: number;
   /** What a FUBAR binds the unit to this turn (001 l.37–38). */
   readonly fubar?: BaFubar;
-  /** Models it has lost in the game (its morale test at half strength). */
+  /** Models it has lost in the game (its morale check at half strength). */
   readonly lost?: number;
+  /** Its losses when it last checked its morale (a check is due again only after more). */
+  readonly moraleCheckedAt?: number;
   /** Its shots this turn: who fired (the unit or one model, as declared) and with which weapon. */
   readonly shots?: readonly { readonly shooter: string; readonly weapon: string }[];
 }
@@ -64,6 +65,8 @@ export interface BaGameState {
   readonly units?: Readonly<Record<string, BaUnitState>>;
   /** How far (cm) each model has moved this turn, its moves' paths added up. */
   readonly moved?: Readonly<Record<string, number>>;
+  /** The one-shot weapons (a Panzerfaust) each model has fired in the game, by weapon id. */
+  readonly spent?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface BaFireDeclaration extends FireDeclaration {

@@ -9,7 +9,7 @@ import type { Dice } from "../../core/dice";
 import { modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
 import type { ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
-import { armyOf, cardName, deckLeft, draw, NO_CARDS, play, redraw, refill } from "./cards";
+import { armyOf, cardName, deckLeft, draw, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
 import { isV1, type Ow2Context, sampleMark } from "./context";
@@ -146,7 +146,11 @@ interface Taken {
   readonly summary: string;
   readonly record: PlayRecord;
   readonly rulings: readonly Ruling[];
+  /** The record shows the side's hand or a card face down: online only that side's seat sees it (ActionResult.secret). */
+  readonly secret?: { readonly side: string; readonly what: string };
 }
+
+const handSecret = (side: string) => ({ side, what: `${side}'s hand of command cards` });
 
 const refusedWith = (rulings: readonly Ruling[], name: string): ActionResult => ({
   refused: rulings,
@@ -192,7 +196,8 @@ function drawCards(ref: Referee, side: string): Taken | Ruling {
   explainDraws(ref, r.rolls, "000 l.63, l.78");
   return {
     summary: `${side} (${army}) draws ${r.drawn.length} command card(s): ${r.cards.hand.length} in hand`,
-    record: { cards: { ...p.cards, [side]: r.cards }, drawn: [...p.drawn, side] },
+    record: { cards: { [side]: r.cards }, drawn: [...p.drawn, side] },
+    secret: handSecret(side),
     rulings: r.rulings,
   };
 }
@@ -215,7 +220,8 @@ function redrawCards(ref: Referee, side: string, count: number): Taken | Ruling 
   explainDraws(ref, r.rolls, "000 l.68, l.74");
   return {
     summary: `${side} throws back ${slowest.map(cardName).join(", ")} and draws ${r.drawn.length}`,
-    record: { cards: { ...p.cards, [side]: r.cards } },
+    record: { cards: { [side]: r.cards } },
+    secret: handSecret(side),
     rulings: r.rulings,
   };
 }
@@ -276,14 +282,19 @@ function layInitiative(ref: Referee, side: string, request: ActionRequest): Take
     card = top.cards[0] ?? { reason: `${side}'s deck is empty`, rule: "000 l.88" };
   } else card = cardInHand(cards, request.answers, side);
   if (isRuling(card)) return card;
-  const after = init.attempt > 5 ? { ...cards, played: [...cards.played, card] } : play(cards, card.id)!;
   const laid = [...init.laid, { side, card }];
-  const allCards = { ...p.cards, [side]: after };
+  const played = [{ side, card }];
   if (laid.length < 2)
-    return { summary: `${side} lays a card face down for the initiative`, record: { cards: allCards, initiative: { ...init, laid } }, rulings: [] };
+    return {
+      summary: `${side} lays a card face down for the initiative`,
+      record: { played, initiative: { ...init, laid } },
+      rulings: [],
+      secret: { side, what: `the card ${side} laid face down` },
+    };
+  // Turned over together: both cards are public now.
   const reveal = revealInitiative(laid, init.attempt);
   const initiative = reveal.winner !== undefined ? { laid, attempt: init.attempt, winner: reveal.winner } : { laid: [], attempt: init.attempt + 1 };
-  return { summary: `initiative: ${reveal.ruling.reason}`, record: { cards: allCards, initiative }, rulings: [reveal.ruling] };
+  return { summary: `initiative: ${reveal.ruling.reason}`, record: { played, initiative }, rulings: [reveal.ruling] };
 }
 
 function giveOrder(ctx: Ow2Context, unit: string, request: ActionRequest): Taken | Ruling {
@@ -309,7 +320,7 @@ function giveOrder(ctx: Ow2Context, unit: string, request: ActionRequest): Taken
             .join(", ")}`
         : ""
     }`,
-    record: { chain: next, ordered: { ...p.ordered, [unit]: card.order }, cards: { ...p.cards, [side]: play(cardsOf(ctx, side), card.id)! } },
+    record: { chain: next, ordered: { ...p.ordered, [unit]: card.order }, played: [{ side, card }] },
     rulings: [{ reason: `${unit}: ${cardName(card)}`, rule: open.links.length ? "000 l.92–94" : "000 l.91" }, ...(closed ? [closed] : [])],
   };
 }
@@ -444,6 +455,7 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: Ow2Context):
     outcomes: ref.finalOutcomes(),
     summary: taken.summary,
     details: { play: taken.record, rulings: taken.rulings, dice: ref.rolledDice(), steps: ref.steps },
+    ...(taken.secret ? { secret: taken.secret } : {}),
   };
 }
 

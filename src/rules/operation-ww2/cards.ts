@@ -159,11 +159,12 @@ export function redraw(
   };
 }
 
-/** A card played from the hand (an order, the initiative): out of the hand into the played cards; undefined when not held. */
-export function play(cards: CardsState, id: string): CardsState | undefined {
-  const card = cards.hand.find((c) => c.id === id);
-  return card && { ...cards, hand: cards.hand.filter((c) => c !== card), played: [...cards.played, card] };
-}
+/** A card played (an order, the initiative): out of the hand where it is held (a card off the deck's top is not) into the played cards. */
+export const playCard = (cards: CardsState, card: Card): CardsState => ({
+  ...cards,
+  hand: cards.hand.filter((c) => c.id !== card.id),
+  played: [...cards.played, card],
+});
 
 /** The turn's end: the played cards are shuffled back into the deck, the hand is kept (000 l.78). */
 export const endOfTurn = (cards: CardsState): CardsState => ({ ...cards, played: [] });

@@ -18,9 +18,10 @@ import { inchesToCm } from "../../../src/core/units";
 import { type BgFireDeclaration, battleground } from "../../../src/rules/battleground";
 import { gameState } from "../../../src/rules/battleground/gameState";
 import { OPTION_SPECS } from "../../../src/rules/battleground/options";
+import type { ActionDetails } from "../../../src/rules/battleground/records";
 import { KILLED_WITH_MORALE } from "../../../src/rules/battleground/states";
-import { fireEvent } from "../../../src/rules/judge";
-import type { GameHistory } from "../../../src/rules/ruleset";
+import { actionEvent, fireEvent } from "../../../src/rules/judge";
+import type { ActionRequest, ActionResult, GameHistory } from "../../../src/rules/ruleset";
 import { nextStep } from "../../../src/rules/turn";
 import { type Placed, scenario } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
@@ -79,8 +80,15 @@ function diceAfter(log: GameLog, values: readonly number[]): Dice {
   };
   return { seed: 0, roll, fraction: (reason) => (roll(2 ** 32, reason) - 1) / 2 ** 32, rolls };
 }
-/** An action resolved in the game with scripted d20s and recorded as the app records it. */
-async function act(log: GameLog, declaration: BgFireDeclaration, dice: number[]): Promise<GameLog> {
+/** One of the system's actions taken in the game with scripted d20s and recorded as the app records it. */
+async function act(log: GameLog, request: ActionRequest, dice: number[]): Promise<GameLog> {
+  const result = (await tableAt(log)).act(request, diceAfter(log, dice));
+  if (result.refused) throw new Error(result.summary);
+  return record(log, actionEvent(battleground, request, result, 0));
+}
+const diceOf = (r: ActionResult) => (r.details as ActionDetails).dice;
+/** A shot resolved in the game with scripted d20s and recorded as the app records it. */
+async function shoot(log: GameLog, declaration: BgFireDeclaration, dice: number[]): Promise<GameLog> {
   const t = await tableAt(log);
   return record(log, fireEvent(battleground, declaration, t.resolve(declaration, diceAfter(log, dice)), 0));
 }
@@ -156,13 +164,13 @@ describe("states in the activation (002 l.56–57, 230, 235–242)", () => {
       rule: "002 l.235–236",
     });
     // Training of a regular rifleman is the sample profile's; 5 passes it, 20 does not.
-    const failed = await act(suppressed, { shooter: "us-1", target: "us-1", action: "rally" }, [20]);
+    const failed = await act(suppressed, { action: "rally", unit: "unit-us" }, [20]);
     expect(currentState(failed).status["us-1"]!.markers).toContain("suppressed");
-    const passed = await act(suppressed, { shooter: "us-1", target: "us-1", action: "rally" }, [5]);
+    const passed = await act(suppressed, { action: "rally", unit: "unit-us" }, [5]);
     expect(currentState(passed).status["us-1"]!.markers).not.toContain("suppressed");
     expect(gameState(history(passed)).models!["us-1"]!.rallied).toBe("stays");
     expect((await verdictOn(passed, "us-1")).refusal!.reason).toMatch(/spent its activation rallying/);
-    const one = await act(suppressed, { shooter: "us-1", target: "us-1", action: "rally" }, [1]);
+    const one = await act(suppressed, { action: "rally", unit: "unit-us" }, [1]);
     expect(gameState(history(one)).models!["us-1"]!.rallied).toBe("bonus-move");
     expect((await verdictOn(one, "us-1")).allowed).toBe(true);
     expect((await verdictOn(stepUp(one, "us-1"), "us-1")).allowed).toBe(false);
@@ -171,8 +179,7 @@ describe("states in the activation (002 l.56–57, 230, 235–242)", () => {
   it("a rally test's die says its need from Training and the sample table, and the Pinned −5 (l.239–240)", async () => {
     const log = befalls(befalls(turnOne(start()), "us-1", "damaged", "suppressed"), "us-1", "pinned", "pinned");
     const t = await tableAt(log);
-    const r = t.resolve({ shooter: "us-1", target: "us-1", action: "rally" }, scriptedDice([5]));
-    const die = r.details.dice[0]!;
+    const die = diceOf(t.act({ action: "rally", unit: "unit-us" }, scriptedDice([5])))[0]!;
     expect(die).toMatchObject({ purpose: "test", rule: "002 l.235–237", under: true, sample: { table: "procedures" } });
     const training = die.need! + 5;
     expect(die.meaning).toMatch(new RegExp(`Training ${training} − 5 \\(us-1 is Pinned`));
@@ -194,10 +201,14 @@ describe("Morale tests (002 l.226, 232, 245–249)", () => {
     const before = (await tableAt(log)).judge(charge);
     expect(before.valid).toBe(false);
     expect(before.rulings[0]).toMatchObject({ reason: expect.stringMatching(/take the Morale test before a charge first/), rule: "002 l.247–248" });
-    const morale: BgFireDeclaration = { shooter: "unit-us", target: "unit-us", action: "morale-test", moraleCause: "charge" };
+    const morale: ActionRequest = { action: "charge", unit: "unit-us", target: "unit-ger" };
     const passed = await act(log, morale, [3]);
     expect(gameState(history(passed)).models!["us-1"]!.chargeMorale).toBe("passed");
     expect((await tableAt(passed)).judge(charge).valid).toBe(true);
+    // Close combat, the action: refused before the test, fought after it (attack d20, defence d20).
+    expect((await tableAt(log)).act({ action: "close-combat", unit: "unit-us", target: "unit-ger" }, scriptedDice([])).refused).toBeDefined();
+    const fight = (await tableAt(passed)).act({ action: "close-combat", unit: "unit-us", target: "unit-ger" }, diceAfter(passed, [15, 2]));
+    expect(fight.outcomes).toEqual([{ model: "ger-1", effect: "casualty", detail: "lost the close combat" }]);
     const failed = await act(log, morale, [20]);
     const refused = (await tableAt(failed)).judge(charge);
     expect(text(refused.rulings)).toMatch(/failed the Morale test before a charge: they lose their Standard Action/);
@@ -205,22 +216,28 @@ describe("Morale tests (002 l.226, 232, 245–249)", () => {
     expect((await tableAt(start({}, inContact))).judge(charge).valid).toBe(true);
   });
 
-  it("Pinned does not count against a Morale test (l.240); a kill 'with −1 to the morale test' does (l.226)", async () => {
+  it("a model killed makes the unit's Morale test due; Pinned does not count against it (l.240), a kill 'with −1' does (l.226)", async () => {
     let log = befalls(turnOne(start()), "us-1", "pinned", "pinned");
     log = befalls(log, "us-2", "casualty", KILLED_WITH_MORALE, "unit-us");
-    expect(gameState(history(log)).losses).toEqual({ "unit-us": { killed: 1, withMorale: 1 } });
-    const r = (await tableAt(log)).resolve({ shooter: "unit-us", target: "unit-us", action: "morale-test", moraleCause: "losses" }, scriptedDice([20]));
-    const die = r.details.dice[0]!;
+    expect(gameState(history(log)).losses).toEqual({ "unit-us": { killed: 1, withMorale: 1, tested: false } });
+    const losses = { action: "morale-test", unit: "unit-us", answers: { cause: "losses" } };
+    expect(battleground.actions!.due!((await tableAt(log)).ctx, "A")).toEqual([{ request: losses, why: expect.objectContaining({ rule: "002 l.224–226" }) }]);
+    const die = diceOf((await tableAt(log)).act(losses, scriptedDice([20])))[0]!;
     expect(die.meaning).toMatch(/1 model\(s\) killed with −1 to the morale test/);
     expect(die.meaning).not.toMatch(/Pinned/);
-    expect(die.rule).toBe("002 l.224–226");
+    const tested = await act(log, losses, [20]);
+    expect(battleground.actions!.due!((await tableAt(tested)).ctx, "A")).toEqual([]);
   });
 
-  it("the crew of an immobilised vehicle that fails its Morale test abandons it (l.232)", async () => {
-    const tank: Placed = { id: "tank", model: "us-sherman-m4", position: [60, 30], heading: 90, side: "A", unit: "armour" };
-    const log = turnOne(start({}, [tank, rifleman("ger-1", "ger", 60, "B")]));
-    const r = (await tableAt(log)).resolve({ shooter: "tank", target: "tank", action: "morale-test", moraleCause: "crew" }, scriptedDice([20]));
-    expect(r.outcomes).toEqual([{ model: "tank", effect: "damaged", detail: "abandoned by its crew" }]);
+  it("an immobilised vehicle's crew Morale test is due; failed, the crew abandons it and it neither moves nor fires (l.232)", async () => {
+    const tank: Placed = { id: "tank", model: "us-sherman-m4", position: [60, 30], heading: 0, side: "A", unit: "armour" };
+    const log = befalls(turnOne(start({}, [tank, rifleman("ger-1", "ger", 60, "B")])), "tank", "damaged", "immobilised (to the end of the game)");
+    const crew = { action: "morale-test", unit: "unit-armour", answers: { cause: "crew" } };
+    expect(battleground.actions!.due!((await tableAt(log)).ctx, "A").map((d) => d.request)).toEqual([crew]);
+    const abandoned = await act(log, crew, [20]);
+    expect(currentState(abandoned).status.tank!.markers).toContain("abandoned by its crew");
+    expect(battleground.actions!.due!((await tableAt(abandoned)).ctx, "A")).toEqual([]);
+    expect(text((await tableAt(abandoned)).judge({ shooter: "tank", target: "ger-1" }).firers[0]!.rulings)).toMatch(/abandoned by its crew/);
   });
 });
 
@@ -254,7 +271,7 @@ describe("immobilisation on the move and what the app records (002 l.22–57, 73
         [80, 30],
       ],
     });
-  const test: BgFireDeclaration = { shooter: "tank", target: "tank", action: "immobilisation-test" };
+  const test: ActionRequest = { action: "immobilisation-test", unit: "unit-armour" };
 
   it("a tank through light woods (#) owes its immobilisation test before it moves or fires on; a passed test frees it", async () => {
     const log = through(turnOne(startWoods()));
@@ -274,10 +291,11 @@ describe("immobilisation on the move and what the app records (002 l.22–57, 73
       rule: "002 l.22, 25–27, 54",
     });
     expect(text(after.judge({ shooter: "tank", target: "ger-1" }).rulings)).toMatch(/immobilisation test is due/);
-    const r = after.resolve(test, scriptedDice([1]));
+    expect(battleground.actions!.due!(after.ctx, "A").map((d) => d.request)).toEqual([test]);
+    const r = after.act(test, scriptedDice([1]));
     // In woods the test is against 2 × Training − Training + Class (l.33–34, 53).
-    expect(r.details.dice[0]!.meaning).toMatch(/in woods the Class is added.*moving through woods: −Training/);
-    const passed = record(log, fireEvent(battleground, test, r, 0));
+    expect(diceOf(r)[0]!.meaning).toMatch(/in woods the Class is added.*moving through woods: −Training/);
+    const passed = record(log, actionEvent(battleground, test, r, 0));
     expect((await verdictOn(passed, "tank", 1)).allowed).toBe(true);
   });
 
@@ -286,8 +304,8 @@ describe("immobilisation on the move and what the app records (002 l.22–57, 73
     expect(currentState(log).status.tank!.markers).toContain("bogged down");
     log = await act(log, test, [20]);
     expect(gameState(history(log)).models!.tank!.failedUnbogging).toBe(1);
-    const third = (await tableAt(log)).resolve(test, scriptedDice([20]));
-    expect(third.details.dice[0]!.meaning).toMatch(/− 4 \(1 failed unbogging test\(s\)\)/);
+    const third = (await tableAt(log)).act(test, scriptedDice([20]));
+    expect(diceOf(third)[0]!.meaning).toMatch(/− 4 \(1 failed unbogging test\(s\)\)/);
   });
 
   it("each model's shot is its own weapon's, so a mixed unit's next shot matches it (+2, l.71), and target changes are counted (l.115)", async () => {
@@ -298,7 +316,7 @@ describe("immobilisation on the move and what the app records (002 l.22–57, 73
       { ...rifleman("ger-2", "ger2", 90, "B"), position: [90, 100] },
     ];
     const atCar: BgFireDeclaration = { shooter: "unit-us", target: "unit-car" };
-    let log = await act(turnOne(start({}, models)), atCar, Array(20).fill(19));
+    let log = await shoot(turnOne(start({}, models)), atCar, Array(20).fill(19));
     const state = gameState(history(log)).models!;
     expect(log.events.at(-1)).toMatchObject({ weapon: "small-arms+main-gun" });
     expect(state["us-1"]!.lastShot).toEqual({ weapon: "small-arms", target: "unit-car" });
@@ -306,7 +324,7 @@ describe("immobilisation on the move and what the app records (002 l.22–57, 73
     // The rifleman's next shot at the car is a subsequent shot of his own weapon.
     const again = (await tableAt(log)).judge({ shooter: "us-1", target: "unit-car" });
     expect(again.firers[0]!.shot!.modifiers).toContainEqual(expect.objectContaining({ value: 2, reason: "a subsequent shot at car" }));
-    log = await act(log, { shooter: "us-1", target: "unit-ger2" }, Array(20).fill(19));
+    log = await shoot(log, { shooter: "us-1", target: "unit-ger2" }, Array(20).fill(19));
     expect(gameState(history(log)).models!["us-1"]!.targetChanges).toBe(1);
   });
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { initialState } from "../../../src/core/game/state";
 import { boltAction } from "../../../src/rules/bolt-action";
-import { orderEvent } from "../../../src/rules/judge";
+import { BA_TABLES, loadBaTables } from "../../../src/rules/bolt-action/tables";
+import { fireEvent, judgeFire, orderEvent } from "../../../src/rules/judge";
 import { type Placed, scenario } from "../../helpers/scene";
 import { baTable, firstSeed } from "./table";
 
@@ -60,6 +61,16 @@ describe("FUBAR (001 l.31–38)", () => {
   });
 });
 
+describe("Ambush (001 l.27)", () => {
+  it("a unit in Ambush fires at full effect when it springs it, and its die turns to Fire", async () => {
+    const t = await baTable(scenario([], MODELS), { game: { units: { "unit-us2": { order: "ambush" } } } });
+    const { verdict, result } = t.fire({ shooter: "unit-us2", target: "unit-ger" }, 1);
+    expect(verdict.firers[0]!.shots[0]!.modifiers.map((m) => m.reason)).not.toContain("firing on the move (Advance order)");
+    expect(result.units).toContainEqual(expect.objectContaining({ unit: "unit-us2", order: "fire" }));
+    expect(result.details.steps[0]).toEqual({ text: "unit-us2 springs its Ambush: its order die turns to Fire", rule: "001 l.27", rolls: [] });
+  });
+});
+
 describe("a unit fires once on its order die (001 l.12, l.24–25)", () => {
   it("a squad that has fired this turn is refused a second shot", async () => {
     const t = await baTable(scenario([], MODELS), {
@@ -82,5 +93,33 @@ describe("a unit fires once on its order die (001 l.12, l.24–25)", () => {
       /^unit-tank has fired this turn \(main-gun\): a unit fires once on its order die, a vehicle once with each weapon$/,
     );
     expect(t.judge({ shooter: "unit-tank", target: "unit-ger", weapon: "hull-mg" }).valid).toBe(true);
+  });
+});
+
+describe("one-shot weapons (001 l.170: the Panzerfaust, Μιας Χρήσης)", () => {
+  it("a model that fired its Panzerfaust does not fire it again in the game; the others of its unit still may", async () => {
+    const profiles = structuredClone(BA_TABLES.data.profiles);
+    profiles.models["ger-rifleman"] = { ...profiles.models["ger-rifleman"]!, weapons: { "small-arms": "panzerfaust" } };
+    const loaded = loadBaTables([{ ruleset: "bolt-action", table: "profiles", sample: true, data: profiles }]);
+    if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
+    const models: Placed[] = [
+      { id: "sherman", model: "us-sherman-m4", position: [40, 55], heading: 90, side: "A", unit: "tank" },
+      ...squad("ger", "ger-rifleman", "B", 60),
+    ];
+    const s = scenario([], models);
+    const t = await baTable(s, { tables: loaded.tables });
+    const first = t.fire({ shooter: "ger-1", target: "unit-tank" }, 1);
+    expect(first.verdict.firers[0]!.canFire).toBe(true);
+    // The shot's record in the log marks the Panzerfaust spent.
+    const game = boltAction.gameState({ events: [fireEvent(boltAction, { shooter: "ger-1", target: "unit-tank" }, first.result, 0)], state: initialState(s) });
+    expect(game.spent).toEqual({ "ger-1": ["small-arms"] });
+    // A later turn: the unit fires again, all but the spent Panzerfaust.
+    const after = await baTable(s, { tables: loaded.tables, game: { spent: game.spent! } });
+    const again = judgeFire(boltAction, { shooter: "unit-ger", target: "unit-tank" }, after.ctx, after.sight);
+    expect(again.firers.find((f) => f.model === "ger-1")!.rulings.at(-1)).toEqual({
+      reason: "the Panzerfaust is a one-shot weapon and ger-1 has fired it",
+      rule: "001 l.170",
+    });
+    expect(again.firers.filter((f) => f.canFire).map((f) => f.model)).toEqual(["ger-2", "ger-3"]);
   });
 });

@@ -59,6 +59,14 @@ describe("Operation WW2's actions in a game", () => {
     // 5 + 2 units for the Americans, 7 + 2 for the Germans (000 l.63–65).
     expect(play(log).cards.A!.hand).toHaveLength(7);
     expect(play(log).cards.B!.hand).toHaveLength(9);
+    // The hands are secrets: online only the drawing side's seat sees the cards; the other seat's game state skips them.
+    const drawn = log.events.filter((e) => e.type === "action-taken" && e.action === "draw-cards");
+    expect(drawn.map((e) => e.type === "action-taken" && e.secret)).toEqual([
+      { side: "A", what: "A's hand of command cards" },
+      { side: "B", what: "B's hand of command cards" },
+    ]);
+    const hidden = { ...log, events: log.events.map((e) => (e === drawn[1] ? { ...e, details: { hidden: "B's hand of command cards" } } : e)) };
+    expect(play(hidden).cards.B).toBeUndefined();
     const again = await take(log, { action: "draw-cards", side: "A" });
     expect(again.result.refused?.[0]).toMatchObject({ rule: "000 l.78" });
 
@@ -77,6 +85,8 @@ describe("Operation WW2's actions in a game", () => {
     expect(order.request.action).toBe("give-order");
     ({ log } = await take(log, order.request));
     const opened = play(log).chain.links[0]!;
+    // The order's record is public: it names the card played, never the hand.
+    expect(JSON.stringify(log.events.at(-1))).not.toMatch(/"hand"/);
     expect(opened.card.priority).toBe(Number(order.request.answers!.priority));
     // A reaction with a card no lower is refused with its line; one lower is taken by the waiting side.
     const hand = play(log).cards[other]!.hand;

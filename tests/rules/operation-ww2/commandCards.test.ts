@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { operationWw2 } from "../../../src/rules/operation-ww2";
-import { armyOf, deckLeft, endOfTurn, fullDeck, handSize, NO_CARDS, play, redraw, refill } from "../../../src/rules/operation-ww2/cards";
+import { armyOf, deckLeft, endOfTurn, fullDeck, handSize, NO_CARDS, playCard, redraw, refill } from "../../../src/rules/operation-ww2/cards";
 import { addLink, chainClosed, executionOrder, NEW_CHAIN, pass, type UnitOrders } from "../../../src/rules/operation-ww2/chain";
 import { revealInitiative } from "../../../src/rules/operation-ww2/initiative";
 import type { Card, CardsState, Chain, Link } from "../../../src/rules/operation-ww2/types";
@@ -47,7 +47,7 @@ describe("command cards (000 l.61–78)", () => {
     const held = first.cards.hand.slice(0, 3);
     // Six played, then the turn ends: the played cards go back into the deck, the three held are kept.
     let cards: CardsState = first.cards;
-    for (const c of first.cards.hand.slice(3)) cards = play(cards, c.id)!;
+    for (const c of first.cards.hand.slice(3)) cards = playCard(cards, c);
     expect(deckLeft(ctx, cards)).toHaveLength(31);
     cards = endOfTurn(cards);
     expect(deckLeft(ctx, cards)).toHaveLength(37);
