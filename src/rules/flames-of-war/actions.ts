@@ -1,5 +1,6 @@
 /**
- * Flames of War's own actions (Ruleset.actions): Infiltration in the deployment (l.30–39); in the Starting Step the Motivation Test to unpin and the
+ * Flames of War's own actions (Ruleset.actions): Infiltration in the deployment (l.30–39); Digging In in the
+ * Movement Step (l.69); in the Starting Step the Motivation Test to unpin and the
  * Platoon and Company Morale Checks, due when the rules require them (003 l.13–16, 71, 222); an Artillery
  * Bombardment in the Shooting Step (l.155, 246, 255); Tip and Run after shooting (l.116–120); in the Assault
  * Step an assault (l.63–64, 105, 109, 315–331) and the Stormtroopers move (l.266–280), these two national
@@ -13,13 +14,14 @@ import { DEPLOYMENT } from "../turn";
 import { fightAssault } from "./assault";
 import { bombard } from "./bombardment";
 import { type FowContext, isArmoured, isBailedOut, modelState, teamOf } from "./context";
+import { digIn, digInRefusal } from "./digIn";
 import { infiltrate, infiltrationRefusal } from "./infiltration";
 import { companyMoraleCheck, companyMoraleDue, platoonMoraleCheck, platoonMoraleDue, unpinTest } from "./morale";
 import type { FowResolution } from "./ratingTests";
 import { specialMove } from "./specialMoves";
 import { FOW_TURN } from "./turn";
 
-const [STARTING, , SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
+const [STARTING, MOVEMENT, SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
 
 export const FOW_ACTIONS: readonly ActionSpec[] = [
   {
@@ -56,6 +58,15 @@ export const FOW_ACTIONS: readonly ActionSpec[] = [
     summary: "A company with too few platoons left tests its Motivation: failed, it withdraws (sample).",
     phases: [STARTING],
     by: "side",
+    asks: [],
+  },
+  {
+    id: "dig-in",
+    name: "Dig In",
+    rule: "§2.5 (003 l.69)",
+    summary: "A platoon that has not moved takes a Skill Test: passed, its infantry and gun teams are Dug In until they move.",
+    phases: [MOVEMENT],
+    by: "unit",
     asks: [],
   },
   {
@@ -145,6 +156,12 @@ function takeAction(request: ActionRequest, dice: Dice, ctx: FowContext, geometr
       if (!companyMoraleDue(ctx, side)) return refuse(`${side} have lost too few platoons for a Company Morale Check`, "§5.3 (003 l.71)");
       if (takenThisTurn(ctx, "company-morale", side)) return refuse(`${side} have taken their Company Morale Check this turn`, "§5.3 (003 l.71)");
       return result(companyMoraleCheck(ctx, dice, side));
+    }
+    case "dig-in": {
+      const refusal = digInRefusal(ctx, unit);
+      if (refusal) return { refused: [refusal], rolls: [], outcomes: [], summary: refusal.reason };
+      if (takenThisTurn(ctx, "dig-in", unit)) return refuse(`${unit} has tried to dig in this turn`, "§2.5");
+      return result(digIn(ctx, dice, unit));
     }
     case "bombardment":
       if (takenThisTurn(ctx, "bombardment", unit)) return refuse(`${unit} has bombarded this turn already`, "§5.4");

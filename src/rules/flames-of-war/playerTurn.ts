@@ -104,3 +104,18 @@ export function actionsThisTurn(history: GameHistory): ActionTaken[] {
   }
   return taken;
 }
+
+/**
+ * The teams Dug In: those of a platoon that passed its test to dig in (the "dig-in" action), until they move
+ * (003 l.69 names digging in; §2.5, §4.8 what it gives).
+ */
+export function dugInTeams(history: GameHistory): Set<string> {
+  const units = unitsByModel(history.state.scenario);
+  const dug = new Set<string>();
+  for (const e of history.events) {
+    if (e.type === "action-taken" && e.action === "dig-in" && (e.details as { record?: { passed?: boolean } } | undefined)?.record?.passed)
+      for (const [id, unit] of units) if (unit === e.unit) dug.add(id);
+    for (const m of movesOf(e)) if (pathLength(movePath(m)) > 0) dug.delete(m.model);
+  }
+  return dug;
+}
