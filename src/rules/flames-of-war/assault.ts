@@ -11,7 +11,7 @@ import type { Dice } from "../../core/dice";
 import { footprintDistance } from "../../core/footprint";
 import { headingVector } from "../../core/geometry2d";
 import { type ModelFacts, unitNamed } from "../context";
-import { type FowContext, isArmoured, isBailedOut, sampleMark, teamOf, trainingOf, weaponProfile } from "./context";
+import { type FowContext, isArmoured, isBailedOut, mainWeapon, sampleMark, teamOf, trainingOf } from "./context";
 import { sourcePair } from "./distances";
 import { Roller, resolveHit } from "./effects";
 import { chargeOf, pinHitsOf } from "./qualityOfQuantity";
@@ -85,24 +85,16 @@ export function fightAssault(ctx: FowContext, dice: Dice, attackerId: string, de
 
   /** A hit at close quarters resolved as a shot's (effects.ts): its save, armour and Firepower Test. */
   const hit = (firer: ModelFacts, target: ModelFacts, what: string): void => {
-    const team = teamOf(ctx, firer);
-    const mount = team.primary ?? Object.keys(team.weapons)[0];
-    const weapon = mount === undefined ? undefined : weaponProfile(ctx, firer, mount);
+    const weapon = mainWeapon(ctx, firer);
     const roller = new Roller(ref.dice);
-    const before = roller.dice.length;
-    let effect: { effect: "casualty" | "destroyed" | "damaged" | "no-effect"; result: string; rolls: readonly number[] };
-    if (weapon) {
-      const r = resolveHit(ctx, roller, firer, weapon, target, closeSight(firer, target));
-      effect = { effect: r.effect as typeof effect.effect, result: r.result, rolls: r.rolls };
-    } else effect = { effect: "no-effect", result: `${firer.id} has no weapon`, rolls: [] };
-    ref.adopt(roller, before);
+    const effect = weapon
+      ? resolveHit(ctx, roller, firer, weapon, target, closeSight(firer, target))
+      : { effect: "no-effect" as const, result: `${firer.id} has no weapon`, rolls: [] };
+    ref.adopt(roller);
     for (const n of roller.notes) ref.note(n, "§4");
     if (effect.effect === "damaged") bailed.add(target.id);
     if (effect.effect === "casualty" || effect.effect === "destroyed") gone.add(target.id);
-    ref.outcome(target.id, effect.effect === "damaged" ? "damaged" : effect.effect, effect.effect === "damaged" ? "bailed out" : effect.result, {
-      by: `${what} of ${firer.id}`,
-      rolls: effect.rolls,
-    });
+    ref.outcome(target.id, effect.effect, effect.result, { by: `${what} of ${firer.id}`, rolls: effect.rolls });
   };
 
   /** Each of `firers` rolls `perFirer` dice at the score of the nearest of `targets`; hits go to the targets in turn, nearest first. */
@@ -131,9 +123,7 @@ export function fightAssault(ctx: FowContext, dice: Dice, attackerId: string, de
   const near = (m: ModelFacts, of: readonly ModelFacts[]) => of.some((o) => footprintDistance(m.footprint, o.footprint) <= chargeOf(ctx, m.unitId));
   const shooters = defenders.filter((d) => near(d, assaulting));
   const rofOf = (m: ModelFacts): number => {
-    const team = teamOf(ctx, m);
-    const mount = team.primary ?? Object.keys(team.weapons)[0];
-    const rof = mount === undefined ? 0 : (weaponProfile(ctx, m, mount)?.rof ?? 0);
+    const rof = mainWeapon(ctx, m)?.rof ?? 0;
     return m.pinned && ctx.options.pinnedRof === "halved" ? Math.max(1, Math.floor(rof / 2)) : rof;
   };
   const defensiveHits = volley(shooters, () => assaulting, rofOf, "Defensive Fire", "§5.2 (003 l.64)");
