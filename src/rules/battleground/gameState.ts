@@ -89,7 +89,7 @@ function modelStateOf(history: GameHistory, model: string, unit: string, shots: 
   const lastShot = recorded?.lastShot ?? (folded?.weapon ? folded : undefined);
   const moves = movesMade(history, model);
   const rallied = ralliedThisTurn(history.events, model);
-  const chargeMorale = chargeMoraleOf(history.events, model);
+  const chargeMorale = chargeMoraleOf(history.events, unit);
   const crew = crewTested(history.events, model);
   return {
     ...(chargeMorale ? { chargeMorale } : {}),
