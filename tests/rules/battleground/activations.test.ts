@@ -170,6 +170,7 @@ describe("states in the activation (002 l.56–57, 230, 235–242)", () => {
     expect(currentState(passed).status["us-1"]!.markers).not.toContain("suppressed");
     expect(gameState(history(passed)).models!["us-1"]!.rallied).toBe("stays");
     expect((await verdictOn(passed, "us-1")).refusal!.reason).toMatch(/spent its activation rallying/);
+    expect(text((await tableAt(passed)).judge({ shooter: "us-1", target: "ger-1" }).firers[0]!.rulings)).toMatch(/no Standard Action to fire/);
     const one = await act(suppressed, { action: "rally", unit: "unit-us" }, [1]);
     expect(gameState(history(one)).models!["us-1"]!.rallied).toBe("bonus-move");
     expect((await verdictOn(one, "us-1")).allowed).toBe(true);
