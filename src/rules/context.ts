@@ -36,6 +36,9 @@ export interface UnitFacts {
   readonly name: string;
   readonly side: string;
   readonly models: readonly string[];
+  /** The battlefield's word for the troops' quality and an officer's rank, which the rule system reads (Unit.quality, Unit.rank). */
+  readonly quality?: string;
+  readonly rank?: string;
 }
 
 export interface RulesContext {
@@ -61,9 +64,17 @@ export interface TableContextOptions {
 export function tableContext(battlefield: Battlefield, options: TableContextOptions = {}): RulesContext {
   const prisms = areaPrisms(battlefield);
   const models = new Map<string, ModelFacts>();
-  const units = new Map<string, { id: string; name: string; side: string; models: string[] }>();
+  const units = new Map<string, UnitFacts>();
   for (const force of battlefield.scenario.forces) {
-    for (const unit of force.units) units.set(unit.id, { id: unit.id, name: unit.name, side: force.side, models: unit.models.map((m) => m.id) });
+    for (const unit of force.units)
+      units.set(unit.id, {
+        id: unit.id,
+        name: unit.name,
+        side: force.side,
+        models: unit.models.map((m) => m.id),
+        ...(unit.quality !== undefined && { quality: unit.quality }),
+        ...(unit.rank !== undefined && { rank: unit.rank }),
+      });
   }
   for (const entry of battlefield.models.values()) {
     const { model, def } = entry;

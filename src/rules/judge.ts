@@ -82,7 +82,7 @@ export function orderEvent(ruleset: Pick<Ruleset, "id">, result: OrderResult, ti
     rolls: result.rolls.map((r) => ({ ...r })),
     summary: result.summary,
     units: result.units.filter((u) => u.pins).map((u) => ({ unit: u.unit, pins: u.pins! })),
-    details: { dice: result.dice, steps: result.steps, sampleTables: result.sampleTables },
+    details: { dice: result.dice, steps: result.steps, sampleTables: result.sampleTables, ...(result.record !== undefined && { record: result.record }) },
   };
 }
 

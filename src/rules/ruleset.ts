@@ -284,6 +284,8 @@ export interface UnitChange {
   /** Pin markers added (negative: removed). */
   readonly pins?: number;
   readonly order?: string;
+  /** Models it lost (the fold counts them over the game). */
+  readonly lost?: number;
 }
 
 /** A resolved shot: what goes into the game log's fire-resolved event. */
@@ -393,6 +395,8 @@ export interface OrderResult {
   /** Pins and order dice changed (the unit's own order is in `order`). */
   readonly units: readonly UnitChange[];
   readonly sampleTables: readonly SampleTable[];
+  /** The system's own record of what the order binds the unit to (a FUBAR's friendly fire or flight), which its gameState reads back from the event. */
+  readonly record?: unknown;
 }
 
 /** What the caller knows of the table for an order test's consequences (FUBAR: friendly fire, panic). */
@@ -421,12 +425,22 @@ export interface ActionSpec {
   readonly summary: string;
   /** The turn's phases (PhaseSpec ids, "deployment" for the set-up) it is taken in; absent: any, and in free play. */
   readonly phases?: readonly string[];
-  /** Who takes it: a unit of the acting side ("unit"), or the side itself ("side": a card played, a bombardment called). */
+  /** Who takes it: a unit ("unit"), or a side itself ("side": a card played, a bombardment called). */
   readonly by: "unit" | "side";
+  /**
+   * In a step where one side acts, who may take it: that side ("acting", the default), or either ("any": a
+   * reaction to the enemy's order, a morale test forced on a unit by the enemy's fire).
+   */
+  readonly sides?: "acting" | "any";
   /** What it is aimed at: an enemy unit (an assault), a point of the table (a bombardment); absent: nothing. */
   readonly target?: "enemy-unit" | "point";
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
   readonly asks: readonly Question[];
+  /**
+   * The side waiting in an alternating or drawn phase may take it too (a reaction to the acting side's order),
+   * with the rule that lets it: the turn's side check passes it, and the system's rules judge who may.
+   */
+  readonly waiting?: Ruling;
 }
 
 /** An action asked for: by whom, at what, with the answers to its questions. */
@@ -521,6 +535,8 @@ export interface TurnStructure {
   readonly betweenTurns: readonly Ruling[];
   /** Orders a unit keeps into the next turn (their dice stay out of the bag). */
   readonly keptAtTurnEnd: readonly string[];
+  /** Orders under which a unit fires out of its turn, in another side's step (Bolt Action's Ambush); absent: none. */
+  readonly firesOutOfTurnUnder?: readonly string[];
   /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
   readonly pinsLapseAtTurnEnd: boolean;
 }
@@ -529,6 +545,11 @@ export interface TurnStructure {
 export interface MoveRequest {
   readonly model: string;
   readonly path: readonly Vec2[];
+  /**
+   * The other models moved in the same group move (a unit dragged as one): a rule that measures between a
+   * unit's models (Flames of War's Command Distance) measures to where they go, not where they stood.
+   */
+  readonly with?: readonly MoveRequest[];
 }
 
 /** A rule system's ruling on a move: what one move allows, what this one costs, whether it may be made, and why. */

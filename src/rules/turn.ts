@@ -126,7 +126,26 @@ function alternateSide(sides: readonly string[], left: ReadonlyMap<string, numbe
   return undefined;
 }
 
-/** An order die drawn from the bag: one die a unit still to act, so each side's chance is its share of the bag. */
+/**
+ * The order dice in the bag, by side: one for each unit on the table without an order die (a die kept from the
+ * last turn stays out), less the dice drawn in this phase that no unit took (spent) and the one drawn now and
+ * not yet given. `units`: the units' orders as the step being taken leaves them (a new turn returns the dice).
+ */
+function diceInBag(state: GameState, sides: readonly string[], units: GameState["units"] = state.units): Map<string, number> {
+  const step = state.step;
+  const without = (side: string) =>
+    state.scenario.forces
+      .filter((f) => f.side === side)
+      .reduce((n, f) => n + f.units.filter((u) => u.models.length > 0 && units[u.id]?.order === undefined).length, 0);
+  const notGiven = (side: string) => (step?.activations[side] ?? 0) - (step?.orders?.[side] ?? 0);
+  return new Map(sides.map((s) => [s, Math.max(0, without(s) - notGiven(s))]));
+}
+
+/** The units' orders once a turn ends: only the `kept` orders stay. */
+const keptOrders = (units: GameState["units"], kept: readonly string[]): GameState["units"] =>
+  Object.fromEntries(Object.entries(units).filter(([, u]) => u.order !== undefined && kept.includes(u.order)));
+
+/** An order die drawn from the bag: each side's chance is its share of the dice in it. */
 function drawnSide(
   sides: readonly string[],
   left: ReadonlyMap<string, number>,
@@ -161,7 +180,7 @@ function entering(slot: Slot, turnNumber: number, state: GameState, sides: reado
     return side === undefined ? base : { ...base, side };
   }
   if (slot.phase.acts === "drawn") {
-    const drawn = drawnSide(sides, activationsLeft(fresh, sides), dice);
+    const drawn = drawnSide(sides, diceInBag(fresh, sides, turnNumber === state.turn ? state.units : keptOrders(state.units, ending.kept)), dice);
     return drawn ? { ...base, ...drawn } : base;
   }
   return base;
@@ -185,7 +204,7 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
     if (side !== undefined) return { type: "turn-advanced", turn: state.turn, phase: phase.id, side, kept: [], rolls: [] };
   }
   if (phase?.acts === "drawn") {
-    const drawn = drawnSide(sides, activationsLeft(state, sides), dice);
+    const drawn = drawnSide(sides, diceInBag(state, sides), dice);
     if (drawn) return { type: "turn-advanced", turn: state.turn, phase: phase.id, kept: [], ...drawn };
   }
   const at = slots.findIndex((s) => s.phase.id === state.step!.phase && (s.side === undefined || s.side === state.step!.side));
@@ -215,7 +234,7 @@ export function nextStepLabel(turn: TurnStructure, state: GameState): string {
     const side = alternateSide(sides, left, state.step.side);
     if (side !== undefined) return side === state.step.side ? `Next activation: ${side}` : `Pass to ${side}`;
   }
-  if (phase?.acts === "drawn" && [...left.values()].some((n) => n > 0)) return "Draw the next order die";
+  if (phase?.acts === "drawn" && [...diceInBag(state, sides).values()].some((n) => n > 0)) return "Draw the next order die";
   const slots = slotsOf(turn, sides);
   const at = slots.findIndex((s) => s.phase.id === state.step!.phase && (s.side === undefined || s.side === state.step!.side));
   const next = slots[at + 1];
@@ -226,18 +245,25 @@ export function nextStepLabel(turn: TurnStructure, state: GameState): string {
   return state.turn >= gameLength(turn, state.scenario).turns ? "End the game" : `End turn ${state.turn}`;
 }
 
-/** The side of a unit or model id on the table. */
-export function sideOf(scenario: Scenario, id: string): string | undefined {
-  for (const force of scenario.forces) for (const unit of force.units) if (unit.id === id || unit.models.some((m) => m.id === id)) return force.side;
+/** The side and the unit of a unit or model id on the table. */
+function placeOf(scenario: Scenario, id: string): { side: string; unit: string } | undefined {
+  for (const force of scenario.forces)
+    for (const unit of force.units) if (unit.id === id || unit.models.some((m) => m.id === id)) return { side: force.side, unit: unit.id };
   return undefined;
 }
+
+/** The side of a unit or model id on the table. */
+export const sideOf = (scenario: Scenario, id: string): string | undefined => placeOf(scenario, id)?.side;
+
+/** The unit of a unit or model id on the table. */
+export const unitOf = (scenario: Scenario, id: string): string | undefined => placeOf(scenario, id)?.unit;
 
 /**
  * What a player does with an event, and which models or units act in it; undefined for events the turn does not
  * order. A turret traversed belongs to no phase (it is laid for a shot as well as turned on the move), but only the
  * acting side traverses.
  */
-function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[]; side?: string } | undefined {
+function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[] } | undefined {
   switch (event.type) {
     case "turret-traversed":
       return { actors: [event.model] };
@@ -249,15 +275,22 @@ function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly str
       return { action: "fire", actors: [event.shooter] };
     case "order-given":
       return { action: "order", actors: [event.unit] };
-    // Which phases take an action is its spec's (ActionSpec.phases, checked where it is taken); here only who acts.
-    case "action-taken":
-      return { actors: event.unit !== undefined ? [event.unit] : [], ...(event.side !== undefined ? { side: event.side } : {}) };
+    // A system's own action is checked against its spec where it is taken (src/worker/action.ts): its phases, and
+    // whether only the acting side takes it (ActionSpec.sides).
     default:
       return undefined;
   }
 }
 
 const ACTION_WORDS: Record<TurnAction, string> = { move: "moving", fire: "shooting", order: "giving orders" };
+
+/** Why `side` must wait in the step in progress (another side acts in it), with the rule; undefined where it may act. */
+export function notActing(turn: TurnStructure, state: GameState, side: string): string | undefined {
+  const phase = state.step && phaseById(turn, state.step.phase);
+  const acting = state.step?.side;
+  if (!phase || phase.acts === "all" || acting === undefined || acting === side) return undefined;
+  return `${whoseTurn(phase, acting)}: ${side} must wait`;
+}
 
 /** Whose activation it is, in the phase's words. */
 function whoseTurn(phase: PhaseSpec, side: string): string {
@@ -292,6 +325,32 @@ function missionEndsEarly(state: GameState): MissionResult | undefined {
   return earlyVictory(mission, missionState(state.scenario));
 }
 
+/** Whether every actor's unit holds an order under which it fires out of turn (TurnStructure.firesOutOfTurnUnder). */
+function reacts(turn: TurnStructure, state: GameState, actors: readonly string[]): boolean {
+  const under = turn.firesOutOfTurnUnder ?? [];
+  return (
+    under.length > 0 &&
+    actors.every((id) => {
+      const order = state.units[unitOf(state.scenario, id) ?? id]?.order;
+      return order !== undefined && under.includes(order);
+    })
+  );
+}
+
+/**
+ * A drawn order die goes to one unit of its side, which then acts on it (001 l.11–14 for Bolt Action): a second
+ * order on the same die is refused, and so is a move or a shot before the die is given or by another unit.
+ */
+function oneUnitADie(state: GameState, phase: PhaseSpec, side: string, action: TurnAction | undefined, actors: readonly string[]): string | undefined {
+  const given = state.step?.ordered;
+  if (action === "order") return given === undefined ? undefined : `the order die drawn went to ${given}: one unit a die (${phase.rule}); draw the next die`;
+  if (action !== "move" && action !== "fire") return undefined;
+  const words = ACTION_WORDS[action];
+  if (given === undefined) return `give the order die drawn to one of ${possessive(side)} units before ${words} (${phase.rule})`;
+  const other = actors.map((id) => unitOf(state.scenario, id)).find((u) => u !== undefined && u !== given);
+  return other === undefined ? undefined : `the order die drawn went to ${given}: ${other} waits for a die of its own (${phase.rule})`;
+}
+
 /**
  * Why `event` is out of turn in `state`, with the rule behind it, or undefined: free play allows anything; an
  * action the phase does not allow, one by a side that is not acting, and a move out of its deployment zone are refused.
@@ -310,10 +369,15 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
       ? `${ACTION_WORDS[action]} comes in the ${where.name} (${where.rule}), not ${now}`
       : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
+  // A unit in Ambush fires in the other side's step (TurnStructure.firesOutOfTurnUnder).
+  if (action === "fire" && reacts(turn, state, acted.actors)) return undefined;
+  const other = acted.actors.map((id) => sideOf(state.scenario, id)).find((s) => s !== undefined && s !== state.step!.side);
+  const waits = other === undefined ? undefined : notActing(turn, state, other);
+  if (waits) return waits;
   const acting = state.step.side;
-  if (phase.acts !== "all" && acting !== undefined) {
-    const other = [acted.side, ...acted.actors.map((id) => sideOf(state.scenario, id))].find((s) => s !== undefined && s !== acting);
-    if (other !== undefined) return `${whoseTurn(phase, acting)}: ${other} must wait`;
+  if (phase.acts === "drawn" && acting !== undefined) {
+    const refusal = oneUnitADie(state, phase, acting, action, acted.actors);
+    if (refusal) return refusal;
   }
   if (phase.id === DEPLOYMENT && (event.type === "model-moved" || event.type === "models-moved")) {
     const moves = event.type === "model-moved" ? [event] : event.moves;

@@ -49,7 +49,7 @@ describe("Bolt Action's movement rates (001 l.54–60)", () => {
     const over = verdictOf(boltAction, 6.1);
     expect(over).toMatchObject({ allowance: 6, allowed: false });
     expect(over.cost).toBeCloseTo(6.1, 6);
-    expect(over.rulings.map((r) => r.rule)).toEqual(["001 l.54–60", "001 l.25", "001 l.54–96"]);
+    expect(over.rulings.map((r) => r.rule)).toEqual(["001 l.54–60", "001 l.25", "001 l.54–60"]);
     expect(over.rulings.at(-1)!.reason).toMatch(/0\.10" too far/);
   });
 

@@ -101,7 +101,7 @@ describe("Operation WW2's turn (000 l.37–59)", () => {
     expect(outOfTurn(turn, state, moveOf(log, "b1"))).toBe("it is A's activation (000 l.47–57): B must wait");
     expect(outOfTurn(turn, state, moveOf(log, "a2"))).toBeUndefined();
     const cards = currentState(until(operationWw2, "cards"));
-    expect(outOfTurn(turn, cards, fireBy("a1", "b1"))).toBe("shooting comes in the Orders (000 l.47–57), not the Command cards (000 l.41, 76–78)");
+    expect(outOfTurn(turn, cards, fireBy("a1", "b1"))).toBe("shooting comes in the Orders (000 l.47–57), not the Command cards (000 l.41, 61–78, 563)");
   });
 
   it("deploys anywhere with both sides, and shoots nothing before the game begins (000 l.985–1005)", () => {
@@ -110,6 +110,14 @@ describe("Operation WW2's turn (000 l.37–59)", () => {
     expect(outOfTurn(turn, currentState(log), moveOf(log, "a1"))).toBeUndefined();
     expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toBeUndefined();
     expect(outOfTurn(turn, currentState(log), fireBy("a1", "b1"))).toMatch(/^shooting comes in the Orders \(000 l\.47–57\), not the deployment/);
+  });
+
+  it("hides the hand of command cards: the side giving an order holds the device (000 l.63, 91), in no other step", () => {
+    expect(handOver(turn, currentState(until(operationWw2, "orders", "B")))).toEqual({
+      side: "B",
+      hides: { reason: "the command cards in the hand of the side giving an order", rule: "000 l.63, 91" },
+    });
+    expect(handOver(turn, currentState(until(operationWw2, "cards")))).toBeUndefined();
   });
 });
 
@@ -143,6 +151,71 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
       units: [],
     };
     expect(outOfTurn(turn, currentState(log), order)).toBe(`the order die drawn is ${holder}'s (001 l.9–15): ${holder === "A" ? "B" : "A"} must wait`);
+  });
+
+  const orderTo = (unit: string, order = "advance"): GameEventOf<"order-given"> => ({
+    type: "order-given",
+    ruleset: "bolt-action",
+    unit,
+    asked: order,
+    order,
+    rolls: [],
+    summary: "",
+    units: [],
+  });
+  /** The log at the first die drawn for side A. */
+  const aHolds = () => until(boltAction, "orders", "A");
+
+  it("the side holding the drawn die orders one unit with it (l.11–12): a second order on it, or a move before it, is refused", () => {
+    let log = aHolds();
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "a1"))).toBe("give the order die drawn to one of A's units before moving (001 l.9–15)");
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-a1", "unit-b1"))).toBe("give the order die drawn to one of A's units before shooting (001 l.9–15)");
+    log = record(log, orderTo("unit-a1"));
+    expect(currentState(log).step!.ordered).toBe("unit-a1");
+    expect(outOfTurn(turn, currentState(log), orderTo("unit-a2"))).toBe("the order die drawn went to unit-a1: one unit a die (001 l.9–15); draw the next die");
+    // The unit that took the die acts on it (l.14); another of its side waits for a die of its own.
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "a1"))).toBeUndefined();
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-a1", "unit-b1"))).toBeUndefined();
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "a2"))).toBe("the order die drawn went to unit-a1: unit-a2 waits for a die of its own (001 l.9–15)");
+  });
+
+  it("draws from the dice still in the bag: one a unit without an order die, less a die drawn and not given (spent)", () => {
+    let log = start(boltAction, 7);
+    log = advance(boltAction, advance(boltAction, log));
+    const first = currentState(log).step!.side!;
+    const mine = first === "A" ? "unit-a1" : "unit-b1";
+    log = record(log, orderTo(mine));
+    // Three units, one ordered: two dice left, then after a die drawn and not given, one.
+    expect(nextStepLabel(turn, currentState(log))).toBe("Draw the next order die");
+    log = advance(boltAction, log);
+    const second = log.events.at(-1) as GameEventOf<"turn-advanced">;
+    expect(second.rolls.map((r) => r.sides)).toEqual([2]);
+    log = advance(boltAction, log);
+    const third = log.events.at(-1) as GameEventOf<"turn-advanced">;
+    expect(third.rolls).toEqual([]);
+    // One order given in the phase, to the first die's side; the second die was drawn and not given.
+    expect(currentState(log).step!.orders).toEqual({ [first]: 1 });
+    expect(nextStepLabel(turn, currentState(log))).toBe("Next: Turn end phase");
+  });
+
+  it("a unit in Ambush fires in the other side's step, waiting for opportunity fire (l.27); another unit of its side waits", () => {
+    let log = until(boltAction, "turn-end");
+    // b1 takes an Ambush it keeps into turn 2 (recorded directly, as the fold takes it).
+    log = { ...log, events: [...log.events, orderTo("unit-b1", "ambush")], cursor: log.cursor + 1 };
+    while (currentState(log).step?.side !== "A") log = advance(boltAction, log);
+    log = record(log, orderTo("unit-a1"));
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toBeUndefined();
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
+  });
+
+  it("a unit that stays Down keeps its die out of the next turn's bag (l.19)", () => {
+    let log = aHolds();
+    log = record(log, orderTo("unit-a1", "down"));
+    while (currentState(log).turn === 1) log = advance(boltAction, log);
+    const draw = log.events.at(-1) as GameEventOf<"turn-advanced">;
+    // Two dice in the bag in turn 2: a2's and b1's.
+    expect(draw.rolls.map((r) => r.sides)).toEqual([2]);
+    expect(currentState(log).units["unit-a1"]?.order).toBe("down");
   });
 
   it("keeps the dice of units Down or in Ambush out of the bag at the turn's end (l.19)", () => {
@@ -189,7 +262,7 @@ describe("hidden information on one screen: the device passes to the side a step
     expect(handOver(boltAction.turn, currentState(start(boltAction)))).toBeUndefined();
     expect(handOver(boltAction.turn, currentState(advance(boltAction, start(boltAction))))).toBeUndefined();
     expect(handOver(boltAction.turn, currentState(until(boltAction, "turn-end")))).toBeUndefined();
-    for (const ruleset of [operationWw2, battleground, flamesOfWar]) {
+    for (const ruleset of [battleground, flamesOfWar]) {
       for (let log = advance(ruleset, start(ruleset)); !currentState(log).ended; log = advance(ruleset, log))
         expect(handOver(ruleset.turn, currentState(log)), ruleset.id).toBeUndefined();
     }

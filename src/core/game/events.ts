@@ -90,7 +90,11 @@ export const Outcome = z.strictObject({
 export type Outcome = z.infer<typeof Outcome>;
 
 /** What a resolution changes on a unit: pin markers added (negative: removed), its order die placed or turned. */
-export const UnitChange = z.strictObject({ unit: id, pins: z.number().int().min(-1000).max(1000).optional(), order: id.optional() });
+export const UnitChange = z.strictObject({
+  unit: id,
+  pins: z.number().int().min(-1000).max(1000).optional(),
+  order: id.optional(),
+});
 export type UnitChange = z.infer<typeof UnitChange>;
 
 /**

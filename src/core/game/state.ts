@@ -54,6 +54,11 @@ export interface GameState {
   readonly modelStates: Readonly<Record<string, ModelMarks>>;
   /** Smoke clouds laid by shots: the turn at whose end each one clears. */
   readonly smokeUntil: Readonly<Record<string, number>>;
+  /**
+   * Models the game took off the table (killed, destroyed, removed as casualties), each with its unit and side:
+   * a unit's strength at the start is its models now and its fallen, as a morale check counts them.
+   */
+  readonly fallen: Readonly<Record<string, { readonly unit: string; readonly side: string }>>;
   /** Where the game stands in its rule system's turn (turn-advanced events); absent in free play. */
   readonly step?: TurnStep;
   /** The game is over (game-ended): nothing more happens on the table. */
@@ -65,6 +70,10 @@ export interface TurnStep {
   readonly phase: string;
   readonly side?: string;
   readonly activations: Readonly<Record<string, number>>;
+  /** The unit given an order in this step (an order die drawn goes to one unit). */
+  readonly ordered?: string;
+  /** Orders each side has given in this phase's steps: its activations less these are dice drawn and not given (spent, or held now). */
+  readonly orders?: Readonly<Record<string, number>>;
 }
 
 const NO_STATUS: ModelStatus = { pinned: false, markers: [] };
@@ -81,6 +90,7 @@ export function initialState(scenario: Scenario): GameState {
     lastShots: byId(),
     modelStates: byId(),
     smokeUntil: byId(),
+    fallen: byId(),
   };
 }
 
@@ -106,6 +116,17 @@ function requireModel(state: GameState, id: string, event: GameEvent): Model {
 
 function updateModel(state: GameState, id: string, fn: (m: Model) => Model | undefined): GameState {
   return { ...state, scenario: withModel(state.scenario, id, fn) };
+}
+
+/** How many models of `unit` the game has taken off the table (morale tests at half strength, panic thresholds count them). */
+export const fallenFrom = (state: GameState, unit: string): number => Object.values(state.fallen).filter((f) => f.unit === unit).length;
+
+/** A model taken off the table by the game, remembered among its unit's fallen. */
+function fall(state: GameState, id: string): GameState {
+  const force = state.scenario.forces.find((f) => f.units.some((u) => u.models.some((m) => m.id === id)));
+  const unit = force?.units.find((u) => u.models.some((m) => m.id === id));
+  const fallen = force && unit ? { fallen: byId(state.fallen, { [id]: { unit: unit.id, side: force.side } }) } : {};
+  return { ...updateModel(state, id, () => undefined), ...fallen };
 }
 
 function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
@@ -134,9 +155,19 @@ function applyUnitChanges(units: Readonly<Record<string, UnitStatus>>, changes: 
   const next = byId(units);
   for (const c of changes) {
     const current = hasId(next, c.unit) ? next[c.unit]! : NO_UNIT_STATUS;
-    next[c.unit] = { ...current, pins: Math.max(0, current.pins + (c.pins ?? 0)), ...(c.order ? { order: c.order } : {}) };
+    next[c.unit] = {
+      ...current,
+      pins: Math.max(0, current.pins + (c.pins ?? 0)),
+      ...(c.order ? { order: c.order } : {}),
+    };
   }
   return next;
+}
+
+/** The step with `unit` given an order in it, counted to the step's acting side. */
+function ordered(step: TurnStep, unit: string): TurnStep {
+  if (step.side === undefined) return { ...step, ordered: unit };
+  return { ...step, ordered: unit, orders: byId(step.orders, { [step.side]: (step.orders?.[step.side] ?? 0) + 1 }) };
 }
 
 /** A destroyed vehicle stays on the table as a wreck: terrain that blocks sight and movement. */
@@ -180,7 +211,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     }
     case "model-removed":
       requireModel(state, event.model, event);
-      return updateModel(state, event.model, () => undefined);
+      return fall(state, event.model);
     case "template-placed":
       if (hasId(state.templates, event.template.id)) throw new GameEventError(`template-placed: there is already a template "${event.template.id}"`);
       return { ...state, templates: byId(state.templates, { [event.template.id]: event.template }) };
@@ -215,7 +246,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
         throw new GameEventError(`order-given: its dice do not follow on from roll ${state.rollsUsed} of the game's seed`);
       }
       const units = applyUnitChanges(state.units, [...event.units, { unit: event.unit, order: event.order }]);
-      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length };
+      return { ...state, units, rollsUsed: state.rollsUsed + event.rolls.length, ...(state.step && { step: ordered(state.step, event.unit) }) };
     }
     case "model-state-set": {
       requireModel(state, event.model, event);
@@ -232,7 +263,8 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
       const samePhase = !newTurn && state.step?.phase === event.phase;
       const before = samePhase ? state.step!.activations : {};
       const activations = event.side === undefined ? byId(before) : byId(before, { [event.side]: (before[event.side] ?? 0) + 1 });
-      const step: TurnStep = { phase: event.phase, ...(event.side !== undefined ? { side: event.side } : {}), activations };
+      const orders = samePhase ? state.step!.orders : undefined;
+      const step: TurnStep = { phase: event.phase, ...(event.side !== undefined ? { side: event.side } : {}), activations, ...(orders && { orders }) };
       return { ...next, step, rollsUsed: state.rollsUsed + event.rolls.length };
     }
     case "game-ended":
@@ -301,7 +333,7 @@ function applyResults(state: GameState, event: GameEventOf<"fire-resolved" | "ac
   let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
   for (const o of event.outcomes) {
     if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
-    if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
+    if (o.effect === "casualty" || o.effect === "destroyed") next = fall(next, o.model);
   }
   return next;
 }

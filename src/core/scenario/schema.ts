@@ -341,6 +341,14 @@ export const Model = z
 export const Unit = z.strictObject({
   id,
   name: text(LIMITS.idLength).default("").describe('Display name, e.g. "Grenadiers 2"; empty: the commonest model type and a number.'),
+  quality: text(LIMITS.idLength)
+    .optional()
+    .describe(
+      'The troops\' quality in the rule system\'s words, each system reading its own (Bolt Action: "inexperienced", "regular", "veteran"); absent: the system\'s default for its models.',
+    ),
+  rank: text(LIMITS.idLength)
+    .optional()
+    .describe('An officer\'s rank in the rule system\'s words (Bolt Action: "second-lieutenant", "first-lieutenant", "captain", "major"); absent: no officer.'),
   models: list(Model, LIMITS.models, "a unit").min(1, { error: "a unit needs a model" }),
 });
 export const Force = z.strictObject({

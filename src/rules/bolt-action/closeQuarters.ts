@@ -7,8 +7,9 @@ import { footprintDistance } from "../../core/footprint";
 import { inchesToCm } from "../../core/units";
 import { type ModelFacts, modelsNamed, unitNamed } from "../context";
 import { type FireResult, type Ruling, uniqueSampleTables } from "../ruleset";
-import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
+import { type BaContext, sampleMark, unitState } from "./context";
 import { rollTest } from "./dice";
+import { moraleTarget } from "./morale";
 import { damageValue, hasAntiTank, isOpenTopped, isVehicle, qualityOf, vehicleClass } from "./profiles";
 import type { BaReferee } from "./referee";
 import { inches, TOLERANCE } from "./sight";
@@ -168,18 +169,13 @@ function vehicleAssault(ref: BaReferee, plan: AssaultPlan): void {
   const attackers = modelsNamed(ref.ctx, plan.attacker);
   const vehicle = modelsNamed(ref.ctx, plan.defender).find((m) => isVehicle(ref.ctx, m))!;
   if (plan.orderTest !== undefined) {
-    const quality = qualityOf(ref.ctx, plan.attacker);
-    const t = ref.ctx.tables.practice.orderTest;
-    const target =
-      ref.ctx.tables.orders.morale[quality.quality] +
-      (unitState(ref.ctx, plan.attacker).officerBonus ?? 0) +
-      t.perPin * pinsOn(ref.ctx, plan.attacker) +
-      plan.orderTest;
+    const morale = moraleTarget(ref.ctx, plan.attacker, "orderTest");
+    const target = morale.target + plan.orderTest;
     const test = rollTest(
       ref,
-      t.dice,
+      ref.ctx.tables.practice.orderTest.dice,
       target,
-      `order test of ${plan.attacker} to assault ${vehicle.id} (${plan.orderTest})`,
+      `order test of ${plan.attacker} to assault ${vehicle.id} (${morale.what}, ${plan.orderTest})`,
       "§5.2, §9",
       sampleMark(ref.ctx, "practice"),
     );

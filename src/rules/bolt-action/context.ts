@@ -2,7 +2,8 @@
  * Everything Bolt Action's functions read besides the sight reports: the table (RulesContext), the options,
  * the tables, and the game state the table does not show (order dice, pins).
  */
-import type { RulesContext } from "../context";
+import { footprintDistance } from "../../core/footprint";
+import { modelsNamed, type RulesContext } from "../context";
 import { type SystemContext, type SystemSetup, systemContext } from "../systemContext";
 import { type BaOptions, DEFAULT_OPTIONS } from "./options";
 import { BA_TABLES, type BaTableData, type TableId } from "./tables";
@@ -17,3 +18,8 @@ export { sampleMark } from "../systemContext";
 
 export const unitState = (ctx: BaContext, unitId: string): BaUnitState => ctx.game.units?.[unitId] ?? {};
 export const pinsOn = (ctx: BaContext, unitId: string): number => unitState(ctx, unitId).pins ?? 0;
+
+/** The gap (cm) between the nearest models of two units. */
+export function unitGap(ctx: BaContext, a: string, b: string): number {
+  return Math.min(...modelsNamed(ctx, a).flatMap((x) => modelsNamed(ctx, b).map((y) => footprintDistance(x.footprint, y.footprint))));
+}

@@ -172,6 +172,8 @@ function judgeFirer(
     rule: "§4.4",
   });
   if (!FIRING_ORDERS.includes(order)) return refuse(`its unit's order is ${order}: no fire under it`, "§1.2", w);
+  if (w.row.rules.includes("one-shot") && ctx.game.spent?.[m.id]?.includes(w.id))
+    return refuse(`the ${w.row.name} is a one-shot weapon and ${m.id} has fired it`, "001 l.170", w);
   if (order === "advance" && w.row.rules.includes("fixed") && !isVehicle(ctx, m))
     return refuse(`the ${w.row.name} is Fixed: it cannot fire on an Advance order (common practice)`, "§4.4, §9", w);
   const lines: TargetLine[] = [];
@@ -261,15 +263,40 @@ function aboveSixFirers(ctx: BaContext, able: readonly BaFirer[]): Ruling[] {
   return [...byNeed].map(([need, models]) => aboveSixRuling(ctx, need, models));
 }
 
+/**
+ * Why the unit may not fire at this target now, or undefined: a unit fires once on its order die (a vehicle
+ * once with each weapon); a unit that failed its order test with a FUBAR Friendly Fire fires only on one of
+ * the friendly units it may mistake for the enemy (001 l.37), and no unit fires on its own side otherwise.
+ */
+function targetRefusal(ctx: BaContext, d: BaFireDeclaration, firing: string, target: string): Ruling | undefined {
+  const state = unitState(ctx, firing);
+  const first = modelsNamed(ctx, d.shooter)[0];
+  const weapon = d.weapon ?? (first && usualWeapon(ctx, first));
+  const vehicle = first !== undefined && isVehicle(ctx, first);
+  const fired = state.shots?.find((s) => !vehicle || s.weapon === weapon);
+  if (fired)
+    return {
+      reason: `${firing} has fired this turn (${fired.weapon}): a unit fires once on its order die${vehicle ? ", a vehicle once with each weapon" : ""}`,
+      rule: "001 l.12, l.24–25",
+    };
+  const fubar = state.fubar?.result === "friendly-fire" ? state.fubar : undefined;
+  const friendly = unitNamed(ctx, firing).side === unitNamed(ctx, target).side;
+  if (fubar && !fubar.targets.includes(target))
+    return {
+      reason: `FUBAR Friendly Fire: ${firing} fires on a friendly unit the opponent picks among ${fubar.targets.join(", ")}, not on ${target}`,
+      rule: "001 l.37",
+    };
+  if (friendly && !fubar) return { reason: `${target} is on the firer's own side`, rule: "§4.1" };
+  return undefined;
+}
+
 export function fireVerdict(d: BaFireDeclaration, reports: readonly SightReport[], ctx: BaContext): BaFireVerdict {
   const firingUnit = unitNamed(ctx, d.shooter);
   const targetUnit = unitNamed(ctx, d.target);
   const order = firingOrder(ctx, firingUnit.id);
   const common = { ruleset: "bolt-action", declaration: d, firingUnit: firingUnit.id, targetUnit: targetUnit.id, order };
-  if (firingUnit.side === targetUnit.side) {
-    const ruling = { reason: `${targetUnit.id} is on the firer's own side`, rule: "§4.1" };
-    return { ...common, valid: false, rulings: [ruling], firers: [], needs: [], sampleTables: [] };
-  }
+  const refusal = targetRefusal(ctx, d, firingUnit.id, targetUnit.id);
+  if (refusal) return { ...common, valid: false, rulings: [refusal], firers: [], needs: [], sampleTables: [] };
   if (d.assault) {
     const cq = closeQuartersVerdict(d, ctx);
     return { ...common, ...cq, needs: [], sampleTables: uniqueSampleTables(cq.rulings.flatMap((r) => (r.sample ? [r.sample] : []))) };

@@ -8,6 +8,7 @@ import type { Ruleset } from "../ruleset";
 import { type BaContext, baContext } from "./context";
 import { fireVerdict, sightRequests } from "./fire";
 import { BA_MISSION_SETUP } from "./missionSetup";
+import { dueMoraleChecks, MORALE_CHECK, takeMoraleCheck } from "./morale";
 import { moveVerdict } from "./movement";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
@@ -69,6 +70,11 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   orders: {
     orders: orderSpecs({ tables: BA_TABLES.data }),
     giveOrder,
+  },
+  actions: {
+    actions: [MORALE_CHECK],
+    takeAction: (request, dice, context) => takeMoraleCheck(request, dice, context),
+    due: dueMoraleChecks,
   },
 };
 

@@ -4,16 +4,15 @@
  * the FUBAR table on a double six, Rally removing D6 pins.
  */
 import type { Dice } from "../../core/dice";
-import { footprintDistance } from "../../core/footprint";
 import { inchesToCm } from "../../core/units";
 import { modelsNamed, unitNamed } from "../context";
 import { type OrderFacts, type OrderResult, type OrderSpec, uniqueSampleTables } from "../ruleset";
-import { type BaContext, pinsOn, sampleMark, unitState } from "./context";
+import { type BaContext, pinsOn, sampleMark, unitGap, unitState } from "./context";
 import { rollDice, rollTest } from "./dice";
-import { qualityOf } from "./profiles";
+import { moraleTarget } from "./morale";
 import { BaReferee } from "./referee";
 import { inches, TOLERANCE } from "./sight";
-import { ORDERS, type Order } from "./types";
+import { type BaFubar, type BaOrderRecord, ORDERS, type Order } from "./types";
 
 export const isOrder = (o: string): o is Order => (ORDERS as readonly string[]).includes(o);
 
@@ -23,20 +22,27 @@ export const orderSpecs = (ctx: Pick<BaContext, "tables">): OrderSpec[] => ctx.t
 function friendlyFireTargets(ctx: BaContext, unitId: string, within: number): string[] {
   const side = unitNamed(ctx, unitId).side;
   const units = [...ctx.units.values()];
-  const gap = (a: string, b: string) =>
-    Math.min(...modelsNamed(ctx, a).flatMap((x) => modelsNamed(ctx, b).map((y) => footprintDistance(x.footprint, y.footprint))));
   return units
     .filter(
       (u) =>
         u.side === side &&
         u.id !== unitId &&
         u.models.length &&
-        units.some((e) => e.side !== side && e.models.length && gap(u.id, e.id) <= inchesToCm(within) + TOLERANCE),
+        units.some((e) => e.side !== side && e.models.length && unitGap(ctx, u.id, e.id) <= inchesToCm(within) + TOLERANCE),
     )
     .map((u) => u.id);
 }
 
-function fubar(ref: BaReferee, unitId: string, facts: OrderFacts): { order: Order; text: string } {
+/** The nearest enemy unit on the table, by distance, with the gap (cm); undefined where none is left. */
+function nearestEnemy(ctx: BaContext, unitId: string): { unit: string; distance: number } | undefined {
+  const side = unitNamed(ctx, unitId).side;
+  return [...ctx.units.values()]
+    .filter((u) => u.side !== side && u.models.length)
+    .map((u) => ({ unit: u.id, distance: unitGap(ctx, unitId, u.id) }))
+    .sort((a, b) => a.distance - b.distance)[0];
+}
+
+function fubar(ref: BaReferee, unitId: string, facts: OrderFacts): { order: Order; text: string; fubar?: BaFubar } {
   const value = ref.roll(`FUBAR table for ${unitId}`);
   const row = ref.ctx.tables.orders.fubar.find((r) => value >= r.from && value <= r.upTo)!;
   ref.explain(ref.lastRoll, { purpose: "test", meaning: `FUBAR ${value} → ${row.name}`, rule: "§1.3" });
@@ -47,13 +53,19 @@ function fubar(ref: BaReferee, unitId: string, facts: OrderFacts): { order: Orde
     return {
       order: "fire",
       text: `Friendly Fire: ${unitId} takes a Fire order and fires on a friendly unit the opponent picks among ${targets.join(", ")} (each with an enemy within ${row.enemyWithin}")`,
+      fubar: { result: "friendly-fire", targets },
     };
   }
   if (facts.nearestVisibleEnemy === null) return { order: "down", text: `Panic, but ${unitId} sees no enemy unit: it goes Down` };
-  const from = facts.nearestVisibleEnemy
-    ? `${facts.nearestVisibleEnemy.unit} (${inches(facts.nearestVisibleEnemy.distance)} away)`
-    : "the nearest enemy unit it sees (it goes Down if it sees none)";
-  return { order: "run", text: `Panic: ${unitId} takes a Run order and moves as fast as it can away from ${from}` };
+  // Where the caller did not measure sight, the nearest enemy unit by distance stands in for the nearest it sees.
+  const enemy = facts.nearestVisibleEnemy ?? nearestEnemy(ref.ctx, unitId);
+  if (!enemy) return { order: "down", text: `Panic, but no enemy unit is left: ${unitId} goes Down` };
+  const seen = facts.nearestVisibleEnemy ? "the nearest enemy unit it sees" : "the nearest enemy unit (by distance; its sight not measured)";
+  return {
+    order: "run",
+    text: `Panic: ${unitId} takes a Run order and moves as fast as it can away from ${seen}, ${enemy.unit} (${inches(enemy.distance)} away)`,
+    fubar: { result: "panic", from: enemy.unit },
+  };
 }
 
 export function giveOrder(unitId: string, asked: string, dice: Dice, ctx: BaContext, facts: OrderFacts = {}): OrderResult {
@@ -64,16 +76,15 @@ export function giveOrder(unitId: string, asked: string, dice: Dice, ctx: BaCont
   const ref = new BaReferee(ctx, dice);
   const pins = pinsOn(ctx, unit.id);
   let order: Order = asked;
+  let record: BaOrderRecord | undefined;
   const practice = ctx.tables.practice.orderTest;
   if (pins > 0) {
-    const quality = qualityOf(ctx, unit.id);
-    const officer = unitState(ctx, unit.id).officerBonus ?? 0;
-    const target = ctx.tables.orders.morale[quality.quality] + officer + practice.perPin * pins;
+    const { target, what } = moraleTarget(ctx, unit.id, "orderTest", pins);
     const test = rollTest(
       ref,
       practice.dice,
       target,
-      `order test of ${unit.id} (${quality.quality} morale ${ctx.tables.orders.morale[quality.quality]}${officer ? ` +${officer} officer` : ""}, ${pins} pin${pins === 1 ? "" : "s"})`,
+      `order test of ${unit.id} (${what})`,
       "§1.1, §9",
       { ...sampleMark(ctx, "practice") },
       modelsNamed(ctx, unit.id)[0]?.id,
@@ -81,6 +92,7 @@ export function giveOrder(unitId: string, asked: string, dice: Dice, ctx: BaCont
     if (test.double6) {
       const result = fubar(ref, unit.id, facts);
       order = result.order;
+      if (result.fubar) record = { fubar: result.fubar };
       ref.note(`double six: FUBAR! ${result.text}`, "§1.3", test.rolls);
     } else if (!test.passed) {
       order = "down";
@@ -105,5 +117,6 @@ export function giveOrder(unitId: string, asked: string, dice: Dice, ctx: BaCont
     summary: order === asked ? `${unit.id}: ${name(order)}` : `${unit.id}: ${name(asked)} asked, ${name(order)} given`,
     units: ref.unitChanges(),
     sampleTables: uniqueSampleTables(rolled.flatMap((d) => (d.sample ? [d.sample] : []))),
+    ...(record && { record }),
   };
 }

@@ -7,7 +7,7 @@ import { inchesToCm } from "../../core/units";
 import type { ModelFacts } from "../context";
 import { type BaContext, sampleMark, unitState } from "./context";
 import type { BaProfile, WeaponRow } from "./tables";
-import { type HeSize, isArmoured, type Quality, type VehicleClass } from "./types";
+import { type HeSize, isArmoured, isQuality, type Quality, type VehicleClass } from "./types";
 
 export function profileOf(ctx: BaContext, m: ModelFacts): BaProfile {
   const listed = ctx.tables.profiles.models[m.def.id];
@@ -25,10 +25,12 @@ export const isArmouredTarget = (ctx: BaContext, m: ModelFacts): boolean => {
 };
 export const isOpenTopped = (ctx: BaContext, m: ModelFacts): boolean => profileOf(ctx, m).vehicle?.openTopped ?? m.def.vehicle?.openTopped ?? false;
 
-/** A unit's quality: the game's own, else its first model's profile (sample). */
+/** A unit's quality: the game's own, else the battlefield's for the unit (Unit.quality), else its first model's profile (sample). */
 export function qualityOf(ctx: BaContext, unitId: string): { quality: Quality; sample: ReturnType<typeof sampleMark> } {
   const own = unitState(ctx, unitId).quality;
   if (own) return { quality: own, sample: {} };
+  const given = ctx.units.get(unitId)?.quality;
+  if (isQuality(given)) return { quality: given, sample: {} };
   const first = ctx.units
     .get(unitId)
     ?.models.map((id) => ctx.models.get(id))

@@ -35,6 +35,7 @@ export class BaReferee extends DiceReferee {
     return pinsOn(this.ctx, unit) + (this.changes.get(unit)?.pins ?? 0);
   }
 
+  /** Pins and orders changed (the models a unit lost are the fold's: GameState.fallen). */
   unitChanges(): UnitChange[] {
     return [...this.changes].map(([unit, c]) => ({ unit, ...(c.pins ? { pins: c.pins } : {}), ...(c.order ? { order: c.order } : {}) }));
   }

@@ -156,6 +156,11 @@ export function resolveFire(verdict: BaFireVerdict, dice: Dice, ctx: BaContext, 
   if (!verdict.valid) throw new Error(`this shot cannot be resolved: ${verdict.rulings.map((r) => `${r.reason} (${r.rule})`).join("; ")}`);
   const ref = new BaReferee(ctx, dice);
   if (verdict.assault) return resolveCloseQuarters(ref, verdict);
+  if (verdict.order === "ambush") {
+    // The ambush is sprung: it fires now, out of turn, and its die turns to Fire (back in the bag at the turn's end).
+    ref.setOrder(verdict.firingUnit, "fire");
+    ref.note(`${verdict.firingUnit} springs its Ambush: its order die turns to Fire`, "001 l.27");
+  }
   const firing = verdict.firers.filter((f) => f.canFire);
   const hits: Hit[] = [];
   let shotsFired = 0;

@@ -3,13 +3,17 @@
  * log's fold keeps them (order-given and fire-resolved events, turn-ended returning the dice to the bag), and
  * what the fire panel asks and shows before a shot.
  */
+import { fallenFrom, turnStart } from "../../core/game/state";
+import { pathLength } from "../../core/geometry2d";
 import { unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
 import type { Question } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine } from "../ruleset";
+import { unitOf } from "../turn";
 import { type BaContext, unitState } from "./context";
+import type { MoraleRecord } from "./morale";
 import { orderSpecs } from "./orders";
-import type { BaFireDeclaration, BaGameState, Order } from "./types";
+import { type BaFireDeclaration, type BaGameState, type BaOrderRecord, type BaUnitState, type Order, RULESET_ID } from "./types";
 
 /** Fire HE, or AP, when the weapon has both; an assault is close quarters (§4.5, §5). */
 export const DECLARATION: readonly Question[] = [
@@ -25,8 +29,47 @@ export const DECLARATION: readonly Question[] = [
   { id: "assault", kind: "flag", label: "Assault (close quarters)", rule: "§5", default: false },
 ];
 
-/** Every unit's order die and pins, from the log's fold. */
-export const gameState = (history: GameHistory): BaGameState => ({ units: history.state.units as BaGameState["units"] });
+/** What a shot's details say of one firer: whether it fired, and its weapon's row. */
+interface FiredWeapon {
+  readonly model: string;
+  readonly canFire: boolean;
+  readonly weapon?: { readonly id: string; readonly row: { readonly rules: readonly string[] } };
+}
+
+/**
+ * Every unit's order die, pins and losses, from the log's fold, with what this turn's events bind it to: a
+ * FUBAR (the record of its order-given event) and its shots; and how far each model has moved this turn.
+ */
+export function gameState(history: GameHistory): BaGameState {
+  const units: Record<string, BaUnitState> = { ...(history.state.units as BaGameState["units"]) };
+  for (const unit of new Set(Object.values(history.state.fallen).map((f) => f.unit))) units[unit] = { ...units[unit], lost: fallenFrom(history.state, unit) };
+  const moved: Record<string, number> = {};
+  const change = (unit: string | undefined, f: (u: BaUnitState) => BaUnitState) => {
+    if (unit !== undefined) units[unit] = f(units[unit] ?? {});
+  };
+  // Over the game: morale checks (a unit checks again only after further losses) and one-shot weapons fired.
+  const spent: Record<string, string[]> = {};
+  for (const event of history.events) {
+    const record = event.type === "action-taken" ? (event.details as { record?: MoraleRecord } | undefined)?.record : undefined;
+    if (record?.check === "morale") change(record.unit, (u) => ({ ...u, moraleCheckedAt: record.lost }));
+    if (event.type === "fire-resolved" && event.ruleset === RULESET_ID)
+      for (const f of (event.details as { verdict?: { firers?: readonly FiredWeapon[] } } | undefined)?.verdict?.firers ?? [])
+        if (f.canFire && f.weapon?.row.rules.includes("one-shot")) spent[f.model] = [...(spent[f.model] ?? []), f.weapon.id];
+  }
+  for (const event of history.events.slice(turnStart(history.events))) {
+    if (event.type === "order-given") {
+      const fubar = (event.details as { record?: BaOrderRecord } | undefined)?.record?.fubar;
+      if (fubar) change(event.unit, (u) => ({ ...u, fubar }));
+    } else if (event.type === "fire-resolved") {
+      const shot = { shooter: event.shooter, weapon: event.weapon };
+      change(unitOf(history.state.scenario, event.shooter) ?? event.shooter, (u) => ({ ...u, shots: [...(u.shots ?? []), shot] }));
+    } else if (event.type === "model-moved" || event.type === "models-moved") {
+      for (const m of event.type === "model-moved" ? [event] : event.moves)
+        moved[m.model] = (moved[m.model] ?? 0) + pathLength([m.from.position, ...m.path, m.to.position]);
+    }
+  }
+  return { units, moved, spent };
+}
 
 /** The target unit's order die and pins: Down makes it harder to hit, pins tell on its order tests. */
 export function situation(declaration: BaFireDeclaration, ctx: BaContext, _history: GameHistory, picked: PickedModels): Situation {

@@ -17,7 +17,7 @@ import practice from "./tables/practice.sample.json";
 import profiles from "./tables/profiles.sample.json";
 import toHit from "./tables/to-hit.json";
 import weapons from "./tables/weapons.json";
-import { COVER_CLASSES, HE_SIZES, ORDERS, QUALITIES, RULESET_ID, TROOP_TYPES, VEHICLE_CLASSES } from "./types";
+import { COVER_CLASSES, HE_SIZES, ORDERS, QUALITIES, RULESET_ID, TERRAIN_CATEGORIES, TROOP_TYPES, VEHICLE_CLASSES } from "./types";
 
 /** Dice as the source prints them, read: "D6", "2D6". */
 export const DiceText = z.string().regex(/^[1-9]?D[236]$/, 'expected dice like "D6", "2D6" or "D3"');
@@ -109,6 +109,7 @@ const Orders = z.strictObject({
 });
 
 const Terrain = z.enum(["yes", "yes*", "no-run", "no", "no*", "no!", "x2"]);
+export type TerrainCell = z.infer<typeof Terrain>;
 const terrainRow = z.strictObject({ infantry: Terrain, artillery: Terrain, wheeled: Terrain, tracked: Terrain });
 const Movement = z.strictObject({
   rates: z.strictObject({
@@ -165,6 +166,11 @@ const Practice = z.strictObject({
   damageSeverity: z.strictObject({ equal: z.enum(["superficial", "heavy"]), above: z.enum(["superficial", "heavy"]) }),
   closeQuarters: z.strictObject({ attacksPerModel: z.number().int().positive() }),
   heTemplates: z.record(HeSize, inches.positive()),
+  terrain: z.record(z.string(), z.enum(TERRAIN_CATEGORIES)),
+  vehicleImpassable: z.array(z.string()),
+  halfTracks: z.enum(["tracked", "wheeled"]),
+  moraleAtHalf: z.number().positive().max(1),
+  officerWithin: inches,
 });
 
 const SCHEMAS = {

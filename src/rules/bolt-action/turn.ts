@@ -29,5 +29,7 @@ export const BA_TURN: TurnStructure = {
   },
   betweenTurns: [{ reason: "The order dice go back in the bag, except those of units that stay Down or in Ambush", rule: "001 l.19" }],
   keptAtTurnEnd: ["down", "ambush"] satisfies (typeof ORDERS)[number][],
+  // Ambush: waiting for opportunity fire (001 l.27), it fires in the other side's step.
+  firesOutOfTurnUnder: ["ambush"] satisfies (typeof ORDERS)[number][],
   pinsLapseAtTurnEnd: false,
 };

@@ -12,6 +12,7 @@ export type Order = (typeof ORDERS)[number];
 
 export const QUALITIES = ["inexperienced", "regular", "veteran"] as const;
 export type Quality = (typeof QUALITIES)[number];
+export const isQuality = (q: string | undefined): q is Quality => (QUALITIES as readonly (string | undefined)[]).includes(q);
 
 export const TROOP_TYPES = ["infantry", "artillery", "vehicle"] as const;
 export type TroopType = (typeof TROOP_TYPES)[number];
@@ -23,6 +24,10 @@ export const isArmoured = (c: VehicleClass): boolean => c !== "soft-skinned";
 
 export const HE_SIZES = ["D2", "D3", "D6", "2D6", "3D6"] as const;
 export type HeSize = (typeof HE_SIZES)[number];
+
+/** The source's terrain categories (001 l.62–69), and ground no unit enters. */
+export const TERRAIN_CATEGORIES = ["open", "rough", "obstacle", "building", "road", "impassable"] as const;
+export type TerrainCategory = (typeof TERRAIN_CATEGORIES)[number];
 
 export const COVER_CLASSES = ["none", "soft", "hard"] as const;
 export type CoverClass = (typeof COVER_CLASSES)[number];
@@ -38,12 +43,30 @@ export interface BaUnitState {
   readonly pins?: number;
   /** Overrides the profile's quality. */
   readonly quality?: Quality;
-  /** An officer's morale bonus for its order tests (§2.1). */
-  readonly officerBonus?: number;
+  /** What a FUBAR binds the unit to this turn (001 l.37–38). */
+  readonly fubar?: BaFubar;
+  /** Models it has lost in the game (its morale check at half strength). */
+  readonly lost?: number;
+  /** Its losses when it last checked its morale (a check is due again only after more). */
+  readonly moraleCheckedAt?: number;
+  /** Its shots this turn: who fired (the unit or one model, as declared) and with which weapon. */
+  readonly shots?: readonly { readonly shooter: string; readonly weapon: string }[];
+}
+
+/** A FUBAR's consequence (001 l.37–38): fire on one of the friendly `targets`, or flee `from` an enemy unit. */
+export type BaFubar = { readonly result: "friendly-fire"; readonly targets: readonly string[] } | { readonly result: "panic"; readonly from: string };
+
+/** What an order-given event of Bolt Action records besides the order (OrderResult.record). */
+export interface BaOrderRecord {
+  readonly fubar?: BaFubar;
 }
 
 export interface BaGameState {
   readonly units?: Readonly<Record<string, BaUnitState>>;
+  /** How far (cm) each model has moved this turn, its moves' paths added up. */
+  readonly moved?: Readonly<Record<string, number>>;
+  /** The one-shot weapons (a Panzerfaust) each model has fired in the game, by weapon id. */
+  readonly spent?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface BaFireDeclaration extends FireDeclaration {

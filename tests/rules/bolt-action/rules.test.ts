@@ -119,6 +119,7 @@ describe("HE (§4.5)", () => {
     expect(damage).toHaveLength(counts[0]!.value);
     // HE D3 adds its Pen +1 to the damage roll against regular infantry (4+).
     for (const d of damage) expect(d.total).toBe(d.value + 1);
+    // The casualties leave the table through the outcomes (the fold counts them among the unit's fallen, 001 l.110).
     expect(value.units).toEqual([{ unit: "unit-us", pins: 1 }]);
   });
 

@@ -5,7 +5,7 @@
 import { createDice } from "../../../src/core/dice";
 import type { ModelStatus } from "../../../src/core/game/state";
 import type { Scenario } from "../../../src/core/scenario/schema";
-import { type BaContext, type BaFireDeclaration, type BaFireVerdict, boltAction } from "../../../src/rules/bolt-action";
+import { type BaContext, type BaFireDeclaration, type BaFireVerdict, type BaTables, boltAction } from "../../../src/rules/bolt-action";
 import type { BaOptions } from "../../../src/rules/bolt-action/options";
 import type { BaGameState } from "../../../src/rules/bolt-action/types";
 import { tableContext } from "../../../src/rules/context";
@@ -30,6 +30,7 @@ export interface BaTableSetup {
   readonly options?: Partial<BaOptions>;
   readonly status?: Readonly<Record<string, ModelStatus>>;
   readonly game?: BaGameState;
+  readonly tables?: BaTables;
 }
 
 export async function baTable(scenario: Scenario, setup: BaTableSetup = {}): Promise<BaTable> {
@@ -37,6 +38,7 @@ export async function baTable(scenario: Scenario, setup: BaTableSetup = {}): Pro
   const ctx = boltAction.createContext(tableContext(world.battlefield, setup.status ? { status: setup.status } : {}), {
     options: setup.options ?? {},
     ...(setup.game ? { game: setup.game } : {}),
+    ...(setup.tables ? { tables: setup.tables } : {}),
   });
   const sight = (r: SightRequest) => sightReport(world, r.shooter, r.target, sightOptionsOf(r));
   const geometry: TemplateGeometry = { modelsUnder: (p) => modelsUnderTemplate(world, p), table: scenario.table };
