@@ -24,7 +24,7 @@ import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point, Scenario } from "../core/scenario/schema";
 import type { ReplayNote } from "../replay/replayFile";
-import { overMove, overMoveReason, rulesAt, turnRefusal } from "../rules/gameContext";
+import { dueBeforeStep, dueReason, overMove, overMoveReason, rulesAt, turnRefusal } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
 import type { ActionRequest, DueAction, FireDeclaration, Ruleset } from "../rules/ruleset";
@@ -167,6 +167,8 @@ export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number)
     },
     /** The turn bar's button: the step the turn engine takes next. */
     advance(): Refusal | undefined {
+      const due = dueBeforeStep(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
+      if (due.length) return { by: "rules", reason: dueReason(ruleset, due) };
       return submit({ ...nextStep(ruleset.turn, currentState(log), nextDice(log)), time: (clock += 1000) });
     },
     dispose: () => table.dispose(),
@@ -388,6 +390,8 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
     const shots = new Map<string, number>();
     for (let steps = 0; !game.state().ended; steps++) {
       if (steps >= MAX_STEPS) throw new Error(`the game did not end after ${MAX_STEPS} steps of its turn`);
+      // What the last activation made due (a panic test after its shot) is taken before the turn moves on.
+      await takeDueActions(undefined);
       const why = game.advance();
       if (why) throw new Error(`the turn engine's own step was refused: ${why.reason}`);
       const state = game.state();
@@ -404,7 +408,8 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
       }
       const spec = ruleset.turn.phases.find((p) => p.id === phase);
       const side = state.step!.side;
-      await takeDueActions(side);
+      // Every side's: the turn moves on only once none is owed (a panic test may fall to the side waiting).
+      await takeDueActions(undefined);
       if (!spec || side === undefined) continue;
       const units = unitsNow(state.scenario);
       // A unit with an order die still out (kept from the last turn) has no die in the bag to be drawn.

@@ -34,6 +34,12 @@ export function footprintDistance(a: Footprint, b: Footprint): number {
   return best;
 }
 
+/** The footprint moved `by` (plan, cm) without turning: where a base stands at the end of a straight drag. */
+export function translatedFootprint(fp: Footprint, by: Vec2): Footprint {
+  if (fp.kind === "circle") return { kind: "circle", center: [fp.center[0] + by[0], fp.center[1] + by[1]], radius: fp.radius };
+  return { kind: "polygon", points: fp.points.map((p) => [p[0] + by[0], p[1] + by[1]] as Vec2) };
+}
+
 export function footprintCenter(fp: Footprint): Vec2 {
   if (fp.kind === "circle") return fp.center;
   const n = fp.points.length;

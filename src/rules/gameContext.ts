@@ -6,15 +6,16 @@
  * a loaded file judged again. Nothing a panel recorded is read.
  */
 import { type Battlefield, createBattlefield } from "../core/battlefield";
-import type { GameEvent, GameHeader, Placement } from "../core/game/events";
+import type { GameEvent, GameHeader } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
+import { movePath } from "../core/game/models";
 import type { GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
-import type { Point, Scenario } from "../core/scenario/schema";
+import type { Scenario } from "../core/scenario/schema";
 import { type RulesContext, tableContext } from "./context";
 import { RULESETS, rulesetById } from "./registry";
-import type { GameHistory, MoveVerdict, Ruleset, TableFile, TableLoadResult } from "./ruleset";
+import type { DueAction, GameHistory, MoveVerdict, Ruleset, TableFile, TableLoadResult } from "./ruleset";
 import { DEPLOYMENT, outOfTurn } from "./turn";
 
 /** A game as its file holds it: the header and the events. */
@@ -105,12 +106,22 @@ export function turnRefusal(header: Pick<GameHeader, "ruleset">, state: GameStat
   return ruleset ? outOfTurn(ruleset.turn, state, event) : undefined;
 }
 
-/** A model's move as a rule system measures it: from where it stood, along its recorded path, to where it ends. */
-export const movePath = (m: { readonly from: Placement; readonly path: readonly Point[]; readonly to: Placement }): Point[] => [
-  m.from.position,
-  ...m.path,
-  m.to.position,
-];
+/**
+ * What the rules require before the game's turn moves on, after events 0…at−1 (Ruleset.actions.due, every
+ * side's): a morale test after casualties, a panic test. None in free play, or under a system without actions.
+ */
+export function dueBeforeStep(game: GameRecord, at: number, options: RulesAtOptions = {}): readonly DueAction[] {
+  if (!rulesetOf(game.header).actions?.due || !stateBefore(game, at).step) return [];
+  const { ruleset, context } = rulesAt(game, at, options);
+  return ruleset.actions!.due!(context, undefined);
+}
+
+/** Why the turn may not move on while `due` is owed, in the rules' words. */
+export function dueReason(ruleset: Ruleset, due: readonly DueAction[]): string {
+  const name = (id: string) => ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
+  const owed = due.map((d) => `${name(d.request.action)} for ${d.request.unit ?? d.request.side} (${d.why.reason}; ${d.why.rule})`);
+  return `the rules require this first: ${owed.join("; ")}`;
+}
 
 /**
  * Whether a game at `state` has its moves checked against the rule system's allowance: in a turn of a game
@@ -136,11 +147,10 @@ export function overMove(game: GameRecord, at: number, event: GameEvent, options
     if (error instanceof NotJudgeable) return undefined;
     throw error;
   }
-  const moves = event.type === "model-moved" ? [event] : event.moves;
-  return moves
+  const moves = (event.type === "model-moved" ? [event] : event.moves)
     .filter((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1])
-    .map((m) => ruleset.moveVerdict!({ model: m.model, path: movePath(m) }, context))
-    .find((v) => !v.allowed);
+    .map((m) => ({ model: m.model, path: movePath(m) }));
+  return moves.map((m) => ruleset.moveVerdict!(moves.length > 1 ? { ...m, with: moves.filter((o) => o !== m) } : m, context)).find((v) => !v.allowed);
 }
 
 /** Why a move past its allowance is refused, in the rule system's words. */

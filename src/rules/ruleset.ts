@@ -425,12 +425,22 @@ export interface ActionSpec {
   readonly summary: string;
   /** The turn's phases (PhaseSpec ids, "deployment" for the set-up) it is taken in; absent: any, and in free play. */
   readonly phases?: readonly string[];
-  /** Who takes it: a unit of the acting side ("unit"), or the side itself ("side": a card played, a bombardment called). */
+  /** Who takes it: a unit ("unit"), or a side itself ("side": a card played, a bombardment called). */
   readonly by: "unit" | "side";
+  /**
+   * In a step where one side acts, who may take it: that side ("acting", the default), or either ("any": a
+   * reaction to the enemy's order, a morale test forced on a unit by the enemy's fire).
+   */
+  readonly sides?: "acting" | "any";
   /** What it is aimed at: an enemy unit (an assault), a point of the table (a bombardment); absent: nothing. */
   readonly target?: "enemy-unit" | "point";
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
   readonly asks: readonly Question[];
+  /**
+   * The side waiting in an alternating or drawn phase may take it too (a reaction to the acting side's order),
+   * with the rule that lets it: the turn's side check passes it, and the system's rules judge who may.
+   */
+  readonly waiting?: Ruling;
 }
 
 /** An action asked for: by whom, at what, with the answers to its questions. */
@@ -535,6 +545,11 @@ export interface TurnStructure {
 export interface MoveRequest {
   readonly model: string;
   readonly path: readonly Vec2[];
+  /**
+   * The other models moved in the same group move (a unit dragged as one): a rule that measures between a
+   * unit's models (Flames of War's Command Distance) measures to where they go, not where they stood.
+   */
+  readonly with?: readonly MoveRequest[];
 }
 
 /** A rule system's ruling on a move: what one move allows, what this one costs, whether it may be made, and why. */

@@ -263,7 +263,7 @@ export const unitOf = (scenario: Scenario, id: string): string | undefined => pl
  * order. A turret traversed belongs to no phase (it is laid for a shot as well as turned on the move), but only the
  * acting side traverses.
  */
-function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[]; side?: string } | undefined {
+function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly string[] } | undefined {
   switch (event.type) {
     case "turret-traversed":
       return { actors: [event.model] };
@@ -275,15 +275,22 @@ function actionOf(event: GameEvent): { action?: TurnAction; actors: readonly str
       return { action: "fire", actors: [event.shooter] };
     case "order-given":
       return { action: "order", actors: [event.unit] };
-    // Which phases take an action is its spec's (ActionSpec.phases, checked where it is taken); here only who acts.
-    case "action-taken":
-      return { actors: event.unit !== undefined ? [event.unit] : [], ...(event.side !== undefined ? { side: event.side } : {}) };
+    // A system's own action is checked against its spec where it is taken (src/worker/action.ts): its phases, and
+    // whether only the acting side takes it (ActionSpec.sides).
     default:
       return undefined;
   }
 }
 
 const ACTION_WORDS: Record<TurnAction, string> = { move: "moving", fire: "shooting", order: "giving orders" };
+
+/** Why `side` must wait in the step in progress (another side acts in it), with the rule; undefined where it may act. */
+export function notActing(turn: TurnStructure, state: GameState, side: string): string | undefined {
+  const phase = state.step && phaseById(turn, state.step.phase);
+  const acting = state.step?.side;
+  if (!phase || phase.acts === "all" || acting === undefined || acting === side) return undefined;
+  return `${whoseTurn(phase, acting)}: ${side} must wait`;
+}
 
 /** Whose activation it is, in the phase's words. */
 function whoseTurn(phase: PhaseSpec, side: string): string {
@@ -362,12 +369,12 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
       ? `${ACTION_WORDS[action]} comes in the ${where.name} (${where.rule}), not ${now}`
       : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
-  const acting = state.step.side;
+  // A unit in Ambush fires in the other side's step (TurnStructure.firesOutOfTurnUnder).
   if (action === "fire" && reacts(turn, state, acted.actors)) return undefined;
-  if (phase.acts !== "all" && acting !== undefined) {
-    const other = [acted.side, ...acted.actors.map((id) => sideOf(state.scenario, id))].find((s) => s !== undefined && s !== acting);
-    if (other !== undefined) return `${whoseTurn(phase, acting)}: ${other} must wait`;
-  }
+  const other = acted.actors.map((id) => sideOf(state.scenario, id)).find((s) => s !== undefined && s !== state.step!.side);
+  const waits = other === undefined ? undefined : notActing(turn, state, other);
+  if (waits) return waits;
+  const acting = state.step.side;
   if (phase.acts === "drawn" && acting !== undefined) {
     const refusal = oneUnitADie(state, phase, acting, action, acted.actors);
     if (refusal) return refusal;

@@ -22,7 +22,7 @@ import { eventSeenBy, keepsSecret } from "../core/game/secrets";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { displayNames } from "../core/names";
 import { formatIssue, validate } from "../core/scenario/load";
-import { overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
+import { dueBeforeStep, dueReason, overMove, overMoveReason, turnRefusal } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { rulesetById } from "../rules/registry";
 import type { ActionResult } from "../rules/ruleset";
@@ -252,6 +252,8 @@ export function gameRoomOf(store: LogStore) {
           // At one table the acting player says when they are done; online only their seat may move the game on.
           const acting = turnNow(ruleset.turn, state).side;
           if (acting !== undefined && acting !== side) throw new Refusal(`it is ${acting}'s step: ${acting} moves the game on when done`);
+          const due = dueBeforeStep(this.log, this.log.cursor, { battlefieldOf: (s) => this.tabletop.battlefieldOf(s) });
+          if (due.length) throw new Refusal(dueReason(ruleset, due));
           return { ...nextStep(ruleset.turn, state, nextDice(this.log)), time: Date.now() };
         }
         case "end-turn":

@@ -6,7 +6,7 @@
  */
 import { useMemo } from "react";
 import { type GameLog, nextDice } from "../core/game/gameLog";
-import { checksMoves, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
+import { checksMoves, dueBeforeStep, dueReason, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
@@ -85,6 +85,8 @@ export function advanceTurn(): void {
   // Online the room takes the step, drawing any die from the game's secret dice.
   if (game.remote) return game.remote.send("advance-turn", {});
   const { ruleset } = rulesNow();
+  const due = dueBeforeStep(game.log, game.log.cursor, { battlefieldOf: () => game.battlefield });
+  if (due.length) return game.notify("error", game.names.inText(`Not yet: ${dueReason(ruleset, due)}`));
   game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log)), time: Date.now() });
 }
 

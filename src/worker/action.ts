@@ -10,7 +10,7 @@ import { answersProblems } from "../core/game/answers";
 import { rolledSides } from "../core/game/gameLog";
 import type { GameRecord, RulesAt } from "../rules/gameContext";
 import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type Ruling, sightOptionsOf } from "../rules/ruleset";
-import { DEPLOYMENT, phaseNameOf, sideOf } from "../rules/turn";
+import { DEPLOYMENT, notActing, phaseNameOf, sideOf } from "../rules/turn";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
 import { requireOnTable, rulesInGame, type Tabletop, tableGeometry } from "./fire";
@@ -37,8 +37,8 @@ export async function takeActionInGame(table: Tabletop, asked: ActionInGame): Pr
   requireParties(rules, spec, request, at);
   const wrong = answersProblems(spec.asks, request.answers ?? {}, spec.name)[0];
   if (wrong) throw new SightQueryError(`the action's ${wrong.id}: ${wrong.problem}`);
-  const outOfPhase = phaseRefusal(rules, spec);
-  if (outOfPhase) return { refused: [outOfPhase], rolls: [], outcomes: [], summary: `${spec.name}: ${outOfPhase.reason}` };
+  const outOfTurn = phaseRefusal(rules, spec) ?? sideRefusal(rules, spec, request);
+  if (outOfTurn) return { refused: [outOfTurn], rolls: [], outcomes: [], summary: `${spec.name}: ${outOfTurn.reason}` };
 
   const world = await table.worldOf(battlefield);
   const geometry: ActionGeometry = { ...tableGeometry(world, battlefield), sight: (r) => sightReport(world, r.shooter, r.target, sightOptionsOf(r)) };
@@ -81,6 +81,14 @@ function requireParties({ battlefield }: RulesAt, spec: ActionSpec, request: Act
         `${spec.name} is aimed at a point of the ${width} × ${depth} cm table: the request gives ${request.point ? `(${x}, ${z})` : "none"}`,
       );
   }
+}
+
+/** Why the side taking it must wait (another side acts in this step, and the spec is the acting side's only). */
+function sideRefusal({ ruleset, history, battlefield }: RulesAt, spec: ActionSpec, request: ActionRequest): Ruling | undefined {
+  if (spec.sides === "any") return undefined;
+  const side = request.side ?? sideOf(battlefield.scenario, request.unit!);
+  const waits = side === undefined ? undefined : notActing(ruleset.turn, history.state, side);
+  return waits ? { reason: waits, rule: spec.rule } : undefined;
 }
 
 /** Why the spec is not taken in the game's step now, with its rule; undefined in free play or in one of its phases. */

@@ -15,7 +15,18 @@ import { type GameLog, nextDice } from "../core/game/gameLog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import { formatPath } from "../core/scenario/load";
 import { describeValue, type Scenario } from "../core/scenario/schema";
-import { type GameRecord, NotJudgeable, overMove, overMoveReason, rulesAt, rulesetOf, stateBefore, turnRefusal } from "../rules/gameContext";
+import {
+  dueBeforeStep,
+  dueReason,
+  type GameRecord,
+  NotJudgeable,
+  overMove,
+  overMoveReason,
+  rulesAt,
+  rulesetOf,
+  stateBefore,
+  turnRefusal,
+} from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import type { FireDeclaration } from "../rules/ruleset";
 import { type NextStep, nextStep } from "../rules/turn";
@@ -100,6 +111,8 @@ function turnProblem(game: GameRecord, at: number, event: GameEvent, table: Tabl
   const tooFar = overMove(game, at, event, { battlefieldOf: (s) => table.battlefieldOf(s) });
   if (tooFar) return `past its allowance, and not allowed as a house rule: ${overMoveReason(tooFar)}`;
   if (event.type !== "turn-advanced" && event.type !== "game-ended") return undefined;
+  const due = dueBeforeStep(game, at, { battlefieldOf: (s) => table.battlefieldOf(s) });
+  if (due.length) return `the turn moved on while ${dueReason(rulesetOf(game.header), due)}`;
   const expected = nextStep(rulesetOf(game.header).turn, state, nextDice({ ...game, cursor: at }));
   const { time: _time, ...recorded } = event;
   return sameData(asSaved(expected), asSaved(recorded)) ? undefined : `the rules take ${describeStep(expected)} next, the file says ${describeStep(recorded)}`;

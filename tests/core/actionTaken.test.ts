@@ -10,10 +10,10 @@ import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, newGame, nextDice, record } from "../../src/core/game/gameLog";
 import { findModel } from "../../src/core/game/models";
 import { eventSeenBy } from "../../src/core/game/secrets";
-import { statusOf, unitStatusOf } from "../../src/core/game/state";
+import { fallenFrom, statusOf, unitStatusOf } from "../../src/core/game/state";
 import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { rulesetById } from "../../src/rules/registry";
-import { outOfTurn } from "../../src/rules/turn";
+import { notActing, outOfTurn } from "../../src/rules/turn";
 import { takeActionInGame } from "../../src/worker/action";
 import { gameTabletop } from "../../src/worker/fire";
 import { scenario } from "../helpers/scene";
@@ -69,6 +69,9 @@ describe("the action-taken event", () => {
     expect(state.scenario.features.some((f) => f.id === "wreck-tank")).toBe(true);
     expect(unitStatusOf(state, unitOf("rifleman")).pins).toBe(2);
     expect(state.rollsUsed).toBe(2);
+    // The tank's unit has lost a model (morale tests count a unit's losses over the game).
+    expect(fallenFrom(state, unitOf("tank"))).toBe(1);
+    expect(fallenFrom(state, unitOf("rifleman"))).toBe(0);
     // The next die follows on from the action's.
     const resumed = nextDice(record(start(), event));
     expect(resumed.roll(10, "next")).toBe(createDice(42, [10, 10]).roll(10, "next"));
@@ -107,15 +110,14 @@ describe("the action-taken event", () => {
     }
   });
 
-  it("is out of turn when the side taking it, or its unit's side, is not the side acting", () => {
+  it("is left to its spec by the turn's check (a reaction or a forced test is the other side's), which says who must wait", () => {
     const ruleset = rulesetById("operation-ww2")!;
     const phase = ruleset.turn.phases.find((p) => p.acts !== "all")!;
     const step: GameEvent = { type: "turn-advanced", time: 0, turn: 1, phase: phase.id, side: "A", kept: [], rolls: [] };
     const state = currentState(record(start(), step));
-    expect(outOfTurn(ruleset.turn, state, action({ unit: unitOf("rifleman") }))).toBeUndefined();
-    expect(outOfTurn(ruleset.turn, state, action({ side: "A" }))).toBeUndefined();
-    expect(outOfTurn(ruleset.turn, state, action({ unit: unitOf("tank") }))).toMatch(/B must wait/);
-    expect(outOfTurn(ruleset.turn, state, action({ side: "B" }))).toMatch(/B must wait/);
+    expect(outOfTurn(ruleset.turn, state, action({ unit: unitOf("tank") }))).toBeUndefined();
+    expect(notActing(ruleset.turn, state, "A")).toBeUndefined();
+    expect(notActing(ruleset.turn, state, "B")).toMatch(/^it is A's .*: B must wait$/);
   });
 });
 

@@ -151,10 +151,30 @@ export async function passDevice(app: AppPage): Promise<string | undefined> {
   return side;
 }
 
-/** Presses the turn bar's button (the device passed where the step asks it) until the result screen shows; how many presses it took. */
+/** Takes every action the rules require now (the Actions panel's "Due now" list), first first, up to `most`; how many were taken. */
+export async function takeDueActions(app: AppPage, most: number): Promise<number> {
+  let taken = 0;
+  const take = app.page.getByTestId("take-due");
+  while (taken < most && (await take.count()) > 0) {
+    const before = await eventCount(app);
+    await take.first().click();
+    await expect.poll(() => eventCount(app), { timeout: 30_000 }).toBe(before + 1);
+    taken++;
+  }
+  return taken;
+}
+
+/** Actions due in one step the player takes before pressing on (rules that keep asking are a bug). */
+const MOST_DUE = 30;
+
+/**
+ * Presses the turn bar's button (the actions due taken first, the device passed where the step asks it) until the
+ * result screen shows; how many presses it took.
+ */
 export async function playToResult(app: AppPage, most: number): Promise<number> {
   let presses = 0;
   while (!(await app.page.getByTestId("game-result").isVisible())) {
+    await takeDueActions(app, MOST_DUE);
     await app.page.getByTestId("turn-next").click();
     await passDevice(app);
     if (++presses > most) throw new Error(`no game end after ${presses} steps; the bar says ${await turnStatus(app)}`);

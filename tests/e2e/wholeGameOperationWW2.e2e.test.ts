@@ -14,6 +14,7 @@ import {
   eventCount,
   fireAt,
   lastEventType,
+  passDevice,
   playsToMissionResult,
   positionOf,
   reloadKeepsGame,
@@ -47,6 +48,8 @@ describe("a whole game of Operation WW2", () => {
     const steps: string[] = [];
     for (let i = 0; i < 4; i++) {
       await app.page.getByTestId("turn-next").click();
+      // The side giving an order holds the device: its hand of command cards is hidden (000 l.63, 91).
+      await passDevice(app);
       steps.push((await turnStatus(app))!);
     }
     expect(steps).toEqual(["turn 1 of 6 · Command cards", "turn 1 of 6 · Panic recovery", "turn 1 of 6 · Initiative", "turn 1 of 6 · Germany · Orders"]);
@@ -78,6 +81,7 @@ describe("a whole game of Operation WW2", () => {
 
     // The Americans' order: the jeep drives along its edge.
     await app.page.getByTestId("turn-next").click();
+    expect(await passDevice(app)).toBe("USA");
     expect(await turnStatus(app)).toBe("turn 1 of 6 · USA · Orders");
     await dragModel(app, "us-jeep-1", [16, 20]);
     expect(await lastEventType(app)).toBe("model-moved");

@@ -37,7 +37,7 @@ describe("the registry", () => {
       expect(ruleset.versions.length).toBeGreaterThan(0);
       for (const o of ruleset.options) {
         expect(o.choices, o.id).toContain(o.default);
-        expect(o.rule, o.id).toMatch(/§|intro/);
+        expect(o.rule, o.id).toMatch(/§|intro|^\d{3} l\.\d/);
       }
       for (const t of ruleset.tables) {
         expect(t.rule, t.id).toMatch(/^§/);

@@ -101,7 +101,7 @@ describe("Operation WW2's turn (000 l.37–59)", () => {
     expect(outOfTurn(turn, state, moveOf(log, "b1"))).toBe("it is A's activation (000 l.47–57): B must wait");
     expect(outOfTurn(turn, state, moveOf(log, "a2"))).toBeUndefined();
     const cards = currentState(until(operationWw2, "cards"));
-    expect(outOfTurn(turn, cards, fireBy("a1", "b1"))).toBe("shooting comes in the Orders (000 l.47–57), not the Command cards (000 l.41, 76–78)");
+    expect(outOfTurn(turn, cards, fireBy("a1", "b1"))).toBe("shooting comes in the Orders (000 l.47–57), not the Command cards (000 l.41, 61–78, 563)");
   });
 
   it("deploys anywhere with both sides, and shoots nothing before the game begins (000 l.985–1005)", () => {
@@ -110,6 +110,14 @@ describe("Operation WW2's turn (000 l.37–59)", () => {
     expect(outOfTurn(turn, currentState(log), moveOf(log, "a1"))).toBeUndefined();
     expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toBeUndefined();
     expect(outOfTurn(turn, currentState(log), fireBy("a1", "b1"))).toMatch(/^shooting comes in the Orders \(000 l\.47–57\), not the deployment/);
+  });
+
+  it("hides the hand of command cards: the side giving an order holds the device (000 l.63, 91), in no other step", () => {
+    expect(handOver(turn, currentState(until(operationWw2, "orders", "B")))).toEqual({
+      side: "B",
+      hides: { reason: "the command cards in the hand of the side giving an order", rule: "000 l.63, 91" },
+    });
+    expect(handOver(turn, currentState(until(operationWw2, "cards")))).toBeUndefined();
   });
 });
 
@@ -254,7 +262,7 @@ describe("hidden information on one screen: the device passes to the side a step
     expect(handOver(boltAction.turn, currentState(start(boltAction)))).toBeUndefined();
     expect(handOver(boltAction.turn, currentState(advance(boltAction, start(boltAction))))).toBeUndefined();
     expect(handOver(boltAction.turn, currentState(until(boltAction, "turn-end")))).toBeUndefined();
-    for (const ruleset of [operationWw2, battleground, flamesOfWar]) {
+    for (const ruleset of [battleground, flamesOfWar]) {
       for (let log = advance(ruleset, start(ruleset)); !currentState(log).ended; log = advance(ruleset, log))
         expect(handOver(ruleset.turn, currentState(log)), ruleset.id).toBeUndefined();
     }

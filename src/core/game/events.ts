@@ -94,8 +94,6 @@ export const UnitChange = z.strictObject({
   unit: id,
   pins: z.number().int().min(-1000).max(1000).optional(),
   order: id.optional(),
-  /** Models the unit lost in this resolution, counted over the game (a morale check at half strength reads them). */
-  lost: z.number().int().min(0).max(LIMITS.models).optional(),
 });
 export type UnitChange = z.infer<typeof UnitChange>;
 

@@ -1,7 +1,7 @@
 /**
  * The models of a scenario as the game moves them: found by id, changed one at a time, stood at a placement.
  */
-import type { Model, Scenario } from "../scenario/schema";
+import type { Model, Point, Scenario } from "../scenario/schema";
 import type { Placement } from "./events";
 
 export function findModel(scenario: Scenario, id: string): Model | undefined {
@@ -18,6 +18,13 @@ export function placementOf(model: Model): Placement {
     ...(model.floor ? { floor: model.floor } : {}),
   };
 }
+
+/** A model's move as a rule system measures it: from where it stood, along its recorded path, to where it ends. */
+export const movePath = (m: { readonly from: Placement; readonly path: readonly Point[]; readonly to: Placement }): Point[] => [
+  m.from.position,
+  ...m.path,
+  m.to.position,
+];
 
 /** The model standing at a placement (on the ground, at an elevation or on a floor). */
 export function placed(model: Model, at: Placement): Model {

@@ -24,12 +24,10 @@ export interface ModelStatus {
   readonly markers: readonly string[];
 }
 
-/** A unit's rule state (order dice systems): its pin markers, the order die it has this turn, and the models it has lost. */
+/** A unit's rule state (order dice systems): its pin markers and the order die it has this turn. */
 export interface UnitStatus {
   readonly pins: number;
   readonly order?: string;
-  /** Models removed from it as casualties or destroyed, over the game (a morale test at half strength counts them). */
-  readonly lost?: number;
 }
 
 /**
@@ -56,6 +54,11 @@ export interface GameState {
   readonly modelStates: Readonly<Record<string, ModelMarks>>;
   /** Smoke clouds laid by shots: the turn at whose end each one clears. */
   readonly smokeUntil: Readonly<Record<string, number>>;
+  /**
+   * Models the game took off the table (killed, destroyed, removed as casualties), each with its unit and side:
+   * a unit's strength at the start is its models now and its fallen, as a morale check counts them.
+   */
+  readonly fallen: Readonly<Record<string, { readonly unit: string; readonly side: string }>>;
   /** Where the game stands in its rule system's turn (turn-advanced events); absent in free play. */
   readonly step?: TurnStep;
   /** The game is over (game-ended): nothing more happens on the table. */
@@ -87,6 +90,7 @@ export function initialState(scenario: Scenario): GameState {
     lastShots: byId(),
     modelStates: byId(),
     smokeUntil: byId(),
+    fallen: byId(),
   };
 }
 
@@ -112,6 +116,17 @@ function requireModel(state: GameState, id: string, event: GameEvent): Model {
 
 function updateModel(state: GameState, id: string, fn: (m: Model) => Model | undefined): GameState {
   return { ...state, scenario: withModel(state.scenario, id, fn) };
+}
+
+/** How many models of `unit` the game has taken off the table (morale tests at half strength, panic thresholds count them). */
+export const fallenFrom = (state: GameState, unit: string): number => Object.values(state.fallen).filter((f) => f.unit === unit).length;
+
+/** A model taken off the table by the game, remembered among its unit's fallen. */
+function fall(state: GameState, id: string): GameState {
+  const force = state.scenario.forces.find((f) => f.units.some((u) => u.models.some((m) => m.id === id)));
+  const unit = force?.units.find((u) => u.models.some((m) => m.id === id));
+  const fallen = force && unit ? { fallen: byId(state.fallen, { [id]: { unit: unit.id, side: force.side } }) } : {};
+  return { ...updateModel(state, id, () => undefined), ...fallen };
 }
 
 function applyOutcome(status: Record<string, ModelStatus>, o: Outcome): void {
@@ -144,7 +159,6 @@ function applyUnitChanges(units: Readonly<Record<string, UnitStatus>>, changes: 
       ...current,
       pins: Math.max(0, current.pins + (c.pins ?? 0)),
       ...(c.order ? { order: c.order } : {}),
-      ...(c.lost ? { lost: (current.lost ?? 0) + c.lost } : {}),
     };
   }
   return next;
@@ -197,7 +211,7 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
     }
     case "model-removed":
       requireModel(state, event.model, event);
-      return updateModel(state, event.model, () => undefined);
+      return fall(state, event.model);
     case "template-placed":
       if (hasId(state.templates, event.template.id)) throw new GameEventError(`template-placed: there is already a template "${event.template.id}"`);
       return { ...state, templates: byId(state.templates, { [event.template.id]: event.template }) };
@@ -319,7 +333,7 @@ function applyResults(state: GameState, event: GameEventOf<"fire-resolved" | "ac
   let next: GameState = { ...state, status, units: applyUnitChanges(state.units, event.units ?? []), rollsUsed: state.rollsUsed + event.rolls.length };
   for (const o of event.outcomes) {
     if (o.effect === "destroyed") next = leaveWreck(next, requireModel(next, o.model, event));
-    if (o.effect === "casualty" || o.effect === "destroyed") next = updateModel(next, o.model, () => undefined);
+    if (o.effect === "casualty" || o.effect === "destroyed") next = fall(next, o.model);
   }
   return next;
 }

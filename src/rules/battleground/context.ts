@@ -23,6 +23,7 @@ export const MARKERS = {
   wounded: "wounded",
   immobilised: "immobilised (to the end of the game)",
   bogged: "bogged down",
+  abandoned: "abandoned by its crew",
   jammed: (weapon: string) => `jammed: ${weapon}`,
   weaponDestroyed: (weapon: string) => `weapon destroyed: ${weapon}`,
 } as const;

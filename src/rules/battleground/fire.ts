@@ -7,6 +7,7 @@ import { cmToInches } from "../../core/units";
 import type { SightReport } from "../../sight/sightReport";
 import { type ModelFacts, modelsNamed, unitNamed } from "../context";
 import { type FirerVerdict, type FireVerdict, type Modifier, type Ruling, type ShotVerdict, type SightRequest, sightKey, uniqueSampleTables } from "../ruleset";
+import { actionRefusal } from "./activation";
 import { type ArmourHit, armourFromShooter } from "./armour";
 import { type BgContext, hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import { type Protection, protectionOf, seenFraction } from "./cover";
@@ -60,7 +61,6 @@ function firerWeapon(ctx: BgContext, decl: BgFireDeclaration, m: ModelFacts): Fi
 /** The sight reports an action needs: each firer's weapon line (its eye for close combat) to each target model. */
 export function sightRequests(decl: BgFireDeclaration, ctx: BgContext): SightRequest[] {
   const action = actionOf(decl);
-  if (action === "clear-jam" || action === "immobilisation-test") return [];
   const targets = modelsNamed(ctx, decl.target);
   return modelsNamed(ctx, decl.shooter).flatMap((m) => {
     const w = action === "fire" ? firerWeapon(ctx, decl, m) : undefined;
@@ -217,6 +217,7 @@ function judgeFirer(
     rulings,
     shots,
   });
+  if (hasMarker(firer, MARKERS.abandoned)) return none([{ reason: `${firer.id} was abandoned by its crew`, rule: "002 l.232" }]);
   if (hasMarker(firer, MARKERS.suppressed)) return none([{ reason: `${firer.id} is Suppressed: in its activation it may only try to rally`, rule: "§8" }]);
   const shots = targets.map((t) => shotAt(ctx, decl, firer, w, t, report(t, w)));
   const possible = shots.filter((s) => s.canFire);
@@ -259,6 +260,24 @@ function verdictSampleTables(ctx: BgContext, rulings: readonly Ruling[], firers:
   ]);
 }
 
+/**
+ * In a game that follows its turns, a charge comes after its Morale test (l.247–249): refused before one, and
+ * for models that failed it (they lose their Standard Action). In free play the test is the players'.
+ */
+function chargeProblems(ctx: BgContext, models: readonly ModelFacts[]): Ruling[] {
+  if (!ctx.game.activations) return [];
+  const untested = models.filter((m) => modelState(ctx, m.id).chargeMorale === undefined);
+  const failed = models.filter((m) => modelState(ctx, m.id).chargeMorale === "failed");
+  return [
+    ...(untested.length
+      ? [{ reason: `${untested.map((m) => m.id).join(", ")}: take the Morale test before a charge first (action: Charge)`, rule: "002 l.247–248" }]
+      : []),
+    ...(failed.length
+      ? [{ reason: `${failed.map((m) => m.id).join(", ")} failed the Morale test before a charge: they lose their Standard Action`, rule: "002 l.248–249" }]
+      : []),
+  ];
+}
+
 /** The verdict on a declaration; `needs` lists sight reports still to measure. */
 export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport[], ctx: BgContext): BgFireVerdict {
   const action = actionOf(decl);
@@ -280,13 +299,15 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
   const firersOf = modelsNamed(ctx, decl.shooter);
   const targets = modelsNamed(ctx, decl.target);
   const problems: Ruling[] = [];
-  if (action !== "clear-jam" && action !== "immobilisation-test" && firingUnit.side === targetUnit.side)
-    problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
+  if (firingUnit.side === targetUnit.side) problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
+  if (action === "close-combat") problems.push(...chargeProblems(ctx, firersOf));
+  const acting = firersOf.map((m) => actionRefusal(ctx, m, action)).find((r) => r !== undefined);
+  if (acting) problems.push(acting);
   let firers: BgFirer[];
   if (action === "fire") {
     firers = firersOf.map((m) => judgeFirer(ctx, decl, m, targets, (t, w) => byKey.get(sightKey({ shooter: m.id, target: t.id, weapon: w.id }))!));
   } else {
-    // Close combat, jam clearing and immobilisation tests are judged as they are resolved; each model takes part.
+    // Close combat is judged as it is resolved; each model takes part.
     firers = firersOf.map((m) => ({ model: m.id, dice: 1, canFire: true, rulings: [], shots: [] }));
   }
   const valid = problems.length === 0 && firers.some((f) => f.canFire);

@@ -11,12 +11,16 @@ import type { ModelFacts } from "../context";
 import { marksInForce } from "../marks";
 import type { Answers } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine, SubjectSituation } from "../ruleset";
-import { type BgContext, sampleMark } from "./context";
+import { activationsOf } from "./activation";
+import { bogging } from "./bogging";
+import { type BgContext, MARKERS, sampleMark } from "./context";
 import { defaultAmmunition } from "./fire";
 import { moveCost } from "./movement";
-import { firingWeapon, usualWeapon } from "./profiles";
+import { firingWeapon, qualityOf, usualWeapon } from "./profiles";
 import { DECLARATION, MARKS, MOTION_CHOICES, type Motion } from "./questions";
-import type { BgFireDeclaration, BgGameState, BgModelState, Morale, Movement } from "./types";
+import { resolutions } from "./records";
+import { chargeMoraleOf, crewTested, lossesThisTurn, ralliedThisTurn } from "./states";
+import type { BgFireDeclaration, BgGameState, BgModelState, Morale, Movement, Quality } from "./types";
 
 /** The count of a model's moves this turn that changed where it stands, as the log's fold keeps it. */
 const movesMade = (history: GameHistory, model: string): number => (hasId(history.state.moves, model) ? history.state.moves[model]! : 0);
@@ -43,17 +47,55 @@ export function movementOf(history: GameHistory, model: string): Movement {
 /** Every model's Battleground state from the log (a shot declared by a unit is each of its models' last shot). */
 export function gameState(history: GameHistory): BgGameState {
   const models: Record<string, BgModelState> = {};
+  const shots = shotsThisTurn(history.events);
   for (const force of history.state.scenario.forces)
-    for (const unit of force.units) for (const m of unit.models) models[m.id] = modelStateOf(history, m.id, unit.id);
-  return { models };
+    for (const unit of force.units) for (const m of unit.models) models[m.id] = modelStateOf(history, m.id, unit.id, shots);
+  const activations = activationsOf(history);
+  const losses = lossesThisTurn(history);
+  return { models, ...(activations ? { activations } : {}), ...(Object.keys(losses).length ? { losses } : {}) };
 }
 
-function modelStateOf(history: GameHistory, model: string, unit: string): BgModelState {
+interface ShotRecord {
+  readonly lastShot: { readonly weapon: string; readonly target: string };
+  readonly targetChanges: number;
+}
+
+/**
+ * Each model's shots this turn from the fire-resolved events' rulings (FireDetails.verdict): the weapon it
+ * fired itself (a unit of rifles and a BAR fires two, and each man's next shot is matched to his own, §3.2)
+ * at the declared target, and how often it changed target (§3.4). Tests and close combat are no shots.
+ */
+function shotsThisTurn(events: readonly GameEvent[]): Map<string, ShotRecord> {
+  const shots = new Map<string, ShotRecord>();
+  for (const r of resolutions(events)) {
+    if (r.action !== "fire" || r.target === undefined) continue;
+    for (const f of r.verdict?.firers ?? []) {
+      if (!f.canFire || !f.weapon) continue;
+      const before = shots.get(f.model);
+      const changed = before !== undefined && before.lastShot.target !== r.target;
+      shots.set(f.model, { lastShot: { weapon: f.weapon.id, target: r.target }, targetChanges: (before?.targetChanges ?? 0) + (changed ? 1 : 0) });
+    }
+  }
+  return shots;
+}
+
+function modelStateOf(history: GameHistory, model: string, unit: string, shots: ReadonlyMap<string, ShotRecord>): BgModelState {
   const { lastShots } = history.state;
   const marks = marksInForce(history, MARKS, model);
   const { motion } = motionOf(history, model);
-  const lastShot = hasId(lastShots, model) ? lastShots[model] : hasId(lastShots, unit) ? lastShots[unit] : undefined;
+  // A shot recorded without its ruling (an older file) is told by the fold's last shot of its shooter.
+  const recorded = shots.get(model);
+  const folded = hasId(lastShots, model) ? lastShots[model] : hasId(lastShots, unit) ? lastShots[unit] : undefined;
+  const lastShot = recorded?.lastShot ?? (folded?.weapon ? folded : undefined);
+  const moves = movesMade(history, model);
+  const rallied = ralliedThisTurn(history.events, model);
+  const chargeMorale = chargeMoraleOf(history.events, model);
+  const crew = crewTested(history.events, model);
   return {
+    ...(chargeMorale ? { chargeMorale } : {}),
+    ...(crew ? { crewTested: true } : {}),
+    ...(moves ? { moveActions: moves } : {}),
+    ...(rallied ? { rallied } : {}),
     bonusMove: motion !== "none",
     standardMove: motion === "both",
     movement: movementOf(history, model),
@@ -61,7 +103,20 @@ function modelStateOf(history: GameHistory, model: string, unit: string): BgMode
     ...(marks.morale ? { morale: marks.morale as Morale } : {}),
     ...(marks.camouflaged ? { camouflaged: true } : {}),
     ...(lastShot ? { lastShot, firedBefore: true } : {}),
+    ...(recorded?.targetChanges ? { targetChanges: recorded.targetChanges } : {}),
+    ...bogging(history.events, model),
+    ...(marks.quality ? { quality: marks.quality as Quality } : {}),
+    ...(damaged(history, model) ? { damaged: true } : {}),
   };
+}
+
+/**
+ * The sheet's Damaged shooter (−5, l.75) is not defined on the sheet: read as a model the effects table left
+ * wounded, immobilised or with a weapon destroyed (inference).
+ */
+function damaged(history: GameHistory, model: string): boolean {
+  const markers = history.state.status[model]?.markers ?? [];
+  return markers.some((m) => m === MARKERS.wounded || m === MARKERS.immobilised || m.startsWith(MARKERS.weaponDestroyed("")));
 }
 
 /** A model's moves this turn, oldest first: where each started and the path it took (for its MP cost, §1). */
@@ -111,6 +166,7 @@ function subject(ctx: BgContext, history: GameHistory, model: string): SubjectSi
     motion: motionFromMoves(movesMade(history, model)),
     movement: motionOf(history, model).motion === "none" ? "stationary" : "moving",
     evasion: ctx.tables.procedures.evasion,
+    ...(facts ? { quality: qualityOf(ctx, facts) } : {}),
   };
   return {
     model,

@@ -5,11 +5,12 @@
  */
 import { type RulesContext, requireModel } from "../context";
 import type { Ruleset } from "../ruleset";
+import { BG_ACTIONS, due, takeAction } from "./actions";
 import { type BgContext, bgContext } from "./context";
 import { type BgFireVerdict, fireVerdict, sightRequests } from "./fire";
 import { gameState, situation } from "./gameState";
 import { BG_MISSION_SETUP } from "./missionSetup";
-import { moveVerdict } from "./movement";
+import { moveVerdict } from "./moveVerdict";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { weaponIds } from "./profiles";
 import { DECLARATION, MARKS } from "./questions";
@@ -53,6 +54,7 @@ export const battleground: Ruleset<BgFireDeclaration, BgContext, BgFireVerdict, 
   resolveFire: (_declaration, verdict, dice, context, geometry) => resolveFire(verdict, dice, context, geometry),
   turn: BG_TURN,
   moveVerdict,
+  actions: { actions: BG_ACTIONS, takeAction, due },
 };
 
 export { type BgContext, bgContext } from "./context";

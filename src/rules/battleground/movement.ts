@@ -11,11 +11,11 @@ import type { Vec2 } from "../../core/geometry2d";
 import type { Feature } from "../../core/scenario/schema";
 import { cmToInches } from "../../core/units";
 import { pathFacts } from "../../sight/pathFacts";
-import { type ModelFacts, requireModel } from "../context";
-import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
+import type { ModelFacts } from "../context";
+import type { Ruling } from "../ruleset";
 import { type BgContext, sampleMark } from "./context";
 import { profileOf } from "./profiles";
-import { type MOVE_CLASSES, RULESET_ID } from "./tables";
+import type { MOVE_CLASSES } from "./tables";
 import { INCH_EPSILON } from "./toHit";
 
 export type MoveClass = (typeof MOVE_CLASSES)[number];
@@ -123,23 +123,4 @@ export function moveCost(ctx: BgContext, input: MoveCostInput): MoveCost {
       rule: "§1, §2",
     });
   return { moveClass, mp, allowance, rulings, limit, immobilisation, ...(refused ? { refused } : {}) };
-}
-
-/** A move's verdict: its Movement Points against one move action's (sample), refused past them or into the sheet's NO. */
-export function moveVerdict(request: MoveRequest, ctx: BgContext): MoveVerdict {
-  const m = requireModel(ctx, request.model);
-  const cost = moveCost(ctx, { model: m, heading: m.heading, path: request.path, features: [...ctx.terrain.values()] });
-  const allowed = !cost.refused && cost.mp <= cost.allowance + INCH_EPSILON;
-  const rulings = cost.refused ? [cost.refused, ...cost.rulings] : cost.rulings;
-  return {
-    ruleset: RULESET_ID,
-    model: m.id,
-    measure: "MP",
-    allowance: cost.allowance,
-    cost: cost.mp,
-    allowed,
-    rulings,
-    ...(!allowed && { refusal: cost.refused ?? cost.limit }),
-    sampleTables: uniqueSampleTables(rulings.flatMap((r) => (r.sample ? [r.sample] : []))),
-  };
 }

@@ -22,6 +22,7 @@ export interface BgOptions {
   readonly immobiliseAttack: "immobilised-only" | "immobilised-suppressed";
   readonly directionChange: "per-change" | "once-per-action";
   readonly terrainCost: "per-feature" | "per-inch";
+  readonly activation: "unit-per-step" | "whole-turn";
 }
 
 export const DEFAULT_OPTIONS: BgOptions = {
@@ -40,6 +41,7 @@ export const DEFAULT_OPTIONS: BgOptions = {
   immobiliseAttack: "immobilised-only",
   directionChange: "per-change",
   terrainCost: "per-feature",
+  activation: "unit-per-step",
 };
 
 const spec = (id: keyof BgOptions, label: string, rule: string, description: string, choices: readonly (string | boolean)[]): OptionSpec => ({
@@ -150,6 +152,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     "§1, §14.3",
     "The sheet lists extra MP per terrain or obstacle without saying per what. Default: once for each feature the move enters or crosses, because the table lists obstacles (hedges, ditches, anti-tank obstacles) that are crossed, not travelled along; or for every inch (started) the move spends inside it.",
     ["per-feature", "per-inch"],
+  ),
+  spec(
+    "activation",
+    "Activations (sample)",
+    "§3.3, §8 (002 l.107–111, 235–241)",
+    "SAMPLE: the sheet speaks of a unit's activation, a Bonus Move and a Standard Action, but gives no deck and no order of play. Default (sample): the sides alternate, each step of the turn bar one unit's activation (the first unit of the acting side that moves or acts in it; a unit that has had its activation moves no more this turn); or a unit's activation is the whole turn, the order kept off the table (a deck of cards): only the two move actions are counted.",
+    ["unit-per-step", "whole-turn"],
   ),
 ];
 

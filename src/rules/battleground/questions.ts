@@ -1,24 +1,13 @@
 /**
- * What Battleground WWII asks before a shot (the action and the round, §3, §4, §9) and the marks a player
- * keeps on a model (§3.2, §3.3): how it moved this turn when its moves do not tell, how it moves as a target,
- * evasion, morale, camouflage. Marks are recorded in the game log (model-state-set) and undone like any event.
+ * What Battleground WWII asks before a shot (the round, §4; close combat, tests and rallies are its actions,
+ * actions.ts) and the marks a player keeps on a model (§3.2–§3.4): how it moved this turn when its moves do not
+ * tell, how it moves as a target, evasion, morale, quality, camouflage. Marks are recorded in the game log
+ * (model-state-set) and undone like any event.
  */
 import { type Mark, plainChoices, type Question } from "../questions";
-import { MORALE, MOVEMENT } from "./types";
+import { MORALE, MOVEMENT, QUALITIES } from "./types";
 
 export const DECLARATION: readonly Question[] = [
-  {
-    id: "action",
-    kind: "choice",
-    label: "Action",
-    rule: "§3, §9",
-    default: "fire",
-    choices: [
-      { value: "fire", label: "fire" },
-      { value: "close-combat", label: "close combat" },
-      { value: "clear-jam", label: "clear a jam" },
-    ],
-  },
   {
     id: "ammunition",
     kind: "choice",
@@ -67,6 +56,16 @@ export const MARKS: readonly Mark[] = [
     default: "steady",
     lasts: "game",
     choices: plainChoices(MORALE),
+  },
+  {
+    id: "quality",
+    kind: "choice",
+    label: "quality",
+    rule: "§3.4",
+    default: "regular",
+    derived: "the model's profile",
+    lasts: "game",
+    choices: plainChoices(QUALITIES),
   },
   { id: "camouflaged", kind: "flag", label: "camouflaged", rule: "§3.2 fn. 3", default: false, lasts: "game" },
 ];

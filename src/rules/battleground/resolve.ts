@@ -19,7 +19,6 @@ import { type BgFirer, type BgFireVerdict, type BgShot, formatTn } from "./fire"
 import { type BgRef, effectRoll } from "./outcomes";
 import { isUnarmoured, isVehicle, profileOf } from "./profiles";
 import { minimalScatterCentre, moved, ringRadii, scatterInches } from "./scatter";
-import { resolveClearJam, resolveImmobilisation } from "./tests";
 
 const signed = (v: number): string => (v >= 0 ? `+ ${v}` : `− ${-v}`);
 const sum = (mods: readonly Modifier[]): number => mods.reduce((s, m) => s + m.value, 0);
@@ -304,8 +303,6 @@ export function resolveFire(verdict: BgFireVerdict, dice: Dice, ctx: BgContext, 
   let hits = 0;
   let rolled = 0;
   if (verdict.action === "close-combat") rolled = resolveCloseCombat(b, verdict);
-  else if (verdict.action === "clear-jam") rolled = resolveClearJam(b, verdict);
-  else if (verdict.action === "immobilisation-test") rolled = resolveImmobilisation(b, verdict);
   else {
     for (const f of firing) {
       const shot = f.shot!;

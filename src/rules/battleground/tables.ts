@@ -240,7 +240,12 @@ const MoveAllowance = z.strictObject({
   terrain: z.record(z.string(), z.enum(MOVE_ROWS)),
 });
 
-const Procedures = z.strictObject({ clearJam: z.strictObject({ modifier: mod }), evasion: mod });
+const Procedures = z.strictObject({
+  clearJam: z.strictObject({ modifier: mod }),
+  evasion: mod,
+  rally: z.strictObject({ modifier: mod }),
+  morale: z.strictObject({ modifier: mod }),
+});
 
 const SCHEMAS = {
   "hit-effects": HitEffects,

@@ -5,20 +5,21 @@
  */
 import { type ModelFacts, modelsNamed } from "../context";
 import type { Modifier } from "../ruleset";
+import { immobilisationDue, STILL_BOGGED } from "./bogging";
 import { hasMarker, MARKERS, modelState, sampleMark } from "./context";
-import type { BgFireVerdict } from "./fire";
 import type { BgRef } from "./outcomes";
 import { isVehicle, profileOf, profileSample, trainingOf, weaponIds } from "./profiles";
+import type { ImmobilisationDeclaration } from "./types";
 
 /** Pinned: −5 to every roll but Morale tests (§8), so to these tests too. */
 const pinnedPenalty = (b: BgRef, m: ModelFacts): number => (m.pinned ? b.ctx.tables["to-hit"].shooter.pinnedOrDamaged : 0);
 
 const jammedWeapons = (b: BgRef, m: ModelFacts) => weaponIds(b.ctx, m).filter((w) => hasMarker(m, MARKERS.jammed(w)));
 
-export function resolveClearJam(b: BgRef, v: BgFireVerdict): number {
+export function resolveClearJam(b: BgRef, unit: string): number {
   let rolled = 0;
-  for (const m of modelsNamed(b.ctx, v.declaration.shooter)) {
-    const jams = jammedWeapons(b, m).filter((w) => v.declaration.weapon === undefined || w === v.declaration.weapon);
+  for (const m of modelsNamed(b.ctx, unit)) {
+    const jams = jammedWeapons(b, m);
     for (const weapon of jams) {
       const need = trainingOf(b.ctx, m) + b.ctx.tables.procedures.clearJam.modifier + pinnedPenalty(b, m);
       const value = b.ref.dice.roll(20, `clear the jam of ${weapon} (${m.id})`);
@@ -38,13 +39,23 @@ export function resolveClearJam(b: BgRef, v: BgFireVerdict): number {
       else b.ref.outcome(m.id, "no-effect", `${weapon} still jammed`, { by: `${m.id} clearing its jam`, rolls: [index] });
     }
   }
-  if (!rolled) b.ref.note(`no jammed weapon to clear in ${v.firingUnit}`, "§3.7");
+  if (!rolled) b.ref.note(`no jammed weapon to clear in ${unit}`, "§3.7");
   return rolled;
 }
 
-function immobilisationModifiers(b: BgRef, m: ModelFacts, v: BgFireVerdict): Modifier[] {
+/**
+ * What the test is of when the player does not say: the unbogging test of a bogged-down vehicle (l.56–57), else
+ * the test its last moves made due, in woods when it drove through woods (l.53), else on terrain.
+ */
+function declared(b: BgRef, m: ModelFacts, given: ImmobilisationDeclaration | undefined): ImmobilisationDeclaration {
+  const unbogging = given?.unbogging ?? hasMarker(m, MARKERS.bogged);
+  if (given) return { ...given, unbogging };
+  const woods = immobilisationDue(b.ctx, m).some((id) => b.ctx.terrain.get(id)?.kind === "woods");
+  return { situation: woods ? "woods" : "terrain", unbogging };
+}
+
+function immobilisationModifiers(b: BgRef, m: ModelFacts, decl: ImmobilisationDeclaration): Modifier[] {
   const t = b.ctx.tables.immobilisation;
-  const decl = v.declaration.immobilisation ?? { situation: "terrain" as const };
   const vehicle = profileOf(b.ctx, m).vehicle!;
   const mod = (value: number, reason: string, extra = {}): Modifier => ({ value, reason, rule: "§2", roll: "test", ...extra });
   const mods: Modifier[] = [];
@@ -86,12 +97,13 @@ function immobilisationModifiers(b: BgRef, m: ModelFacts, v: BgFireVerdict): Mod
   return mods;
 }
 
-export function resolveImmobilisation(b: BgRef, v: BgFireVerdict): number {
+export function resolveImmobilisation(b: BgRef, unit: string, given?: ImmobilisationDeclaration): number {
   let rolled = 0;
-  const unbogging = v.declaration.immobilisation?.unbogging ?? false;
-  for (const m of modelsNamed(b.ctx, v.declaration.shooter).filter((x) => isVehicle(b.ctx, x))) {
+  for (const m of modelsNamed(b.ctx, unit).filter((x) => isVehicle(b.ctx, x))) {
     const training = trainingOf(b.ctx, m);
-    const mods = immobilisationModifiers(b, m, v);
+    const decl = declared(b, m, given);
+    const unbogging = decl.unbogging ?? false;
+    const mods = immobilisationModifiers(b, m, decl);
     const need = b.ctx.tables.immobilisation.trainingFactor * training + mods.reduce((s, x) => s + x.value, 0);
     const value = b.ref.dice.roll(20, `${unbogging ? "unbogging" : "immobilisation"} test of ${m.id}`);
     const index = b.ref.lastRoll;
@@ -112,8 +124,8 @@ export function resolveImmobilisation(b: BgRef, v: BgFireVerdict): number {
     else if (!passed && !unbogging) {
       b.ref.outcome(m.id, "damaged", MARKERS.bogged, cause);
       b.ref.note(`${m.id} is bogged down: its move ends, and its next action starts with an unbogging test`, "§2", [index]);
-    } else b.ref.outcome(m.id, "no-effect", passed ? "passes, moves on" : "still bogged down (−4 on the next test)", cause);
+    } else b.ref.outcome(m.id, "no-effect", passed ? "passes, moves on" : STILL_BOGGED, cause);
   }
-  if (!rolled) b.ref.note(`${v.firingUnit} has no vehicle to test`, "§2");
+  if (!rolled) b.ref.note(`${unit} has no vehicle to test`, "§2");
   return rolled;
 }

@@ -147,7 +147,14 @@ export function targetNumber(ctx: BgContext, input: TnInput): TargetNumber {
   }
   if (s.morale === "motivated") mods.push(toHit(tables.shooter.motivated, `${firer.id} is Motivated`, "§3.2"));
   if (s.morale === "disorganised") mods.push(toHit(tables.shooter.disorganised, `${firer.id} is Disorganised`, "§3.2"));
-  if (firer.pinned || s.damaged) mods.push(toHit(tables.shooter.pinnedOrDamaged, `${firer.id} is ${firer.pinned ? "Pinned" : "Damaged"}`, "§3.2, §8"));
+  if (firer.pinned || s.damaged)
+    mods.push(
+      toHit(
+        tables.shooter.pinnedOrDamaged,
+        `${firer.id} is ${firer.pinned ? "Pinned" : "Damaged (read as wounded, immobilised or a weapon lost: the sheet does not define it)"}`,
+        "§3.2, §8",
+      ),
+    );
   const dm = profileOf(ctx, target).dm;
   if (dm !== 0) mods.push(toHit(dm, `${target.id}'s Defensive Modifier`, "§3.2", profileSample(ctx)));
   const moving = targetMovement(ctx, target);

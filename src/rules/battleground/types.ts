@@ -50,23 +50,53 @@ export interface BgModelState {
   readonly occupants?: readonly string[];
   /** Failed unbogging tests so far (−4 each, §2). */
   readonly failedUnbogging?: number;
+  /** Move actions it made this activation (its moves this turn): the first the Bonus Move, the second the Standard Action's. */
+  readonly moveActions?: number;
+  /** It rallied from Suppression this activation: with a 1 it has a Bonus Move, else it stays (002 l.235–237). */
+  readonly rallied?: "bonus-move" | "stays";
+  /** Its moves this turn since its last immobilisation test (where it started facing, the path): # terrain on them makes a test due. */
+  readonly untestedMoves?: ReadonlyArray<{ readonly heading: number; readonly path: readonly (readonly [number, number])[] }>;
+  /** An immobilised vehicle whose crew has taken its Morale test (l.232). */
+  readonly crewTested?: boolean;
+  /** Its Morale test before a charge this turn (l.247–249). */
+  readonly chargeMorale?: "passed" | "failed";
+}
+
+/** This turn's activations from the log: the step of the turn now (0 the first) and the step each unit first acted in. */
+export interface BgActivations {
+  readonly step: number;
+  readonly units: Readonly<Record<string, number>>;
+}
+
+/** A unit's models killed this turn, and of them those killed "with −1 to the morale test" (l.226). */
+export interface BgLosses {
+  readonly killed: number;
+  readonly withMorale: number;
+  /** It took its Morale test after the last of them. */
+  readonly tested: boolean;
 }
 
 export interface BgGameState {
   readonly models?: Readonly<Record<string, BgModelState>>;
+  /** Each unit's losses this turn (a Morale test after losses). */
+  readonly losses?: Readonly<Record<string, BgLosses>>;
+  /** Absent in free play and the deployment. */
+  readonly activations?: BgActivations;
 }
 
-export type BgAction = "fire" | "close-combat" | "clear-jam" | "immobilisation-test";
+/** A shot, or close combat (the Close combat action judges and resolves it as a shot, with its sight lines). */
+export type BgAction = "fire" | "close-combat";
+
+/** Why a Morale test is taken: before a charge (l.245–249), the crew of an immobilised vehicle (l.232), after losses (l.226). */
+export type MoraleCause = "charge" | "crew" | "losses";
 
 export interface BgFireDeclaration extends FireDeclaration {
-  /** Default "fire". Close combat is resolved when declared (§9); a jam is cleared by its own action; an immobilisation test is taken when the opponent calls it (§2). */
+  /** Default "fire"; close combat is the Close combat action's (actions.ts). */
   readonly action?: BgAction;
   /** Fire HE (or smoke) rather than AP/small arms, where the weapon has it (§4). */
   readonly ammunition?: "standard" | "HE" | "smoke";
   /** Close combat on a vehicle: an attack to immobilise (+3, results count only as immobilisation, §9.3). */
   readonly toImmobilise?: boolean;
-  /** Immobilisation test: what the vehicle is doing (§2). */
-  readonly immobilisation?: ImmobilisationDeclaration;
 }
 
 export interface ImmobilisationDeclaration {

@@ -35,18 +35,8 @@ export class BaReferee extends DiceReferee {
     return pinsOn(this.ctx, unit) + (this.changes.get(unit)?.pins ?? 0);
   }
 
-  /** Pins and orders changed, and the models each unit lost (those this resolution removed). */
+  /** Pins and orders changed (the models a unit lost are the fold's: GameState.fallen). */
   unitChanges(): UnitChange[] {
-    const lost = new Map<string, number>();
-    for (const model of this.gone) {
-      const unit = this.ctx.models.get(model)?.unitId;
-      if (unit !== undefined) lost.set(unit, (lost.get(unit) ?? 0) + 1);
-    }
-    const units = [...new Set([...this.changes.keys(), ...lost.keys()])];
-    return units.map((unit) => {
-      const c = this.changes.get(unit);
-      const n = lost.get(unit);
-      return { unit, ...(c?.pins ? { pins: c.pins } : {}), ...(c?.order ? { order: c.order } : {}), ...(n ? { lost: n } : {}) };
-    });
+    return [...this.changes].map(([unit, c]) => ({ unit, ...(c.pins ? { pins: c.pins } : {}), ...(c.order ? { order: c.order } : {}) }));
   }
 }

@@ -3,7 +3,7 @@
  * log's fold keeps them (order-given and fire-resolved events, turn-ended returning the dice to the bag), and
  * what the fire panel asks and shows before a shot.
  */
-import { turnStart } from "../../core/game/state";
+import { fallenFrom, turnStart } from "../../core/game/state";
 import { pathLength } from "../../core/geometry2d";
 import { unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
@@ -42,6 +42,7 @@ interface FiredWeapon {
  */
 export function gameState(history: GameHistory): BaGameState {
   const units: Record<string, BaUnitState> = { ...(history.state.units as BaGameState["units"]) };
+  for (const unit of new Set(Object.values(history.state.fallen).map((f) => f.unit))) units[unit] = { ...units[unit], lost: fallenFrom(history.state, unit) };
   const moved: Record<string, number> = {};
   const change = (unit: string | undefined, f: (u: BaUnitState) => BaUnitState) => {
     if (unit !== undefined) units[unit] = f(units[unit] ?? {});

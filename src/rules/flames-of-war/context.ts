@@ -51,7 +51,19 @@ export function fowContext(table: RulesContext, setup: FowSetup = {}): FowContex
 
 export { sampleMark } from "../systemContext";
 
-export const modelState = (ctx: FowContext, id: string): FowModelState => ctx.game.models?.[id] ?? {};
+/** A drag's rounding (cm): a move a hair past its Tactical distance is still within it. */
+export const MOVE_TOLERANCE = 0.05;
+
+/**
+ * What a model did in its side's latest player turn; At Double, where not declared, from how far it moved in
+ * the Movement Step against its team's Tactical distance (§5.1).
+ */
+export function modelState(ctx: FowContext, id: string): FowModelState {
+  const state = ctx.game.models?.[id] ?? {};
+  const model = ctx.models.get(id);
+  if (state.atDouble !== undefined || state.distance === undefined || !model) return state;
+  return { ...state, atDouble: state.distance > ctx.tables.movement.rates[teamOf(ctx, model).type].tactical + MOVE_TOLERANCE };
+}
 
 export function teamOf(ctx: FowContext, model: ModelFacts): TeamProfile {
   const team = ctx.tables.teams[model.def.id];

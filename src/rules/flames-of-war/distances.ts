@@ -9,6 +9,8 @@ export const SOURCE_CM = {
   areaSight: 15,
   /** 4"/10 cm: dismounting under fire. */
   dismount: 10,
+  /** 8"/20 cm: charging into contact and counterattacking (003 l.63; 12"/30 cm under Quality of Quantity). */
+  charge: 20,
 } as const;
 
 /** The source's pair for a distance in cm: 40 → 16"/40 cm. */

@@ -4,6 +4,7 @@
  */
 import { type RulesContext, requireModel } from "../context";
 import type { Ruleset } from "../ruleset";
+import { FOW_ACTION_SYSTEM } from "./actions";
 import { type FowContext, fowContext, teamOf } from "./context";
 import { sourcePair } from "./distances";
 import { type FowFireVerdict, fireVerdict, sightRequests } from "./fire";
@@ -54,6 +55,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   resolveFire: (declaration, verdict, dice, context) => resolveFire(declaration, verdict, dice, declaredTurn(declaration, context)),
   turn: FOW_TURN,
   moveVerdict,
+  actions: FOW_ACTION_SYSTEM,
 };
 
 export { type FowContext, fowContext } from "./context";

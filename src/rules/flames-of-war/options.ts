@@ -29,6 +29,18 @@ export interface FowOptions {
   readonly henAndChicks: boolean;
   /** §6.4 Every Shot Counts! (German Tiger Ace): re-roll every failed to-hit roll. */
   readonly everyShotCounts: boolean;
+  /** §6.3 Truscott Trot (US): infantry and man-packed guns move 16"/40 cm At Double instead of 12"/30 cm (003 l.234). */
+  readonly truscottTrot: boolean;
+  /** §6.2 Carry on, Sergeant! (British): charge and consolidate without a Platoon Command team or Command Distance (003 l.109). */
+  readonly carryOnSergeant: boolean;
+  /** §6.2 Mike Target (British): a battery re-rolls its first failed attempt to range in (003 l.155). */
+  readonly mikeTarget: boolean;
+  /** §6.3 Time on Target (US): a battery that ranges in at its first attempt makes passed saves be re-rolled (003 l.255). */
+  readonly timeOnTarget: boolean;
+  /** §6.4 Stormtroopers (German): a Skill Test in the Assault Step for another 4"/10 cm move (003 l.266–280). */
+  readonly stormtroopers: boolean;
+  /** §6.2 Tip and Run (British): a Skill Test after shooting for a 4"/10 cm move (003 l.116–120). */
+  readonly tipAndRun: boolean;
 }
 
 export const DEFAULT_OPTIONS: FowOptions = {
@@ -44,6 +56,12 @@ export const DEFAULT_OPTIONS: FowOptions = {
   automaticRifle: false,
   henAndChicks: false,
   everyShotCounts: false,
+  truscottTrot: false,
+  carryOnSergeant: false,
+  mikeTarget: false,
+  timeOnTarget: false,
+  stormtroopers: false,
+  tipAndRun: false,
 };
 
 const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({
@@ -120,6 +138,32 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   national("automaticRifle", "Automatic Rifle (US)", "§6.3", "Rifle teams take no +1 to hit for ROF 1 when moving or Pinned."),
   national("henAndChicks", "Hen and Chicks (Soviet)", "§6.1", "+1 to hit with the main gun of a vehicle that moved (not MGs)."),
   national("everyShotCounts", "Every Shot Counts! (German Tiger Ace)", "§6.4", "The platoon's tanks re-roll every failed to-hit roll."),
+  national("truscottTrot", "Truscott Trot (US)", "§6.3", 'Infantry and man-packed guns move 16"/40 cm At Double instead of the normal 12"/30 cm (003 l.234).'),
+  national(
+    "carryOnSergeant",
+    "Carry on, Sergeant! (British)",
+    "§6.2",
+    "A platoon may charge into contact and consolidate without its Platoon Command team, its assaulting teams free of Command Distance (003 l.109).",
+  ),
+  national("mikeTarget", "Mike Target (British)", "§6.2", "A battery re-rolls its first failed attempt to range in; two normal attempts remain (003 l.155)."),
+  national(
+    "timeOnTarget",
+    "Time on Target (US)",
+    "§6.3",
+    "A battery that ranges in at its first attempt makes every passed save under it be re-rolled (003 l.255).",
+  ),
+  national(
+    "stormtroopers",
+    "Stormtroopers (German)",
+    "§6.4",
+    'In the Assault Step a platoon with its command team may take a Skill Test: passed, it moves another 4"/10 cm; either way it does not assault that turn (003 l.266–280).',
+  ),
+  national(
+    "tipAndRun",
+    "Tip and Run (British)",
+    "§6.2",
+    'After shooting a platoon may take a Skill Test: passed, it moves 4"/10 cm away from the platoons it shot at; either way it does not assault that turn (003 l.116–120).',
+  ),
 ];
 
 /** Options from a game header (unknown keys and wrong values are rejected with a reason; the shared checker). */

@@ -10,6 +10,7 @@ import parameters from "./tables/parameters.sample.json";
 import saves from "./tables/saves.json";
 import smallArms from "./tables/small-arms.json";
 import teams from "./tables/teams.sample.json";
+import tests from "./tables/tests.sample.json";
 import toHit from "./tables/to-hit.json";
 import weapons from "./tables/weapons.sample.json";
 import { GUN_CLASSES, RULESET_ID, TEAM_NOTES, TEAM_TYPES, TRAININGS } from "./types";
@@ -79,13 +80,41 @@ const Movement = z.strictObject({
   terrain: z.record(z.string(), z.enum(["open", "difficult", "impassable"])),
 });
 
-const SCHEMAS = { "small-arms": Weapons, "to-hit": ToHit, saves: Saves, weapons: Weapons, teams: Teams, parameters: Parameters, movement: Movement } as const;
+const MOTIVATIONS = ["fearless", "confident", "reluctant"] as const;
+const Tests = z.strictObject({
+  motivation: z.strictObject({ fearless: d6, confident: d6, reluctant: d6 }),
+  platoonMotivation: z.enum(MOTIVATIONS),
+  skill: z.strictObject({ veteran: d6, trained: d6, conscript: d6 }),
+  moraleBelow: z.number().min(0).max(1),
+  topArmour: z.number().int().min(0),
+  breakOff: cm,
+  consolidate: cm,
+  rangingIn: z.array(z.number().int().min(0)).min(1).max(6),
+  commanderSpotting: z.number().int().min(0),
+  template: cm,
+  wideFrom: z.number().int().min(1),
+  fewGuns: z.number().int().min(0),
+  manyGuns: z.number().int().min(1),
+  bombardAt: z.number().int().min(0),
+  bombardFp: d6,
+});
+
+const SCHEMAS = {
+  "small-arms": Weapons,
+  "to-hit": ToHit,
+  saves: Saves,
+  weapons: Weapons,
+  teams: Teams,
+  parameters: Parameters,
+  movement: Movement,
+  tests: Tests,
+} as const;
 
 export type TableId = keyof typeof SCHEMAS;
 export type FowTables = LoadedTables<{ readonly [K in TableId]: z.infer<(typeof SCHEMAS)[K]> }>;
 export type FowTableData = FowTables["data"];
 
-const TABLE_FILES: readonly TableFile[] = [smallArms, toHit, saves, weapons, teams, parameters, movement];
+const TABLE_FILES: readonly TableFile[] = [smallArms, toHit, saves, weapons, teams, parameters, movement, tests];
 
 /** The shipped tables with `files` replacing theirs, each checked against its schema; weapon ids must resolve. */
 export function loadFowTables(files: readonly TableFile[] = []): TableLoadResult<FowTables> {

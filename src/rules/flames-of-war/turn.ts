@@ -27,7 +27,15 @@ export const FOW_TURN: TurnStructure = {
       allows: ["move"],
       ends: "when the moving player's teams have moved",
     },
-    { id: "shooting", name: "Shooting Step", rule: "003 l.62, 119", acts: "player", allows: ["fire"], ends: "when the moving player's teams have shot" },
+    {
+      id: "shooting",
+      name: "Shooting Step",
+      rule: "003 l.62, 119",
+      acts: "player",
+      // A move here only after a passed Tip and Run (003 l.119); moveVerdict refuses the rest.
+      allows: ["fire", "move"],
+      ends: "when the moving player's teams have shot",
+    },
     { id: "assault", name: "Assault Step", rule: "003 l.63, 272, 331", acts: "player", allows: ["move", "fire"], ends: "when the assaults are fought" },
   ],
   first: { reason: "The side with the first turn plays first; until the mission says, the battlefield's first side", rule: "003 l.38" },

@@ -36,9 +36,16 @@ export interface FowFireDeclaration extends FireDeclaration {
 /** What a model did this turn and the states the source marks (§4.11). Bailed Out is a marker on the table. */
 export interface FowModelState {
   readonly moved?: boolean;
+  /** How far it moved in the Movement Step of its side's latest player turn (cm): past its Tactical distance it moved At Double. */
+  readonly distance?: number;
+  /** Moved At Double: as declared, else from `distance` and its team's Tactical distance (context.ts modelState). */
   readonly atDouble?: boolean;
   readonly shot?: boolean;
   readonly assaulted?: boolean;
+  /** How far it moved in the Shooting Step of its side's latest player turn (cm): Tip and Run. */
+  readonly shootingDistance?: number;
+  /** How far it moved in the Assault Step of its side's latest player turn (cm): a charge, a consolidation. */
+  readonly assaultDistance?: number;
   readonly dugIn?: boolean;
   readonly boggedDown?: boolean;
   /** Models carried: inside a transport, or riding on a tank. */
@@ -52,6 +59,12 @@ export interface FowUnitState {
 
 export interface FowGameState {
   readonly models?: Readonly<Record<string, FowModelState>>;
+  /** Teams the game took off the table, with their platoon and side (GameState.fallen): morale checks count them. */
+  readonly fallen?: Readonly<Record<string, { readonly unit: string; readonly side: string }>>;
+  /** The rule actions taken in the player turn in progress (playerTurn.ts actionsThisTurn). */
+  readonly taken?: readonly { readonly action: string; readonly unit?: string; readonly side?: string; readonly target?: string; readonly details?: unknown }[];
+  /** The step of the turn the game stands in (absent: free play), and the side whose player turn it is. */
+  readonly step?: { readonly phase: string; readonly side?: string };
   readonly units?: Readonly<Record<string, FowUnitState>>;
 }
 

@@ -4,6 +4,7 @@
  */
 import { type RulesContext, requireModel } from "../context";
 import type { FlameTemplate, Ruleset } from "../ruleset";
+import { OW2_ACTIONS } from "./actions";
 import { type Ow2Context, ow2Context } from "./context";
 import { fireVerdict, type Ow2FireVerdict, sightRequests } from "./fire";
 import { OW2_MISSION_SETUP } from "./missionSetup";
@@ -61,6 +62,7 @@ export const operationWw2: Ruleset<Ow2FireDeclaration, Ow2Context, Ow2FireVerdic
   turn: OWW2_TURN,
   moveVerdict,
   flameTemplates,
+  actions: OW2_ACTIONS,
 };
 
 export { type Ow2Context, ow2Context } from "./context";

@@ -24,6 +24,8 @@ const OBSTACLE_COST = { low: 5, high: 10 } as const;
 const TURN_COST = 5;
 /** The most turns a vehicle moving fast (or in reverse) makes (l.601). */
 const FAST_TURNS = 2;
+/** At night fast and charge moves are shorter: infantry by 5 cm, vehicles by 10 (000 l.1019). */
+const NIGHT_CUT = { infantry: 5, vehicle: 10 } as const;
 /** Rounding of a drag's end (cm): a move a hair past its allowance is still within it. */
 const TOLERANCE = 0.05;
 
@@ -86,7 +88,9 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
         rule: "§4.5 (000 l.601)",
       };
   }
-  const allowance = rates.fast;
+  const cut = ctx.night ? NIGHT_CUT[vehicle ? "vehicle" : "infantry"] : 0;
+  if (cut) rulings.push({ reason: `at night the fast move is ${cut} cm shorter: ${rates.fast - cut} cm`, rule: "000 l.1019" });
+  const allowance = rates.fast - cut;
   const measured: Ruling = {
     reason: `the move costs ${cmText(cost)} of ${allowance} cm${cost > allowance + TOLERANCE ? `: ${cmText(cost - allowance)} too far` : ""}`,
     rule: "§4.1 (000 l.147, l.602)",

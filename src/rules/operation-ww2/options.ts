@@ -22,6 +22,8 @@ export interface Ow2Options {
   readonly woodsProtectVehiclesV2: boolean;
   /** §19.22: without line of sight the scatter band goes up one level; beyond ×4 the source says nothing. */
   readonly scatterBeyondLastBand: "stay-at-last-band" | "add-one-multiplier";
+  /** v2.0's baptism of fire table (004 l.175–183) prints no trigger: off, or rolled for a unit when its players say. */
+  readonly baptismOfFire: boolean;
 }
 
 export const DEFAULT_OPTIONS: Ow2Options = {
@@ -33,6 +35,7 @@ export const DEFAULT_OPTIONS: Ow2Options = {
   armourModifiers: "all-damage-rolls",
   woodsProtectVehiclesV2: false,
   scatterBeyondLastBand: "stay-at-last-band",
+  baptismOfFire: false,
 };
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
@@ -101,6 +104,15 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     description: "Going up a band from ×4 stays at ×4 (default) or becomes ×5.",
     choices: ["stay-at-last-band", "add-one-multiplier"],
     default: DEFAULT_OPTIONS.scatterBeyondLastBand,
+  },
+  {
+    id: "baptismOfFire",
+    label: "Baptism of fire (v2.0)",
+    rule: "004 l.175–183",
+    description:
+      "v2.0 prints a baptism of fire table (1–2 the unit flees, 3–7 training 6+, 8–9 4+, 10 2+ for the turn) but not when it is rolled. Off (default), or on: the players roll it for a unit when they agree it comes under fire for the first time.",
+    choices: [false, true],
+    default: DEFAULT_OPTIONS.baptismOfFire,
   },
 ];
 

@@ -2,14 +2,15 @@
  * Operation WW2's game state and what its fire panel asks. Its orders are declared with each shot (§3): the
  * order the firing unit executes, the models it exposes (a vehicle's commander, §5.7), and the target unit's
  * last executed order for spotting (§5.8, stationary until its first order, §18.1). What it reads besides —
- * pins, damage markers, the turn — is the table's, from the log's fold; it derives nothing more yet (its
- * orders are not events of the log, so a unit's move this turn is not yet told from a move it made earlier).
+ * pins, damage markers, the turn — is the table's, from the log's fold; the cards, orders, panic and tests of
+ * its actions are read back from their records (play.ts).
  */
 import { modelsNamed, unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
 import { plainChoices, type Question } from "../questions";
 import type { GameHistory, PickedModels, Situation } from "../ruleset";
 import type { Ow2Context } from "./context";
+import { playOf } from "./play";
 import { isVehicle } from "./profiles";
 import { type Ow2FireDeclaration, type Ow2GameState, type Ow2ModelState, SPOTTING_STATES } from "./types";
 
@@ -41,7 +42,17 @@ export const DECLARATION: readonly Question[] = [
   },
 ];
 
-export const gameState = (_history: GameHistory): Ow2GameState => ({});
+/** The play of the actions taken (play.ts), the turn's step, and each baptised unit's training for the turn (004 l.179–183). */
+export function gameState(history: GameHistory): Ow2GameState {
+  const play = playOf(history);
+  const step = history.state.step;
+  const baptised = Object.entries(play.baptised);
+  return {
+    play,
+    ...(step ? { phase: step.phase, ...(step.side !== undefined ? { acting: step.side } : {}) } : {}),
+    ...(baptised.length ? { units: Object.fromEntries(baptised.map(([unit, training]) => [unit, { training }])) } : {}),
+  };
+}
 
 /** The firing unit's vehicles with their commander out or not, as declared (out by default). */
 function withExposedCommanders(declaration: Ow2FireDeclaration, ctx: Ow2Context): Ow2GameState["models"] {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { TableFile, TableLoadResult, TableSpec } from "../ruleset";
 import { loadTableFiles } from "../tableFiles";
 import buildingDemolition from "./tables/building-demolition.json";
+import commandCards from "./tables/command-cards.sample.json";
 import cover from "./tables/cover.sample.json";
 import damage from "./tables/damage.sample.json";
 import damageModifiers from "./tables/damage-modifiers.json";
@@ -22,7 +23,7 @@ import specialGuns from "./tables/special-guns.json";
 import spotting from "./tables/spotting.sample.json";
 import templates from "./tables/templates.json";
 import weapons from "./tables/weapons.sample.json";
-import { AMMUNITION, ARMOUR_CLASSES, COVER_CLASSES, SPOTTING_STATES, TARGET_TYPES } from "./types";
+import { AMMUNITION, ARMOUR_CLASSES, COVER_CLASSES, ORDERS, SPOTTING_STATES, TARGET_TYPES } from "./types";
 
 export const RULESET_ID = "operation-ww2";
 
@@ -225,6 +226,11 @@ const Movement = z.strictObject({
   terrain: z.record(z.string(), z.strictObject({ infantry: EntryCost, wheeled: EntryCost, tracked: EntryCost })),
 });
 
+/** A player's deck of command cards: each order at the priorities it is printed with (lower is faster, §2.3). */
+const CommandCards = z.strictObject({
+  deck: z.array(z.strictObject({ order: z.enum(ORDERS), priorities: z.array(z.number().int().min(1).max(99)).min(1) })).min(1),
+});
+
 const FlamethrowerTemplates = z.record(z.enum(["TL", "L12", "L24"]), z.strictObject({ length: cm, narrowWidth: cm, wideWidth: cm }));
 
 const SCHEMAS = {
@@ -244,6 +250,7 @@ const SCHEMAS = {
   cover: CoverSources,
   "flamethrower-templates": FlamethrowerTemplates,
   movement: Movement,
+  "command-cards": CommandCards,
 } as const;
 
 export type TableId = keyof typeof SCHEMAS;
@@ -271,6 +278,7 @@ export const TABLE_FILES: readonly TableFile[] = [
   cover,
   flamethrowerTemplates,
   movement,
+  commandCards,
 ];
 
 /**

@@ -1,8 +1,10 @@
 /**
- * The turn of Operation WW2 (000 l.37–59): six turns; each one refills the command cards, recovers panic,
- * settles the initiative, then the players give orders in turn, one unit each, until every unit has had its
- * order, and the turn ends. The cards, the initiative and panic are issue 23's: here they are steps the
- * players carry out, and the first side on the battlefield stands in for the initiative's winner.
+ * The turn of Operation WW2 (000 l.37–59): six turns; each one refills the command cards (after the lone
+ * models' tests, l.563), recovers panic, settles the initiative, then the players give orders in turn, a chain
+ * of an order and its reactions each (l.49–55), until every unit has had its order, and the turn ends with the
+ * played cards shuffled back into the deck (l.78). The cards, initiative, chain and tests are the system's
+ * actions (cards.ts, initiative.ts, chain.ts, morale.ts); the turn bar walks the steps, and in the orders the
+ * side that gives an order holds the device: its hand is hidden from the other player.
  */
 import type { TurnStructure } from "../ruleset";
 
@@ -13,10 +15,10 @@ export const OWW2_TURN: TurnStructure = {
     {
       id: "cards",
       name: "Command cards",
-      rule: "000 l.41, 76–78",
+      rule: "000 l.41, 61–78, 563",
       acts: "all",
       allows: [],
-      ends: "when each hand is refilled to 5 cards (the Germans 7) and one for each unbroken unit",
+      ends: "when each lone model has tested its morale and each hand is refilled to 5 cards (the Germans 7) and one for each unbroken unit, the Americans and British redrawing as they may",
     },
     {
       id: "panic",
@@ -24,7 +26,7 @@ export const OWW2_TURN: TurnStructure = {
       rule: "000 l.43, 79–84",
       acts: "all",
       allows: ["move"],
-      ends: "when every broken unit has run for cover or taken its morale test (from the second turn)",
+      ends: "when every panicked unit has run for cover or taken its morale test to rally (from the second turn)",
     },
     {
       id: "initiative",
@@ -32,7 +34,7 @@ export const OWW2_TURN: TurnStructure = {
       rule: "000 l.45, 86–88",
       acts: "all",
       allows: [],
-      ends: "when the face-down cards are revealed: the lower priority plays the first order",
+      ends: "when the face-down cards are turned over together: the lower priority gives the first order (a tie is laid again; after 5, from the deck)",
     },
     {
       id: "orders",
@@ -40,12 +42,14 @@ export const OWW2_TURN: TurnStructure = {
       rule: "000 l.47–57",
       acts: "alternate",
       allows: ["move", "fire"],
-      ends: "when every unit has received and carried out its order",
+      ends: "when every unit has received and carried out its order: each chain of an order and its reactions is carried out lowest priority first",
+      hides: { reason: "the command cards in the hand of the side giving an order", rule: "000 l.63, 91" },
     },
     { id: "end", name: "End of turn", rule: "000 l.59", acts: "all", allows: [], ends: "when the played cards are shuffled back into the deck" },
   ],
   first: {
-    reason: "The side that wins the initiative gives the first order; until the cards are played, the battlefield's first side",
+    reason:
+      "The side that wins the initiative gives the first order (its chain), the other side the next; the turn bar starts with the battlefield's first side",
     rule: "000 l.49, 86–88",
   },
   deployment: {

@@ -80,6 +80,11 @@ export interface Ow2ModelState {
 export interface Ow2GameState {
   readonly units?: Readonly<Record<string, Ow2UnitState>>;
   readonly models?: Readonly<Record<string, Ow2ModelState>>;
+  /** The cards, initiative, chain of orders, panic and tests, from the actions taken (play.ts). */
+  readonly play?: Ow2Play;
+  /** The turn's step: its phase id and the side acting in it. */
+  readonly phase?: string;
+  readonly acting?: string;
 }
 
 export interface Ow2FireDeclaration extends FireDeclaration {
@@ -107,4 +112,63 @@ export interface Ow2FireDeclaration extends FireDeclaration {
   readonly repeatedFire?: boolean;
   /** The target's owner's order for taking casualties (model ids); default: the unit's order (§6.5). */
   readonly casualtyOrder?: readonly string[];
+}
+
+/** One card: an order and its priority (lower is faster); its id is unique in its deck. */
+export interface Card {
+  readonly id: string;
+  readonly order: Order;
+  readonly priority: number;
+}
+
+/** A player's cards: the hand, the cards played this turn (out of the deck until the turn ends), and the turns it redrew in. */
+export interface CardsState {
+  readonly hand: readonly Card[];
+  readonly played: readonly Card[];
+  readonly redrawn?: readonly number[];
+}
+
+/** One order of the chain: the side, the unit, the card and the intent declared (000 l.101–112). */
+export interface Link {
+  readonly side: string;
+  readonly unit: string;
+  readonly card: Card;
+  readonly intent: string;
+}
+
+export interface Chain {
+  readonly links: readonly Link[];
+  /** Sides that passed. */
+  readonly passed: readonly string[];
+}
+
+/** The initiative as it is being laid: the cards down in this attempt, the attempt, and the winner once turned over. */
+export interface Initiative {
+  readonly laid: ReadonlyArray<{ readonly side: string; readonly card: Card }>;
+  readonly attempt: number;
+  readonly winner?: string;
+}
+
+export interface Ow2Play {
+  readonly turn: number;
+  readonly cards: Readonly<Record<string, CardsState>>;
+  /** Sides that drew their cards this turn. */
+  readonly drawn: readonly string[];
+  readonly initiative: Initiative;
+  readonly chain: Chain;
+  /** Each unit's order this turn. */
+  readonly ordered: Readonly<Record<string, Order>>;
+  readonly panicked: readonly string[];
+  /** Units that rallied or ran for cover in this turn's panic recovery. */
+  readonly recovered: readonly string[];
+  /** Units that rallied this turn: they take no order (000 l.551). */
+  readonly rallied: readonly string[];
+  /** Each unit's losses its morale tests have been taken for (000 l.537). */
+  readonly testedLosses: Readonly<Record<string, number>>;
+  /** Lone models tested this turn (000 l.563). */
+  readonly loneTested: readonly string[];
+  /** Each unit's training for this turn from its baptism of fire (004 l.179–183). */
+  readonly baptised: Readonly<Record<string, number>>;
+  /** Models each unit has lost (GameState.losses). */
+  readonly losses: Readonly<Record<string, number>>;
 }

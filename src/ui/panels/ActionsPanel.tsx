@@ -65,7 +65,7 @@ export function ActionsPanel() {
   const acting = state.step?.side;
   const entry = selected ? battlefield.models.get(selected) : undefined;
   const side = entry?.side ?? acting;
-  const due = actions.due?.(rules.context, acting) ?? [];
+  const due = actions.due?.(rules.context, undefined) ?? [];
   const specs = specsNow(actions, phase);
   const spec = specs.find((a) => a.id === chosen) ?? specs[0];
   const enemies = state.scenario.forces.filter((f) => f.side !== side).flatMap((f) => f.units.filter((u) => u.models.length));

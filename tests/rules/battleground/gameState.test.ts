@@ -166,7 +166,7 @@ describe("game files with rule state", () => {
     file.events[1]!.to = { heroic: true };
     const unknown = parseGame(JSON.stringify(file), MODEL_CATALOG, { rulesets: RULESETS });
     expect(unknown.ok ? unknown.game.warning : unknown.error).toMatch(
-      /events\[1\]\.to\.heroic: Battleground WWII asks no "heroic"; it asks motion, movement, evasion, morale, camouflaged/,
+      /events\[1\]\.to\.heroic: Battleground WWII asks no "heroic"; it asks motion, movement, evasion, morale, quality, camouflaged/,
     );
   });
 });

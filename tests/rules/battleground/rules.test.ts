@@ -9,8 +9,10 @@ import { createDice } from "../../../src/core/dice";
 import { inchesToCm } from "../../../src/core/units";
 import type { BgFireVerdict } from "../../../src/rules/battleground";
 import { battleground } from "../../../src/rules/battleground";
-import type { BgModelState, ImmobilisationDeclaration } from "../../../src/rules/battleground/types";
+import type { ActionDetails } from "../../../src/rules/battleground/records";
+import type { BgModelState } from "../../../src/rules/battleground/types";
 import { fireEvent } from "../../../src/rules/judge";
+import type { Answers } from "../../../src/rules/questions";
 import type { Placed } from "../../helpers/scene";
 import { scriptedDice } from "../operation-ww2/fakes";
 import { BASE_R, type BgTableSetup, bgTable, ger, text, us } from "./table";
@@ -178,9 +180,9 @@ describe("critical hits, misfires and jams (§3.6, §3.7)", () => {
     const jammed = (await bgTable([], [panther, jeepAt()], { status })).judge({ shooter: "pz", target: "jeep", weapon: "main-gun" });
     expect(jammed.valid).toBe(false);
     expect(text(jammed.firers[0]!.rulings)).toMatch(/is jammed: the jam must be cleared first/);
-    const cleared = (await bgTable([], [panther, jeepAt()], { status })).resolve({ shooter: "pz", target: "pz", action: "clear-jam" }, scriptedDice([9]));
+    const cleared = (await bgTable([], [panther, jeepAt()], { status })).act({ action: "clear-jam", unit: "pz" }, scriptedDice([9]));
     expect(cleared.outcomes).toEqual([{ model: "pz", effect: "cleared", detail: "jammed: main-gun" }]);
-    expect(cleared.details.dice[0]!).toMatchObject({ need: 11, under: true, sample: { table: "procedures" } });
+    expect((cleared.details as ActionDetails).dice[0]!).toMatchObject({ need: 11, under: true, sample: { table: "procedures" } });
   });
 
   it("a 20 then 1–10 is a dud; then 20 an explosion: the weapon is destroyed and its firer takes a hit", async () => {
@@ -339,41 +341,39 @@ describe("close combat (§9), resolved when declared", () => {
   });
 });
 
-describe("immobilisation tests (§2)", () => {
+describe("immobilisation tests (§2), the action immobilisation-test", () => {
   const sherman: Placed = { id: "tank", model: "us-sherman-m4", position: [40, 60], side: "A", unit: "tank" };
   const foe: Placed = ger("ger", 150);
-  const test = async (immobilisation: ImmobilisationDeclaration, dice: number[], s: BgModelState = {}) =>
-    (await bgTable([], [sherman, foe], state({ tank: s }))).resolve(
-      { shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation },
-      scriptedDice(dice),
-    );
+  const test = async (answers: Answers, dice: number[], setup: BgTableSetup = {}) =>
+    (await bgTable([], [sherman, foe], setup)).act({ action: "immobilisation-test", unit: "unit-tank", answers }, scriptedDice(dice));
 
   it("terrain: 2 × Training less Class and conditions; a failure bogs the vehicle down", async () => {
-    const r = await test({ situation: "terrain", conditions: ["reverse", "streamOrDitch"] }, [13]);
-    expect(r.details.dice[0]!).toMatchObject({ need: 12, under: true });
+    const r = await test({ situation: "terrain", reverse: true, streamOrDitch: true }, [13]);
+    expect((r.details as ActionDetails).dice[0]!).toMatchObject({ need: 12, under: true });
     expect(r.outcomes).toEqual([{ model: "tank", effect: "damaged", detail: "bogged down" }]);
   });
 
   it("woods: Training less, Class added (Training + Class = 13)", async () => {
-    expect((await test({ situation: "woods" }, [13])).details.dice[0]!.meaning).toMatch(/^13 against 13 .* → passes$/);
+    expect(((await test({ situation: "woods" }, [13])).details as ActionDetails).dice[0]!.meaning).toMatch(/^13 against 13 .* → passes$/);
   });
 
   it("overrunning: own Class added, 4 × the enemy's Class taken away", async () => {
-    expect((await test({ situation: "overrun", otherClass: 2 }, [20])).details.dice[0]!.need).toBe(20 + 3 - 8);
+    expect(((await test({ situation: "overrun", otherClass: 2 }, [20])).details as ActionDetails).dice[0]!.need).toBe(20 + 3 - 8);
   });
 
   it("a Pinned vehicle takes −5 on the test, as on every roll but Morale (§8)", async () => {
-    const r = (await bgTable([], [sherman, foe], { status: { tank: { pinned: true, markers: [] } } })).resolve(
-      { shooter: "tank", target: "tank", action: "immobilisation-test", immobilisation: { situation: "terrain" } },
-      scriptedDice([20]),
-    );
-    expect(r.details.dice[0]!.need).toBe(20 - 3 - 5);
-    expect(r.details.dice[0]!.meaning).toMatch(/tank is Pinned: −5 to every roll but Morale tests/);
+    const r = await test({ situation: "terrain" }, [20], { status: { tank: { pinned: true, markers: [] } } });
+    const die = (r.details as ActionDetails).dice[0]!;
+    expect(die.need).toBe(20 - 3 - 5);
+    expect(die.meaning).toMatch(/tank is Pinned: −5 to every roll but Morale tests/);
   });
 
-  it("unbogging: −4 per failed test; a pass takes the marker off", async () => {
-    const r = await test({ situation: "terrain", unbogging: true }, [13], { failedUnbogging: 1 });
-    expect(r.details.dice[0]!.need).toBe(20 - 3 - 4);
+  it("unbogging, the test of a bogged-down vehicle: −4 per failed test; a pass takes the marker off", async () => {
+    const r = await test({ situation: "terrain" }, [13], {
+      status: { tank: { pinned: false, markers: ["bogged down"] } },
+      ...state({ tank: { failedUnbogging: 1 } }),
+    });
+    expect((r.details as ActionDetails).dice[0]!.need).toBe(20 - 3 - 4);
     expect(r.outcomes).toEqual([{ model: "tank", effect: "cleared", detail: "bogged down" }]);
   });
 });

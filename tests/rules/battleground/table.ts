@@ -12,7 +12,7 @@ import type { BgOptions } from "../../../src/rules/battleground/options";
 import type { BgGameState } from "../../../src/rules/battleground/types";
 import { tableContext } from "../../../src/rules/context";
 import { judgeFire } from "../../../src/rules/judge";
-import type { FireResult, SightRequest, TemplateGeometry } from "../../../src/rules/ruleset";
+import type { ActionRequest, ActionResult, FireResult, SightRequest, TemplateGeometry } from "../../../src/rules/ruleset";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import { createSightWorld, type SightWorld } from "../../../src/sight/sightWorld";
 import { linearObstaclesFrom, surfaceBelow } from "../../../src/sight/surface";
@@ -26,6 +26,8 @@ export interface BgTable {
   readonly geometry: TemplateGeometry;
   judge(declaration: BgFireDeclaration): BgFireVerdict;
   resolve(declaration: BgFireDeclaration, dice: Dice): FireResult;
+  /** One of the system's own actions (Ruleset.actions), carried out on this table. */
+  act(request: ActionRequest, dice: Dice): ActionResult;
 }
 
 export interface BgTableSetup {
@@ -48,7 +50,15 @@ export async function bgTableFor(s: Scenario, setup: BgTableSetup = {}): Promise
     linearObstaclesFrom: (at, model) => linearObstaclesFrom(world, at, model),
   };
   const judge = (d: BgFireDeclaration) => judgeFire(battleground, d, ctx, sight);
-  return { world, ctx, sight, geometry, judge, resolve: (d, dice) => battleground.resolveFire(d, judge(d), dice, ctx, geometry) };
+  return {
+    world,
+    ctx,
+    sight,
+    geometry,
+    judge,
+    resolve: (d, dice) => battleground.resolveFire(d, judge(d), dice, ctx, geometry),
+    act: (request, dice) => battleground.actions!.takeAction(request, dice, ctx, { ...geometry, sight }),
+  };
 }
 
 type Features = Parameters<typeof scenario>[0];

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
-import { applyEvent, initialState } from "../../../src/core/game/state";
+import { applyEvent, fallenFrom, initialState } from "../../../src/core/game/state";
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { boltAction } from "../../../src/rules/bolt-action";
 import { dueMoraleChecks, moraleTarget, takeMoraleCheck } from "../../../src/rules/bolt-action/morale";
@@ -86,9 +86,11 @@ describe("the target's morale check, step 7 of shooting (001 l.110)", () => {
     ]);
     expect(value.summary).toBe("unit-ger fails its morale check and is destroyed");
     const event = actionEvent(boltAction, request, value, 0);
-    const state = applyEvent({ ...initialState(s), units: { "unit-ger": { pins: 2, lost: 3 } } }, event);
+    // Three of its models fell before the check (GameState.fallen), two fall to it.
+    const fallen = Object.fromEntries(["ger-7", "ger-8", "ger-9"].map((m) => [m, { unit: "unit-ger", side: "B" }]));
+    const state = applyEvent({ ...initialState(s), units: { "unit-ger": { pins: 2 } }, fallen }, event);
     expect(state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === "unit-ger")?.models ?? []).toEqual([]);
-    expect(state.units["unit-ger"]!.lost).toBe(5);
+    expect(fallenFrom(state, "unit-ger")).toBe(5);
     expect(boltAction.gameState({ events: [event], state }).units!["unit-ger"]!.moraleCheckedAt).toBe(3);
   });
 

@@ -119,9 +119,8 @@ describe("HE (§4.5)", () => {
     expect(damage).toHaveLength(counts[0]!.value);
     // HE D3 adds its Pen +1 to the damage roll against regular infantry (4+).
     for (const d of damage) expect(d.total).toBe(d.value + 1);
-    // The unit's models killed are counted for its morale check (001 l.110).
-    const killed = value.outcomes.filter((o) => o.effect === "casualty").length;
-    expect(value.units).toEqual([{ unit: "unit-us", pins: 1, ...(killed ? { lost: killed } : {}) }]);
+    // The casualties leave the table through the outcomes (the fold counts them among the unit's fallen, 001 l.110).
+    expect(value.units).toEqual([{ unit: "unit-us", pins: 1 }]);
   });
 
   it("with the template option the models under the sample template are hit", async () => {

@@ -70,7 +70,7 @@ describe("loading table files", () => {
         .filter((s) => s.sample)
         .map((s) => s.id)
         .sort(),
-    ).toEqual(["movement", "parameters", "teams", "weapons"]);
+    ).toEqual(["movement", "parameters", "teams", "tests", "weapons"]);
   });
 
   it("a loaded file replaces the shipped table", () => {
@@ -99,7 +99,7 @@ describe("loading table files", () => {
     ]);
     expect(!result.ok && result.errors).toEqual([
       'loaded table "weapons": belongs to ruleset "operation-ww2", not "flames-of-war"',
-      'loaded table "morale": unknown table; the tables are small-arms, to-hit, saves, weapons, teams, parameters, movement',
+      'loaded table "morale": unknown table; the tables are small-arms, to-hit, saves, weapons, teams, parameters, movement, tests',
     ]);
   });
 });

@@ -168,7 +168,7 @@ describe("sample tables (NOT GIVEN by the source)", () => {
       .filter((s) => s.sample)
       .map((s) => s.id)
       .sort();
-    expect(sample).toEqual(["cover", "damage", "flamethrower-templates", "movement", "profiles", "spotting", "weapons"]);
+    expect(sample).toEqual(["command-cards", "cover", "damage", "flamethrower-templates", "movement", "profiles", "spotting", "weapons"]);
     for (const spec of OW2_TABLES.specs.filter((s) => s.sample)) expect(spec.note).toMatch(/SAMPLE DATA/);
     for (const file of TABLE_FILES) expect(file.rule, file.table).toMatch(/^§/);
   });

@@ -1,0 +1,113 @@
+/**
+ * A unit's activation (002 l.107–111, 235–241): a Bonus Move and a Standard Action. The sheet does not give the
+ * deck or the order of play, so which steps of the turn an activation spans is the option `activation` (the
+ * sample default: each step of the turn bar is one unit's activation, the first unit of the acting side that
+ * moves or acts in it). From the log: the step of this turn each unit first acted in, and each model's move
+ * actions; from them, why a model may not move now (its activation over, another unit's activation, its two
+ * move actions made, Pinned's lost bonus action, Suppressed, immobilised).
+ */
+import type { GameEvent } from "../../core/game/events";
+import { changesPosition, turnStart } from "../../core/game/state";
+import type { Scenario } from "../../core/scenario/schema";
+import type { ModelFacts } from "../context";
+import type { GameHistory, Ruling } from "../ruleset";
+import { DEPLOYMENT } from "../turn";
+import { immobilisationRefusal } from "./bogging";
+import { type BgContext, hasMarker, MARKERS, modelState } from "./context";
+import type { BgActivations } from "./types";
+
+/** The unit each model of the table belongs to. */
+function unitsByModel(scenario: Scenario): Map<string, string> {
+  const units = new Map<string, string>();
+  for (const force of scenario.forces)
+    for (const unit of force.units) {
+      units.set(unit.id, unit.id);
+      for (const m of unit.models) units.set(m.id, unit.id);
+    }
+  return units;
+}
+
+/**
+ * Tests the rules call for whatever activation it is: the immobilisation test of a move through # (the
+ * opponent picks its moment, l.54) and the Morale tests of a crew or after losses. They take no activation.
+ */
+export const REACTIONS: readonly string[] = ["immobilisation-test", "morale-test"];
+
+/** The models or units an event acts with in an activation: its moves, its shot, its action (not a reaction). */
+function actorsOf(event: GameEvent): readonly string[] {
+  if (event.type === "model-moved") return changesPosition(event) ? [event.model] : [];
+  if (event.type === "models-moved") return event.moves.filter(changesPosition).map((m) => m.model);
+  if (event.type === "fire-resolved") return [event.shooter];
+  if (event.type === "action-taken" && event.unit !== undefined && !REACTIONS.includes(event.action)) return [event.unit];
+  return [];
+}
+
+/**
+ * This turn's step now (0 the turn's first: each later turn-advanced of the turn one more) and the step each
+ * unit first acted in; undefined in free play and the deployment, where nothing is activated.
+ */
+export function activationsOf(history: GameHistory): BgActivations | undefined {
+  const now = history.state.step;
+  if (!now || now.phase === DEPLOYMENT) return undefined;
+  const unitOf = unitsByModel(history.state.scenario);
+  const units: Record<string, number> = {};
+  let step = 0;
+  for (const e of history.events.slice(turnStart(history.events))) {
+    if (e.type === "turn-advanced") step++;
+    for (const actor of actorsOf(e)) {
+      const unit = unitOf.get(actor);
+      if (unit !== undefined && !Object.hasOwn(units, unit)) units[unit] = step;
+    }
+  }
+  return { step, units };
+}
+
+const SAMPLE_READING = "option activation: one unit's activation a step of the turn, a sample: the sheet gives no order of play";
+
+/** Why the unit of `m` may not act now under the step-by-step reading, or undefined. */
+function stepRefusal(ctx: BgContext, m: ModelFacts): Ruling | undefined {
+  const a = ctx.game.activations;
+  if (!a || ctx.options.activation !== "unit-per-step") return undefined;
+  const own = a.units[m.unitId];
+  if (own !== undefined && own < a.step) return { reason: `${m.unitId} has had its activation this turn (${SAMPLE_READING})`, rule: "002 l.107–111" };
+  const other = Object.entries(a.units).find(([unit, at]) => at === a.step && unit !== m.unitId && ctx.units.get(unit)?.side === m.side);
+  if (other) return { reason: `this activation is ${other[0]}'s: ${m.unitId} waits for its own (${SAMPLE_READING})`, rule: "002 l.107–111" };
+  return undefined;
+}
+
+/** Move actions a model has in its activation: the Bonus Move and the Standard Action's move (l.107–111), less what its state takes. */
+export function moveActionsAllowed(ctx: BgContext, m: ModelFacts): { readonly actions: number; readonly why: Ruling } {
+  const s = modelState(ctx, m.id);
+  if (s.rallied) {
+    return s.rallied === "bonus-move"
+      ? { actions: 1, why: { reason: `${m.id} rallied with a 1: it has a Bonus Move this turn`, rule: "002 l.236–237" } }
+      : { actions: 0, why: { reason: `${m.id} spent its activation rallying from Suppression`, rule: "002 l.235–236" } };
+  }
+  if (m.pinned) return { actions: 1, why: { reason: `${m.id} is Pinned: it loses its bonus action, one move action left`, rule: "002 l.239" } };
+  if (s.chargeMorale === "failed")
+    return { actions: 1, why: { reason: `${m.id} failed its Morale test before a charge: it lost its Standard Action`, rule: "002 l.248–249" } };
+  return { actions: 2, why: { reason: "an activation has two move actions: the Bonus Move and the Standard Action", rule: "002 l.107–111" } };
+}
+
+/** Why `m` may not make another move now, with the rule, or undefined: its state first, then the activations. */
+export function moveRefusal(ctx: BgContext, m: ModelFacts): Ruling | undefined {
+  if (hasMarker(m, MARKERS.abandoned)) return { reason: `${m.id} was abandoned by its crew`, rule: "002 l.232" };
+  if (hasMarker(m, MARKERS.immobilised)) return { reason: `${m.id} is immobilised to the end of the game`, rule: "002 l.230–231" };
+  if (hasMarker(m, MARKERS.bogged))
+    return { reason: `${m.id} is bogged down: its next action starts with an unbogging test (the immobilisation test)`, rule: "002 l.56–57" };
+  if (hasMarker(m, MARKERS.suppressed)) return { reason: `${m.id} is Suppressed: in its activation it may only try to rally`, rule: "002 l.235–236" };
+  const step = stepRefusal(ctx, m) ?? immobilisationRefusal(ctx, m);
+  if (step) return step;
+  const made = modelState(ctx, m.id).moveActions ?? 0;
+  const allowed = moveActionsAllowed(ctx, m);
+  if (made >= allowed.actions)
+    return { reason: `${m.id} has made ${made} of its ${allowed.actions} move action(s) this activation: ${allowed.why.reason}`, rule: allowed.why.rule };
+  return undefined;
+}
+
+/**
+ * Why `m` may not take `action` (a shot, close combat, an action's id) now: another unit's activation, its own
+ * already over, or an immobilisation test due; a reaction (REACTIONS) is taken whenever the rules call for it.
+ */
+export const actionRefusal = (ctx: BgContext, m: ModelFacts, action: string): Ruling | undefined =>
+  REACTIONS.includes(action) || !ctx.game.activations ? undefined : (stepRefusal(ctx, m) ?? immobilisationRefusal(ctx, m));

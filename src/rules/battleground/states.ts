@@ -1,0 +1,171 @@
+/**
+ * The tests of the states (002 l.226, 232, 235–249): the Rally test a Suppressed model takes in its activation
+ * (a 1 gives it a Bonus Move this turn), and the Morale test before a charge (failed: the bases lose their
+ * Standard Action), of a crew whose vehicle is immobilised (failed: it abandons the vehicle) and of a unit that
+ * lost a model (−1 for each killed "with −1 to the morale test", l.226). The sheet names these tests but gives no
+ * number to roll against: d20 at or under Training plus the sample `procedures` table's modifier. They are the
+ * system's actions (actions.ts); their dice stay in the action's record, each with its rule, which the game state
+ * reads back (records.ts).
+ */
+import type { GameEvent } from "../../core/game/events";
+import { type ModelFacts, modelsNamed } from "../context";
+import type { GameHistory, Modifier, RolledDie } from "../ruleset";
+import { hasMarker, MARKERS, sampleMark } from "./context";
+import type { BgRef } from "./outcomes";
+import { isVehicle, trainingOf } from "./profiles";
+import { resolutions } from "./records";
+import type { BgLosses, MoraleCause } from "./types";
+
+export const RALLY_RULE = "002 l.235–237";
+export const MORALE_RULES: Readonly<Record<MoraleCause, string>> = {
+  charge: "002 l.245–249",
+  crew: "002 l.230–233",
+  losses: "002 l.224–226",
+};
+/** The −1 to the morale test of a model killed by a survival roll of 20 (l.226), the sheet's own number. */
+export const KILLED_MORALE_PENALTY = -1;
+export const KILLED_WITH_MORALE = "killed; −1 to the morale test";
+
+/** The tests of this turn's resolutions with `rule`: each die with the model it was rolled for. */
+function testsThisTurn(events: readonly GameEvent[], rule: string): Array<Pick<RolledDie, "model" | "value" | "need">> {
+  return resolutions(events).flatMap((r) => r.dice.filter((d) => d.rule === rule && d.purpose === "test"));
+}
+
+const passed = (d: Pick<RolledDie, "value" | "need">): boolean => d.need !== undefined && d.value <= d.need;
+
+/** A model's rally this turn (l.236–237): a 1 gives it a Bonus Move, any other pass leaves it where it is. */
+export function ralliedThisTurn(events: readonly GameEvent[], model: string): "bonus-move" | "stays" | undefined {
+  const rally = testsThisTurn(events, RALLY_RULE).find((d) => d.model === model && passed(d));
+  return rally && (rally.value === 1 ? "bonus-move" : "stays");
+}
+
+/** A model's Morale test before a charge this turn (l.247–249): passed, failed, or not taken. */
+export function chargeMoraleOf(events: readonly GameEvent[], model: string): "passed" | "failed" | undefined {
+  const taken = testsThisTurn(events, MORALE_RULES.charge).filter((d) => d.model === model);
+  if (!taken.length) return undefined;
+  return passed(taken[taken.length - 1]!) ? "passed" : "failed";
+}
+
+/** Pinned: −5 to every roll but Morale tests (l.239–240). */
+const pinned = (b: BgRef, m: ModelFacts, morale: boolean): Modifier[] =>
+  m.pinned && !morale
+    ? [
+        {
+          value: b.ctx.tables["to-hit"].shooter.pinnedOrDamaged,
+          reason: `${m.id} is Pinned: −5 to every roll but Morale tests`,
+          rule: "002 l.239–240",
+          roll: "test",
+        },
+      ]
+    : [];
+
+/** One d20 test at or under Training + the sample modifier + `mods`; says what it meant and returns whether it passed. */
+function d20Test(
+  b: BgRef,
+  m: ModelFacts,
+  what: string,
+  base: number,
+  mods: readonly Modifier[],
+  rule: string,
+): { value: number; passed: boolean; index: number } {
+  const training = trainingOf(b.ctx, m);
+  const need = training + base + mods.reduce((s, x) => s + x.value, 0);
+  const value = b.ref.dice.roll(20, `${what} of ${m.id}`);
+  const index = b.ref.lastRoll;
+  const ok = value <= need;
+  const build = [
+    `Training ${training}`,
+    ...(base ? [`${base >= 0 ? "+" : "−"} ${Math.abs(base)} (sample)`] : []),
+    ...mods.map((x) => `${x.value >= 0 ? "+" : "−"} ${Math.abs(x.value)} (${x.reason})`),
+  ];
+  b.ref.explain(index, {
+    purpose: "test",
+    model: m.id,
+    need,
+    under: true,
+    meaning: `${what} ${value} against ${need} (${build.join(" ")}) → ${ok ? "passes" : "fails"}`,
+    rule,
+    ...sampleMark(b.ctx, "procedures"),
+  });
+  return { value, passed: ok, index };
+}
+
+/** The Rally test of each Suppressed model of the unit (l.235–237): passed, Suppression comes off; a 1 also gives a Bonus Move. */
+export function resolveRally(b: BgRef, unit: string): number {
+  let rolled = 0;
+  for (const m of modelsNamed(b.ctx, unit).filter((x) => hasMarker(x, MARKERS.suppressed))) {
+    const t = d20Test(b, m, "rally test", b.ctx.tables.procedures.rally.modifier, pinned(b, m, false), RALLY_RULE);
+    rolled++;
+    const cause = { by: `${m.id}'s rally test`, rolls: [t.index] };
+    if (t.passed) {
+      b.ref.outcome(m.id, "cleared", MARKERS.suppressed, cause);
+      b.ref.note(`${m.id} rallies${t.value === 1 ? " with a 1: it has a Bonus Move this turn" : ": Suppression removed, its activation spent"}`, RALLY_RULE, [
+        t.index,
+      ]);
+    } else b.ref.outcome(m.id, "no-effect", "still Suppressed", cause);
+  }
+  if (!rolled) b.ref.note(`no Suppressed model in ${unit} to rally`, RALLY_RULE);
+  return rolled;
+}
+
+/**
+ * Each unit's models killed this turn, those killed "with −1 to the morale test" (l.226), and whether it took its
+ * Morale test after the last of them: the casualties of the resolutions whose target was the unit or a model of
+ * it still on the table (a removed model's unit is no longer on the table to ask).
+ */
+export function lossesThisTurn(history: GameHistory): Record<string, BgLosses> {
+  const unitOf = new Map<string, string>();
+  for (const force of history.state.scenario.forces)
+    for (const unit of force.units) {
+      unitOf.set(unit.id, unit.id);
+      for (const m of unit.models) unitOf.set(m.id, unit.id);
+    }
+  const losses: Record<string, BgLosses> = {};
+  for (const r of resolutions(history.events)) {
+    const tested = r.action === "morale-test" && r.dice.some((d) => d.rule === MORALE_RULES.losses) ? unitOf.get(r.by) : undefined;
+    if (tested !== undefined && losses[tested]) losses[tested] = { ...losses[tested]!, tested: true };
+    const unit = r.target === undefined ? undefined : unitOf.get(r.target);
+    const dead = r.outcomes.filter((o) => o.effect === "casualty");
+    if (unit === undefined || !dead.length) continue;
+    const had = losses[unit] ?? { killed: 0, withMorale: 0, tested: false };
+    losses[unit] = { killed: had.killed + dead.length, withMorale: had.withMorale + dead.filter((o) => o.detail === KILLED_WITH_MORALE).length, tested: false };
+  }
+  return losses;
+}
+
+/** Whether the crew of a vehicle took its Morale test since the vehicle was immobilised (l.232). */
+export function crewTested(events: readonly GameEvent[], model: string): boolean {
+  let tested = false;
+  for (const r of resolutions(events, false)) {
+    if (r.outcomes.some((o) => o.model === model && o.effect === "damaged" && o.detail === MARKERS.immobilised)) tested = false;
+    if (r.dice.some((d) => d.rule === MORALE_RULES.crew && d.model === model)) tested = true;
+  }
+  return tested;
+}
+
+/**
+ * The Morale test of the unit's models (l.226, 232, 245–249), by its cause. Pinned does not count (l.240).
+ * Failed before a charge: the bases lose their Standard Action (no charge this activation); a crew of an
+ * immobilised vehicle abandons it; after losses the model is Pinned (sample: the sheet gives no result).
+ */
+export function resolveMorale(b: BgRef, unit: string, cause: MoraleCause): number {
+  const rule = MORALE_RULES[cause];
+  const models = modelsNamed(b.ctx, unit).filter((m) => cause !== "crew" || isVehicle(b.ctx, m));
+  const killed = cause === "losses" ? (b.ctx.game.losses?.[unit]?.withMorale ?? 0) : 0;
+  const mods: Modifier[] = killed
+    ? [{ value: KILLED_MORALE_PENALTY * killed, reason: `${killed} model(s) killed with −1 to the morale test`, rule: "002 l.226", roll: "test" }]
+    : [];
+  const what = { charge: "morale test before a charge", crew: "morale test of the crew", losses: "morale test after losses" }[cause];
+  let rolled = 0;
+  for (const m of models) {
+    const t = d20Test(b, m, what, b.ctx.tables.procedures.morale.modifier, mods, rule);
+    rolled++;
+    const by = { by: `${m.id}'s ${what}`, rolls: [t.index] };
+    if (t.passed) b.ref.outcome(m.id, "no-effect", cause === "charge" ? "may charge" : "holds", by);
+    else if (cause === "charge") b.ref.outcome(m.id, "no-effect", "loses its Standard Action: no charge", by);
+    else if (cause === "crew") b.ref.outcome(m.id, "damaged", MARKERS.abandoned, by);
+    else b.ref.outcome(m.id, "pinned", "pinned (failed morale, sample)", by);
+  }
+  if (!rolled) b.ref.note(`${unit} has no model to take the ${what}`, rule);
+  return rolled;
+}

@@ -1,0 +1,73 @@
+/**
+ * Operation WW2's game as its actions leave it (the action-taken events' records, read back): each side's
+ * command cards, the initiative being laid, the chain of orders and reactions open now, the order each unit has
+ * this turn, panicked and rallied units, morale tests taken for the losses, lone models tested. A record holds
+ * the part of the game its action changed as it stands after it, the fold keeping the last of each; a side's hand
+ * is recorded whole only by its secret actions (the cards drawn), and a card played publicly is recorded alone,
+ * so no public record shows a hand. A new turn clears what lasts a turn (the played cards go back into the deck,
+ * 000 l.78). A step of the turn bar closes the chain open in the last one: moving on is both players passing.
+ * Another seat online reads a secret record as `{ hidden }`: it skips it.
+ */
+import { fallenFrom } from "../../core/game/state";
+import type { GameHistory } from "../ruleset";
+import { endOfTurn, NO_CARDS, playCard } from "./cards";
+import { NEW_CHAIN } from "./chain";
+import { RULESET_ID } from "./tables";
+import type { Card, CardsState, Initiative, Ow2Play } from "./types";
+
+export const NO_INITIATIVE: Initiative = { laid: [], attempt: 1 };
+
+export const NEW_PLAY: Ow2Play = {
+  turn: 0,
+  cards: {},
+  drawn: [],
+  initiative: NO_INITIATIVE,
+  chain: NEW_CHAIN,
+  ordered: {},
+  panicked: [],
+  recovered: [],
+  rallied: [],
+  testedLosses: {},
+  loneTested: [],
+  baptised: {},
+  losses: {},
+};
+
+/** What an action's record changes: its parts of the game as they stand after it, and the cards it played from a hand. */
+export type PlayRecord = Partial<Omit<Ow2Play, "turn" | "losses">> & { readonly played?: ReadonlyArray<{ readonly side: string; readonly card: Card }> };
+
+function applyRecord(play: Ow2Play, record: PlayRecord): Ow2Play {
+  const { played, cards: hands, ...rest } = record;
+  const cards: Record<string, CardsState> = { ...play.cards, ...hands };
+  for (const { side, card } of played ?? []) cards[side] = playCard(cards[side] ?? NO_CARDS, card);
+  return { ...play, ...rest, cards };
+}
+
+/** The turn's end: played cards back into the deck, the turn's orders, recoveries, tests and initiative cleared. */
+function newTurn(play: Ow2Play, turn: number): Ow2Play {
+  const cards = Object.fromEntries(Object.entries(play.cards).map(([side, c]) => [side, endOfTurn(c)]));
+  return {
+    ...NEW_PLAY,
+    turn,
+    cards,
+    panicked: play.panicked,
+    testedLosses: play.testedLosses,
+  };
+}
+
+const isRecord = (v: unknown): v is { play: PlayRecord } => typeof v === "object" && v !== null && "play" in v;
+
+/** The play at a point of the game, from its events. */
+export function playOf(history: GameHistory): Ow2Play {
+  let play = NEW_PLAY;
+  for (const e of history.events) {
+    if (e.type === "turn-advanced" || e.type === "turn-ended") {
+      const turn = e.type === "turn-advanced" ? e.turn : play.turn + 1;
+      play = turn !== play.turn ? newTurn(play, turn) : { ...play, chain: NEW_CHAIN };
+    } else if (e.type === "action-taken" && e.ruleset === RULESET_ID && isRecord(e.details)) {
+      play = applyRecord(play, e.details.play);
+    }
+  }
+  const losses = Object.fromEntries([...new Set(Object.values(history.state.fallen).map((f) => f.unit))].map((u) => [u, fallenFrom(history.state, u)]));
+  return { ...play, losses };
+}

@@ -1,0 +1,108 @@
+/**
+ * Battleground WWII's activations, states and tests through the UI (sheet 002), on the Ferme Lebrun with the
+ * sample mission "Meeting engagement", from a game file whose seed is fixed so the dice are known: the Germans'
+ * activation (the squad fires and suppresses the bazooka team; a move past the move action's points refused, l.3;
+ * another unit's move refused, the activation being the squad's: the sample option), the Americans' (the
+ * Suppressed bazooka man may not move, l.235–236, and rallies with the Rally test from the Actions panel,
+ * l.236), and the Germans' next (the machine-gun team charges: its Morale test before the charge, l.247–248).
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serializeGame } from "../../src/core/game/gameFile";
+import { newGame } from "../../src/core/game/gameLog";
+import { scenarioCatalog } from "../../src/core/miniatures/catalog";
+import { sampleMissions } from "../../src/core/mission/samples";
+import { parseScenario } from "../../src/core/scenario/load";
+import { rulesetById } from "../../src/rules/registry";
+import { type AppPage, clickModel, closeBriefingIfShown, openApp } from "./browser";
+import { dragModel, eventCount, fireAt, lastEventType, positionOf, toastText, turnStatus } from "./playGame";
+
+/** The seed whose dice give the story below (found with the headless rules): a suppression, a passed rally, a passed charge test. */
+const SEED = 377;
+
+/** A new Battleground game on the farm with the sample Meeting engagement, as New game… makes it, with a known seed. */
+function gameFile(): string {
+  const raw = JSON.parse(readFileSync("src/scenarios/bolt-action-farm.json", "utf8"));
+  const farm = parseScenario(raw, scenarioCatalog);
+  if (!farm.ok) throw new Error("the farm battlefield does not load");
+  const mission = sampleMissions(farm.scenario, rulesetById("battleground")!.missionSetup).find((m) => m.name === "Meeting engagement")!;
+  const withMission = parseScenario({ ...raw, mission }, scenarioCatalog);
+  if (!withMission.ok) throw new Error("the farm with its mission does not load");
+  return serializeGame(newGame(withMission.scenario, { seed: SEED, ruleset: { id: "battleground", version: "sheet", options: {} } }));
+}
+
+const markersOf = (app: AppPage, model: string) => app.page.evaluate((m) => window.__hulldown!.game.getState().state.status[m]?.markers ?? [], model);
+
+/** Selects a model's unit in the Actions panel and takes `action` (against `target`, a unit id): the panel's result line. */
+async function takeAction(app: AppPage, model: string, action: string, target?: string): Promise<string> {
+  const { page } = app;
+  await page.keyboard.press("s");
+  await clickModel(app, model);
+  const panel = page.getByTestId("actions-panel");
+  await panel.getByLabel("Action").selectOption({ label: action });
+  if (target) await panel.getByLabel("Against").selectOption(target);
+  const before = await eventCount(app);
+  await panel.getByTestId("take-action").click();
+  await expect.poll(() => eventCount(app), { timeout: 60_000 }).toBe(before + 1);
+  return (await panel.getByTestId("action-result").textContent()) ?? "";
+}
+
+let app: AppPage;
+beforeAll(async () => {
+  app = await openApp({ width: 1400, height: 1000 });
+  await app.page.waitForSelector("main[data-ready=true]");
+});
+afterAll(() => app?.close());
+
+describe("Battleground WWII's activations in the browser", () => {
+  it("two activations: a suppression, an over-move and another unit refused, the Suppressed model's rally; then a charge's Morale test", async () => {
+    const chooser = app.page.waitForEvent("filechooser");
+    await app.page.getByRole("button", { name: "Open…" }).click();
+    await (await chooser).setFiles({ name: "bg-activations.json", mimeType: "application/json", buffer: Buffer.from(gameFile()) });
+    await app.page.waitForFunction((seed) => window.__hulldown!.game.getState().log.header.seed === seed, SEED);
+    await closeBriefingIfShown(app.page);
+    await app.page.getByTestId("turn-next").click();
+    await app.page.getByTestId("turn-next").click();
+    expect(await turnStatus(app)).toBe("turn 1 of 8 · Germany · Activations");
+
+    // The Germans' activation: the squad's fire suppresses the bazooka man (the game's dice, seed 377).
+    const shot = await fireAt(app, "ger-sq1-m10", "us-bzk-m1");
+    expect(shot.type).toBe("fire-resolved");
+    expect(await markersOf(app, "us-bzk-m1")).toContain("suppressed");
+
+    // A move past one move action's Movement Points is refused with the rule (l.3: 1" a point; 6 MP of infantry, sample).
+    const from = (await positionOf(app, "ger-sq1-m9"))!;
+    const before = await eventCount(app);
+    await dragModel(app, "ger-sq1-m9", [from[0], from[1] + 25]);
+    expect(await toastText(app)).toMatch(/ may not move so: \d+\.\d\d MP of the 6 MP of one infantry move action/);
+    expect(await eventCount(app)).toBe(before);
+    await app.page.getByTestId("toast").click();
+    // The step is the squad's activation: the machine-gun team waits for its own (the sample order of activations).
+    await dragModel(app, "ger-mg42-1", [124, 75]);
+    expect(await toastText(app)).toMatch(/this activation is .*: .* waits for its own \(option activation/);
+    expect(await eventCount(app)).toBe(before);
+    await app.page.getByTestId("toast").click();
+    await app.screenshot("bg-activations-germans");
+
+    // The Americans' activation: the Suppressed bazooka man may only rally, and the Rally test brings him back.
+    await app.page.getByTestId("turn-next").click();
+    expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
+    const bazooka = (await positionOf(app, "us-bzk-m1"))!;
+    await dragModel(app, "us-bzk-m1", [bazooka[0], bazooka[1] - 5]);
+    expect(await toastText(app)).toMatch(/Suppressed: in its activation it may only try to rally \(002 l\.235–236\)/);
+    await app.page.getByTestId("toast").click();
+    const rally = await takeAction(app, "us-bzk-m1", "Rally test");
+    expect(rally).toMatch(/rally test 3 against 5 .*→ passes/);
+    expect(await lastEventType(app)).toBe("action-taken");
+    expect(await markersOf(app, "us-bzk-m1")).not.toContain("suppressed");
+    await app.screenshot("bg-activations-rally");
+
+    // The Germans' next activation: the machine-gun team charges the bazooka team; the rules take its Morale test first.
+    await app.page.getByTestId("turn-next").click();
+    expect(await turnStatus(app)).toBe("turn 1 of 8 · Germany · Activations");
+    const charge = await takeAction(app, "ger-mg42-1", "Charge", "us-bazooka-team");
+    expect(charge).toMatch(/morale test before a charge 7 against 10 .*→ passes/);
+    await app.screenshot("bg-activations-charge");
+    expect(app.errors).toEqual([]);
+  }, 300_000);
+});
