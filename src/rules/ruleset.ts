@@ -284,8 +284,6 @@ export interface UnitChange {
   /** Pin markers added (negative: removed). */
   readonly pins?: number;
   readonly order?: string;
-  /** Models it lost (the fold counts them over the game). */
-  readonly lost?: number;
 }
 
 /** A resolved shot: what goes into the game log's fire-resolved event. */
