@@ -175,6 +175,7 @@ const Practice = z.strictObject({
   halfTracks: z.enum(["tracked", "wheeled"]),
   moraleAtHalf: z.number().positive().max(1),
   officerWithin: inches,
+  regroupUpTo: inches,
 });
 
 const SCHEMAS = {
