@@ -93,10 +93,28 @@ const hex = (hash: number) => hash.toString(16).padStart(8, "0");
 export function stateHasher(version: number = REPLAY_VERSION): (state: GameState) => string {
   if (version === 1) {
     const json = sharedJsonText();
-    return (state) => hex(fnv1a(json(state)));
+    return (state) => hex(fnv1a(json(hashedPart(state))));
   }
   const hash = treeHasher();
-  return (state) => hex(hash(state));
+  return (state) => hex(hash(hashedPart(state)));
+}
+
+/**
+ * What of a state a replay's hash covers: all of it but the bookkeeping the fold later learnt to keep from what
+ * the hash covers already (the models fallen: from the outcomes; the orders given in a step: from the orders), so
+ * that a file written before the fold kept them still matches. Keys stay in their order: format 1 hashes the text.
+ */
+function hashedPart(state: GameState): object {
+  const part: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (key === "fallen") continue;
+    if (key !== "step") part[key] = value;
+    else {
+      const { ordered: _ordered, orders: _orders, ...step } = value as NonNullable<GameState["step"]>;
+      part[key] = step;
+    }
+  }
+  return part;
 }
 
 /** The hash after every `every` events: entry k is the state after (k + 1) · every events. */

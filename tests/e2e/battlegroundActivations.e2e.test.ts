@@ -4,7 +4,7 @@
  * activation (the squad fires and suppresses the bazooka team; a move past the move action's points refused, l.3;
  * another unit's move refused, the activation being the squad's: the sample option), the Americans' (the
  * Suppressed bazooka man may not move, l.235–236, and rallies with the Rally test from the Actions panel,
- * l.236), and the Germans' next (the machine-gun team charges: its Morale test before the charge, l.247–248).
+ * l.236), and the Americans' next (the squad charges: the rules take its Morale test before the charge, l.247–248).
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import { sampleMissions } from "../../src/core/mission/samples";
 import { parseScenario } from "../../src/core/scenario/load";
 import { rulesetById } from "../../src/rules/registry";
 import { type AppPage, clickModel, closeBriefingIfShown, openApp } from "./browser";
-import { dragModel, eventCount, fireAt, lastEventType, positionOf, toastText, turnStatus } from "./playGame";
+import { dragModel, eventCount, fireAt, lastEventType, perform, positionOf, toastText, turnStatus } from "./playGame";
 
 /** The seed whose dice give the story below (found with the headless rules): a suppression, a passed rally, a passed charge test. */
 const SEED = 377;
@@ -55,7 +55,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe("Battleground WWII's activations in the browser", () => {
-  it("two activations: a suppression, an over-move and another unit refused, the Suppressed model's rally; then a charge's Morale test", async () => {
+  it("two activations: a suppression, an over-move and another unit refused, the Suppressed model's rally; then a Charge's Morale test", async () => {
     const chooser = app.page.waitForEvent("filechooser");
     await app.page.getByRole("button", { name: "Open…" }).click();
     await (await chooser).setFiles({ name: "bg-activations.json", mimeType: "application/json", buffer: Buffer.from(gameFile()) });
@@ -77,8 +77,9 @@ describe("Battleground WWII's activations in the browser", () => {
     expect(await toastText(app)).toMatch(/ may not move so: \d+\.\d\d MP of the 6 MP of one infantry move action/);
     expect(await eventCount(app)).toBe(before);
     await app.page.getByTestId("toast").click();
-    // The step is the squad's activation: the machine-gun team waits for its own (the sample order of activations).
-    await dragModel(app, "ger-mg42-1", [124, 75]);
+    // The step is the squad's activation: the half-track waits for its own (the sample order of activations).
+    const halftrack = (await positionOf(app, "ger-halftrack-1"))!;
+    await dragModel(app, "ger-halftrack-1", [halftrack[0], halftrack[1] - 5]);
     expect(await toastText(app)).toMatch(/this activation is .*: .* waits for its own \(option activation/);
     expect(await eventCount(app)).toBe(before);
     await app.page.getByTestId("toast").click();
@@ -87,21 +88,27 @@ describe("Battleground WWII's activations in the browser", () => {
     // The Americans' activation: the Suppressed bazooka man may only rally, and the Rally test brings him back.
     await app.page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
+    // (Pinned, he lies down, under the pointer's aim at a standing man: the move is asked as a drop asks it.)
     const bazooka = (await positionOf(app, "us-bzk-m1"))!;
-    await dragModel(app, "us-bzk-m1", [bazooka[0], bazooka[1] - 5]);
+    const before2 = await eventCount(app);
+    await perform(app, { type: "move", model: "us-bzk-m1", to: { position: [bazooka[0], bazooka[1] - 5], heading: 0 } });
+    expect(await eventCount(app)).toBe(before2);
     expect(await toastText(app)).toMatch(/Suppressed: in its activation it may only try to rally \(002 l\.235–236\)/);
     await app.page.getByTestId("toast").click();
-    const rally = await takeAction(app, "us-bzk-m1", "Rally test");
+    // His team mate is picked for the team's Rally test: the rules test each Suppressed model of the unit.
+    const rally = await takeAction(app, "us-bzk-m2", "Rally test");
     expect(rally).toMatch(/rally test 3 against 5 .*→ passes/);
     expect(await lastEventType(app)).toBe("action-taken");
     expect(await markersOf(app, "us-bzk-m1")).not.toContain("suppressed");
     await app.screenshot("bg-activations-rally");
 
-    // The Germans' next activation: the machine-gun team charges the bazooka team; the rules take its Morale test first.
+    // The Germans' next activation passes; in the Americans' next the squad charges the German squad: the rules
+    // take the Morale test of the bases designated first (its leader's Training 11, sample).
     await app.page.getByTestId("turn-next").click();
-    expect(await turnStatus(app)).toBe("turn 1 of 8 · Germany · Activations");
-    const charge = await takeAction(app, "ger-mg42-1", "Charge", "us-bazooka-team");
-    expect(charge).toMatch(/morale test before a charge 7 against 10 .*→ passes/);
+    await app.page.getByTestId("turn-next").click();
+    expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
+    const charge = await takeAction(app, "us-sq1-m5", "Charge", "ger-sq1");
+    expect(charge).toMatch(/morale test before a charge 7 against 11 .*→ passes/);
     await app.screenshot("bg-activations-charge");
     expect(app.errors).toEqual([]);
   }, 300_000);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { parseGame, seedText, serializeGame } from "../../src/core/game/gameFile";
 import type { ServerMessages } from "../../src/core/game/roomProtocol";
 import { scenarioCatalog } from "../../src/core/miniatures/catalog";
-import { createGame, joinGame, serverForTests, type TestClient } from "./online";
+import { createGame, joinGame, RANGE, serverForTests, type TestClient } from "./online";
 
 const server = serverForTests();
 
@@ -169,4 +169,39 @@ it("follows the rule system's turn: the room takes each step with its own dice a
   idle.room.send("advance-turn", {});
   expect((await idle.nth("refused", 1)).error).toBe(`it is ${acting}'s step: ${acting} moves the game on when done`);
   expect(idle.messages.filter((m) => m.type === "event")).toHaveLength(2);
+});
+
+it("takes a rule system's action in the room for the sender's side only, and keeps a side's hand of cards from the other seats until the game ends", async () => {
+  const { body } = await createGame(server.url, { scenario: RANGE, ruleset: { id: "operation-ww2", version: "v2.0", options: {} } });
+  const tokenOf = (side: string) => body.seats.find((s) => s.side === side)!.token;
+  const a = await joinGame(server.url, { game: body.game, token: tokenOf("A") });
+  const b = await joinGame(server.url, { game: body.game, token: tokenOf("B") });
+  const watcher = await joinGame(server.url, { game: body.game, token: body.spectator });
+  // Deployment, then turn 1's card step (000 l.61), where both sides draw.
+  a.room.send("advance-turn", {});
+  a.room.send("advance-turn", {});
+  expect((await b.nth("event", 1)).event).toMatchObject({ type: "turn-advanced", turn: 1, phase: "cards" });
+
+  b.room.send("action", { request: { action: "draw-cards", side: "A" } });
+  expect((await b.nth("refused", 0)).error).toBe("B cannot take an action for A");
+  a.room.send("action", { request: { action: "no-such-action", side: "A" } });
+  expect((await a.nth("refused", 0)).error).toMatch(/^the action cannot be taken: Operation WW2 has no action "no-such-action"; its actions: draw-cards/);
+
+  a.room.send("action", { request: { action: "draw-cards", side: "A" } });
+  const mine = (await a.nth("event", 2)).event;
+  expect(mine).toMatchObject({ type: "action-taken", action: "draw-cards", side: "A", secret: { side: "A" } });
+  expect(mine.type === "action-taken" && mine.details).not.toHaveProperty("hidden");
+  for (const other of [b, watcher]) {
+    const seen = (await other.nth("event", 2)).event;
+    expect(seen.type === "action-taken" && seen.details).toEqual({ hidden: mine.type === "action-taken" ? mine.secret!.what : "" });
+    expect(seen.type === "action-taken" && seen.rolls.every((r) => r.value === 1)).toBe(true);
+    expect(seen.type === "action-taken" && seen.rolls.map((r) => r.index)).toEqual(mine.type === "action-taken" && mine.rolls.map((r) => r.index));
+  }
+  // The turn waits for B's draw, which the rules require (dueBeforeStep).
+  a.room.send("advance-turn", {});
+  expect((await a.nth("refused", 1)).error).toMatch(/^the rules require this first: Draw command cards for B/);
+
+  a.room.send("end-game", {});
+  const revealed = await b.nth("revealed", 0);
+  expect(revealed.secrets).toEqual([{ n: 2, event: mine }]);
 });

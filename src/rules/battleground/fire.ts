@@ -219,6 +219,8 @@ function judgeFirer(
   });
   if (hasMarker(firer, MARKERS.abandoned)) return none([{ reason: `${firer.id} was abandoned by its crew`, rule: "002 l.232" }]);
   if (hasMarker(firer, MARKERS.suppressed)) return none([{ reason: `${firer.id} is Suppressed: in its activation it may only try to rally`, rule: "§8" }]);
+  if (modelState(ctx, firer.id).rallied)
+    return none([{ reason: `${firer.id} spent its activation rallying: it has no Standard Action to fire this turn`, rule: "002 l.235–237" }]);
   const shots = targets.map((t) => shotAt(ctx, decl, firer, w, t, report(t, w)));
   const possible = shots.filter((s) => s.canFire);
   // A model named as the target is the aim; a unit is engaged at its nearest model the firer can shoot.

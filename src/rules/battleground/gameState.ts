@@ -11,9 +11,9 @@ import type { ModelFacts } from "../context";
 import { marksInForce } from "../marks";
 import type { Answers } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine, SubjectSituation } from "../ruleset";
-import { activationsOf } from "./activation";
+import { activationsOf, moveActionsAllowed, moveRefusal } from "./activation";
 import { bogging } from "./bogging";
-import { type BgContext, MARKERS, sampleMark } from "./context";
+import { type BgContext, MARKERS, modelState, sampleMark } from "./context";
 import { defaultAmmunition } from "./fire";
 import { moveCost } from "./movement";
 import { firingWeapon, qualityOf, usualWeapon } from "./profiles";
@@ -89,7 +89,7 @@ function modelStateOf(history: GameHistory, model: string, unit: string, shots: 
   const lastShot = recorded?.lastShot ?? (folded?.weapon ? folded : undefined);
   const moves = movesMade(history, model);
   const rallied = ralliedThisTurn(history.events, model);
-  const chargeMorale = chargeMoraleOf(history.events, model);
+  const chargeMorale = chargeMoraleOf(history.events, unit);
   const crew = crewTested(history.events, model);
   return {
     ...(chargeMorale ? { chargeMorale } : {}),
@@ -140,6 +140,17 @@ function stateLines(ctx: BgContext, history: GameHistory, facts: ModelFacts): St
       rule: "§3.3",
     },
   ];
+  if (ctx.game.activations) {
+    // What the activation leaves it (activation.ts): its move actions, or why it may make none.
+    const refusal = moveRefusal(ctx, facts);
+    const allowed = moveActionsAllowed(ctx, facts);
+    const made = modelState(ctx, facts.id).moveActions ?? 0;
+    lines.push(
+      refusal
+        ? { id: "activation", text: `no move now: ${refusal.reason}`, rule: refusal.rule }
+        : { id: "activation", text: `${made} of ${allowed.actions} move action(s) made this activation`, rule: allowed.why.rule },
+    );
+  }
   for (const [i, move] of movesThisTurn(history.events, facts.id).entries()) {
     const cost = moveCost(ctx, { model: facts, heading: move.from.heading, path: move.path, features: history.state.scenario.features });
     const notes = [

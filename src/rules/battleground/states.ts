@@ -39,9 +39,11 @@ export function ralliedThisTurn(events: readonly GameEvent[], model: string): "b
   return rally && (rally.value === 1 ? "bonus-move" : "stays");
 }
 
-/** A model's Morale test before a charge this turn (l.247–249): passed, failed, or not taken. */
-export function chargeMoraleOf(events: readonly GameEvent[], model: string): "passed" | "failed" | undefined {
-  const taken = testsThisTurn(events, MORALE_RULES.charge).filter((d) => d.model === model);
+/** A unit's Morale test before a charge this turn (l.247–249), its last: passed, failed, or not taken. */
+export function chargeMoraleOf(events: readonly GameEvent[], unit: string): "passed" | "failed" | undefined {
+  const taken = resolutions(events)
+    .filter((r) => r.by === unit)
+    .flatMap((r) => r.dice.filter((d) => d.rule === MORALE_RULES.charge && d.purpose === "test"));
   if (!taken.length) return undefined;
   return passed(taken[taken.length - 1]!) ? "passed" : "failed";
 }
@@ -83,7 +85,7 @@ function d20Test(
     model: m.id,
     need,
     under: true,
-    meaning: `${what} ${value} against ${need} (${build.join(" ")}) → ${ok ? "passes" : "fails"}`,
+    meaning: `${what} ${value} against ${need} (${build.join(" ")}; sample: the sheet names the test, not its number) → ${ok ? "passes" : "fails"}`,
     rule,
     ...sampleMark(b.ctx, "procedures"),
   });
@@ -144,28 +146,32 @@ export function crewTested(events: readonly GameEvent[], model: string): boolean
 }
 
 /**
- * The Morale test of the unit's models (l.226, 232, 245–249), by its cause. Pinned does not count (l.240).
- * Failed before a charge: the bases lose their Standard Action (no charge this activation); a crew of an
- * immobilised vehicle abandons it; after losses the model is Pinned (sample: the sheet gives no result).
+ * The Morale test (l.226, 232, 245–249), by its cause: one for the unit before a charge ("the bases designated
+ * take a morale test", l.247–248) and after losses, taken by its first model, its leader (sample reading: the
+ * sheet does not say whose values); one for each vehicle's crew. Pinned does not count (l.240). Failed before a
+ * charge: the bases lose their Standard Action (no charge); a crew abandons its vehicle; after losses the unit is
+ * Pinned (sample: the sheet gives no result).
  */
 export function resolveMorale(b: BgRef, unit: string, cause: MoraleCause): number {
   const rule = MORALE_RULES[cause];
-  const models = modelsNamed(b.ctx, unit).filter((m) => cause !== "crew" || isVehicle(b.ctx, m));
+  const members = modelsNamed(b.ctx, unit);
+  const testers = cause === "crew" ? members.filter((m) => isVehicle(b.ctx, m)) : members.slice(0, 1);
   const killed = cause === "losses" ? (b.ctx.game.losses?.[unit]?.withMorale ?? 0) : 0;
   const mods: Modifier[] = killed
     ? [{ value: KILLED_MORALE_PENALTY * killed, reason: `${killed} model(s) killed with −1 to the morale test`, rule: "002 l.226", roll: "test" }]
     : [];
   const what = { charge: "morale test before a charge", crew: "morale test of the crew", losses: "morale test after losses" }[cause];
-  let rolled = 0;
-  for (const m of models) {
+  for (const m of testers) {
     const t = d20Test(b, m, what, b.ctx.tables.procedures.morale.modifier, mods, rule);
-    rolled++;
     const by = { by: `${m.id}'s ${what}`, rolls: [t.index] };
-    if (t.passed) b.ref.outcome(m.id, "no-effect", cause === "charge" ? "may charge" : "holds", by);
-    else if (cause === "charge") b.ref.outcome(m.id, "no-effect", "loses its Standard Action: no charge", by);
-    else if (cause === "crew") b.ref.outcome(m.id, "damaged", MARKERS.abandoned, by);
-    else b.ref.outcome(m.id, "pinned", "pinned (failed morale, sample)", by);
+    const bearers = cause === "crew" ? [m] : members;
+    for (const x of bearers) {
+      if (t.passed) b.ref.outcome(x.id, "no-effect", cause === "charge" ? "may charge" : "holds", by);
+      else if (cause === "charge") b.ref.outcome(x.id, "no-effect", "loses its Standard Action: no charge", by);
+      else if (cause === "crew") b.ref.outcome(x.id, "damaged", MARKERS.abandoned, by);
+      else b.ref.outcome(x.id, "pinned", "pinned (failed morale, sample)", by);
+    }
   }
-  if (!rolled) b.ref.note(`${unit} has no model to take the ${what}`, rule);
-  return rolled;
+  if (!testers.length) b.ref.note(`${unit} has no model to take the ${what}`, rule);
+  return testers.length;
 }

@@ -113,6 +113,10 @@ describe("two move actions an activation (002 l.107–111)", () => {
     log = stepUp(stepUp(log, "us-1"), "us-1");
     const third = await verdictOn(log, "us-1");
     expect(third.allowed).toBe(false);
+    // The fire panel tells the shooter's activation among its state lines.
+    const told = (await tableAt(log)).ctx;
+    const lines = battleground.situation({ shooter: "us-1", target: "ger-1" }, told, history(log), { shooter: "us-1", target: "ger-1" }).shooter.lines;
+    expect(lines.find((l) => l.id === "activation")?.text).toMatch(/^no move now: us-1 has made 2 of its 2 move action/);
     expect(third.refusal).toMatchObject({ reason: expect.stringMatching(/us-1 has made 2 of its 2 move action\(s\) this activation/), rule: "002 l.107–111" });
     // A move past one move action's points is refused however many actions are left (l.3: 1" a point; 6 MP sample).
     const far = await verdictOn(turnOne(start()), "us-2", 7);
@@ -170,6 +174,7 @@ describe("states in the activation (002 l.56–57, 230, 235–242)", () => {
     expect(currentState(passed).status["us-1"]!.markers).not.toContain("suppressed");
     expect(gameState(history(passed)).models!["us-1"]!.rallied).toBe("stays");
     expect((await verdictOn(passed, "us-1")).refusal!.reason).toMatch(/spent its activation rallying/);
+    expect(text((await tableAt(passed)).judge({ shooter: "us-1", target: "ger-1" }).firers[0]!.rulings)).toMatch(/no Standard Action to fire/);
     const one = await act(suppressed, { action: "rally", unit: "unit-us" }, [1]);
     expect(gameState(history(one)).models!["us-1"]!.rallied).toBe("bonus-move");
     expect((await verdictOn(one, "us-1")).allowed).toBe(true);
