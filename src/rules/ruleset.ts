@@ -533,7 +533,7 @@ export interface TurnStructure {
   readonly betweenTurns: readonly Ruling[];
   /** Orders a unit keeps into the next turn (their dice stay out of the bag). */
   readonly keptAtTurnEnd: readonly string[];
-  /** Orders under which a unit fires out of its turn, in another side's step (Bolt Action's Ambush); absent: none. */
+  /** Orders under which a unit fires out of its turn, in another side's step once its unit has its order (Bolt Action's Ambush); absent: none. */
   readonly firesOutOfTurnUnder?: readonly string[];
   /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
   readonly pinsLapseAtTurnEnd: boolean;
