@@ -284,8 +284,6 @@ export interface UnitChange {
   /** Pin markers added (negative: removed). */
   readonly pins?: number;
   readonly order?: string;
-  /** Models it lost (the fold counts them over the game). */
-  readonly lost?: number;
 }
 
 /** A resolved shot: what goes into the game log's fire-resolved event. */
@@ -535,7 +533,7 @@ export interface TurnStructure {
   readonly betweenTurns: readonly Ruling[];
   /** Orders a unit keeps into the next turn (their dice stay out of the bag). */
   readonly keptAtTurnEnd: readonly string[];
-  /** Orders under which a unit fires out of its turn, in another side's step (Bolt Action's Ambush); absent: none. */
+  /** Orders under which a unit fires out of its turn, in another side's step once its unit has its order (Bolt Action's Ambush); absent: none. */
   readonly firesOutOfTurnUnder?: readonly string[];
   /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
   readonly pinsLapseAtTurnEnd: boolean;

@@ -203,6 +203,8 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
     // b1 takes an Ambush it keeps into turn 2 (recorded directly, as the fold takes it).
     log = { ...log, events: [...log.events, orderTo("unit-b1", "ambush")], cursor: log.cursor + 1 };
     while (currentState(log).step?.side !== "A") log = advance(boltAction, log);
+    // It reacts to the enemy unit acting: not before the drawn die has gone to one.
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
     log = record(log, orderTo("unit-a1"));
     expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toBeUndefined();
     expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
