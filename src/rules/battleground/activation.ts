@@ -14,6 +14,7 @@ import type { GameHistory, Ruling } from "../ruleset";
 import { DEPLOYMENT } from "../turn";
 import { immobilisationRefusal } from "./bogging";
 import { type BgContext, hasMarker, MARKERS, modelState } from "./context";
+import { END_PHASE } from "./turn";
 import type { BgActivations } from "./types";
 
 /** The unit each model of the table belongs to. */
@@ -29,9 +30,10 @@ function unitsByModel(scenario: Scenario): Map<string, string> {
 
 /**
  * Tests the rules call for whatever activation it is: the immobilisation test of a move through # (the
- * opponent picks its moment, l.54) and the Morale tests of a crew or after losses. They take no activation.
+ * opponent picks its moment, l.54) and the Morale tests of a crew or after losses; and Pinned lifted once an
+ * activation is over (l.240–241). They take no activation.
  */
-export const REACTIONS: readonly string[] = ["immobilisation-test", "morale-test"];
+export const REACTIONS: readonly string[] = ["immobilisation-test", "morale-test", "pin-lapse"];
 
 /** The models or units an event acts with in an activation: its moves, its shot, its action (not a reaction). */
 function actorsOf(event: GameEvent): readonly string[] {
@@ -42,15 +44,21 @@ function actorsOf(event: GameEvent): readonly string[] {
   return [];
 }
 
+/** The models an event Pins (a shot's, a test's outcomes). */
+const pinnedBy = (event: GameEvent): readonly string[] =>
+  event.type === "fire-resolved" || event.type === "action-taken" ? event.outcomes.filter((o) => o.effect === "pinned").map((o) => o.model) : [];
+
 /**
- * This turn's step now (0 the turn's first: each later turn-advanced of the turn one more) and the step each
- * unit first acted in; undefined in free play and the deployment, where nothing is activated.
+ * This turn's step now (0 the turn's first: each later turn-advanced of the turn one more), the step each
+ * unit first acted in and each model was last Pinned in, and whether the turn's activations are over;
+ * undefined in free play and the deployment, where nothing is activated.
  */
 export function activationsOf(history: GameHistory): BgActivations | undefined {
   const now = history.state.step;
   if (!now || now.phase === DEPLOYMENT) return undefined;
   const unitOf = unitsByModel(history.state.scenario);
   const units: Record<string, number> = {};
+  const pinnedIn: Record<string, number> = {};
   let step = 0;
   for (const e of history.events.slice(turnStart(history.events))) {
     if (e.type === "turn-advanced") step++;
@@ -58,8 +66,30 @@ export function activationsOf(history: GameHistory): BgActivations | undefined {
       const unit = unitOf.get(actor);
       if (unit !== undefined && !Object.hasOwn(units, unit)) units[unit] = step;
     }
+    for (const model of pinnedBy(e)) pinnedIn[model] = step;
   }
-  return { step, units };
+  return { step, units, ...(Object.keys(pinnedIn).length ? { pinnedIn } : {}), ...(now.phase === END_PHASE ? { ending: true as const } : {}) };
+}
+
+/**
+ * The Pinned models whose state lapses now, by unit: Pinned "is removed once the unit's activation is over"
+ * (l.240–241). Under the sample default, those of a unit whose activation this turn has ended and that were
+ * Pinned before it ended (one Pinned after it stays Pinned through its next turn's activation); at the turn's
+ * end, those of a unit that neither moved nor acted this turn (its activation passed without either, sample
+ * reading). Under whole-turn, every Pinned model at the turn's end (the activation is the turn). None in free
+ * play: there the players take the Pinned lifts action when a unit's activation ends.
+ */
+export function pinsLapsing(ctx: BgContext): Map<string, ModelFacts[]> {
+  const lapsing = new Map<string, ModelFacts[]>();
+  const a = ctx.game.activations;
+  if (!a) return lapsing;
+  for (const m of ctx.models.values()) {
+    if (!m.pinned) continue;
+    const own = a.units[m.unitId];
+    const over = ctx.options.activation === "whole-turn" || own === undefined ? a.ending === true : own < a.step && (a.pinnedIn?.[m.id] ?? -1) <= own;
+    if (over) lapsing.set(m.unitId, [...(lapsing.get(m.unitId) ?? []), m]);
+  }
+  return lapsing;
 }
 
 const SAMPLE_READING = "option activation: one unit's activation a step of the turn, a sample: the sheet gives no order of play";

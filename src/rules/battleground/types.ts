@@ -66,6 +66,10 @@ export interface BgModelState {
 export interface BgActivations {
   readonly step: number;
   readonly units: Readonly<Record<string, number>>;
+  /** The step of this turn each model was last Pinned in (a model Pinned in an earlier turn is not listed). */
+  readonly pinnedIn?: Readonly<Record<string, number>>;
+  /** The turn's activations are over: the step now is the end of the turn. */
+  readonly ending?: true;
 }
 
 /** A unit's models killed this turn, and of them those killed "with −1 to the morale test" (l.226). */

@@ -197,6 +197,63 @@ describe("states in the activation (002 l.56–57, 230, 235–242)", () => {
   });
 });
 
+describe("Pinned is removed once the unit's activation is over (002 l.240–241)", () => {
+  const pinLapse = (unit: string): ActionRequest => ({ action: "pin-lapse", unit });
+  const dueNow = async (log: GameLog) => battleground.actions!.due!((await tableAt(log)).ctx, undefined).map((d) => d.request);
+  // Turn 1's steps: A, B, A, then the turn's end (unit-us and unit-bar are side A's, unit-ger side B's).
+
+  it("a unit Pinned before or in its activation: the lapse falls due as its step ends, not at the turn's end", async () => {
+    expect(battleground.turn.pinsLapseAtTurnEnd).toBe(false);
+    let log = stepUp(befalls(turnOne(start()), "us-1", "pinned", "pinned"), "us-1");
+    expect(await dueNow(log)).toEqual([]);
+    log = advance(log); // the Germans' activation: unit-us's is over
+    expect(await dueNow(log)).toEqual([pinLapse("unit-us")]);
+    const due = battleground.actions!.due!((await tableAt(log)).ctx, undefined)[0]!;
+    expect(due.why).toMatchObject({ reason: expect.stringMatching(/unit-us's activation is over: Pinned is removed from us-1/), rule: "002 l.240–241" });
+    // The side waiting in this step takes it (a reaction), and the table shows the model no longer Pinned.
+    log = await act(log, pinLapse("unit-us"), []);
+    expect(currentState(log).status["us-1"]!.pinned).toBe(false);
+    expect(log.events.at(-1)).toMatchObject({ type: "action-taken", outcomes: [{ model: "us-1", effect: "unpinned" }] });
+    expect(await dueNow(log)).toEqual([]);
+  });
+
+  it("a unit Pinned after its activation stays Pinned into the next turn, and loses that activation's bonus action", async () => {
+    let log = advance(stepUp(turnOne(start()), "us-2")); // unit-us has had its activation; the Germans' step
+    log = befalls(log, "us-1", "pinned", "pinned");
+    log = advance(advance(log));
+    expect(currentState(log).step!.phase).toBe("end");
+    expect(await dueNow(log)).toEqual([]);
+    log = advance(log); // turn 2: the turn's step lifts no pin
+    expect(log.events.at(-1)).not.toHaveProperty("pinsLapse");
+    expect(currentState(log).status["us-1"]!.pinned).toBe(true);
+    log = stepUp(log, "us-1");
+    expect((await verdictOn(log, "us-1")).refusal!.reason).toMatch(/Pinned: it loses its bonus action/);
+    expect(await dueNow(advance(log))).toEqual([pinLapse("unit-us")]);
+  });
+
+  it("a Pinned unit that neither moved nor acted: its lapse is due at the turn's end (sample reading); taken early, refused", async () => {
+    let log = befalls(turnOne(start()), "bar-1", "pinned", "pinned");
+    log = advance(stepUp(log, "us-1"));
+    expect(await dueNow(log)).toEqual([]);
+    expect((await tableAt(log)).act(pinLapse("unit-bar"), scriptedDice([])).refused).toEqual([
+      { reason: "no model of unit-bar is Pinned past the end of its activation", rule: "002 l.240–241" },
+    ]);
+    expect(await dueNow(advance(advance(log)))).toEqual([pinLapse("unit-bar")]);
+  });
+
+  it("option whole-turn: the activation is the turn, so every Pinned model's lapse falls due at the turn's end", async () => {
+    let log = stepUp(befalls(turnOne(start({ activation: "whole-turn" })), "us-1", "pinned", "pinned"), "us-1");
+    log = advance(log);
+    expect(await dueNow(log)).toEqual([]);
+    expect(await dueNow(advance(advance(log)))).toEqual([pinLapse("unit-us")]);
+  });
+
+  it("in free play the players lift Pinned when they say the activation ended", async () => {
+    const log = await act(befalls(start(), "us-1", "pinned", "pinned"), pinLapse("unit-us"), []);
+    expect(currentState(log).status["us-1"]!.pinned).toBe(false);
+  });
+});
+
 describe("Morale tests (002 l.226, 232, 245–249)", () => {
   const inContact = [rifleman("us-1", "us", 60), { ...rifleman("ger-1", "ger", 60, "B"), position: [60, 30 + 2.5 + 0.2] as [number, number] }];
 
