@@ -8,6 +8,7 @@
  * Morale test.
  */
 import type { Dice } from "../../core/dice";
+import { inchesToCm } from "../../core/units";
 import { modelsNamed, unitNamed } from "../context";
 import type { Question } from "../questions";
 import { DiceReferee } from "../referee";
@@ -26,6 +27,8 @@ import type { BgFireDeclaration, ImmobilisationDeclaration, MoraleCause } from "
 
 const ACTIVATIONS = ["activations"];
 const PIN_LAPSE = "pin-lapse";
+/** A charge reaches what one full move does (l.252–253): an infantry move action's 6 MP, 1" each (sample), centre to centre. */
+const CHARGE_REACH = inchesToCm(6);
 const PIN_RULE = "002 l.240–241";
 /** Tests the rules call for whenever they fall due, the turn's end included (activation.ts REACTIONS). */
 const ANY_STEP = ["activations", "end"];
@@ -62,10 +65,12 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     id: "rally",
     name: "Rally test",
     rule: RALLY_RULE,
-    summary: "A Suppressed model's only action in its activation: a pass removes Suppression, a 1 also gives a Bonus Move (sample: d20 ≤ Training)",
+    summary:
+      "A Suppressed model's only action in its activation, the player's to try (the sheet does not make it): a pass removes Suppression, a 1 also gives a Bonus Move (sample: d20 ≤ Training)",
     phases: ACTIVATIONS,
     by: "unit",
     asks: [],
+    tried: { when: "before-move" },
   },
   {
     id: "charge",
@@ -76,6 +81,7 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     target: "enemy-unit",
     asks: [],
+    tried: { when: "before-move", within: CHARGE_REACH },
   },
   {
     id: "close-combat",
@@ -86,6 +92,7 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     target: "enemy-unit",
     asks: [{ id: "toImmobilise", kind: "flag", label: "attack to immobilise (a vehicle)", rule: "§9.3", default: false }],
+    tried: { when: "after-move", within: CHARGE_REACH },
   },
   {
     id: "morale-test",
@@ -194,10 +201,14 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
   if (busy) return refused([busy], spec.name);
   const b: BgRef = { ref: new DiceReferee(dice, 20), ctx, pinnedNow: new Set(), marked: new Set(), clouds: [] };
   switch (request.action) {
-    case "rally":
-      resolveRally(b, unit);
+    case "rally": {
+      const no = resolveRally(b, unit);
+      if (no) return refused([no], spec.name);
       break;
+    }
     case "charge":
+      if (modelsNamed(ctx, unit).every((m) => isVehicle(ctx, m)))
+        return refused([{ reason: `${unit} has no base to charge with: a charge is the infantry bases' (close combat)`, rule: "002 l.245–251" }], spec.name);
       b.ref.note(`${unit} is designated to charge ${request.target}: each base tests its morale first`, MORALE_RULES.charge);
       resolveMorale(b, unit, "charge");
       break;

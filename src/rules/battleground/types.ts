@@ -58,8 +58,15 @@ export interface BgModelState {
   readonly untestedMoves?: ReadonlyArray<{ readonly heading: number; readonly path: readonly (readonly [number, number])[] }>;
   /** An immobilised vehicle whose crew has taken its Morale test (l.232). */
   readonly crewTested?: boolean;
-  /** Its Morale test before a charge this turn (l.247–249). */
-  readonly chargeMorale?: "passed" | "failed";
+  /** Its unit's charge this turn: its Morale test (l.247–249), the unit charged, whether it made its charge move. */
+  readonly charge?: BgCharge;
+}
+
+/** A unit's charge this turn (l.245–253): its Morale test before it, the unit charged, and its charge move made. */
+export interface BgCharge {
+  readonly morale: "passed" | "failed";
+  readonly target?: string;
+  readonly moved?: true;
 }
 
 /** This turn's activations from the log: the step of the turn now (0 the first) and the step each unit first acted in. */
