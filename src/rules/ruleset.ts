@@ -439,6 +439,13 @@ export interface ActionSpec {
    * with the rule that lets it: the turn's side check passes it, and the system's rules judge who may.
    */
   readonly waiting?: Ruling;
+  /**
+   * Worth a try by a simple scripted player (npm run sample-game) in its unit's activation, beside what is due:
+   * "before-move" (a rally) or "after-move" (an assault once there); one aimed at an enemy unit is aimed at the
+   * nearest within `within` cm, and a unit whose try before its move was taken moves at that enemy (a charge).
+   * The rules judge it as any other; absent: the player takes it only when it is due.
+   */
+  readonly tried?: { readonly when: "before-move" | "after-move"; readonly within?: number };
 }
 
 /** An action asked for: by whom, at what, with the answers to its questions. */

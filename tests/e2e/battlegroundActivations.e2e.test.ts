@@ -4,7 +4,8 @@
  * activation (the squad fires and suppresses the bazooka team; a move past the move action's points refused, l.3;
  * another unit's move refused, the activation being the squad's: the sample option), the Americans' (the
  * Suppressed bazooka man may not move, l.235–236, and rallies with the Rally test from the Actions panel,
- * l.236), and the Americans' next (the squad charges: the rules take its Morale test before the charge, l.247–248).
+ * l.236), the Germans' next (the team's activation over, its Pinned is removed, due, l.240–241), and the
+ * Americans' next (the squad charges: the rules take its Morale test before the charge, l.247–248).
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,9 +103,16 @@ describe("Battleground WWII's activations in the browser", () => {
     expect(await markersOf(app, "us-bzk-m1")).not.toContain("suppressed");
     await app.screenshot("bg-activations-rally");
 
-    // The Germans' next activation passes; in the Americans' next the squad charges the German squad: the rules
-    // take the Morale test of the bases designated first (its leader's Training 11, sample).
+    // The Germans' next activation: the bazooka team's is over, so its Pinned is removed (l.240–241), due before
+    // the turn moves on. In the Americans' next the squad charges the German squad: the rules take the Morale
+    // test of the bases designated first (its leader's Training 11, sample).
     await app.page.getByTestId("turn-next").click();
+    const due = app.page.getByTestId("due-actions");
+    await expect.poll(() => due.textContent()).toMatch(/Pinned lifts: .*activation is over: Pinned is removed from/);
+    const before3 = await eventCount(app);
+    await due.getByTestId("take-due").first().click();
+    await expect.poll(() => eventCount(app)).toBe(before3 + 1);
+    expect(await app.page.evaluate(() => window.__hulldown!.game.getState().state.status["us-bzk-m1"]?.pinned)).toBe(false);
     await app.page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
     const charge = await takeAction(app, "us-sq1-m5", "Charge", "ger-sq1");
