@@ -25,8 +25,8 @@ export function ScreenProbe({ battlefield, pinned }: { battlefield: Battlefield;
         const entry = battlefield.models.get(id);
         if (!entry) return undefined;
         // Where it is drawn (a pinned figure lies down), as a user would click it.
-        const centre = drawnMiddle(battlefield, entry, liesDown(entry, pinned));
-        return projectPoint([centre.x, centre.y, centre.z]);
+        const middle = drawnMiddle(battlefield, entry, liesDown(entry, pinned));
+        return projectPoint([middle.x, middle.y, middle.z]);
       },
     });
   }, [battlefield, pinned, camera, size, gl]);

@@ -6,7 +6,7 @@
 import { Matrix4, Quaternion, Vector3 } from "three";
 import { type Battlefield, figureScale, type ModelEntry, modelPose, poseRotation } from "../core/battlefield";
 import { modelFrameSolids } from "../core/solids/battlefieldSolids";
-import type { Solid, SolidShape } from "../core/solids/solid";
+import type { SolidShape } from "../core/solids/solid";
 import { shapeKey } from "./geometry";
 
 export interface InstanceGroup {
@@ -34,16 +34,6 @@ const LAID_DOWN = new Matrix4()
 /** Whether a model is drawn lying down: a pinned infantryman or crew (a vehicle stays as it is). */
 export const liesDown = (entry: ModelEntry, pinned: ReadonlySet<string>): boolean => pinned.has(entry.model.id) && !entry.def.vehicle;
 
-/** A model's part solids with the world matrix each is drawn at (model pose × part pose, figures laid down when it lies). */
-export function drawnParts(battlefield: Battlefield, entry: ModelEntry, lies: boolean): { solid: Solid; matrix: Matrix4 }[] {
-  const pose = modelMatrix(battlefield, entry);
-  return modelFrameSolids(entry).map((solid) => {
-    const local = new Matrix4().compose(new Vector3(...solid.position), new Quaternion(...solid.rotation), new Vector3(1, 1, 1));
-    const figure = solid.part === "figure" || solid.part === "crew";
-    return { solid, matrix: lies && figure ? pose.clone().multiply(LAID_DOWN).multiply(local) : pose.clone().multiply(local) };
-  });
-}
-
 /**
  * The middle of a model's figure as drawn, where a user would click it: over its base at 0.6 of its figure's
  * height (a vehicle's hull 2.5 cm up), carried down with the figure when it lies.
@@ -57,12 +47,16 @@ export function drawnMiddle(battlefield: Battlefield, entry: ModelEntry, lies: b
 export function instanceGroups(battlefield: Battlefield, colorOf: PartColor, pinned: ReadonlySet<string> = new Set()): InstanceGroup[] {
   const groups = new Map<string, InstanceGroup>();
   for (const entry of battlefield.models.values()) {
-    for (const { solid, matrix } of drawnParts(battlefield, entry, liesDown(entry, pinned))) {
+    const pose = modelMatrix(battlefield, entry);
+    const lies = liesDown(entry, pinned);
+    for (const solid of modelFrameSolids(entry)) {
       const color = colorOf(entry, solid.part);
       const key = `${shapeKey(solid.shape)}|${color}`;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { key, shape: solid.shape, color, matrices: [], models: [] }));
-      group.matrices.push(matrix);
+      const local = new Matrix4().compose(new Vector3(...solid.position), new Quaternion(...solid.rotation), new Vector3(1, 1, 1));
+      const figure = solid.part === "figure" || solid.part === "crew";
+      group.matrices.push(lies && figure ? pose.clone().multiply(LAID_DOWN).multiply(local) : pose.clone().multiply(local));
       group.models.push(entry.model.id);
     }
   }

@@ -44,7 +44,7 @@ function modelInside(battlefield: Battlefield, pinned: ReadonlySet<string>, buil
 
 /**
  * The nearest model the ray meets on its drawn figures and bases, before it meets the ground: a part drawn
- * below the table (a laid-down figure's rifle butt) is not seen, so a click on the table beside it misses it.
+ * below the table (a laid-down figure's rifle, turned into it) is not seen, so a click on the table beside it misses it.
  */
 export function modelMet(hits: readonly Intersection[]): string | undefined {
   for (const hit of hits) {

@@ -2,7 +2,7 @@
  * Picking a model where it is drawn: a pinned rifleman lies face down (his figure turned forward about his
  * feet, so his torso lies 1.4–2.4 cm in front of his base's centre, 0.2–0.8 cm high), and a click on his drawn
  * figure or his base picks him, seen from the front or the side; the air where his standing figure would be,
- * and the table beside him, do not, although his laid-down rifle's butt lies under the table there. The rays
+ * and the table beside him, do not, although his rifle, laid down with him, points into the table there. The rays
  * are cast, as the browser casts them, at the instanced meshes the table draws (Miniatures) and a ground plane.
  */
 import { InstancedMesh, Mesh, MeshBasicMaterial, PlaneGeometry, Raycaster, Vector3 } from "three";
@@ -75,7 +75,7 @@ describe("a pinned rifleman is picked where he lies", () => {
     expect(pick(PINNED, EYES.front, [50, 1.98, 50])).toBeUndefined();
   });
 
-  it("the table beside him misses him, though the ray goes on to his rifle's butt under the table", () => {
+  it("the table beside him misses him, though the ray goes on to his rifle under the table", () => {
     // His rifle, laid down with him, points into the table at 0.3 cm to his right, 1.7 cm forward.
     const beside = [50.6, 0, 51.7] as const;
     const hits = hitsFrom(PINNED, EYES.side, beside);
