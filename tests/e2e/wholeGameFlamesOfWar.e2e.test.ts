@@ -68,6 +68,7 @@ describe("a Flames of War player turn", () => {
     // 20 cm is past an infantry team's Tactical 15 cm (sample): At Double (003 l.234).
     expect(await move("ger-mg42-2", 150, 58, 180)).toBe(true);
     await next("turn 1 of 6 · Germany · Shooting Step");
+    await app.screenshot("fow-shooting-step");
     const shot = (await fireAt(app, "ger-mg42-2", "us-30cal-1")) as unknown as {
       details: { verdict: { declaration: Record<string, unknown>; firers: { dice: number; rulings: { reason: string }[] }[] } };
     };

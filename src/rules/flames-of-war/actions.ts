@@ -1,5 +1,6 @@
 /**
- * Flames of War's own actions (Ruleset.actions): in the Starting Step the Motivation Test to unpin and the
+ * Flames of War's own actions (Ruleset.actions): Infiltration in the deployment (l.30–39); Digging In in the
+ * Movement Step (l.69); in the Starting Step the Motivation Test to unpin and the
  * Platoon and Company Morale Checks, due when the rules require them (003 l.13–16, 71, 222); an Artillery
  * Bombardment in the Shooting Step (l.155, 246, 255); Tip and Run after shooting (l.116–120); in the Assault
  * Step an assault (l.63–64, 105, 109, 315–331) and the Stormtroopers move (l.266–280), these two national
@@ -9,17 +10,29 @@
 import type { Dice } from "../../core/dice";
 import { unitNamed } from "../context";
 import type { ActionGeometry, ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
+import { DEPLOYMENT } from "../turn";
 import { fightAssault } from "./assault";
 import { bombard } from "./bombardment";
 import { type FowContext, isArmoured, isBailedOut, modelState, teamOf } from "./context";
+import { digIn, digInRefusal } from "./digIn";
+import { infiltrate, infiltrationRefusal } from "./infiltration";
 import { companyMoraleCheck, companyMoraleDue, platoonMoraleCheck, platoonMoraleDue, unpinTest } from "./morale";
 import type { FowResolution } from "./ratingTests";
 import { specialMove } from "./specialMoves";
 import { FOW_TURN } from "./turn";
 
-const [STARTING, , SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
+const [STARTING, MOVEMENT, SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
 
 export const FOW_ACTIONS: readonly ActionSpec[] = [
+  {
+    id: "infiltrate",
+    name: "Infiltration",
+    rule: "§6.1 (003 l.30–39)",
+    summary: 'A platoon set up 8"/20 cm from every enemy infiltrates: spotted at once by an enemy within 16"/40 cm that sees it unconcealed, else on a 6.',
+    phases: [DEPLOYMENT],
+    by: "unit",
+    asks: [],
+  },
   {
     id: "unpin",
     name: "Motivation Test to unpin",
@@ -45,6 +58,15 @@ export const FOW_ACTIONS: readonly ActionSpec[] = [
     summary: "A company with too few platoons left tests its Motivation: failed, it withdraws (sample).",
     phases: [STARTING],
     by: "side",
+    asks: [],
+  },
+  {
+    id: "dig-in",
+    name: "Dig In",
+    rule: "§2.5 (003 l.69)",
+    summary: "A platoon that has not moved takes a Skill Test: passed, its infantry and gun teams are Dug In until they move.",
+    phases: [MOVEMENT],
+    by: "unit",
     asks: [],
   },
   {
@@ -135,6 +157,12 @@ function takeAction(request: ActionRequest, dice: Dice, ctx: FowContext, geometr
       if (takenThisTurn(ctx, "company-morale", side)) return refuse(`${side} have taken their Company Morale Check this turn`, "§5.3 (003 l.71)");
       return result(companyMoraleCheck(ctx, dice, side));
     }
+    case "dig-in": {
+      const refusal = digInRefusal(ctx, unit);
+      if (refusal) return { refused: [refusal], rolls: [], outcomes: [], summary: refusal.reason };
+      if (takenThisTurn(ctx, "dig-in", unit)) return refuse(`${unit} has tried to dig in this turn`, "§2.5");
+      return result(digIn(ctx, dice, unit));
+    }
     case "bombardment":
       if (takenThisTurn(ctx, "bombardment", unit)) return refuse(`${unit} has bombarded this turn already`, "§5.4");
       if (unitNamed(ctx, unit).models.some((id) => ctx.game.models?.[id]?.shot))
@@ -149,6 +177,12 @@ function takeAction(request: ActionRequest, dice: Dice, ctx: FowContext, geometr
       } catch (error) {
         return refuse((error as Error).message, "§5.2 (003 l.63)");
       }
+    }
+    case "infiltrate": {
+      if (!ctx.options.infiltration) return refuse("Infiltration is a national rule this game does not switch on (Options)", "§6.1 (003 l.30–39)");
+      const refusal = infiltrationRefusal(ctx, unit);
+      if (refusal) return { refused: [refusal], rolls: [], outcomes: [], summary: refusal.reason };
+      return result(infiltrate(ctx, dice, unit, geometry));
     }
     case "stormtroopers":
     case "tip-and-run": {

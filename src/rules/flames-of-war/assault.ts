@@ -11,9 +11,10 @@ import type { Dice } from "../../core/dice";
 import { footprintDistance } from "../../core/footprint";
 import { headingVector } from "../../core/geometry2d";
 import { type ModelFacts, unitNamed } from "../context";
-import { type FowContext, isArmoured, isBailedOut, sampleMark, teamOf, trainingOf, weaponProfile } from "./context";
-import { SOURCE_CM, sourcePair } from "./distances";
+import { type FowContext, isArmoured, isBailedOut, mainWeapon, sampleMark, teamOf, trainingOf } from "./context";
+import { sourcePair } from "./distances";
 import { Roller, resolveHit } from "./effects";
+import { chargeOf, pinHitsOf } from "./qualityOfQuantity";
 import { FowReferee, type FowResolution } from "./ratingTests";
 import type { FowSight } from "./sight";
 
@@ -26,8 +27,6 @@ export interface AssaultRecord {
   readonly winner: string;
   readonly rounds: number;
 }
-
-const CHARGE_CM = SOURCE_CM.charge;
 
 /** Rounds of counterattack an assault may last before the referee stops it (each round costs a team or a test). */
 const MAX_ROUNDS = 20;
@@ -79,29 +78,23 @@ export function fightAssault(ctx: FowContext, dice: Dice, attackerId: string, de
   const defenders = fighting(ctx, defender.id, gone);
   const assaulting = fighting(ctx, attacker.id, gone).filter((a) => defenders.some((d) => inContact(ctx, a, d)));
   if (!assaulting.length)
-    throw new Error(`no team of ${attacker.id} is in contact with ${defender.id}: charge into contact first (${sourcePair(CHARGE_CM)}, 003 l.63)`);
+    throw new Error(
+      `no team of ${attacker.id} is in contact with ${defender.id}: charge into contact first (${sourcePair(chargeOf(ctx, attacker.id))}, 003 l.63)`,
+    );
   ref.note(`${assaulting.map((m) => m.id).join(", ")} charged into contact with ${defender.id}`, "§5.2 (003 l.63)");
 
   /** A hit at close quarters resolved as a shot's (effects.ts): its save, armour and Firepower Test. */
   const hit = (firer: ModelFacts, target: ModelFacts, what: string): void => {
-    const team = teamOf(ctx, firer);
-    const mount = team.primary ?? Object.keys(team.weapons)[0];
-    const weapon = mount === undefined ? undefined : weaponProfile(ctx, firer, mount);
+    const weapon = mainWeapon(ctx, firer);
     const roller = new Roller(ref.dice);
-    const before = roller.dice.length;
-    let effect: { effect: "casualty" | "destroyed" | "damaged" | "no-effect"; result: string; rolls: readonly number[] };
-    if (weapon) {
-      const r = resolveHit(ctx, roller, firer, weapon, target, closeSight(firer, target));
-      effect = { effect: r.effect as typeof effect.effect, result: r.result, rolls: r.rolls };
-    } else effect = { effect: "no-effect", result: `${firer.id} has no weapon`, rolls: [] };
-    ref.adopt(roller, before);
+    const effect = weapon
+      ? resolveHit(ctx, roller, firer, weapon, target, closeSight(firer, target))
+      : { effect: "no-effect" as const, result: `${firer.id} has no weapon`, rolls: [] };
+    ref.adopt(roller);
     for (const n of roller.notes) ref.note(n, "§4");
     if (effect.effect === "damaged") bailed.add(target.id);
     if (effect.effect === "casualty" || effect.effect === "destroyed") gone.add(target.id);
-    ref.outcome(target.id, effect.effect === "damaged" ? "damaged" : effect.effect, effect.effect === "damaged" ? "bailed out" : effect.result, {
-      by: `${what} of ${firer.id}`,
-      rolls: effect.rolls,
-    });
+    ref.outcome(target.id, effect.effect, effect.result, { by: `${what} of ${firer.id}`, rolls: effect.rolls });
   };
 
   /** Each of `firers` rolls `perFirer` dice at the score of the nearest of `targets`; hits go to the targets in turn, nearest first. */
@@ -126,16 +119,15 @@ export function fightAssault(ctx: FowContext, dice: Dice, attackerId: string, de
   };
 
   // Defensive Fire: every defending team within 8"/20 cm of an assaulting team, at its full ROF (halved when Pinned Down).
-  const near = (m: ModelFacts, of: readonly ModelFacts[]) => of.some((o) => footprintDistance(m.footprint, o.footprint) <= CHARGE_CM);
+  // A team assaults and counterattacks from its platoon's charge distance (12"/30 cm under Quality of Quantity).
+  const near = (m: ModelFacts, of: readonly ModelFacts[]) => of.some((o) => footprintDistance(m.footprint, o.footprint) <= chargeOf(ctx, m.unitId));
   const shooters = defenders.filter((d) => near(d, assaulting));
   const rofOf = (m: ModelFacts): number => {
-    const team = teamOf(ctx, m);
-    const mount = team.primary ?? Object.keys(team.weapons)[0];
-    const rof = mount === undefined ? 0 : (weaponProfile(ctx, m, mount)?.rof ?? 0);
+    const rof = mainWeapon(ctx, m)?.rof ?? 0;
     return m.pinned && ctx.options.pinnedRof === "halved" ? Math.max(1, Math.floor(rof / 2)) : rof;
   };
   const defensiveHits = volley(shooters, () => assaulting, rofOf, "Defensive Fire", "§5.2 (003 l.64)");
-  const pinHits = ctx.tables.saves.pinHits;
+  const pinHits = pinHitsOf(ctx, attacker.id);
   if (defensiveHits >= pinHits) {
     ref.note(`${defensiveHits} hits of Defensive Fire (${pinHits} or more): ${attacker.id} is Pinned Down and falls back`, "§5.2 (003 l.64, 323)");
     for (const m of fighting(ctx, attacker.id, gone))
@@ -176,13 +168,15 @@ export function fightAssault(ctx: FowContext, dice: Dice, attackerId: string, de
     );
     const left = fighting(ctx, struck, gone).filter((m) => !bailed.has(m.id) && near(m, fighting(ctx, striking, gone)));
     if (!left.length) {
-      ref.note(`${struck} has no team left within ${sourcePair(CHARGE_CM)}: the assault is ${striking}'s`, "§5.2 (003 l.63)");
+      ref.note(`${struck} has no team left within ${sourcePair(chargeOf(ctx, struck))}: the assault is ${striking}'s`, "§5.2 (003 l.63)");
       winner = striking;
       break;
     }
     const tanks = mine.some((m) => isArmoured(teamOf(ctx, m))) && !left.some((m) => isArmoured(teamOf(ctx, m)));
-    const holds =
-      (!tanks || ref.test(struck, "motivation", "Tank Terror", "§5.3 (003 l.13)")) && ref.test(struck, "motivation", "to Counterattack", "§5.2 (003 l.105)");
+    const counterattacks = () =>
+      ref.test(struck, "motivation", "to Counterattack", "§5.2 (003 l.105)") ||
+      (ctx.options.britishBulldog && ref.test(struck, "motivation", "British Bulldog: to Counterattack, re-rolled", "§6.2 (003 l.105)"));
+    const holds = (!tanks || ref.test(struck, "motivation", "Tank Terror", "§5.3 (003 l.13)")) && counterattacks();
     if (!holds) {
       ref.note(`${struck} Breaks Off: it moves ${sourcePair(ctx.tables.tests.breakOff)} away from ${striking}`, "§5.2 (003 l.329)");
       for (const m of fighting(ctx, struck, gone))

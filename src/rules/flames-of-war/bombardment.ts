@@ -73,9 +73,7 @@ export function bombard(ctx: FowContext, dice: Dice, call: BombardmentCall, geom
   const outline = templateOutline(ctx, call.point, guns.length);
   const template = { kind: "polygon" as const, points: outline };
   // The sight engine's blast circle round the square finds the models under it and the roofs over them; the square picks its own.
-  const radius = Math.hypot(
-    ...(outline.map((p) => [p[0] - call.point[0], p[1] - call.point[1]]).sort((a, b) => Math.hypot(...b) - Math.hypot(...a))[0] as [number, number]),
-  );
+  const radius = Math.max(...outline.map((p) => Math.hypot(p[0] - call.point[0], p[1] - call.point[1])));
   const under = geometry.modelsUnder({ shape: { kind: "blast", at: call.point, radii: [radius] }, from: "above" });
   const targets = under.models
     .map((u) => ctx.models.get(u.id))

@@ -97,6 +97,13 @@ export function weaponProfile(ctx: FowContext, model: ModelFacts, mount: string)
   return weapon ? { ...weapon, mount, id, table: "weapons" } : undefined;
 }
 
+/** The weapon a team fires unless told otherwise: its stat line's primary weapon, else its first. */
+export function mainWeapon(ctx: FowContext, model: ModelFacts): ResolvedWeapon | undefined {
+  const team = teamOf(ctx, model);
+  const mount = team.primary ?? Object.keys(team.weapons)[0];
+  return mount === undefined ? undefined : weaponProfile(ctx, model, mount);
+}
+
 export const isArmoured = (team: TeamProfile): boolean => team.type === "tank" || team.type === "armoured-transport";
 export const isVehicle = (team: TeamProfile): boolean => isArmoured(team) || team.type === "unarmoured-vehicle";
 export const isBailedOut = (model: ModelFacts): boolean => model.markers.includes(BAILED_OUT);

@@ -12,7 +12,7 @@ import { FOW_MISSION_SETUP } from "./missionSetup";
 import { moveVerdict } from "./movement";
 import { OPTION_SPECS, parseOptions } from "./options";
 import { resolveFire } from "./resolve";
-import { DECLARATION, declaredTurn, gameState, situation } from "./state";
+import { DECLARATION, declaredTurn, gameState, MARKS, situation } from "./state";
 import { FOW_TABLES, type FowTables, loadFowTables } from "./tables";
 import { FOW_TURN } from "./turn";
 import { type FowFireDeclaration, type FowGameState, RULESET_ID } from "./types";
@@ -42,7 +42,7 @@ export const flamesOfWar: Ruleset<FowFireDeclaration, FowContext, FowFireVerdict
   unitPresets: FOW_UNIT_PRESETS,
   missionSetup: FOW_MISSION_SETUP,
   declaration: DECLARATION,
-  marks: [],
+  marks: MARKS,
   loadTables: loadFowTables,
   gameState,
   createContext,

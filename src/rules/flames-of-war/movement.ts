@@ -16,13 +16,13 @@ import { type ModelFacts, requireModel } from "../context";
 import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
 import type { AssaultRecord } from "./assault";
 import { type FowContext, isArmoured, isVehicle, MOVE_TOLERANCE, modelState, sampleMark, teamOf } from "./context";
-import { SOURCE_CM, sourcePair } from "./distances";
+import { sourcePair } from "./distances";
+import { chargeOf, hasQualityOfQuantity } from "./qualityOfQuantity";
 import { SPECIAL_MOVE_CM, type SpecialMoveRecord } from "./specialMoves";
 import type { TeamProfile } from "./tables";
 import { FOW_TURN } from "./turn";
 import { RULESET_ID } from "./types";
 
-const CHARGE_CM = SOURCE_CM.charge;
 /** Truscott Trot: infantry and man-packed guns At Double 16"/40 cm instead of 12"/30 cm (003 l.234). */
 const TRUSCOTT_CM = 40;
 const [, MOVEMENT, SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
@@ -30,7 +30,7 @@ const [, MOVEMENT, SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [str
 /** The record of the action `action` its platoon took this player turn, if any (actions.ts; its details' record). */
 function recordOf<R>(ctx: FowContext, action: string, unit: string): R | undefined {
   const taken = (ctx.game.taken ?? []).find((t) => t.action === action && (t.unit === unit || t.target === unit));
-  return (taken?.details as { record?: R } | undefined)?.record;
+  return taken?.record as R | undefined;
 }
 
 /**
@@ -59,8 +59,9 @@ function stepAllowance(ctx: FowContext, m: ModelFacts, phase: string | undefined
   if (storm || recordOf(ctx, "tip-and-run", unit))
     return { cm: 0, ruling: { reason: `${unit} tried a special move this turn: it does not assault`, rule: storm ? "§6.4 (003 l.274)" : "§6.2 (003 l.120)" } };
   const assault = recordOf<AssaultRecord>(ctx, "assault", unit);
+  const charge = chargeOf(ctx, unit);
   if (assault?.winner === unit) {
-    const cm = CHARGE_CM + ctx.tables.tests.consolidate;
+    const cm = charge + ctx.tables.tests.consolidate;
     return {
       cm,
       ruling: {
@@ -70,7 +71,12 @@ function stepAllowance(ctx: FowContext, m: ModelFacts, phase: string | undefined
       },
     };
   }
-  return { cm: CHARGE_CM, charge: true, ruling: { reason: `a charge into contact: ${sourcePair(CHARGE_CM)}`, rule: "§5.2 (003 l.63)" } };
+  const qoq = hasQualityOfQuantity(ctx, unit);
+  return {
+    cm: charge,
+    charge: true,
+    ruling: { reason: `a charge into contact: ${sourcePair(charge)}${qoq ? " (Quality of Quantity)" : ""}`, rule: qoq ? "§6.1 (003 l.63)" : "§5.2 (003 l.63)" },
+  };
 }
 
 const distance = (cm: number): string => sourcePair(Number(cm.toFixed(1)));

@@ -41,6 +41,12 @@ export interface FowOptions {
   readonly stormtroopers: boolean;
   /** §6.2 Tip and Run (British): a Skill Test after shooting for a 4"/10 cm move (003 l.116–120). */
   readonly tipAndRun: boolean;
+  /** §6.1 Quality of Quantity (Soviet): 15 teams in Command Distance pin on 10 hits, charge from 12"/30 cm (003 l.61–64). */
+  readonly qualityOfQuantity: boolean;
+  /** §6.2 British Bulldog: a failed Motivation Test to Counterattack is re-rolled (003 l.105). */
+  readonly britishBulldog: boolean;
+  /** §6.1 Infiltration (Soviet): a platoon infiltrates in the deployment and may be spotted (003 l.30–39). */
+  readonly infiltration: boolean;
 }
 
 export const DEFAULT_OPTIONS: FowOptions = {
@@ -62,6 +68,9 @@ export const DEFAULT_OPTIONS: FowOptions = {
   timeOnTarget: false,
   stormtroopers: false,
   tipAndRun: false,
+  qualityOfQuantity: false,
+  britishBulldog: false,
+  infiltration: false,
 };
 
 const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({
@@ -163,6 +172,19 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     "Tip and Run (British)",
     "§6.2",
     'After shooting a platoon may take a Skill Test: passed, it moves 4"/10 cm away from the platoons it shot at; either way it does not assault that turn (003 l.116–120).',
+  ),
+  national(
+    "qualityOfQuantity",
+    "Quality of Quantity (Soviet)",
+    "§6.1",
+    'A platoon with 15 infantry or gun teams in Command Distance is pinned only by 10 hits (a bombardment hit still pins), and charges and counterattacks from 12"/30 cm (003 l.61–64).',
+  ),
+  national("britishBulldog", "British Bulldog", "§6.2", "A failed Motivation Test to Counterattack in an assault is re-rolled (003 l.105)."),
+  national(
+    "infiltration",
+    "Infiltration (Soviet)",
+    "§6.1",
+    'In the deployment a platoon infiltrates: 8"/20 cm from every enemy model, in Command Distance; spotted at once within 16"/40 cm of an enemy that sees it unconcealed (or is Recce), else on the opponent\'s 6; spotted, the first turn goes to the opponent (003 l.30–39).',
   ),
 ];
 

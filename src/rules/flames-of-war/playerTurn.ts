@@ -65,8 +65,10 @@ export function teamTurns(history: GameHistory): Map<string, TeamTurn> {
       if (e.phase === DEPLOYMENT || phase === DEPLOYMENT) turns.clear();
       phase = e.phase;
       if (e.phase === FIRST_PHASE) for (const id of [...turns.keys()]) if (sides.get(id) === e.side) turns.delete(id);
-    } else if (e.type === "fire-resolved") {
-      for (const [id, unit] of units) if (id === e.shooter || unit === e.shooter) add(id, { shot: true });
+    } else if (e.type === "fire-resolved" || (e.type === "action-taken" && e.action === "bombardment")) {
+      // A battery that bombarded has shot (003 l.284).
+      const shooter = e.type === "fire-resolved" ? e.shooter : e.unit;
+      for (const [id, unit] of units) if (id === shooter || unit === shooter) add(id, { shot: true });
     } else
       for (const m of movesOf(e)) {
         const length = pathLength(movePath(m));
@@ -77,13 +79,13 @@ export function teamTurns(history: GameHistory): Map<string, TeamTurn> {
   return turns;
 }
 
-/** A rule action taken in the player turn in progress: its id, who took it, and the system's record of it. */
+/** A rule action taken in the player turn in progress: its id, who took it, and the system's record of it (its details' `record`, not its dice). */
 export interface ActionTaken {
   readonly action: string;
   readonly unit?: string;
   readonly side?: string;
   readonly target?: string;
-  readonly details?: unknown;
+  readonly record?: unknown;
 }
 
 /** The rule actions taken since the player turn in progress began (in free play: since the last turn's end). */
@@ -97,8 +99,23 @@ export function actionsThisTurn(history: GameHistory): ActionTaken[] {
         ...(e.unit !== undefined ? { unit: e.unit } : {}),
         ...(e.side !== undefined ? { side: e.side } : {}),
         ...(e.target !== undefined ? { target: e.target } : {}),
-        ...(e.details !== undefined ? { details: e.details } : {}),
+        ...((e.details as { record?: unknown } | undefined)?.record !== undefined ? { record: (e.details as { record: unknown }).record } : {}),
       });
   }
   return taken;
+}
+
+/**
+ * The teams Dug In: those of a platoon that passed its test to dig in (the "dig-in" action), until they move
+ * (003 l.69 names digging in; §2.5, §4.8 what it gives).
+ */
+export function dugInTeams(history: GameHistory): Set<string> {
+  const units = unitsByModel(history.state.scenario);
+  const dug = new Set<string>();
+  for (const e of history.events) {
+    if (e.type === "action-taken" && e.action === "dig-in" && (e.details as { record?: { passed?: boolean } } | undefined)?.record?.passed)
+      for (const [id, unit] of units) if (unit === e.unit) dug.add(id);
+    for (const m of movesOf(e)) if (pathLength(movePath(m)) > 0) dug.delete(m.model);
+  }
+  return dug;
 }

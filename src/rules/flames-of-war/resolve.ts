@@ -11,6 +11,7 @@ import { type FowContext, isArmoured, isBailedOut, isVehicle, modelState, type R
 import { SOURCE_CM, sourcePair } from "./distances";
 import { facingFrom, Roller, resolveHit } from "./effects";
 import type { FowFirerVerdict, FowFireVerdict, FowLine } from "./fire";
+import { pinHitsOf } from "./qualityOfQuantity";
 import type { FowFireDeclaration, PriorityType } from "./types";
 
 interface Hit {
@@ -153,13 +154,17 @@ export function resolveFire(declaration: FowFireDeclaration, verdict: FowFireVer
   for (const text of roller.notes) step(text, "§6.2");
   passengers(ctx, roller, allocated, outcomes, step);
 
-  // A platoon that takes the source's 5 hits in one Shooting Step is Pinned Down (§5.3); vehicles are not pinned here.
-  const pinHits = ctx.tables.saves.pinHits;
+  // A platoon that takes the source's 5 hits (10 under Quality of Quantity) in one Shooting Step is Pinned Down (§5.3); vehicles are not pinned here.
+  const targetUnit = targetModels[0]?.unitId;
+  const pinHits = targetUnit === undefined ? ctx.tables.saves.pinHits : pinHitsOf(ctx, targetUnit);
   if (hits.length >= pinHits) {
     const gone = new Set(outcomes.filter((o) => o.effect === "casualty" || o.effect === "destroyed").map((o) => o.model));
     for (const m of targetModels)
       if (!gone.has(m.id) && !isVehicle(teamOf(ctx, m))) outcomes.push({ model: m.id, effect: "pinned", detail: `Pinned Down: ${hits.length} hits` });
-    step(`${hits.length} hits in one Shooting Step (${pinHits} or more): the platoon is Pinned Down`, "§5.3");
+    step(
+      `${hits.length} hits in one Shooting Step (${pinHits} or more): the platoon is Pinned Down`,
+      pinHits === ctx.tables.saves.pinHits ? "§5.3" : "§6.1 (003 l.62)",
+    );
   }
   const count = (e: Outcome["effect"]) => outcomes.filter((o) => o.effect === e).length;
   const summary = `${hits.length} ${hits.length === 1 ? "hit" : "hits"}: ${count("casualty") + count("destroyed")} destroyed, ${outcomes.filter((o) => o.detail === "bailed out").length} bailed out${count("pinned") ? ", platoon pinned" : ""}`;

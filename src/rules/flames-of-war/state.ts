@@ -6,31 +6,41 @@
  * otherwise), or is Dug In. The answers are the declaration's; the rules read them here.
  */
 import { unitNamed } from "../context";
-import { unmarkedSubject } from "../marks";
-import type { Question } from "../questions";
-import type { GameHistory, PickedModels, Situation } from "../ruleset";
+import { marksInForce } from "../marks";
+import type { Mark, Question } from "../questions";
+import type { GameHistory, PickedModels, Situation, SubjectSituation } from "../ruleset";
 import { type FowContext, modelState } from "./context";
-import { actionsThisTurn, teamTurns } from "./playerTurn";
+import { actionsThisTurn, dugInTeams, teamTurns } from "./playerTurn";
 import type { FowFireDeclaration, FowGameState, FowModelState } from "./types";
 
 export const DECLARATION: readonly Question[] = [
   { id: "firersMoved", kind: "flag", label: "firers moved", rule: "§1.3", default: false, derived: "from the moves this turn" },
   { id: "targetMoved", kind: "flag", label: "target moved", rule: "§2.5, §2.6", default: false, derived: "from the moves this turn" },
   { id: "targetAtDouble", kind: "flag", label: "target At Double", rule: "§1.3", default: false, derived: "from its moves in its last turn" },
-  { id: "targetDugIn", kind: "flag", label: "target Dug In", rule: "§2.5", default: false },
+  { id: "targetDugIn", kind: "flag", label: "target Dug In", rule: "§2.5", default: false, derived: "from its test to dig in" },
 ];
+
+/** What a player records on a team the log cannot tell: a vehicle Bogged Down by its Bogging Test (003 l.356). */
+export const MARKS: readonly Mark[] = [{ id: "boggedDown", kind: "flag", label: "Bogged Down", rule: "§5.1 (003 l.356)", default: false, lasts: "game" }];
 
 /** What each team did in its side's latest player turn (playerTurn.ts), and the step the game stands in. */
 export function gameState(history: GameHistory): FowGameState {
   const models: Record<string, FowModelState> = {};
-  for (const [id, turn] of teamTurns(history)) {
-    const moved = turn.moved > 0;
-    const assaulted = turn.assaultMoved > 0;
-    models[id] = {
-      ...(moved ? { moved, distance: turn.moved } : {}),
-      ...(assaulted ? { assaulted, assaultDistance: turn.assaultMoved } : {}),
-      ...(turn.shot ? { shot: true } : {}),
+  const turns = teamTurns(history);
+  const dug = dugInTeams(history);
+  const ids = new Set([...turns.keys(), ...dug, ...Object.keys(history.state.modelStates)]);
+  for (const id of ids) {
+    const turn = turns.get(id);
+    const bogged = marksInForce(history, MARKS, id).boggedDown === true;
+    const state: FowModelState = {
+      ...(turn && turn.moved > 0 ? { moved: true, distance: turn.moved } : {}),
+      ...(turn && turn.shootingMoved > 0 ? { shootingDistance: turn.shootingMoved } : {}),
+      ...(turn && turn.assaultMoved > 0 ? { assaulted: true, assaultDistance: turn.assaultMoved } : {}),
+      ...(turn?.shot ? { shot: true } : {}),
+      ...(dug.has(id) ? { dugIn: true } : {}),
+      ...(bogged ? { boggedDown: true } : {}),
     };
+    if (Object.keys(state).length) models[id] = state;
   }
   const step = history.state.step;
   const fallen = history.state.fallen;
@@ -46,19 +56,29 @@ export function gameState(history: GameHistory): FowGameState {
 /** The context with the declaration's answers about this turn over the log's: the firing platoon's and the target platoon's teams. */
 export function declaredTurn(declaration: FowFireDeclaration, ctx: FowContext): FowContext {
   const { firersMoved, targetMoved, targetAtDouble, targetDugIn } = declaration;
-  if (firersMoved === undefined && targetMoved === undefined && targetAtDouble === undefined && !targetDugIn) return ctx;
+  if (firersMoved === undefined && targetMoved === undefined && targetAtDouble === undefined && targetDugIn === undefined) return ctx;
   const models: Record<string, FowModelState> = { ...ctx.game.models };
   const shooters = ctx.units.get(declaration.shooter) ?? ctx.units.get(ctx.models.get(declaration.shooter)?.unitId ?? "");
   const targets = ctx.units.get(declaration.target) ?? ctx.units.get(ctx.models.get(declaration.target)?.unitId ?? "");
   if (firersMoved !== undefined) for (const id of shooters?.models ?? []) models[id] = { ...models[id], moved: firersMoved };
   for (const id of targets?.models ?? []) {
     const moved = (targetMoved ?? models[id]?.moved ?? false) || targetAtDouble === true;
-    models[id] = { ...models[id], moved, ...(targetAtDouble !== undefined ? { atDouble: targetAtDouble } : {}), ...(targetDugIn ? { dugIn: true } : {}) };
+    models[id] = {
+      ...models[id],
+      moved,
+      ...(targetAtDouble !== undefined ? { atDouble: targetAtDouble } : {}),
+      ...(targetDugIn !== undefined ? { dugIn: targetDugIn } : {}),
+    };
   }
   return { ...ctx, game: { ...ctx.game, models } };
 }
 
-export function situation(declaration: FowFireDeclaration, ctx: FowContext, _history: GameHistory, picked: PickedModels): Situation {
+/** A shooter or target with its Bogged Down mark: recorded, or what the game gives (not Bogged Down). */
+function subject(history: GameHistory, model: string): SubjectSituation {
+  return { model, lines: [], marks: MARKS.map((m) => m.id), recorded: marksInForce(history, MARKS, model), fromGame: {} };
+}
+
+export function situation(declaration: FowFireDeclaration, ctx: FowContext, history: GameHistory, picked: PickedModels): Situation {
   const any = (id: string, did: (state: FowModelState) => boolean | undefined) => unitNamed(ctx, id).models.some((m) => did(modelState(ctx, m)) === true);
   return {
     questions: DECLARATION.map((q) => q.id),
@@ -66,9 +86,10 @@ export function situation(declaration: FowFireDeclaration, ctx: FowContext, _his
       firersMoved: any(declaration.shooter, (s) => s.moved),
       targetMoved: any(declaration.target, (s) => s.moved || s.assaulted),
       targetAtDouble: any(declaration.target, (s) => s.atDouble),
+      targetDugIn: any(declaration.target, (s) => s.dugIn),
     },
-    shooter: unmarkedSubject(picked.shooter),
-    target: unmarkedSubject(picked.target),
+    shooter: subject(history, picked.shooter),
+    target: subject(history, picked.target),
     table: [],
   };
 }

@@ -62,7 +62,7 @@ export interface FowGameState {
   /** Teams the game took off the table, with their platoon and side (GameState.fallen): morale checks count them. */
   readonly fallen?: Readonly<Record<string, { readonly unit: string; readonly side: string }>>;
   /** The rule actions taken in the player turn in progress (playerTurn.ts actionsThisTurn). */
-  readonly taken?: readonly { readonly action: string; readonly unit?: string; readonly side?: string; readonly target?: string; readonly details?: unknown }[];
+  readonly taken?: readonly { readonly action: string; readonly unit?: string; readonly side?: string; readonly target?: string; readonly record?: unknown }[];
   /** The step of the turn the game stands in (absent: free play), and the side whose player turn it is. */
   readonly step?: { readonly phase: string; readonly side?: string };
   readonly units?: Readonly<Record<string, FowUnitState>>;

@@ -176,7 +176,7 @@ describe("Stormtroopers (003 l.266–280)", () => {
     expect(passed.summary).toBe('unit-ger passes its Skill Test: Stormtroopers, 4"/10 cm');
     const after = flamesOfWar.createContext(tableContext(w.battlefield), {
       options: { stormtroopers: true },
-      game: { step: { phase: "assault", side: "B" }, taken: [{ action: "stormtroopers", unit: "unit-ger", details: passed.details }] },
+      game: { step: { phase: "assault", side: "B" }, taken: [{ action: "stormtroopers", unit: "unit-ger", record: record(passed) }] },
     });
     expect(
       flamesOfWar.moveVerdict!(
@@ -204,5 +204,61 @@ describe("Stormtroopers (003 l.266–280)", () => {
     ).toBe(false);
     const assault = flamesOfWar.actions!.takeAction({ action: "assault", unit: "unit-ger", target: "unit-us" }, scriptedDice([]), after, {} as ActionGeometry);
     expect(assault.refused).toMatchObject([{ rule: "§6.4 (003 l.274)" }]);
+  });
+});
+
+describe("Quality of Quantity and British Bulldog (003 l.61–64, 105)", () => {
+  // Fifteen riflemen in a 5 × 3 block, 3 cm apart: all within the sample 15 cm Command Distance of the corner team.
+  const block: Placed[] = Array.from({ length: 15 }, (_, k) => us(`s${k}`, 20 + (k % 5) * 3, 20 + Math.floor(k / 5) * 3, "soviet"));
+  const enemy = ger("g1", 70, 20);
+
+  it('a platoon of 15 teams in Command Distance charges 12"/30 cm (l.63); without the rule, 8"/20 cm', async () => {
+    const w = await world([], [...block, enemy]);
+    const ctxWith = (qualityOfQuantity: boolean) =>
+      flamesOfWar.createContext(tableContext(w.battlefield), { options: { qualityOfQuantity }, game: { step: { phase: "assault", side: "A" } } });
+    const charge = { model: "s0", path: [[20, 20] as [number, number], [45, 20] as [number, number]] };
+    expect(flamesOfWar.moveVerdict!(charge, ctxWith(true))).toMatchObject({ allowed: true, allowance: 30 });
+    expect(flamesOfWar.moveVerdict!(charge, ctxWith(true)).rulings.map((r) => r.rule)).toContain("§6.1 (003 l.63)");
+    expect(flamesOfWar.moveVerdict!(charge, ctxWith(false))).toMatchObject({ allowed: false, allowance: 20 });
+  });
+
+  it("British Bulldog re-rolls a failed Motivation Test to Counterattack (l.105)", async () => {
+    const w = await world([], CONTACT);
+    const ctx = flamesOfWar.createContext(tableContext(w.battlefield), { options: { britishBulldog: true }, game: { step: { phase: "assault", side: "A" } } });
+    // DF 1, 1; a1 hits g1 (6, save 1), a2 misses (2); g2 fails (1), re-rolls 5: counterattacks, misses (1); unit-us fails (1), re-rolls 2: breaks off.
+    const r = flamesOfWar.actions!.takeAction(
+      { action: "assault", unit: "unit-us", target: "unit-ger" },
+      scriptedDice([1, 1, 6, 1, 2, 1, 5, 1, 1, 2]),
+      ctx,
+      {} as ActionGeometry,
+    );
+    expect(steps(r)).toContain("unit-ger is confident: Motivation Test 4+: passed, British Bulldog: to Counterattack, re-rolled");
+    expect(record(r)).toMatchObject({ winner: "unit-ger" });
+  });
+});
+
+describe("Infiltration (003 l.30–39)", () => {
+  const infiltrators = [ger("g1", 100, 60), ger("g2", 103, 60)];
+  async function infiltrating(enemyAt: [number, number], dice: number[], infiltration = true) {
+    const w = await world([], [...infiltrators, us("u1", ...enemyAt)]);
+    const ctx = flamesOfWar.createContext(tableContext(w.battlefield), { options: { infiltration }, game: { step: { phase: "deployment" } } });
+    const geometry = { sight: (r: { shooter: string; target: string }) => sightReport(w, r.shooter, r.target) } as ActionGeometry;
+    return flamesOfWar.actions!.takeAction({ action: "infiltrate", unit: "unit-ger" }, scriptedDice(dice), ctx, geometry);
+  }
+
+  it("an enemy 30 cm away that sees the platoon in the open spots it at once (l.34): the first turn goes over (l.38)", async () => {
+    const r = await infiltrating([100, 90], []);
+    expect(record(r)).toEqual({ kind: "infiltration", unit: "unit-ger", spotted: true });
+    expect(steps(r)[0]).toMatch(/^g1 is 27\.5 cm from u1, in its sight and not Concealed: spotted at once$/);
+  });
+
+  it('beyond 16"/40 cm the opponent rolls: a 6 spots the platoon, a 5 does not (l.35–37)', async () => {
+    expect(record(await infiltrating([100, 115], [6]))).toMatchObject({ spotted: true });
+    expect(record(await infiltrating([100, 115], [5]))).toMatchObject({ spotted: false });
+  });
+
+  it('refused nearer than 8"/20 cm to an enemy (l.33), and where the game does not switch it on', async () => {
+    expect((await infiltrating([100, 75], [])).refused![0]).toMatchObject({ rule: "§6.1 (003 l.33)" });
+    expect((await infiltrating([100, 115], [], false)).refused![0]!.reason).toMatch(/does not switch on/);
   });
 });

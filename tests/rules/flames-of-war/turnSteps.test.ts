@@ -17,6 +17,7 @@ import { type GameHistory, sightOptionsOf } from "../../../src/rules/ruleset";
 import { nextStep } from "../../../src/rules/turn";
 import { sightReport } from "../../../src/sight/lineOfSight";
 import { type Placed, scenario, world } from "../../helpers/scene";
+import { scriptedDice } from "../operation-ww2/fakes";
 
 const us = (id: string, x: number, z: number, unit = "us"): Placed => ({ id, model: "us-rifleman", position: [x, z], side: "A", unit });
 const ger = (id: string, x: number, z: number): Placed => ({ id, model: "ger-rifleman", position: [x, z], side: "B", unit: "ger" });
@@ -72,7 +73,7 @@ describe("what a platoon did in its player turn feeds the shooting (003 l.55, 62
     expect(flamesOfWar.gameState(history(log)).models).toMatchObject({ g1: { moved: true, distance: 25 } });
     log = advanceTo(log, "shooting", "A");
     const { situation, verdict } = await verdictIn(log, { shooter: "unit-us", target: "unit-ger" });
-    expect(situation.fromGame).toEqual({ firersMoved: false, targetMoved: true, targetAtDouble: true });
+    expect(situation.fromGame).toEqual({ firersMoved: false, targetMoved: true, targetAtDouble: true, targetDugIn: false });
     // A stationary rifle: ROF 1; the target At Double: two dice (§1.3 rule 6).
     expect(verdict.firers.map((f) => f.dice)).toEqual([2, 2]);
     expect(verdict.firers[0]!.rulings.map((r) => r.reason).join("\n")).toMatch(/At Double/);
@@ -123,6 +124,37 @@ describe("what a platoon did in its player turn feeds the shooting (003 l.55, 62
     });
     expect(due()).toEqual([]);
     expect(flamesOfWar.gameState(history(log)).taken).toEqual([{ action: "unpin", unit: "unit-us" }]);
+  });
+
+  it("a platoon that passed its test to dig in is Dug In until a team moves; Bogged Down is a mark the player records", async () => {
+    let log = advanceTo(start(), "movement", "A");
+    const dig = flamesOfWar.actions!.takeAction(
+      { action: "dig-in", unit: "unit-us" },
+      scriptedDice([4]),
+      rulesAt(log, log.events.length).context as FowContext,
+      {} as never,
+    );
+    expect(dig.summary).toBe("unit-us digs in");
+    log = record(log, {
+      type: "action-taken",
+      ruleset: flamesOfWar.id,
+      action: "dig-in",
+      unit: "unit-us",
+      answers: {},
+      rolls: [...dig.rolls],
+      outcomes: [],
+      units: [],
+      summary: dig.summary,
+      details: dig.details,
+    });
+    log = advanceTo(log, "shooting", "B");
+    const { situation } = await verdictIn(log, { shooter: "unit-ger", target: "unit-us" });
+    expect(situation.fromGame.targetDugIn).toBe(true);
+    log = moved(log, ["u2"], [0, 0]);
+    log = record(advanceTo(log, "movement", "A"), { type: "model-state-set", ruleset: flamesOfWar.id, model: "u1", from: {}, to: { boggedDown: true } });
+    log = moved(log, ["u2"], [1, 0]);
+    expect(flamesOfWar.gameState(history(log)).models).toMatchObject({ u1: { dugIn: true, boggedDown: true } });
+    expect(flamesOfWar.gameState(history(log)).models?.u2?.dugIn).toBeUndefined();
   });
 
   it("the platoon's own next Starting Step forgets what it did; the other side's turn does not", () => {
