@@ -91,7 +91,14 @@ export const ModelDefinition = z.object({
         origin: z.string(),
         /** Full arc in degrees centred on the mount's facing (360 = all round). */
         arc: z.number().positive().max(360),
-        mount: z.enum(["turret", "hull", "free"]),
+        /**
+         * turret: traverses with the main turret; hull: fixed in the hull; deck: a turret of its own on the hull
+         * deck (T-28, T-35), its arc set by the hull and the other turrets, so fixed to the hull like a hull
+         * mount; free: all round (AA mounts, small arms).
+         */
+        mount: z.enum(["turret", "hull", "deck", "free"]),
+        /** Where the arc's centre points from the hull's front, degrees in the heading sense (90: towards +x, the model's left); 0 if absent. */
+        facing: z.number().min(-360).max(360).optional(),
       }),
     )
     .default([]),

@@ -4,7 +4,9 @@
  */
 import type { ModelEntry } from "../core/battlefield";
 import { rotateByHeading, sub2, type Vec2 } from "../core/geometry2d";
-import type { Weapon } from "../core/modelDefinition";
+import type { ModelDefinition, Weapon } from "../core/modelDefinition";
+import { modelLocalSolids } from "../core/solids/modelSolids";
+import { solidTriangles } from "../core/solids/solidGeometry";
 import { radToDeg, wrapDegrees } from "../core/units";
 import type { Facing, Quadrant } from "./sightReport";
 
@@ -18,7 +20,31 @@ function sector(bearing: number, cornerAngle: number): Quadrant {
   return bearing > 0 ? "right" : "left";
 }
 
-/** Facing of `entry` as seen from `viewer`: by the hull corners for vehicles, 45° sectors for bases. */
+const turretFronts = new WeakMap<ModelDefinition, number>();
+
+/**
+ * How far ahead of the turret's pivot its front lies, cm, along the turret's axis: the foremost point of the
+ * turret part (the gun barrel left out), so the turret-front line is drawn through the turret's front, not its
+ * axis. Once per definition.
+ */
+export function turretFront(def: ModelDefinition): number {
+  const known = turretFronts.get(def);
+  if (known !== undefined) return known;
+  let front = Number.NEGATIVE_INFINITY;
+  for (const solid of modelLocalSolids(def, def.id, { turretHeading: 0, figureScale: 1 })) {
+    if (solid.part !== "turret") continue;
+    const { positions } = solidTriangles(solid);
+    for (let i = 2; i < positions.length; i += 3) front = Math.max(front, positions[i]!);
+  }
+  const ahead = Number.isFinite(front) ? front - def.turretPivot[1] : 0;
+  turretFronts.set(def, ahead);
+  return ahead;
+}
+
+/**
+ * Facing of `entry` as seen from `viewer`: by the hull corners for vehicles, 45° sectors for bases; in front
+ * of the hull's front edge, and of the line across the turret's front at its traverse.
+ */
 export function targetFacing(entry: ModelEntry, viewer: Vec2): { hull: Facing; turret?: Facing } {
   const { def, model } = entry;
   const local = rotateByHeading(sub2(viewer, model.position), -model.heading);
@@ -30,12 +56,12 @@ export function targetFacing(entry: ModelEntry, viewer: Vec2): { hull: Facing; t
   if (!def.parts.some((p) => p.turret)) return { hull };
   const turretLocal = rotateByHeading(sub2(local, def.turretPivot), -model.turretHeading);
   const turretBearing = wrapDegrees(radToDeg(Math.atan2(-turretLocal[0], turretLocal[1])));
-  return { hull, turret: { bearing: turretBearing, quadrant: sector(turretBearing, 45), inFrontHalf: turretLocal[1] > 0 } };
+  return { hull, turret: { bearing: turretBearing, quadrant: sector(turretBearing, 45), inFrontHalf: turretLocal[1] > turretFront(def) } };
 }
 
-/** The direction a weapon's mount faces: the turret's for turret weapons, the hull's otherwise. */
+/** The direction a weapon's arc is centred on: the turret's for turret weapons, the hull's otherwise, turned by the weapon's own facing (a side mount, a deck turret). */
 export function mountHeading(entry: ModelEntry, weapon: Weapon): number {
-  return entry.model.heading + (weapon.mount === "turret" ? entry.model.turretHeading : 0);
+  return entry.model.heading + (weapon.mount === "turret" ? entry.model.turretHeading : 0) + (weapon.facing ?? 0);
 }
 
 /** Whether the target is in the weapon's arc; the bearing is positive to the shooter's right, like facings. */

@@ -93,7 +93,7 @@ export interface Facing {
   readonly bearing: number;
   /** Sector between lines through the hull corners (or 45° lines for bases). */
   readonly quadrant: Quadrant;
-  /** Whether the shooter is in front of the line through the front edge (hull) or turret axis. */
+  /** Whether the shooter is in front of the line through the front edge of the hull, or across the front of the turret. */
   readonly inFrontHalf: boolean;
 }
 

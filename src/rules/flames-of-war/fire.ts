@@ -6,7 +6,7 @@
 
 import { baseSightOffsets } from "../../sight/baseOrigins";
 import type { SightReport } from "../../sight/sightReport";
-import { type ModelFacts, modelsNamed, unitNamed } from "../context";
+import { type ModelFacts, modelsNamed, requireModel, unitNamed } from "../context";
 import {
   type FirerVerdict,
   type FireVerdict,
@@ -44,15 +44,25 @@ export interface FowFireVerdict extends FireVerdict {
   readonly targetUnit: string;
 }
 
-function chosenWeapon(ctx: FowContext, firer: ModelFacts, declared: string | undefined): { weapon?: ResolvedWeapon; ruling?: Ruling } {
+/**
+ * The weapons a firer fires: the declared one, else its stat line's primary (or first); with `allWeapons`
+ * every weapon it has, the primary first (003 l.507: each weapon its own dice and score; l.524: all of a
+ * team's weapons at one platoon).
+ */
+function chosenWeapons(ctx: FowContext, firer: ModelFacts, declaration: FowFireDeclaration): { weapons: ResolvedWeapon[]; ruling?: Ruling } {
   const team = teamOf(ctx, firer);
   const mounts = Object.keys(team.weapons);
-  const mount = declared ?? team.primary ?? mounts[0];
-  if (mount === undefined) return { ruling: { reason: `${firer.id} has no weapon in its stat line`, rule: "§1.1" } };
-  const weapon = weaponProfile(ctx, firer, mount);
-  if (!weapon) return { ruling: { reason: `${firer.id} has no weapon "${mount}"; its weapons: ${mounts.join(", ") || "none"}`, rule: "§1.1" } };
-  return { weapon };
+  const first = declaration.weapon ?? team.primary ?? mounts[0];
+  if (first === undefined) return { weapons: [], ruling: { reason: `${firer.id} has no weapon in its stat line`, rule: "§1.1" } };
+  const chosen = declaration.allWeapons ? [first, ...mounts.filter((m) => m !== first)] : [first];
+  const weapons = chosen.flatMap((mount) => weaponProfile(ctx, firer, mount) ?? []);
+  if (!weapons.length)
+    return { weapons, ruling: { reason: `${firer.id} has no weapon "${first}"; its weapons: ${mounts.join(", ") || "none"}`, rule: "§1.1" } };
+  return { weapons };
 }
+
+/** A weapon as its model names it ("Hull MG", "Coaxial MG"): two MGs of one tank share the table's "MG". */
+const mountName = (firer: ModelFacts, weapon: ResolvedWeapon): string => firer.def.weapons.find((w) => w.id === weapon.mount)?.name ?? weapon.name;
 
 /** Whether the firer is carried by another model (§1.3: passengers do not shoot). */
 const carried = (ctx: FowContext, firer: ModelFacts): boolean => Object.values(ctx.game.models ?? {}).some((s) => s.passengers?.includes(firer.id));
@@ -95,81 +105,95 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
   const needs: SightRequest[] = [];
   if (targetUnit.side === firingUnit.side) rulings.push({ reason: `${targetUnit.name || targetUnit.id} is on the firing side`, rule: "§1.5" });
   const targets = modelsNamed(ctx, targetUnit.id);
-  const firers: FowFirerVerdict[] = modelsNamed(ctx, declaration.shooter).map((firer) => {
-    const fr: Ruling[] = [];
-    const refuse = (reason: Ruling): FowFirerVerdict => ({ model: firer.id, dice: 0, canFire: false, rulings: [...fr, reason], shots: [], lines: [] });
+  const targetName = targetUnit.name || targetUnit.id;
+  const firers: FowFirerVerdict[] = modelsNamed(ctx, declaration.shooter).flatMap((firer) => {
+    const refuse = (reason: Ruling): FowFirerVerdict[] => [{ model: firer.id, dice: 0, canFire: false, rulings: [reason], shots: [], lines: [] }];
     if (targetUnit.side === firingUnit.side) return refuse({ reason: "cannot fire at its own side", rule: "§1.5" });
-    const { weapon, ruling } = chosenWeapon(ctx, firer, declaration.weapon);
-    if (!weapon) return refuse(ruling!);
+    const { weapons, ruling } = chosenWeapons(ctx, firer, declaration);
+    if (!weapons.length) return refuse(ruling!);
     if (carried(ctx, firer)) return refuse({ reason: `${firer.id} is a passenger: passengers do not shoot`, rule: "§1.3" });
     if (isVehicle(teamOf(ctx, firer)) && firer.markers.includes("bailed out"))
       return refuse({ reason: `${firer.id} is Bailed Out (common practice: a bailed-out crew does not fire; the source does not say)`, rule: "§4.11" });
-
-    const lines: FowLine[] = [];
-    for (const target of targets) {
-      const first = firstRequest(firer, target, weapon.mount);
-      const candidates = [first, ...(firer.def.vehicle ? [] : baseRequests(firer, target, weapon.mount))];
-      let best: FowLine | undefined;
-      for (const [i, request] of candidates.entries()) {
-        const report = byKey.get(sightKey(request));
-        if (!report) {
-          // The base's other points are asked only when they could help: the target is in range (base to base,
-          // the same from every point) and the first point does not see it, or sees it Concealed by terrain.
-          if (i === 0 || (best?.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
-          if (i === 0) break;
-          continue;
-        }
-        const sight = judgeSight(report, firer, target, ctx, weapon.range);
-        const hit = toHit(ctx, firer, weapon, 1, target, sight);
-        const line: FowLine = { target: target.id, valid: sight.canSee && sight.inRange && sight.inArc && hit.need <= 6, sight, toHit: hit };
-        if (!best || better(line, best)) best = line;
-      }
-      if (best) lines.push(best);
-    }
-    const valid = lines.filter((l) => l.valid);
-    const easiestLine = valid.reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
-    const easiestTarget = easiestLine && targets.find((t) => t.id === easiestLine.target);
-    const count = diceCount(ctx, firer, weapon, easiestTarget && easiestLine ? { target: easiestTarget, range: easiestLine.sight.range } : undefined);
-    fr.push(...count.rulings);
-    // The ROF-1 +1 depends on the dice rule, so each line's score is taken again with the firer's effective ROF.
-    const scored = lines.map((l) => {
-      const target = targets.find((t) => t.id === l.target)!;
-      const hit = toHit(ctx, firer, weapon, count.effectiveRof, target, l.sight);
-      return { ...l, toHit: hit, valid: l.sight.canSee && l.sight.inRange && l.sight.inArc && hit.need <= 6 };
-    });
-    const easiest = scored.filter((l) => l.valid).reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
-    const shots: ShotVerdict[] = scored.map((l) => ({
-      group: l.target,
-      canFire: l.valid,
-      rulings: [...l.sight.rulings, ...l.toHit.rulings, ...whyNot(l)],
-      modifiers: l.toHit.modifiers,
-      need: l.toHit.need,
-    }));
-    if (easiest) fr.push({ reason: `easiest target for ${firer.id}: ${easiest.target}, ${easiest.toHit.need}+`, rule: "§1.5" });
-    else if (scored.length === targets.length) fr.push(noValidTarget(firer, weapon, scored, targetUnit.name || targetUnit.id));
-    const noDice = easiest && !count.canFire ? count.rulings.at(-1) : undefined;
-    if (noDice) fr.push({ ...noDice, reason: `${firer.id} cannot fire: ${noDice.reason}` });
-    const reroll = easiest && rerollRule(ctx, firer, weapon, easiest, scored);
-    return {
-      model: firer.id,
-      weapon: { id: weapon.mount },
-      dice: count.dice,
-      canFire: count.canFire && easiest !== undefined,
-      rulings: [...fr, ...(reroll ? [reroll] : [])],
-      shots,
-      ...(easiest ? { group: easiest.target, need: easiest.toHit.need } : {}),
-      profile: weapon,
-      lines: scored,
-      ...(reroll ? { reroll } : {}),
-    };
+    const who = (w: ResolvedWeapon) => (weapons.length > 1 ? `${firer.id}'s ${mountName(firer, w)}` : firer.id);
+    return weapons.map((weapon) => firerWith(ctx, { firer, weapon, who: who(weapon) }, targets, targetName, byKey, needs));
   });
   const samples: SampleTable[] = firers.flatMap((f) =>
     [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])].flatMap((r) => (r.sample ? [r.sample] : [])),
   );
   const valid = firers.some((f) => f.canFire) && !needs.length;
-  if (!needs.length) rulings.push(...silentFirers(firers));
+  if (!needs.length) rulings.push(...silentFirers(ctx, firers));
   if (!needs.length && !firers.some((f) => f.canFire)) rulings.push({ reason: "no model of the platoon can fire at the target platoon", rule: "§1.4, §1.5" });
   return { ruleset: RULESET_ID, declaration, valid, rulings, firers, needs, sampleTables: uniqueSampleTables(samples), targetUnit: targetUnit.id };
+}
+
+/** One weapon of one firer against the target platoon: its lines, its easiest target, its dice and score (§1.5). */
+function firerWith(
+  ctx: FowContext,
+  shooting: { readonly firer: ModelFacts; readonly weapon: ResolvedWeapon; readonly who: string },
+  targets: readonly ModelFacts[],
+  targetName: string,
+  byKey: ReadonlyMap<string, SightReport>,
+  needs: SightRequest[],
+): FowFirerVerdict {
+  const { firer, weapon, who } = shooting;
+  const fr: Ruling[] = [];
+  const lines: FowLine[] = [];
+  for (const target of targets) {
+    const first = firstRequest(firer, target, weapon.mount);
+    const candidates = [first, ...(firer.def.vehicle ? [] : baseRequests(firer, target, weapon.mount))];
+    let best: FowLine | undefined;
+    for (const [i, request] of candidates.entries()) {
+      const report = byKey.get(sightKey(request));
+      if (!report) {
+        // The base's other points are asked only when they could help: the target is in range (base to base,
+        // the same from every point) and the first point does not see it, or sees it Concealed by terrain.
+        if (i === 0 || (best?.sight.inRange && (!best.sight.canSee || best.sight.terrainConcealed))) needs.push(request);
+        if (i === 0) break;
+        continue;
+      }
+      const sight = judgeSight(report, firer, target, ctx, weapon.range);
+      const hit = toHit(ctx, firer, weapon, 1, target, sight);
+      const line: FowLine = { target: target.id, valid: sight.canSee && sight.inRange && sight.inArc && hit.need <= 6, sight, toHit: hit };
+      if (!best || better(line, best)) best = line;
+    }
+    if (best) lines.push(best);
+  }
+  const valid = lines.filter((l) => l.valid);
+  const easiestLine = valid.reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
+  const easiestTarget = easiestLine && targets.find((t) => t.id === easiestLine.target);
+  const count = diceCount(ctx, firer, weapon, easiestTarget && easiestLine ? { target: easiestTarget, range: easiestLine.sight.range } : undefined);
+  fr.push(...count.rulings);
+  // The ROF-1 +1 depends on the dice rule, so each line's score is taken again with the firer's effective ROF.
+  const scored = lines.map((l) => {
+    const target = targets.find((t) => t.id === l.target)!;
+    const hit = toHit(ctx, firer, weapon, count.effectiveRof, target, l.sight);
+    return { ...l, toHit: hit, valid: l.sight.canSee && l.sight.inRange && l.sight.inArc && hit.need <= 6 };
+  });
+  const easiest = scored.filter((l) => l.valid).reduce<FowLine | undefined>((b, l) => (!b || better(l, b) ? l : b), undefined);
+  const shots: ShotVerdict[] = scored.map((l) => ({
+    group: l.target,
+    canFire: l.valid,
+    rulings: [...l.sight.rulings, ...l.toHit.rulings, ...whyNot(l)],
+    modifiers: l.toHit.modifiers,
+    need: l.toHit.need,
+  }));
+  if (easiest) fr.push({ reason: `easiest target for ${who}: ${easiest.target}, ${easiest.toHit.need}+`, rule: "§1.5" });
+  else if (scored.length === targets.length) fr.push(noValidTarget(who, weapon, scored, targetName));
+  const noDice = easiest && !count.canFire ? count.rulings.at(-1) : undefined;
+  if (noDice) fr.push({ ...noDice, reason: `${who} cannot fire: ${noDice.reason}` });
+  const reroll = easiest && rerollRule(ctx, firer, weapon, easiest, scored);
+  return {
+    model: firer.id,
+    weapon: { id: weapon.mount },
+    dice: count.dice,
+    canFire: count.canFire && easiest !== undefined,
+    rulings: [...fr, ...(reroll ? [reroll] : [])],
+    shots,
+    ...(easiest ? { group: easiest.target, need: easiest.toHit.need } : {}),
+    profile: weapon,
+    lines: scored,
+    ...(reroll ? { reroll } : {}),
+  };
 }
 
 /** Why a target model is not valid, said last: every condition it fails (sight, range, arc, an impossible score). */
@@ -189,11 +213,11 @@ function whyNot(l: FowLine): Ruling[] {
  * sight (and what blocks it), all it sees outside its arc, all beyond its range (the nearest), or every
  * model it could fire at needing more than 6.
  */
-function noValidTarget(firer: ModelFacts, weapon: ResolvedWeapon, lines: readonly FowLine[], platoon: string): Ruling {
+function noValidTarget(who: string, weapon: ResolvedWeapon, lines: readonly FowLine[], platoon: string): Ruling {
   const seen = lines.filter((l) => l.sight.canSee);
   const inArc = seen.filter((l) => l.sight.inArc);
   const inRange = inArc.filter((l) => l.sight.inRange);
-  const cannot = (why: string, rule: string): Ruling => ({ reason: `${firer.id} cannot fire: ${why}`, rule });
+  const cannot = (why: string, rule: string): Ruling => ({ reason: `${who} cannot fire: ${why}`, rule });
   if (!seen.length) {
     const blockers = [...new Set(lines.flatMap((l) => (l.sight.blocked ? [l.sight.blocked.by] : [])))];
     return cannot(`no model of ${platoon} in sight: ${blockers.join("; ")}`, "§1.4, §2");
@@ -211,19 +235,22 @@ function noValidTarget(firer: ModelFacts, weapon: ResolvedWeapon, lines: readonl
 }
 
 /**
- * The verdict's own list of the models that will not fire, each with its reason (firers giving the same
- * reason named together), so that whoever reads only the verdict's rulings knows why each stays silent.
+ * The verdict's own list of the models (or, for a team firing several, the weapons) that will not fire, each
+ * with its reason (firers giving the same reason named together), so that whoever reads only the verdict's
+ * rulings knows why each stays silent.
  */
-function silentFirers(firers: readonly FowFirerVerdict[]): Ruling[] {
+function silentFirers(ctx: FowContext, firers: readonly FowFirerVerdict[]): Ruling[] {
   const byReason = new Map<string, { models: string[]; rule: string }>();
+  const several = (model: string) => firers.filter((f) => f.model === model).length > 1;
   for (const f of firers) {
     if (f.canFire) continue;
-    const said = `${f.model} cannot fire: `;
+    const who = several(f.model) && f.profile ? `${f.model}'s ${mountName(requireModel(ctx, f.model), f.profile)}` : f.model;
+    const said = `${who} cannot fire: `;
     const last = f.rulings.findLast((r) => r.reason.startsWith(said)) ?? f.rulings.at(-1);
     if (!last) continue;
     const why = last.reason.startsWith(said) ? last.reason.slice(said.length) : last.reason;
     const group = byReason.get(why) ?? { models: [], rule: last.rule };
-    group.models.push(f.model);
+    group.models.push(who);
     byReason.set(why, group);
   }
   return [...byReason].map(([why, { models, rule }]) => ({ reason: `${models.join(", ")} cannot fire: ${why}`, rule }));

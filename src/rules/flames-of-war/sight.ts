@@ -95,13 +95,29 @@ function stateConcealment(ctx: FowContext, target: ModelFacts): Ruling | undefin
 }
 
 /**
- * The arc the source gives (§1.4): all round for turrets, free mounts and infantry; ±90° from the mount's
- * edge for hull weapons and guns, whatever narrower arc the model definition draws.
+ * The arc the source gives (003 l.492): all round for turrets, free mounts and infantry; ±90° from the normal
+ * of the edge the weapon is mounted on for hull weapons and guns (the front, or the side of an SdKfz 251),
+ * whatever narrower arc the model definition draws; a deck turret's arc is "limited by the shape of the hull
+ * or the vehicle's other turrets" with no number given, so it is the model definition's own arc.
  */
-function inSourceArc(firer: ModelFacts, report: SightReport): boolean {
-  const weapon = firer.def.weapons.find((w) => w.id === report.weapon);
-  if (weapon?.mount !== "hull" || !report.arc) return true;
+export function inSourceArc(def: ModelDefinition, report: SightReport): boolean {
+  const weapon = def.weapons.find((w) => w.id === report.weapon);
+  if (!weapon || !report.arc) return true;
+  if (weapon.mount === "deck") return report.arc.inArc;
+  if (weapon.mount !== "hull") return true;
   return Math.abs(report.arc.bearing) <= 90 + 1e-9;
+}
+
+/** Why a target is outside the arc, in the source's terms for the mount. */
+function outsideArc(def: ModelDefinition, report: SightReport, target: string): Ruling {
+  const weapon = def.weapons.find((w) => w.id === report.weapon);
+  const off = report.arc ? ` (${Math.abs(report.arc.bearing).toFixed(0)}° off its axis)` : "";
+  if (weapon?.mount === "deck")
+    return {
+      reason: `${target} is outside the ${weapon.arc}° arc of the deck turret's ${weapon.name}${off}: the hull and the other turrets limit it (003 l.492; the arc is the model's)`,
+      rule: "§1.4",
+    };
+  return { reason: `${target} is outside the weapon's arc${off}`, rule: "§1.4" };
 }
 
 /**
@@ -261,10 +277,10 @@ export function judgeSight(report: SightReport, firer: ModelFacts, target: Model
 
   const range = report.distance.edgeToEdge;
   const inRange = range <= weaponRange;
-  const inArc = inSourceArc(firer, report);
+  const inArc = inSourceArc(firer.def, report);
   const noSight = blocked;
   if (noSight) rulings.unshift({ reason: `no line of sight: ${noSight.reason}`, rule: "§1.4, §2" });
-  if (!inArc) rulings.push({ reason: `${target.id} is outside the weapon's arc`, rule: "§1.4" });
+  if (!inArc) rulings.push(outsideArc(firer.def, report, target.id));
   rulings.push({
     reason: inRange
       ? `range ${range.toFixed(1)} cm, within the weapon's ${sourcePair(weaponRange)}`

@@ -18,6 +18,14 @@ export const DECLARATION: readonly Question[] = [
   { id: "targetMoved", kind: "flag", label: "target moved", rule: "§2.5, §2.6", default: false, derived: "from the moves this turn" },
   { id: "targetAtDouble", kind: "flag", label: "target At Double", rule: "§1.3", default: false, derived: "from its moves in its last turn" },
   { id: "targetDugIn", kind: "flag", label: "target Dug In", rule: "§2.5", default: false, derived: "from its test to dig in" },
+  {
+    id: "allWeapons",
+    kind: "flag",
+    label: "every weapon of each team",
+    rule: "§1.5 (003 l.507, l.524)",
+    default: false,
+    help: "Each team fires all its weapons at the target platoon, each rolled apart with its own dice and score; a vehicle's other weapons at ROF 1 (003 l.481).",
+  },
 ];
 
 /** What a player records on a team the log cannot tell: a vehicle Bogged Down by its Bogging Test (003 l.356). */

@@ -27,6 +27,8 @@ export interface FowFireDeclaration extends FireDeclaration {
   readonly targetAtDouble?: boolean;
   /** The target platoon is Dug In: Concealed, and infantry in Bulletproof Cover (§2.5, §4.8). */
   readonly targetDugIn?: boolean;
+  /** Each team fires every weapon it has, each with its own dice, range and score, all at the target platoon (003 l.507, l.524). */
+  readonly allWeapons?: boolean;
   /** Allocation rule 6: per firing model, the model type its hits go to first. */
   readonly priority?: Readonly<Record<string, PriorityType>>;
   /** Allocation rule 8: the model definition id declared as the Gun Tank. */

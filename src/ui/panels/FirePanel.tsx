@@ -46,11 +46,13 @@ function VerdictView({ answer, die, onLoadTable }: { answer: FireAnswer; die: nu
       </ul>
       {v.firers
         .filter((f) => f.canFire)
-        .map((f) => (
-          <div key={f.model} style={{ marginTop: 4 }} data-testid="fire-firer">
+        .map((f, _, firing) => (
+          <div key={`${f.model} ${f.weapon?.id ?? ""}`} style={{ marginTop: 4 }} data-testid="fire-firer">
             <strong>
               <Name id={f.model} />
             </strong>{" "}
+            {/* A model firing several weapons (Flames of War's team) is listed once per weapon. */}
+            {firing.filter((g) => g.model === f.model).length > 1 && <span className="muted">{f.weapon?.id} </span>}
             <span className="muted">
               {f.dice} {f.dice === 1 ? "die" : "dice"}
             </span>
