@@ -17,7 +17,7 @@ import { firingWeapon, isVehicle, profileOf, profileSample } from "./profiles";
 import { INCH_EPSILON } from "./toHit";
 
 /** A base this close to its enemy (cm) is in contact: the charge move put it there. */
-const CONTACT = 0.5;
+export const CONTACT = 0.5;
 
 /** In contact: touching, or touching across the walls and hedges between them. */
 function inContact(report: SightReport | undefined): boolean {
