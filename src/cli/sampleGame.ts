@@ -13,7 +13,7 @@
 import { readFile } from "node:fs/promises";
 import { type Command, toEvent } from "../core/game/commands";
 import type { GameEvent } from "../core/game/events";
-import { currentState, type GameLog, newGame, nextDice, record } from "../core/game/gameLog";
+import { currentState, eventsInEffect, type GameLog, newGame, nextDice, record } from "../core/game/gameLog";
 import { findModel, placementOf } from "../core/game/models";
 import type { GameState } from "../core/game/state";
 import { distance2, type Vec2 } from "../core/geometry2d";
@@ -169,7 +169,7 @@ export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number)
     advance(): Refusal | undefined {
       const due = dueBeforeStep(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
       if (due.length) return { by: "rules", reason: dueReason(ruleset, due) };
-      return submit({ ...nextStep(ruleset.turn, currentState(log), nextDice(log)), time: (clock += 1000) });
+      return submit({ ...nextStep(ruleset.turn, currentState(log), nextDice(log), eventsInEffect(log)), time: (clock += 1000) });
     },
     dispose: () => table.dispose(),
   };

@@ -534,6 +534,11 @@ export interface TurnStructure {
   readonly phases: readonly PhaseSpec[];
   /** Who takes the first activation or player turn, until the system's initiative rules decide it. */
   readonly first: Ruling;
+  /**
+   * The side that takes the first activation of an alternating phase (`phase`, its id) where the game decided it
+   * (an initiative won with cards), read from the game so far; absent or undefined: the battlefield's first side.
+   */
+  readonly firstSide?: (phase: string, history: GameHistory) => string | undefined;
   /** How the forces are set up before the first turn. */
   readonly deployment: Ruling;
   /** What happens between turns, in the system's words. */

@@ -15,7 +15,7 @@ import { earlyVictory, type MissionResult, missionResult } from "../core/mission
 import { missionTitle } from "../core/mission/samples";
 import { inDeploymentZone } from "../core/mission/zones";
 import type { Scenario } from "../core/scenario/schema";
-import type { PhaseSpec, Ruling, TurnAction, TurnStructure } from "./ruleset";
+import type { GameHistory, PhaseSpec, Ruling, TurnAction, TurnStructure } from "./ruleset";
 
 export const DEPLOYMENT = "deployment";
 
@@ -169,14 +169,27 @@ export const turnEnd = (turn: TurnStructure): { kept: string[]; pinsLapse?: true
 /** A step that ends no turn. */
 const NO_TURN_END = { kept: [] };
 
+/**
+ * The sides in the order they take `phase`'s activations: the battlefield's, from the side the game made first
+ * in it (TurnStructure.firstSide: an initiative won) where the system says so.
+ */
+function sidesIn(turn: TurnStructure, phase: string, sides: readonly string[], history: GameHistory): readonly string[] {
+  const first = turn.firstSide?.(phase, history);
+  const at = first === undefined ? -1 : sides.indexOf(first);
+  return at <= 0 ? sides : [...sides.slice(at), ...sides.slice(0, at)];
+}
+
 /** The first activation of `phase` (or none where it has no activations, or nobody is left to act); `ending`: the turn it ends, if any. */
-function entering(slot: Slot, turnNumber: number, state: GameState, sides: readonly string[], dice: Dice, ending: ReturnType<typeof turnEnd>): NextStep {
+function entering(turn: TurnStructure, slot: Slot, turnNumber: number, history: GameHistory, dice: Dice, ending: ReturnType<typeof turnEnd>): NextStep {
+  const { state } = history;
+  const sides = sidesOf(state.scenario);
   const base = { type: "turn-advanced" as const, turn: turnNumber, phase: slot.phase.id, ...ending, rolls: [] };
   if (slot.side !== undefined) return { ...base, side: slot.side };
   // A new phase: every unit has its activation to come.
   const fresh: GameState = { ...state, step: { phase: slot.phase.id, activations: {} } };
   if (slot.phase.acts === "alternate") {
-    const side = alternateSide(sides, activationsLeft(fresh, sides), undefined);
+    const order = sidesIn(turn, slot.phase.id, sides, history);
+    const side = alternateSide(order, activationsLeft(fresh, order), undefined);
     return side === undefined ? base : { ...base, side };
   }
   if (slot.phase.acts === "drawn") {
@@ -190,17 +203,20 @@ function entering(slot: Slot, turnNumber: number, state: GameState, sides: reado
  * The step after where the game stands: the deployment from free play; the next activation of an alternating
  * or drawn phase while a unit is left to act; the next phase; the next turn (the between-turn steps applied by
  * the fold, `kept` orders staying out of the bag); after the last phase of the last turn, the game's end.
+ * `events`: the game's events so far, which a system that decides who acts first (TurnStructure.firstSide) reads.
  */
-export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): NextStep {
+export function nextStep(turn: TurnStructure, state: GameState, dice: Dice, events: readonly GameEvent[] = []): NextStep {
+  const history: GameHistory = { events, state };
   const sides = sidesOf(state.scenario);
   if (!state.step) return { type: "turn-advanced", turn: 0, phase: DEPLOYMENT, kept: [], rolls: [] };
   const slots = slotsOf(turn, sides);
-  if (state.step.phase === DEPLOYMENT) return entering(slots[0]!, 1, state, sides, dice, NO_TURN_END);
+  if (state.step.phase === DEPLOYMENT) return entering(turn, slots[0]!, 1, history, dice, NO_TURN_END);
   const early = missionEndsEarly(state);
   if (early) return { type: "game-ended", reason: early.reason, ...(early.winner !== undefined ? { winner: early.winner } : {}) };
   const phase = phaseById(turn, state.step.phase);
   if (phase?.acts === "alternate") {
-    const side = alternateSide(sides, activationsLeft(state, sides), state.step.side);
+    const order = sidesIn(turn, phase.id, sides, history);
+    const side = alternateSide(order, activationsLeft(state, order), state.step.side);
     if (side !== undefined) return { type: "turn-advanced", turn: state.turn, phase: phase.id, side, kept: [], rolls: [] };
   }
   if (phase?.acts === "drawn") {
@@ -208,7 +224,7 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
     if (drawn) return { type: "turn-advanced", turn: state.turn, phase: phase.id, kept: [], ...drawn };
   }
   const at = slots.findIndex((s) => s.phase.id === state.step!.phase && (s.side === undefined || s.side === state.step!.side));
-  if (at + 1 < slots.length) return entering(slots[at + 1]!, state.turn, state, sides, dice, NO_TURN_END);
+  if (at + 1 < slots.length) return entering(turn, slots[at + 1]!, state.turn, history, dice, NO_TURN_END);
   const length = gameLength(turn, state.scenario).turns;
   if (state.turn >= length) {
     const outcome = missionOutcome(state.scenario);
@@ -219,29 +235,39 @@ export function nextStep(turn: TurnStructure, state: GameState, dice: Dice): Nex
       ...(outcome?.winner !== undefined ? { winner: outcome.winner } : {}),
     };
   }
-  return entering(slots[0]!, state.turn + 1, state, sides, dice, turnEnd(turn));
+  return entering(turn, slots[0]!, state.turn + 1, history, dice, turnEnd(turn));
 }
 
-/** What the turn bar's button says it does: the step `nextStep` takes, in words. */
-export function nextStepLabel(turn: TurnStructure, state: GameState): string {
+/** What the turn bar's button says it does: the step `nextStep` takes (from the same `events`), in words. */
+export function nextStepLabel(turn: TurnStructure, state: GameState, events: readonly GameEvent[] = []): string {
   if (!state.step) return "Start the game: deployment";
   if (state.step.phase === DEPLOYMENT) return "Deployment done: turn 1";
   if (missionEndsEarly(state)) return "End the game";
   const sides = sidesOf(state.scenario);
   const phase = phaseById(turn, state.step.phase);
   const left = activationsLeft(state, sides);
+  const history: GameHistory = { events, state };
   if (phase?.acts === "alternate") {
-    const side = alternateSide(sides, left, state.step.side);
+    const side = alternateSide(sidesIn(turn, phase.id, sides, history), left, state.step.side);
     if (side !== undefined) return side === state.step.side ? `Next activation: ${side}` : `Pass to ${side}`;
   }
   if (phase?.acts === "drawn" && [...diceInBag(state, sides).values()].some((n) => n > 0)) return "Draw the next order die";
   const slots = slotsOf(turn, sides);
   const at = slots.findIndex((s) => s.phase.id === state.step!.phase && (s.side === undefined || s.side === state.step!.side));
   const next = slots[at + 1];
-  if (next)
-    return next.side !== undefined && next.side !== state.step.side
-      ? `End ${possessive(state.step.side ?? "")} turn: ${next.side}`
-      : `Next: ${next.phase.name}`;
+  if (next) {
+    if (next.side !== undefined && next.side !== state.step.side) return `End ${possessive(state.step.side ?? "")} turn: ${next.side}`;
+    // A side the game made first (an initiative won) is named: the turn bar says who gives the first order.
+    const first =
+      next.phase.acts === "alternate" && turn.firstSide?.(next.phase.id, history) !== undefined
+        ? alternateSide(
+            sidesIn(turn, next.phase.id, sides, history),
+            activationsLeft({ ...state, step: { phase: next.phase.id, activations: {} } }, sides),
+            undefined,
+          )
+        : undefined;
+    return first === undefined ? `Next: ${next.phase.name}` : `Next: ${next.phase.name}, ${first} first`;
+  }
   return state.turn >= gameLength(turn, state.scenario).turns ? "End the game" : `End turn ${state.turn}`;
 }
 

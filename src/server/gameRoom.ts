@@ -8,7 +8,7 @@ import { type Client, Room, ServerError } from "@colyseus/core";
 import type { z } from "zod";
 import { toEvent } from "../core/game/commands";
 import type { GameEvent, GameHeader } from "../core/game/events";
-import { canUndo, currentState, type GameLog, nextDice, record, undo } from "../core/game/gameLog";
+import { canUndo, currentState, eventsInEffect, type GameLog, nextDice, record, undo } from "../core/game/gameLog";
 import {
   CLIENT_MESSAGES,
   type ClientMessage,
@@ -254,7 +254,7 @@ export function gameRoomOf(store: LogStore) {
           if (acting !== undefined && acting !== side) throw new Refusal(`it is ${acting}'s step: ${acting} moves the game on when done`);
           const due = dueBeforeStep(this.log, this.log.cursor, { battlefieldOf: (s) => this.tabletop.battlefieldOf(s) });
           if (due.length) throw new Refusal(dueReason(ruleset, due));
-          return { ...nextStep(ruleset.turn, state, nextDice(this.log)), time: Date.now() };
+          return { ...nextStep(ruleset.turn, state, nextDice(this.log), eventsInEffect(this.log)), time: Date.now() };
         }
         case "end-turn":
           return { type: "turn-ended", ...(ruleset ? turnEnd(ruleset.turn) : { kept: [] }), time: Date.now() };

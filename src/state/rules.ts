@@ -5,7 +5,7 @@
  * No rule is decided here, and no rule system is named.
  */
 import { useMemo } from "react";
-import { type GameLog, nextDice } from "../core/game/gameLog";
+import { eventsInEffect, type GameLog, nextDice } from "../core/game/gameLog";
 import { checksMoves, dueBeforeStep, dueReason, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
@@ -87,7 +87,7 @@ export function advanceTurn(): void {
   const { ruleset } = rulesNow();
   const due = dueBeforeStep(game.log, game.log.cursor, { battlefieldOf: () => game.battlefield });
   if (due.length) return game.notify("error", game.names.inText(`Not yet: ${dueReason(ruleset, due)}`));
-  game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log)), time: Date.now() });
+  game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log), eventsInEffect(game.log)), time: Date.now() });
 }
 
 /** Gives a unit an order (its test rolled from the game's dice), into the game log. */

@@ -113,7 +113,7 @@ function turnProblem(game: GameRecord, at: number, event: GameEvent, table: Tabl
   if (event.type !== "turn-advanced" && event.type !== "game-ended") return undefined;
   const due = dueBeforeStep(game, at, { battlefieldOf: (s) => table.battlefieldOf(s) });
   if (due.length) return `the turn moved on while ${dueReason(rulesetOf(game.header), due)}`;
-  const expected = nextStep(rulesetOf(game.header).turn, state, nextDice({ ...game, cursor: at }));
+  const expected = nextStep(rulesetOf(game.header).turn, state, nextDice({ ...game, cursor: at }), game.events.slice(0, at));
   const { time: _time, ...recorded } = event;
   return sameData(asSaved(expected), asSaved(recorded)) ? undefined : `the rules take ${describeStep(expected)} next, the file says ${describeStep(recorded)}`;
 }

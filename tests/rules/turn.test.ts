@@ -95,6 +95,15 @@ describe("Operation WW2's turn (000 l.37–59)", () => {
     expect(steps).toEqual(["0.deployment", ...[1, 2, 3, 4, 5, 6].flatMap(one), "end"]);
   });
 
+  it("starts an alternating phase with the side the game made first (TurnStructure.firstSide: the initiative, l.88, l.96)", () => {
+    const initiativeToB: Ruleset = { ...operationWw2, turn: { ...turn, firstSide: (phase) => (phase === "orders" ? "B" : undefined) } };
+    const { steps } = walk(initiativeToB);
+    expect(steps.slice(1, 8)).toEqual(["1.cards", "1.panic", "1.initiative", "1.orders.B", "1.orders.A", "1.orders.A", "1.end"]);
+    expect(nextStepLabel(initiativeToB.turn, currentState(until(initiativeToB, "initiative")))).toBe("Next: Orders, B first");
+    // Without one (every system but where the game decides), the battlefield's first side, and the label as before.
+    expect(nextStepLabel(turn, currentState(until(operationWw2, "initiative")))).toBe("Next: Orders");
+  });
+
   it("refuses a unit of the side whose activation it is not, and shooting outside the orders (l.47–57)", () => {
     const log = until(operationWw2, "orders", "A");
     const state = currentState(log);

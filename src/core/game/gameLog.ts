@@ -90,6 +90,9 @@ export function stateAt(log: GameLog, count: number): GameState {
 
 export const currentState = (log: GameLog): GameState => stateAt(log, log.cursor);
 
+/** The events in effect: those before the cursor. */
+export const eventsInEffect = (log: GameLog): readonly GameEvent[] => log.events.slice(0, log.cursor);
+
 /** The game's dice, positioned at the next roll: a reloaded game rolls on exactly where it stopped. */
 export function nextDice(log: GameLog): Dice {
   return createDice(log.header.seed, rolledSides(log));

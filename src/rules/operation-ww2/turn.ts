@@ -6,7 +6,11 @@
  * actions (cards.ts, initiative.ts, chain.ts, morale.ts); the turn bar walks the steps, and in the orders the
  * side that gives an order holds the device: its hand is hidden from the other player.
  */
-import type { TurnStructure } from "../ruleset";
+import type { GameHistory, TurnStructure } from "../ruleset";
+import { playOf } from "./play";
+
+/** The orders start with the side that won this turn's initiative (000 l.49, l.86); before it is won, the battlefield's first side. */
+const firstSide = (phase: string, history: GameHistory): string | undefined => (phase === "orders" ? playOf(history).initiative.winner : undefined);
 
 export const OWW2_TURN: TurnStructure = {
   length: { turns: 6, rule: "000 l.37" },
@@ -48,10 +52,10 @@ export const OWW2_TURN: TurnStructure = {
     { id: "end", name: "End of turn", rule: "000 l.59", acts: "all", allows: [], ends: "when the played cards are shuffled back into the deck" },
   ],
   first: {
-    reason:
-      "The side that wins the initiative gives the first order (its chain), the other side the next; the turn bar starts with the battlefield's first side",
-    rule: "000 l.49, 86–88",
+    reason: "The side that wins the initiative gives the first order (its chain), the other side the next, and so on in turn",
+    rule: "000 l.49, l.88, l.96",
   },
+  firstSide,
   deployment: {
     reason: "Both players set up their units, one at a time in the order the drawn cards give (deploy anywhere until the mission's zones are in)",
     rule: "000 l.985–1005",

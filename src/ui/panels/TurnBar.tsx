@@ -5,6 +5,7 @@
  * step shows its acting side something the other must not see (PhaseSpec.hides), one screen is covered and
  * asks to pass the device to that side until its player confirms; a replay and a seat online hide nothing.
  */
+import { eventsInEffect } from "../../core/game/gameLog";
 import type { TurnStructure } from "../../rules/ruleset";
 import { gameLength, type HandOver, nextStepLabel, pendingHandOver, turnNow } from "../../rules/turn";
 import { useGame } from "../../state/game";
@@ -35,6 +36,7 @@ function PassCover({ pass }: { pass: HandOver }) {
 
 export function TurnBar({ turn, onResult }: { turn: TurnStructure; onResult: () => void }) {
   const state = useGame((s) => s.state);
+  const log = useGame((s) => s.log);
   const watching = useReplay((s) => s.replay !== undefined);
   const online = useOnline((s) => s.session !== undefined);
   const confirmed = useUi((s) => s.handedOver);
@@ -66,7 +68,7 @@ export function TurnBar({ turn, onResult }: { turn: TurnStructure; onResult: () 
           data-testid="turn-next"
           title={`${turn.deployment.reason} (${turn.deployment.rule}); then ${lasts.turns} turns. Shortcut N`}
         >
-          {nextStepLabel(turn, state)}
+          {nextStepLabel(turn, state, eventsInEffect(log))}
         </button>
       </div>
     );
@@ -84,7 +86,7 @@ export function TurnBar({ turn, onResult }: { turn: TurnStructure; onResult: () 
   const phase = now.phase;
   const where = now.turn === 0 ? "Deployment" : `turn ${now.turn} of ${now.of}`;
   const parts = [where, ...(pass ? [`pass to ${pass.side}`] : now.side !== undefined ? [now.side] : []), ...(phase && now.turn > 0 ? [phase.name] : [])];
-  const label = nextStepLabel(turn, state);
+  const label = nextStepLabel(turn, state, eventsInEffect(log));
   return (
     <>
       {/* Outside the bar: the bar's centring transform would hold a fixed cover inside it. */}

@@ -8,14 +8,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import type { GameEvent } from "../../../src/core/game/events";
-import { currentState, type GameLog, newGame, nextDice, record } from "../../../src/core/game/gameLog";
+import { currentState, eventsInEffect, type GameLog, newGame, nextDice, record } from "../../../src/core/game/gameLog";
 import { rulesAt, turnRefusal } from "../../../src/rules/gameContext";
 import { actionEvent } from "../../../src/rules/judge";
 import { type Ow2Context, operationWw2 } from "../../../src/rules/operation-ww2";
 import { NEW_PLAY, spottingStateOf } from "../../../src/rules/operation-ww2/play";
 import type { Order } from "../../../src/rules/operation-ww2/types";
 import type { ActionRequest } from "../../../src/rules/ruleset";
-import { nextStep } from "../../../src/rules/turn";
+import { nextStep, nextStepLabel } from "../../../src/rules/turn";
 import { takeActionInGame } from "../../../src/worker/action";
 import { gameTabletop } from "../../../src/worker/fire";
 import { type Placed, scenario } from "../../helpers/scene";
@@ -37,7 +37,8 @@ const MODELS: Placed[] = [
 const start = (): GameLog =>
   newGame(scenario([], MODELS), { seed: 11, ruleset: { id: operationWw2.id, version: "v2.0", options: {} }, created: "2026-11-27T00:00:00Z" });
 
-const advance = (log: GameLog): GameLog => record(log, { ...nextStep(operationWw2.turn, currentState(log), nextDice(log)), time: 0 } as GameEvent);
+const advance = (log: GameLog): GameLog =>
+  record(log, { ...nextStep(operationWw2.turn, currentState(log), nextDice(log), eventsInEffect(log)), time: 0 } as GameEvent);
 function until(log: GameLog, phase: string): GameLog {
   for (let i = 0; i < 50 && currentState(log).step?.phase !== phase; i++) log = advance(log);
   return log;
@@ -80,9 +81,17 @@ describe("Operation WW2's actions in a game", () => {
     laid = await take(laid.log, second!.request);
     log = laid.log;
     expect(laid.result.summary).toMatch(/^initiative: A .* B .*: (the lower priority \d+ wins|a tie)/);
+    // A tie is laid again (000 l.88) until one side wins.
+    for (let i = 0; i < 6 && play(log).initiative.winner === undefined; i++) for (const d of due(log)) ({ log } = await take(log, d.request));
+    // Seed 11's cards give it to B, not the battlefield's first side A.
+    const winner = play(log).initiative.winner!;
+    expect(winner).toBe("B");
 
+    // The initiative's winner gives the first order of the turn (000 l.88), whichever side the battlefield names first.
+    expect(nextStepLabel(operationWw2.turn, currentState(log), eventsInEffect(log))).toBe(`Next: Orders, ${winner} first`);
     log = until(log, "orders");
     const acting = currentState(log).step!.side!;
+    expect(acting).toBe(winner);
     const other = acting === "A" ? "B" : "A";
     const order = due(log, acting)[0]!;
     expect(order.request.action).toBe("give-order");
