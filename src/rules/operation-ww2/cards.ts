@@ -7,7 +7,7 @@
 import type { Dice, DieRoll } from "../../core/dice";
 import type { Ruling } from "../ruleset";
 import { type Ow2Context, sampleMark } from "./context";
-import type { Card, CardsState } from "./types";
+import type { Card, CardsState, Order } from "./types";
 
 /** The armies whose hands the source sizes (000 l.63–74); any other army draws as the general rule (l.63). */
 export const ARMIES = ["german", "american", "russian", "british", "other"] as const;
@@ -195,6 +195,8 @@ export const playCard = (cards: CardsState, card: Card): CardsState => ({
 /** The turn's end: the played cards are shuffled back into the deck, the hand is kept (000 l.78). */
 export const endOfTurn = (cards: CardsState): CardsState => ({ ...cards, played: [] });
 
+/** An order in words: "Fire", "Covering Fire". */
+export const orderName = (order: Order): string => (order === "covering-fire" ? "Covering Fire" : order[0]!.toUpperCase() + order.slice(1));
+
 /** A card in words: "Fire 5". */
-export const cardName = (c: Pick<Card, "order" | "priority">): string =>
-  `${c.order === "covering-fire" ? "Covering Fire" : c.order[0]!.toUpperCase() + c.order.slice(1)} ${c.priority}`;
+export const cardName = (c: Pick<Card, "order" | "priority">): string => `${orderName(c.order)} ${c.priority}`;

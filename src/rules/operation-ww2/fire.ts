@@ -10,6 +10,7 @@ import { type FireVerdict, type Ruling, type SampleTable, type SightRequest, sig
 import { isV1, type Ow2Context, sampleMark, sampleOf } from "./context";
 import { crewService } from "./crew";
 import { lineOf, type Sighting, type TargetLine, vehiclesInLine } from "./lines";
+import { fireRefusal, orderNow } from "./orderGate";
 import { formGroups, type TargetGroup } from "./parts";
 import { type FiringWeapon, firingWeapon, isGun, isVehicle, usualWeapon } from "./profiles";
 import { type GroupShot, shotAt } from "./shots";
@@ -89,8 +90,9 @@ function mixedUnits(ctx: Ow2Context, targetUnit: UnitFacts, targets: readonly Mo
 }
 
 function plan(decl: Ow2FireDeclaration, ctx: Ow2Context): Plan {
-  const order = decl.order ?? "fire";
   const firingUnit = unitNamed(ctx, decl.shooter);
+  // In the orders step the unit fires under the card it was given, whatever is declared: an order given is not changed (000 l.97).
+  const order = orderNow(ctx, firingUnit.id) ?? decl.order ?? "fire";
   const targetUnit = unitNamed(ctx, decl.target);
   const own = modelsNamed(ctx, targetUnit.id);
   const mixed = decl.indirect ? { models: [], rulings: [] } : mixedUnits(ctx, targetUnit, own);
@@ -166,10 +168,12 @@ function incomplete(decl: Ow2FireDeclaration, p: Plan, ctx: Ow2Context, needs: S
   };
 }
 
-/** Reasons a unit may not fire at all with this declaration (§2.7, §3, §5.1). */
-function declarationRulings(decl: Ow2FireDeclaration, p: Plan): Ruling[] {
+/** Reasons a unit may not fire at all with this declaration (§2.7, §3, §5.1), or in the orders step with its order (000 l.116–127). */
+function declarationRulings(decl: Ow2FireDeclaration, p: Plan, ctx: Ow2Context): Ruling[] {
   const problems: Ruling[] = [];
-  if (p.order === "move") problems.push({ reason: "a unit with a Move order does not fire", rule: "§3.2, §5.1" });
+  const unordered = fireRefusal(ctx, p.firingUnit.id);
+  if (unordered) problems.push(unordered);
+  else if (p.order === "move") problems.push({ reason: "a unit with a Move order does not fire", rule: "§3.2, §5.1" });
   if (p.firingUnit.side === p.targetUnit.side) problems.push({ reason: `${p.targetUnit.id} is on the firing unit's own side`, rule: "§5.1" });
   if (decl.interruptingMove && !["fire", "ambush", "covering-fire"].includes(p.order))
     problems.push({ reason: `a ${p.order} order cannot delay its fire to interrupt a move: only Fire and Ambush can`, rule: "§2.7" });
@@ -380,7 +384,7 @@ export function fireVerdict(decl: Ow2FireDeclaration, given: readonly SightRepor
   const missingSecond = second.filter((r) => !byKey.has(sightKey(r)));
   if (missingSecond.length) return incomplete(decl, p, ctx, unique(missingSecond));
 
-  const problems = declarationRulings(decl, p);
+  const problems = declarationRulings(decl, p, ctx);
   const spotting = spottingRulings(ctx, p, eye);
   const groups = formGroups(ctx, decl, p.targets, sightings);
   const unitSeesTarget = [...eye.values()].flat().some((v) => v.canSee);

@@ -11,6 +11,7 @@ import { pathFacts } from "../../sight/pathFacts";
 import { requireModel } from "../context";
 import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
 import { type Ow2Context, sampleMark } from "./context";
+import { moveRefusal } from "./orderGate";
 import { targetTypeOf } from "./profiles";
 import { LOW_OBSTACLE_HEIGHT } from "./sight";
 import { type MOVE_CLASSES, RULESET_ID } from "./tables";
@@ -52,7 +53,8 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
     },
   ];
   let cost = facts.length;
-  let refusal: Ruling | undefined;
+  // In the orders step only a Move or a Charge order moves the unit (000 l.147).
+  let refusal: Ruling | undefined = moveRefusal(ctx, m.unitId);
   for (const { feature } of facts.terrain) {
     const entry = ctx.tables.movement.terrain[feature.kind]?.[moveClass];
     if (entry === undefined || entry === 0) continue;

@@ -13,6 +13,7 @@ import { plainChoices, type Question } from "../questions";
 import type { GameHistory, PickedModels, Situation } from "../ruleset";
 import { unitOf } from "../turn";
 import type { Ow2Context } from "./context";
+import { FIRING_ORDERS, orderNow } from "./orderGate";
 import { playOf, spottingStateOf } from "./play";
 import { isVehicle } from "./profiles";
 import { type Ow2FireDeclaration, type Ow2GameState, type Ow2ModelState, type Ow2UnitState, SPOTTING_STATES } from "./types";
@@ -24,7 +25,9 @@ export const DECLARATION: readonly Question[] = [
     label: "Order",
     rule: "§3",
     default: "fire",
-    choices: plainChoices(["fire", "ambush", "covering-fire", "charge"]),
+    derived: "from its card",
+    help: "In the orders step the unit fires under the order of the card it was given (000 l.97, l.116–127); elsewhere as declared.",
+    choices: plainChoices(FIRING_ORDERS),
   },
   {
     id: "targetState",
@@ -85,9 +88,11 @@ export function declaredOrders(declaration: Ow2FireDeclaration, ctx: Ow2Context)
 export function situation(declaration: Ow2FireDeclaration, ctx: Ow2Context, _history: GameHistory, picked: PickedModels): Situation {
   const vehicle = modelsNamed(ctx, declaration.shooter).some((m) => isVehicle(ctx, m));
   const target = ctx.game.units?.[unitNamed(ctx, declaration.target).id]?.spottingState;
+  const order = orderNow(ctx, unitNamed(ctx, declaration.shooter).id);
+  const firing = order !== undefined && FIRING_ORDERS.includes(order);
   return {
     questions: DECLARATION.filter((q) => q.id !== "commanderExposed" || vehicle).map((q) => q.id),
-    fromGame: target ? { targetState: target } : {},
+    fromGame: { ...(target ? { targetState: target } : {}), ...(firing ? { order } : {}) },
     shooter: unmarkedSubject(picked.shooter),
     target: unmarkedSubject(picked.target),
     table: [],
