@@ -255,7 +255,8 @@ function redrawCards(ref: Referee, side: string, count: number): Taken | Ruling 
   if ("refusal" in r) return r.refusal;
   explainDraws(ref, r.rolls, "000 l.68, l.74");
   return {
-    summary: `${side} throws back ${slowest.map(cardName).join(", ")} and draws ${r.drawn.length}`,
+    // Which cards went back is the hand's secret: the log's line tells how many (the record, the side's only, which).
+    summary: `${side} throws back ${slowest.length} card(s) and draws ${r.drawn.length}`,
     record: { cards: { [side]: r.cards } },
     secret: handSecret(side),
     rulings: r.rulings,

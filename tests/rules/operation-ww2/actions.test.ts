@@ -73,6 +73,12 @@ describe("Operation WW2's actions in a game", () => {
     expect(play(hidden).cards.B).toBeUndefined();
     const again = await take(log, { action: "draw-cards", side: "A" });
     expect(again.result.refused?.[0]).toMatchObject({ rule: "000 l.78" });
+    // The Americans throw back a card and draw one (000 l.68): the log's line (all the game log shows of an
+    // action) names no card of the hand; the secret record holds which.
+    const thrown = await take(log, { action: "redraw", side: "A", answers: { count: 1 } });
+    expect(thrown.result.secret).toEqual({ side: "A", what: "A's hand of command cards" });
+    expect(thrown.result.summary).toBe("A throws back 1 card(s) and draws 1");
+    expect(play(thrown.log).cards.A!.hand).toHaveLength(7);
 
     log = until(log, "initiative");
     const [first, second] = due(log);
