@@ -7,8 +7,8 @@
  * reach its threshold (l.537), and the second turn's cards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppPage, clickModel, closeBriefingIfShown, openApp, startNewGame } from "./browser";
-import { dragModel, eventCount, passDevice, perform, positionOf, takeDueActions, toastText, turnStatus } from "./playGame";
+import { type AppPage, closeBriefingIfShown, openApp, startNewGame } from "./browser";
+import { dragModel, eventCount, passDevice, perform, positionOf, takeAction as takeActionIn, takeDueActions, toastText, turnStatus } from "./playGame";
 
 let app: AppPage;
 beforeAll(async () => {
@@ -38,32 +38,8 @@ const handOf = (side: string) =>
     return hand;
   }, side);
 
-/** Selects `model` and takes the action named `name` with its answers (the panel's own controls); the panel's result line. */
-async function takeAction(model: string, name: string, answers: Record<string, string> = {}, against?: string): Promise<string> {
-  const { page } = app;
-  await page.keyboard.press("s");
-  await clickModel(app, model);
-  const panel = page.getByTestId("actions-panel");
-  await panel.getByLabel("Action").selectOption({ label: name });
-  if (against) await panel.getByLabel("Against").selectOption(against);
-  for (const [label, value] of Object.entries(answers)) await panel.getByLabel(label).selectOption({ label: value });
-  const before = await page
-    .getByTestId("action-result")
-    .textContent()
-    .catch(() => "");
-  await panel.getByTestId("take-action").click();
-  await expect
-    .poll(
-      () =>
-        page
-          .getByTestId("action-result")
-          .textContent()
-          .catch(() => ""),
-      { timeout: 30_000 },
-    )
-    .not.toBe(before);
-  return (await page.getByTestId("action-result").textContent())!;
-}
+/** Takes the action named `name` with `model` selected (the Actions panel's own controls); the panel's result line. */
+const takeAction = (model: string, name: string, answers: Record<string, string> = {}, against?: string) => takeActionIn(app, model, name, answers, against);
 
 const cardLabel = (c: Card) => ({ "Card: order": c.order, "Card: priority": String(c.priority) });
 
@@ -92,6 +68,8 @@ describe("Operation WW2's cards, orders, close combat and panic in the browser",
     await takeDueActions(app, 12);
     expect(await lastSummary()).toMatch(/^initiative: Germany .*, USA .*: the lower priority \d+ wins, (Germany|USA) gives the first order$/);
     await app.screenshot("ow2-actions-initiative");
+    // The initiative's winner gives the first order (000 l.88): seed 1944's cards give it to Germany.
+    expect(await page.getByTestId("turn-next").textContent()).toBe("Next: Orders, Germany first");
 
     await page.getByTestId("turn-next").click();
     expect(await passDevice(app)).toBe("Germany");

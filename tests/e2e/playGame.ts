@@ -152,6 +152,25 @@ export async function passDevice(app: AppPage): Promise<string | undefined> {
 }
 
 /**
+ * Selects `model` and takes the action named `name` in the Actions panel, with its answers (labels to the
+ * options' labels) and the enemy unit it is taken against; the panel's result line once it changes.
+ */
+export async function takeAction(app: AppPage, model: string, name: string, answers: Record<string, string> = {}, against?: string): Promise<string> {
+  const { page } = app;
+  await page.keyboard.press("s");
+  await clickModel(app, model);
+  const panel = page.getByTestId("actions-panel");
+  await panel.getByLabel("Action").selectOption({ label: name });
+  if (against) await panel.getByLabel("Against").selectOption(against);
+  for (const [label, value] of Object.entries(answers)) await panel.getByLabel(label).selectOption({ label: value });
+  const result = page.getByTestId("action-result");
+  const before = await result.textContent().catch(() => "");
+  await panel.getByTestId("take-action").click();
+  await expect.poll(() => result.textContent().catch(() => ""), { timeout: 30_000 }).not.toBe(before);
+  return (await result.textContent())!;
+}
+
+/**
  * Takes every action the rules require now (the Actions panel's "Due now" list, under the select tool), first
  * first, up to `most`; how many were taken.
  */

@@ -7,7 +7,7 @@
  * screen with the mission's score.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppPage, openApp, startNewGame } from "./browser";
+import { type AppPage, closeBriefingIfShown, openApp, startNewGame } from "./browser";
 import {
   deployOutsideThenInside,
   dragModel,
@@ -18,6 +18,7 @@ import {
   playsToMissionResult,
   positionOf,
   reloadKeepsGame,
+  takeAction,
   takeDueActions,
   toastText,
   turnStatus,
@@ -32,6 +33,12 @@ afterAll(() => app?.close());
 describe("a whole game of Operation WW2", () => {
   it("deploys, steps through each turn, moves and fires in the orders, reloads and ends on the result", async () => {
     await startNewGame(app.page, "bolt-action-farm", "operation-ww2", "Break through (sample)");
+    // One seed, so the initiative and the cards are the same at every run: Germany wins it and its squad's order due is a Charge.
+    await app.page.evaluate(() => {
+      const game = window.__hulldown!.game.getState();
+      game.replace({ ...game.log, header: { ...game.log.header, seed: 6 } });
+    });
+    await closeBriefingIfShown(app.page);
     await app.page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("Deployment");
     // The German zone begins 36 cm from the northern edge (122 cm less 50 cm of no man's land, halved).
@@ -57,8 +64,16 @@ describe("a whole game of Operation WW2", () => {
     }
     expect(steps).toEqual(["turn 1 of 6 · Command cards", "turn 1 of 6 · Panic recovery", "turn 1 of 6 · Initiative", "turn 1 of 6 · Germany · Orders"]);
 
-    // The Germans' order: a grenadier steps back from the wall (the label says what it costs of his rate while
-    // he is held), one goes past his rate and is refused, and the squad fires.
+    // The Germans' order: the squad is given its Charge card (000 l.91); nothing moves or fires before its order
+    // (000 l.147). A grenadier steps back from the wall (the label says what it costs of his rate while he is held),
+    // one goes past his rate and is refused, and the squad fires.
+    const unordered = await eventCount(app);
+    const at = (await positionOf(app, "ger-sq1-m10"))!;
+    await dragModel(app, "ger-sq1-m10", [at[0], at[1] + 5]);
+    expect(await toastText(app)).toMatch(/ may not move so: .*has no order this turn: a unit moves only under a Move or Charge order \(000 l\.116, l\.147\)/);
+    expect(await eventCount(app)).toBe(unordered);
+    await app.page.getByTestId("toast").click();
+    expect(await takeDueActions(app, 1)).toBe(1);
     const start = (await positionOf(app, "ger-sq1-m10"))!;
     await dragModel(app, "ger-sq1-m10", [start[0], start[1] + 5], {
       whileHeld: async () => {
@@ -82,11 +97,11 @@ describe("a whole game of Operation WW2", () => {
     await app.screenshot("ow2-whole-game-shot");
     expect(app.errors).toEqual([]);
 
-    // The Americans' order: the jeep drives along its edge (the Germans' order owed first, given with a card).
-    await takeDueActions(app, 4);
+    // The Americans' order: the jeep is given a Move card from their hand and drives along its edge.
     await app.page.getByTestId("turn-next").click();
     expect(await passDevice(app)).toBe("USA");
     expect(await turnStatus(app)).toBe("turn 1 of 6 · USA · Orders");
+    expect(await takeAction(app, "us-jeep-1", "Give an order", { "Card: order": "move", "Card: priority": "8" })).toMatch(/ opens a chain with Move 8$/);
     await dragModel(app, "us-jeep-1", [16, 20]);
     expect(await lastEventType(app)).toBe("model-moved");
 
