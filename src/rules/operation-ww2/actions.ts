@@ -6,7 +6,7 @@
  * of the game it changed (play.ts reads it back); what the rules require now (`due`) is listed for the players.
  */
 import type { Dice } from "../../core/dice";
-import { modelsNamed } from "../context";
+import { type ModelFacts, modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
 import type { ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
 import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
@@ -16,8 +16,10 @@ import { isV1, type Ow2Context, sampleMark } from "./context";
 import { revealInitiative } from "./initiative";
 import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "./morale";
 import { NEW_PLAY, type PlayRecord } from "./play";
+import { isVehicle } from "./profiles";
 import { Referee } from "./referee";
 import { type Card, type CardsState, type Link, ORDERS, type Order, type Ow2Play } from "./types";
+import { drivingTests, evadeTests, freeingTest, runOverRefusal } from "./vehicleMoves";
 
 const CARD_QUESTIONS: readonly Question[] = [
   { id: "order", kind: "choice", label: "Card: order", rule: "000 l.99–112", default: "fire", choices: plainChoices(ORDERS) },
@@ -122,6 +124,36 @@ export const ACTIONS: readonly ActionSpec[] = [
     asks: [],
     // Either side: the charged unit fights back in the same close combat (000 l.527).
     sides: "any",
+  },
+  {
+    id: "driving-test",
+    name: "Driving test",
+    rule: "000 l.615, l.623–630; 004 l.45–51",
+    summary:
+      "A vehicle 5 cm into terrain that asks for it tests (v2.0 3+, v1 its training), twice where the terrain says so: on a failure it is stuck and moves no more",
+    phases: ["orders"],
+    by: "unit",
+    asks: [{ id: "tests", kind: "number", label: "Tests", rule: "000 l.615, l.630", min: 1, max: 2, step: 1, default: 1 }],
+  },
+  {
+    id: "free-vehicle",
+    name: "Free a stuck vehicle",
+    rule: "004 l.53–57",
+    summary: "v2.0: a stuck vehicle given a Move or Charge order tests on its training: it drives 1d10 cm straight on, or is immobilised",
+    phases: ["orders"],
+    by: "unit",
+    asks: [],
+  },
+  {
+    id: "run-over",
+    name: "Run infantry over",
+    rule: "000 l.697–712; 004 l.143–147",
+    summary:
+      "A charging vehicle (v2.0: a tank) runs over the enemy models its front meets: each tests to evade on its training (above: away, equal: pinned, below: killed)",
+    phases: ["orders"],
+    by: "unit",
+    target: "enemy-unit",
+    asks: [{ id: "models", kind: "number", label: "Models run over", rule: "000 l.699", min: 1, max: 20, step: 1, default: 1 }],
   },
   {
     id: "morale-test",
@@ -434,6 +466,61 @@ function baptism(ref: Referee, unit: string): Taken | Ruling {
   };
 }
 
+/** The unit's vehicle (its first model), or why the action is a vehicle's. */
+function vehicleOf(ctx: Ow2Context, unit: string, what: string): ModelFacts | Ruling {
+  const vehicle = modelsNamed(ctx, unit)[0];
+  return vehicle && isVehicle(ctx, vehicle) ? vehicle : { reason: `${unit} is not a vehicle: ${what} is a vehicle's`, rule: "§4.5 (000 l.604)" };
+}
+
+function drivingTest(ref: Referee, unit: string, tests: number): Taken | Ruling {
+  const p = playOf(ref.ctx);
+  const vehicle = vehicleOf(ref.ctx, unit, "a driving test");
+  if ("reason" in vehicle) return vehicle;
+  if (p.stuck?.[unit] !== undefined || p.immobilised?.includes(unit)) return { reason: `${unit} is stuck already`, rule: "000 l.628" };
+  const test = drivingTests(ref, vehicle, Math.min(2, Math.max(1, tests)));
+  return {
+    summary: `${unit}'s driving test: ${test.passed ? "it drives on" : "stuck, it moves no more this turn"}`,
+    record: test.passed ? {} : { stuck: { ...p.stuck, [unit]: ref.ctx.turn } },
+    rulings: [test.ruling],
+  };
+}
+
+function freeVehicle(ref: Referee, unit: string): Taken | Ruling {
+  const ctx = ref.ctx;
+  const p = playOf(ctx);
+  if (isV1(ctx)) return { reason: "in v1 a stuck vehicle moves again the next turn: no test frees it", rule: "000 l.628" };
+  if (p.stuck?.[unit] === undefined) return { reason: `${unit} is not stuck`, rule: "004 l.53" };
+  if (p.stuck[unit] === ctx.turn) return { reason: `${unit} stuck this turn: it moves no more in it`, rule: "004 l.51" };
+  if (!["move", "charge"].includes(p.ordered[unit] ?? "")) return { reason: `${unit} is freed under a Move or Charge order`, rule: "004 l.53" };
+  const vehicle = vehicleOf(ctx, unit, "freeing");
+  if ("reason" in vehicle) return vehicle;
+  const test = freeingTest(ref, vehicle);
+  const { [unit]: _freed, ...stuck } = p.stuck;
+  return {
+    summary: test.freed ? `${unit} is freed: it drives ${test.distance} cm straight ahead` : `${unit} is immobilised`,
+    record: test.freed ? { stuck } : { stuck, immobilised: [...(p.immobilised ?? []), unit] },
+    rulings: [test.ruling],
+  };
+}
+
+/** The `count` models of `target` nearest the vehicle: those its front meets, as the player declared how many (000 l.699). */
+function runOver(ref: Referee, unit: string, target: string, count: number): Taken | Ruling {
+  const ctx = ref.ctx;
+  const vehicle = vehicleOf(ctx, unit, "running infantry over");
+  if ("reason" in vehicle) return vehicle;
+  const near = (m: ModelFacts) => Math.hypot(m.position[0] - vehicle.position[0], m.position[1] - vehicle.position[1]);
+  const victims = [...modelsNamed(ctx, target)].sort((a, b) => near(a) - near(b)).slice(0, count);
+  const refusal = runOverRefusal(ctx, vehicle, playOf(ctx).ordered[unit], victims);
+  if (refusal) return refusal;
+  const rulings = evadeTests(ref, victims, vehicle.id);
+  const killed = ref.outcomes.filter((o) => o.effect === "casualty").length;
+  return {
+    summary: `${unit} runs over ${victims.length} of ${target}: ${killed} killed`,
+    record: {},
+    rulings: [{ reason: "the vehicle drove at least 10 cm straight under its Charge order (the player's to check)", rule: "000 l.699" }, ...rulings],
+  };
+}
+
 function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
   const ctx = ref.ctx;
   const side = request.side ?? sideOfUnit(ctx, request.unit ?? "");
@@ -457,6 +544,12 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
       return passChain(ctx, side);
     case "close-combat":
       return closeCombat(ref, unit, request.target ?? "");
+    case "driving-test":
+      return drivingTest(ref, unit, Number(request.answers?.tests ?? 1));
+    case "free-vehicle":
+      return freeVehicle(ref, unit);
+    case "run-over":
+      return runOver(ref, unit, request.target ?? "", Number(request.answers?.models ?? 1));
     case "morale-test":
       return moraleTest(ref, unit);
     case "baptism-of-fire":

@@ -10,12 +10,13 @@ import type { Feature } from "../../core/scenario/schema";
 import { pathFacts } from "../../sight/pathFacts";
 import { requireModel } from "../context";
 import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
-import { type Ow2Context, sampleMark } from "./context";
+import { isV1, type Ow2Context, sampleMark } from "./context";
 import { moveRefusal } from "./orderGate";
 import { targetTypeOf } from "./profiles";
 import { LOW_OBSTACLE_HEIGHT } from "./sight";
 import { type MOVE_CLASSES, RULESET_ID } from "./tables";
 import { isVehicleType, type TargetType } from "./types";
+import { commanderOutRuling } from "./vehicleMoves";
 
 type MoveClass = (typeof MOVE_CLASSES)[number];
 
@@ -35,6 +36,17 @@ const moveClassOf = (type: TargetType): MoveClass => (!isVehicleType(type) ? "in
 const nameOf = (f: Feature): string => f.name || f.id;
 const cmText = (cm: number): string => `${Number(cm.toFixed(1))} cm`;
 
+/** Why a vehicle stuck after a failed driving test may not move: v1 for the rest of that turn (000 l.628); v2.0 until a test frees it (004 l.51–57). */
+function stuckRefusal(ctx: Ow2Context, unit: string): Ruling | undefined {
+  const play = ctx.game.play;
+  if (play?.immobilised?.includes(unit)) return { reason: `${unit} is stuck for good: immobilised`, rule: "004 l.57" };
+  const since = play?.stuck?.[unit];
+  if (since === undefined || (isV1(ctx) && since !== ctx.turn)) return undefined;
+  if (since === ctx.turn)
+    return { reason: `${unit} is stuck after its failed driving test: it moves no more this turn`, rule: isV1(ctx) ? "000 l.628" : "004 l.51" };
+  return { reason: `${unit} is stuck: a Move or Charge order's test frees it first`, rule: "004 l.53–55" };
+}
+
 export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict {
   const m = requireModel(ctx, request.model);
   const type = targetTypeOf(ctx, m);
@@ -53,8 +65,8 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
     },
   ];
   let cost = facts.length;
-  // In the orders step only a Move or a Charge order moves the unit (000 l.147).
-  let refusal: Ruling | undefined = moveRefusal(ctx, m.unitId);
+  // In the orders step only a Move or a Charge order moves the unit (000 l.147); a stuck vehicle moves no more.
+  let refusal: Ruling | undefined = moveRefusal(ctx, m.unitId) ?? stuckRefusal(ctx, m.unitId);
   for (const { feature } of facts.terrain) {
     const entry = ctx.tables.movement.terrain[feature.kind]?.[moveClass];
     if (entry === undefined || entry === 0) continue;
@@ -91,6 +103,8 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
         rule: "§4.5 (000 l.601)",
       };
   }
+  const commander = commanderOutRuling(ctx, m, cost, rates.charge);
+  if (commander) rulings.push(commander);
   const cut = ctx.night ? NIGHT_CUT[vehicle ? "vehicle" : "infantry"] : 0;
   const rate = charging ? rates.charge : rates.fast;
   if (cut) rulings.push({ reason: `at night the ${charging ? "charge" : "fast"} move is ${cut} cm shorter: ${rate - cut} cm`, rule: "000 l.1019" });

@@ -56,6 +56,9 @@ function newTurn(play: Ow2Play, turn: number): Ow2Play {
     lastOrders: { ...play.lastOrders, ...play.ordered },
     panicked: play.panicked,
     testedLosses: play.testedLosses,
+    // A vehicle stuck stays so until a test frees it (v2.0) or its turn is over (v1: read by the turn it got stuck).
+    ...(play.stuck ? { stuck: play.stuck } : {}),
+    ...(play.immobilised ? { immobilised: play.immobilised } : {}),
   };
 }
 

@@ -171,6 +171,10 @@ export interface Ow2Play {
   readonly loneTested: readonly string[];
   /** Each unit's training for this turn from its baptism of fire (004 l.179–183). */
   readonly baptised: Readonly<Record<string, number>>;
+  /** Vehicles stuck after a failed driving test, with the turn (v1: for that turn, 000 l.628; v2.0: until freed, 004 l.51–55). */
+  readonly stuck?: Readonly<Record<string, number>>;
+  /** Vehicles stuck for good (v2.0, 004 l.57). */
+  readonly immobilised?: readonly string[];
   /** Models each unit has lost (GameState.losses). */
   readonly losses: Readonly<Record<string, number>>;
 }
