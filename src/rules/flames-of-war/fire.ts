@@ -21,6 +21,7 @@ import { type FowContext, isVehicle, modelState, type ResolvedWeapon, teamOf, we
 import { SOURCE_CM, sourcePair } from "./distances";
 import { type FowSight, judgeSight } from "./sight";
 import { diceCount, type ToHit, toHit } from "./toHit";
+import { carrierOf } from "./transport";
 import { type FowFireDeclaration, RULESET_ID } from "./types";
 
 /** One firing model against one target model: the best of its origins. */
@@ -64,9 +65,6 @@ function chosenWeapons(ctx: FowContext, firer: ModelFacts, declaration: FowFireD
 /** A weapon as its model names it ("Hull MG", "Coaxial MG"): two MGs of one tank share the table's "MG". */
 const mountName = (firer: ModelFacts, weapon: ResolvedWeapon): string => firer.def.weapons.find((w) => w.id === weapon.mount)?.name ?? weapon.name;
 
-/** Whether the firer is carried by another model (§1.3: passengers do not shoot). */
-const carried = (ctx: FowContext, firer: ModelFacts): boolean => Object.values(ctx.game.models ?? {}).some((s) => s.passengers?.includes(firer.id));
-
 /** The first question per pair: from the weapon's mount (vehicles) or the base's usual eye point. */
 function firstRequest(firer: ModelFacts, target: ModelFacts, mount: string): SightRequest {
   return { shooter: firer.id, target: target.id, weapon: mount };
@@ -104,14 +102,21 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
   const rulings: Ruling[] = [];
   const needs: SightRequest[] = [];
   if (targetUnit.side === firingUnit.side) rulings.push({ reason: `${targetUnit.name || targetUnit.id} is on the firing side`, rule: "§1.5" });
-  const targets = modelsNamed(ctx, targetUnit.id);
+  // Passengers are hit only through their vehicle (003 l.435–442): not targets of their own.
+  const riding = modelsNamed(ctx, targetUnit.id).filter((m) => carrierOf(ctx, m.id) !== undefined);
+  const targets = modelsNamed(ctx, targetUnit.id).filter((m) => !riding.includes(m));
+  if (riding.length)
+    rulings.push({
+      reason: `${riding.map((m) => `${m.id} (in ${carrierOf(ctx, m.id)})`).join(", ")}: Passengers, hit only through their vehicle`,
+      rule: "§4.9 (003 l.435–442)",
+    });
   const targetName = targetUnit.name || targetUnit.id;
   const firers: FowFirerVerdict[] = modelsNamed(ctx, declaration.shooter).flatMap((firer) => {
     const refuse = (reason: Ruling): FowFirerVerdict[] => [{ model: firer.id, dice: 0, canFire: false, rulings: [reason], shots: [], lines: [] }];
     if (targetUnit.side === firingUnit.side) return refuse({ reason: "cannot fire at its own side", rule: "§1.5" });
     const { weapons, ruling } = chosenWeapons(ctx, firer, declaration);
     if (!weapons.length) return refuse(ruling!);
-    if (carried(ctx, firer)) return refuse({ reason: `${firer.id} is a passenger: passengers do not shoot`, rule: "§1.3" });
+    if (carrierOf(ctx, firer.id) !== undefined) return refuse({ reason: `${firer.id} is a passenger: passengers do not shoot`, rule: "§1.3" });
     if (isVehicle(teamOf(ctx, firer)) && firer.markers.includes("bailed out"))
       return refuse({ reason: `${firer.id} is Bailed Out (common practice: a bailed-out crew does not fire; the source does not say)`, rule: "§4.11" });
     const who = (w: ResolvedWeapon) => (weapons.length > 1 ? `${firer.id}'s ${mountName(firer, w)}` : firer.id);
