@@ -251,6 +251,8 @@ const TURNS_TRIED = [0, 35, -35] as const;
  */
 const SHOTS_PER_TURN = 1;
 const FIRING_MODELS = 3;
+/** How far short of an enemy's centre a unit moving at it stops its nearest model (cm): two small bases' half-widths, touching. */
+const CONTACT_STOP = 2.6;
 /** Actions due in one step the player takes before it gives up (rules that keep asking are a bug). */
 const MAX_DUE_ACTIONS = 50;
 /** Steps of the turn a game may take before the player gives up (a turn sequence that never ends is a bug). */
@@ -314,8 +316,9 @@ const nearest = <T extends { centre: Vec2 }>(from: Vec2, among: readonly T[]): T
  * Plays a whole game under `ruleset` on a battlefield (its own mission, else the system's first sample
  * mission): the deployment (each side sets its first units a little forward, in its zone), then each step the
  * turn engine takes. In a step where a side acts, its next unit (every unit, in a player turn) takes an Advance
- * order where the system gives orders, moves towards the nearest objective its side may score, and, a team, gun
- * or vehicle, fires at the nearest enemy unit it sees (a shot a side a turn). A move tries the straight line, then sideways, then half as far.
+ * order where the system gives orders, tries the actions the system marks worth a try (ActionSpec.tried: a rally; a
+ * charge at an enemy within reach, then moving at it), moves towards the nearest objective its side may score, and,
+ * a team, gun or vehicle, fires at the nearest enemy unit it sees (a shot a side a turn). A move tries the straight line, then sideways, then half as far.
  */
 export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield: Scenario): Promise<WholeGame> {
   // Parsed as a file would be, so that the game's header is the battlefield a replay of it reads back.
@@ -357,6 +360,35 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
       if (!refused(`${unit.id} fires at ${target.id}`, await game.fire({ shooter: unit.id, target: target.id }))) return true;
     }
     return false;
+  };
+
+  /** A unit's move at `enemy`, `reach` cm at most: its nearest model set just short of the enemy's nearest (a charge). */
+  const moveAt = (unit: UnitNow, enemy: UnitNow, reach: number): void => {
+    const pairs = unit.models.flatMap((a) => enemy.models.map((e) => ({ a: a.position, e: e.position, d: distance2(a.position, e.position) })));
+    const { a, e, d } = pairs.sort((x, y) => x.d - y.d)[0]!;
+    const goal: Vec2 = [unit.centre[0] + e[0] - a[0], unit.centre[1] + e[1] - a[1]];
+    move(unit, goal, Math.min(reach, Math.max(0, d - CONTACT_STOP)));
+  };
+
+  /**
+   * The actions the rule system marks worth a try (ActionSpec.tried) at `when` in the unit's activation, one aimed at
+   * an enemy unit at the nearest within its reach; what the rules refuse is not taken and not counted (a rally of a
+   * unit nobody suppressed). Returns the enemy a try before the move was aimed at, which the unit then moves at.
+   */
+  const tryActions = async (unit: UnitNow, enemies: readonly UnitNow[], when: "before-move" | "after-move") => {
+    const phase = game.state().step?.phase;
+    let aimed: { enemy: UnitNow; within: number } | undefined;
+    for (const spec of ruleset.actions?.actions ?? []) {
+      if (spec.tried?.when !== when || spec.by !== "unit" || (spec.phases && (phase === undefined || !spec.phases.includes(phase)))) continue;
+      const within = spec.tried.within ?? Number.POSITIVE_INFINITY;
+      const enemy = spec.target === "enemy-unit" ? nearest(unit.centre, enemies) : undefined;
+      if (spec.target === "enemy-unit" && (!enemy || distance2(unit.centre, enemy.centre) > within)) continue;
+      if (spec.target === "point") continue;
+      if (await game.act({ action: spec.id, unit: unit.id, ...(enemy ? { target: enemy.id } : {}) })) continue;
+      note(`${unit.id}: ${spec.name}${enemy ? ` at ${enemy.id}` : ""}`);
+      if (enemy && when === "before-move") aimed = { enemy, within };
+    }
+    return aimed;
   };
 
   /** Every action the rules require of `side` now (every side's where undefined), until none is due or one is refused. */
@@ -422,11 +454,20 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
         if (spec.allows.includes("order") && ruleset.orders) refused(`${unit.id} is given an Advance order`, game.order(unit.id, "advance"));
         const now = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
         if (!now) continue;
+        const charged = await tryActions(now, enemies, "before-move");
         const goal = goalOf(game.state().scenario, now, enemies);
-        if (spec.allows.includes("move") && !moved.has(unit.id) && goal) {
+        if (spec.allows.includes("move") && !moved.has(unit.id) && (charged || goal)) {
           moved.add(unit.id);
-          move(now, goal, STEP);
+          if (charged) moveAt(now, charged.enemy, charged.within);
+          else move(now, goal!, STEP);
         }
+        const there = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
+        if (there)
+          await tryActions(
+            there,
+            unitsNow(game.state().scenario).filter((u) => u.side !== side),
+            "after-move",
+          );
         if (spec.allows.includes("fire") && !fired.has(unit.id) && now.models.length <= FIRING_MODELS && (shots.get(side) ?? 0) < SHOTS_PER_TURN) {
           fired.add(unit.id);
           const shooter = unitsNow(game.state().scenario).find((u) => u.id === unit.id);

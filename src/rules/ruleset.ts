@@ -284,8 +284,6 @@ export interface UnitChange {
   /** Pin markers added (negative: removed). */
   readonly pins?: number;
   readonly order?: string;
-  /** Models it lost (the fold counts them over the game). */
-  readonly lost?: number;
 }
 
 /** A resolved shot: what goes into the game log's fire-resolved event. */
@@ -441,6 +439,13 @@ export interface ActionSpec {
    * with the rule that lets it: the turn's side check passes it, and the system's rules judge who may.
    */
   readonly waiting?: Ruling;
+  /**
+   * Worth a try by a simple scripted player (npm run sample-game) in its unit's activation, beside what is due:
+   * "before-move" (a rally) or "after-move" (an assault once there); one aimed at an enemy unit is aimed at the
+   * nearest within `within` cm, and a unit whose try before its move was taken moves at that enemy (a charge).
+   * The rules judge it as any other; absent: the player takes it only when it is due.
+   */
+  readonly tried?: { readonly when: "before-move" | "after-move"; readonly within?: number };
 }
 
 /** An action asked for: by whom, at what, with the answers to its questions. */
@@ -535,7 +540,7 @@ export interface TurnStructure {
   readonly betweenTurns: readonly Ruling[];
   /** Orders a unit keeps into the next turn (their dice stay out of the bag). */
   readonly keptAtTurnEnd: readonly string[];
-  /** Orders under which a unit fires out of its turn, in another side's step (Bolt Action's Ambush); absent: none. */
+  /** Orders under which a unit fires out of its turn, in another side's step once its unit has its order (Bolt Action's Ambush); absent: none. */
   readonly firesOutOfTurnUnder?: readonly string[];
   /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
   readonly pinsLapseAtTurnEnd: boolean;

@@ -325,11 +325,15 @@ function missionEndsEarly(state: GameState): MissionResult | undefined {
   return earlyVictory(mission, missionState(state.scenario));
 }
 
-/** Whether every actor's unit holds an order under which it fires out of turn (TurnStructure.firesOutOfTurnUnder). */
+/**
+ * Whether every actor's unit holds an order under which it fires out of turn (TurnStructure.firesOutOfTurnUnder),
+ * in reaction to the step's unit, which has taken its order.
+ */
 function reacts(turn: TurnStructure, state: GameState, actors: readonly string[]): boolean {
   const under = turn.firesOutOfTurnUnder ?? [];
   return (
     under.length > 0 &&
+    state.step?.ordered !== undefined &&
     actors.every((id) => {
       const order = state.units[unitOf(state.scenario, id) ?? id]?.order;
       return order !== undefined && under.includes(order);

@@ -108,7 +108,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
     const dragged = ui.templateDrag && templates[ui.templateDrag.id];
     return dragged ? { ...templates, [dragged.id]: { ...dragged, shape: ui.templateDrag!.shape } } : templates;
   }, [templates, ui.templateDrag]);
-  const pointer = useToolPointer(battlefield);
+  const pointer = useToolPointer(battlefield, pinned);
   const editingTerrain = useEditor((s) => s.editing && s.part === "terrain");
   const editingMission = useEditor((s) => s.editing && s.part === "mission");
   const zoneCorner = useEditor((s) => s.zoneCorner);
@@ -150,7 +150,7 @@ export function BattlefieldScene({ focus }: { focus: { ids: readonly string[]; s
       <TemplatesLayer battlefield={battlefield} templates={shownTemplates} grabbable={ui.tool === "template"} pointer={pointer} />
       {ui.viewshed && viewshedObserver && <ViewshedOverlay observer={viewshedObserver} />}
       {editingTerrain && <EditorOverlay battlefield={battlefield} pointer={pointer} />}
-      <ScreenProbe battlefield={battlefield} />
+      <ScreenProbe battlefield={battlefield} pinned={pinned} />
       <TablePicker />
       <FirstFrameMark />
       <ShadowsAfterFirstFrame onFirstFrame={showShadows} />

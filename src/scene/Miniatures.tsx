@@ -8,6 +8,7 @@ import type { Battlefield } from "../core/battlefield";
 import { useUi } from "../state/uiStore";
 import { useShapeGeometry } from "./geometry";
 import { type InstanceGroup, instanceGroups, type PartColor } from "./modelInstances";
+import { modelMet } from "./pointerHits";
 import type { PointerReports } from "./useToolPointer";
 
 const noRaycast = () => null;
@@ -32,7 +33,6 @@ function InstancedGroup({
     m.instanceMatrix.needsUpdate = true;
     m.computeBoundingSphere();
   }, [group]);
-  const modelAt = (e: { instanceId?: number }) => (e.instanceId === undefined ? undefined : group.models[e.instanceId]);
   return (
     <instancedMesh
       ref={mesh}
@@ -47,7 +47,8 @@ function InstancedGroup({
       onDoubleClick={pointer.doubleClick}
       onPointerMove={(e) => {
         e.stopPropagation();
-        pointer.hover(modelAt(e));
+        // The model a press here would pick: none where the ray meets the table first.
+        pointer.hover(modelMet(e.intersections));
       }}
       onPointerOut={() => pointer.hover(undefined)}
     >

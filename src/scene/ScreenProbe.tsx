@@ -5,10 +5,11 @@
 import { useThree } from "@react-three/fiber";
 import { useEffect } from "react";
 import { Vector3 } from "three";
-import { type Battlefield, modelPose } from "../core/battlefield";
+import type { Battlefield } from "../core/battlefield";
 import { provideProjector } from "../state/testHooks";
+import { drawnMiddle, liesDown } from "./modelInstances";
 
-export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {
+export function ScreenProbe({ battlefield, pinned }: { battlefield: Battlefield; pinned: ReadonlySet<string> }) {
   const camera = useThree((s) => s.camera);
   const size = useThree((s) => s.size);
   const gl = useThree((s) => s.gl);
@@ -23,10 +24,11 @@ export function ScreenProbe({ battlefield }: { battlefield: Battlefield }) {
       screenPosition(id) {
         const entry = battlefield.models.get(id);
         if (!entry) return undefined;
-        const pose = modelPose(battlefield, entry.model, entry.def);
-        return projectPoint([pose.x, pose.y + (entry.def.vehicle ? 2.5 : (entry.def.figureHeight ?? 3) * 0.6), pose.z]);
+        // Where it is drawn (a pinned figure lies down), as a user would click it.
+        const middle = drawnMiddle(battlefield, entry, liesDown(entry, pinned));
+        return projectPoint([middle.x, middle.y, middle.z]);
       },
     });
-  }, [battlefield, camera, size, gl]);
+  }, [battlefield, pinned, camera, size, gl]);
   return null;
 }

@@ -4,7 +4,7 @@
  * cost a handful of draw calls.
  */
 import { Matrix4, Quaternion, Vector3 } from "three";
-import { type Battlefield, type ModelEntry, modelPose, poseRotation } from "../core/battlefield";
+import { type Battlefield, figureScale, type ModelEntry, modelPose, poseRotation } from "../core/battlefield";
 import { modelFrameSolids } from "../core/solids/battlefieldSolids";
 import type { SolidShape } from "../core/solids/solid";
 import { shapeKey } from "./geometry";
@@ -31,11 +31,24 @@ const LAID_DOWN = new Matrix4()
   .multiply(new Matrix4().makeRotationX(Math.PI / 2))
   .multiply(new Matrix4().makeTranslation(0, -0.3, 0));
 
+/** Whether a model is drawn lying down: a pinned infantryman or crew (a vehicle stays as it is). */
+export const liesDown = (entry: ModelEntry, pinned: ReadonlySet<string>): boolean => pinned.has(entry.model.id) && !entry.def.vehicle;
+
+/**
+ * The middle of a model's figure as drawn, where a user would click it: over its base at 0.6 of its figure's
+ * height (a vehicle's hull 2.5 cm up), carried down with the figure when it lies.
+ */
+export function drawnMiddle(battlefield: Battlefield, entry: ModelEntry, lies: boolean): Vector3 {
+  const height = entry.def.vehicle ? 2.5 : (entry.def.figureHeight ?? 3) * figureScale(entry.def, entry.model) * 0.6;
+  const figure = lies ? modelMatrix(battlefield, entry).multiply(LAID_DOWN) : modelMatrix(battlefield, entry);
+  return new Vector3(0, height, 0).applyMatrix4(figure);
+}
+
 export function instanceGroups(battlefield: Battlefield, colorOf: PartColor, pinned: ReadonlySet<string> = new Set()): InstanceGroup[] {
   const groups = new Map<string, InstanceGroup>();
   for (const entry of battlefield.models.values()) {
     const pose = modelMatrix(battlefield, entry);
-    const lies = pinned.has(entry.model.id) && !entry.def.vehicle;
+    const lies = liesDown(entry, pinned);
     for (const solid of modelFrameSolids(entry)) {
       const color = colorOf(entry, solid.part);
       const key = `${shapeKey(solid.shape)}|${color}`;

@@ -4,10 +4,11 @@
  * of each instance, laid templates and editor handles with theirs.
  */
 import type { ThreeEvent } from "@react-three/fiber";
-import { type Intersection, type Ray, Vector3 } from "three";
-import { type Battlefield, modelPose } from "../core/battlefield";
+import type { Intersection, Ray } from "three";
+import type { Battlefield } from "../core/battlefield";
 import type { Placement } from "../core/game/events";
 import type { EditorHandle, TablePointer } from "../state/tools/machine";
+import { drawnMiddle, liesDown } from "./modelInstances";
 
 /** What a mesh a pointer can meet says about itself: its kind, and the model, template, handle or feature it is part of. */
 interface PointerTag {
@@ -27,25 +28,39 @@ const BUILDING_KINDS: ReadonlySet<string> = new Set(["roof", "building-wall"]);
 /** Past this many pixels between press and release, a click ends a drag of the camera. */
 const CLICK_SLOP = 4;
 
-/** The model standing in `building` that the ray passes closest to: a model upstairs is picked without hiding the roofs. */
-function modelInside(battlefield: Battlefield, building: string | undefined, ray: Ray): string | undefined {
+/**
+ * The model in `building` whose figure, as drawn (lying down when pinned), the ray passes closest to: a model
+ * upstairs is picked without hiding the roofs.
+ */
+function modelInside(battlefield: Battlefield, pinned: ReadonlySet<string>, building: string | undefined, ray: Ray): string | undefined {
   let best: { id: string; distance: number } | undefined;
   for (const entry of battlefield.models.values()) {
     if (entry.model.floor?.building !== building) continue;
-    const pose = modelPose(battlefield, entry.model, entry.def);
-    const distance = ray.distanceToPoint(new Vector3(pose.x, pose.y + (entry.def.figureHeight ?? 3) / 2, pose.z));
+    const distance = ray.distanceToPoint(drawnMiddle(battlefield, entry, liesDown(entry, pinned)));
     if (!best || distance < best.distance) best = { id: entry.model.id, distance };
   }
   return best?.id;
 }
 
-/** What the pointer's ray met, nearest first. */
-export function tablePointer(battlefield: Battlefield, event: ThreeEvent<PointerEvent | MouseEvent>): TablePointer {
+/**
+ * The nearest model the ray meets on its drawn figures and bases, before it meets the ground: a part drawn
+ * below the table (a laid-down figure's rifle, turned into it) is not seen, so a click on the table beside it misses it.
+ */
+export function modelMet(hits: readonly Intersection[]): string | undefined {
+  for (const hit of hits) {
+    const tag = tagOf(hit);
+    if (tag.kind === "ground") return undefined;
+    if (tag.kind === "model" && hit.instanceId !== undefined) return tag.models?.[hit.instanceId];
+  }
+  return undefined;
+}
+
+/** What the pointer's ray met, nearest first; `pinned`: the models drawn lying down. */
+export function tablePointer(battlefield: Battlefield, pinned: ReadonlySet<string>, event: ThreeEvent<PointerEvent | MouseEvent>): TablePointer {
   const hits = event.intersections;
-  const modelHit = hits.find((h) => tagOf(h).kind === "model");
-  const model = modelHit?.instanceId === undefined ? undefined : tagOf(modelHit).models?.[modelHit.instanceId];
+  const model = modelMet(hits);
   const first = hits[0] ? tagOf(hits[0]) : {};
-  const inside = first.kind && BUILDING_KINDS.has(first.kind) ? modelInside(battlefield, first.owner, event.ray) : undefined;
+  const inside = first.kind && BUILDING_KINDS.has(first.kind) ? modelInside(battlefield, pinned, first.owner, event.ray) : undefined;
   const surface = hits.find((h) => tagOf(h).owner !== undefined);
   const owner = surface && tagOf(surface).owner;
   const templateHit = hits.find((h) => tagOf(h).template !== undefined);

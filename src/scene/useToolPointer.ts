@@ -19,11 +19,11 @@ export interface PointerReports {
   hover(model: string | undefined): void;
 }
 
-/** The pointer reports for the scene's interactive layers, and the release anywhere on the page. */
-export function useToolPointer(battlefield: Battlefield): PointerReports {
+/** The pointer reports for the scene's interactive layers, and the release anywhere on the page; `pinned`: the models drawn lying down. */
+export function useToolPointer(battlefield: Battlefield, pinned: ReadonlySet<string>): PointerReports {
   // The battlefield as drawn (a drag, a replay's poses), read when an event comes: the handlers stay the same.
-  const shown = useRef(battlefield);
-  shown.current = battlefield;
+  const shown = useRef({ battlefield, pinned });
+  shown.current = { battlefield, pinned };
   useEffect(() => {
     const release = () => tools.pointerUp();
     window.addEventListener("pointerup", release);
@@ -37,7 +37,7 @@ export function useToolPointer(battlefield: Battlefield): PointerReports {
       (event: ThreeEvent<PointerEvent | MouseEvent>): void => {
         if (event.nativeEvent === last) return;
         last = event.nativeEvent;
-        send(tablePointer(shown.current, event));
+        send(tablePointer(shown.current.battlefield, shown.current.pinned, event));
       };
     return {
       down: report(tools.pointerDown),

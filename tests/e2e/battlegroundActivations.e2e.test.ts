@@ -3,8 +3,10 @@
  * sample mission "Meeting engagement", from a game file whose seed is fixed so the dice are known: the Germans'
  * activation (the squad fires and suppresses the bazooka team; a move past the move action's points refused, l.3;
  * another unit's move refused, the activation being the squad's: the sample option), the Americans' (the
- * Suppressed bazooka man may not move, l.235–236, and rallies with the Rally test from the Actions panel,
- * l.236), and the Americans' next (the squad charges: the rules take its Morale test before the charge, l.247–248).
+ * Suppressed bazooka man lies down: dragged by his figure as drawn, he may not move, l.235–236, and he rallies
+ * with the Rally test from the Actions panel, l.236), the Germans' next (the team's activation over, its Pinned is
+ * removed, due, l.240–241), and the Americans' next (the squad charges: the rules take its Morale test before the
+ * charge, l.247–248).
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +17,7 @@ import { sampleMissions } from "../../src/core/mission/samples";
 import { parseScenario } from "../../src/core/scenario/load";
 import { rulesetById } from "../../src/rules/registry";
 import { type AppPage, clickModel, closeBriefingIfShown, openApp } from "./browser";
-import { dragModel, eventCount, fireAt, lastEventType, perform, positionOf, toastText, turnStatus } from "./playGame";
+import { dragModel, eventCount, fireAt, lastEventType, positionOf, toastText, turnStatus } from "./playGame";
 
 /** The seed whose dice give the story below (found with the headless rules): a suppression, a passed rally, a passed charge test. */
 const SEED = 377;
@@ -88,10 +90,22 @@ describe("Battleground WWII's activations in the browser", () => {
     // The Americans' activation: the Suppressed bazooka man may only rally, and the Rally test brings him back.
     await app.page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
-    // (Pinned, he lies down, under the pointer's aim at a standing man: the move is asked as a drop asks it.)
+    // Suppressed, he lies face down, forward of his base: a press on the bare table behind his base misses him,
+    // a press on his figure as drawn picks him up and drags him; the drop is refused.
     const bazooka = (await positionOf(app, "us-bzk-m1"))!;
     const before2 = await eventCount(app);
-    await perform(app, { type: "move", model: "us-bzk-m1", to: { position: [bazooka[0], bazooka[1] - 5], heading: 0 } });
+    await app.page.keyboard.press("s");
+    const behind = (await app.page.evaluate((m) => {
+      const hooks = window.__hulldown!;
+      const { model, def } = hooks.game.getState().battlefield.models.get(m)!;
+      const away = (def.base?.width ?? 2.5) / 2 + 1.5;
+      const heading = (model.heading * Math.PI) / 180;
+      const at: [number, number] = [model.position[0] - away * Math.sin(heading), model.position[1] - away * Math.cos(heading)];
+      return hooks.projectPoint([at[0], hooks.game.getState().battlefield.ground.heightAt(at), at[1]]);
+    }, "us-bzk-m1"))!;
+    await app.page.mouse.click(behind.x, behind.y);
+    expect(await app.page.evaluate(() => window.__hulldown!.ui.getState().selection)).not.toContain("us-bzk-m1");
+    await dragModel(app, "us-bzk-m1", [bazooka[0], bazooka[1] - 5], { whileHeld: async () => void (await app.screenshot("bg-activations-prone-drag")) });
     expect(await eventCount(app)).toBe(before2);
     expect(await toastText(app)).toMatch(/Suppressed: in its activation it may only try to rally \(002 l\.235–236\)/);
     await app.page.getByTestId("toast").click();
@@ -102,9 +116,16 @@ describe("Battleground WWII's activations in the browser", () => {
     expect(await markersOf(app, "us-bzk-m1")).not.toContain("suppressed");
     await app.screenshot("bg-activations-rally");
 
-    // The Germans' next activation passes; in the Americans' next the squad charges the German squad: the rules
-    // take the Morale test of the bases designated first (its leader's Training 11, sample).
+    // The Germans' next activation: the bazooka team's is over, so its Pinned is removed (l.240–241), due before
+    // the turn moves on. In the Americans' next the squad charges the German squad: the rules take the Morale
+    // test of the bases designated first (its leader's Training 11, sample).
     await app.page.getByTestId("turn-next").click();
+    const due = app.page.getByTestId("due-actions");
+    await expect.poll(() => due.textContent()).toMatch(/Pinned lifts: .*activation is over: Pinned is removed from/);
+    const before3 = await eventCount(app);
+    await due.getByTestId("take-due").first().click();
+    await expect.poll(() => eventCount(app)).toBe(before3 + 1);
+    expect(await app.page.evaluate(() => window.__hulldown!.game.getState().state.status["us-bzk-m1"]?.pinned)).toBe(false);
     await app.page.getByTestId("turn-next").click();
     expect(await turnStatus(app)).toBe("turn 1 of 8 · USA · Activations");
     const charge = await takeAction(app, "us-sq1-m5", "Charge", "ger-sq1");

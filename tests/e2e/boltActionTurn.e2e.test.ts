@@ -23,11 +23,20 @@ type Hooks = NonNullable<typeof window.__hulldown>;
 const lastEvent = () =>
   app.page.evaluate(() => window.__hulldown!.game.getState().log.events.at(-1) as ReturnType<Hooks["game"]["getState"]>["log"]["events"][number]);
 
-/** Gives `unit` an order in the orders panel, which the fire panel shows once a shooter of the unit and a target are picked. */
-async function giveOrder(unit: string, order: string, enemy: string): Promise<string> {
+/** A model of `unit` still on the table (the free-play shots took some). */
+const modelOf = (unit: string) =>
+  app.page.evaluate((u) => [...window.__hulldown!.game.getState().battlefield.models.values()].find((e) => e.unitId === u)!.model.id, unit);
+
+/** Picks a model of `unit` as the shooter and one of `enemy` as the target with the line-of-sight tool: the fire panel shows the orders panel. */
+async function pick(unit: string, enemy: string): Promise<void> {
   await app.page.keyboard.press("l");
-  await clickModel(app, `${unit}-m1`);
-  await clickModel(app, enemy);
+  await clickModel(app, await modelOf(unit));
+  await clickModel(app, await modelOf(enemy));
+}
+
+/** Gives `unit` an order in the orders panel. */
+async function giveOrder(unit: string, order: string, enemy: string): Promise<string> {
+  await pick(unit, enemy);
   const panel = app.page.getByTestId("orders-panel");
   await panel.getByLabel("Order to give").selectOption(order);
   const before = await eventCount(app);
@@ -67,7 +76,7 @@ describe("a turn of Bolt Action's order dice", () => {
 
     // Turn 1: five dice in the bag (ger-2 is gone), drawn one at a time, each to the side the seed gives.
     const plan = { USA: [...PLAN.USA!], Germany: [...PLAN.Germany!] } as Record<string, (readonly [string, string])[]>;
-    const enemyOf = { USA: "ger-1-m1", Germany: "us-1-m1" } as Record<string, string>;
+    const enemyOf: Record<string, string> = { USA: "ger-1", Germany: "us-3" };
     for (const [k, side] of expected.drawn.entries()) {
       await app.page.getByTestId("turn-next").click();
       await passDevice(app);
@@ -82,10 +91,8 @@ describe("a turn of Bolt Action's order dice", () => {
         expect(shown).toMatch(/order die Down · 1 pin$/);
         expect(await lastEvent()).toMatchObject({ summary: "us-1: Advance asked, Down given" });
         // The die is spent on us-1: another US unit is refused it (l.12).
+        await pick("us-3", "ger-1");
         const before = await eventCount(app);
-        await app.page.keyboard.press("l");
-        await clickModel(app, "us-3-m1");
-        await clickModel(app, "ger-1-m1");
         await app.page.getByTestId("orders-panel").getByTestId("give-order").click();
         await expect.poll(() => toastText(app)).toMatch(/the order die drawn went to .+: one unit a die \(001 l\.9–15\); draw the next die/);
         expect(await eventCount(app)).toBe(before);
@@ -94,8 +101,9 @@ describe("a turn of Bolt Action's order dice", () => {
       if (unit === "ger-3") expect(shown).toMatch(/order die Rally · 0 pins$/);
       if (unit === "us-2") {
         // Run: 20 cm (7.9") is past the Advance rate of 6" and within the Run's 12" (l.26).
-        const from = (await positionOf(app, "us-2-m1"))!;
-        await dragModel(app, "us-2-m1", [from[0], from[1] - 20]);
+        const runner = await modelOf("us-2");
+        const from = (await positionOf(app, runner))!;
+        await dragModel(app, runner, [from[0], from[1] - 20]);
         expect((await lastEvent()).type).toBe("model-moved");
       }
     }

@@ -151,8 +151,12 @@ export async function passDevice(app: AppPage): Promise<string | undefined> {
   return side;
 }
 
-/** Takes every action the rules require now (the Actions panel's "Due now" list), first first, up to `most`; how many were taken. */
+/**
+ * Takes every action the rules require now (the Actions panel's "Due now" list, under the select tool), first
+ * first, up to `most`; how many were taken.
+ */
 export async function takeDueActions(app: AppPage, most: number): Promise<number> {
+  await app.page.keyboard.press("s");
   let taken = 0;
   const take = app.page.getByTestId("take-due");
   while (taken < most && (await take.count()) > 0) {

@@ -2,8 +2,8 @@
  * A whole game of Operation WW2 through the UI, on the Ferme Lebrun with the sample mission "Break through"
  * (the zones are the rules' own: either side of a 50 cm no man's land): the deployment (a half-track set up in
  * its side's zone, one dragged outside it refused), the turn's steps through the turn bar (command cards, panic,
- * initiative, then the orders in turn), a move within the rate, one past it refused and a shot in the Germans'
- * order, the Americans' order, a reload that keeps all of it, and the turns to the end of turn 6 and the result
+ * initiative, then the orders in turn, each step's due actions taken), a move within the rate, one past it refused and
+ * a shot in the Germans' order, the Americans' order, a reload that keeps all of it, and the turns to the end of turn 6 and the result
  * screen with the mission's score.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import {
   playsToMissionResult,
   positionOf,
   reloadKeepsGame,
+  takeDueActions,
   toastText,
   turnStatus,
 } from "./playGame";
@@ -47,6 +48,8 @@ describe("a whole game of Operation WW2", () => {
     // Turn 1: the cards, panic and the initiative are the players' steps; then the orders, the first side first.
     const steps: string[] = [];
     for (let i = 0; i < 4; i++) {
+      // What the step owes first: the hands drawn, the initiative's cards laid (000 l.63–88).
+      await takeDueActions(app, 12);
       await app.page.getByTestId("turn-next").click();
       // The side giving an order holds the device: its hand of command cards is hidden (000 l.63, 91).
       await passDevice(app);
@@ -79,7 +82,8 @@ describe("a whole game of Operation WW2", () => {
     await app.screenshot("ow2-whole-game-shot");
     expect(app.errors).toEqual([]);
 
-    // The Americans' order: the jeep drives along its edge.
+    // The Americans' order: the jeep drives along its edge (the Germans' order owed first, given with a card).
+    await takeDueActions(app, 4);
     await app.page.getByTestId("turn-next").click();
     expect(await passDevice(app)).toBe("USA");
     expect(await turnStatus(app)).toBe("turn 1 of 6 · USA · Orders");

@@ -203,6 +203,8 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
     // b1 takes an Ambush it keeps into turn 2 (recorded directly, as the fold takes it).
     log = { ...log, events: [...log.events, orderTo("unit-b1", "ambush")], cursor: log.cursor + 1 };
     while (currentState(log).step?.side !== "A") log = advance(boltAction, log);
+    // It reacts to the enemy unit acting: not before the drawn die has gone to one.
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
     log = record(log, orderTo("unit-a1"));
     expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toBeUndefined();
     expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
@@ -278,7 +280,7 @@ describe("Battleground WWII's turn (002 l.107–111, 235–241: sample order of 
     expect(turn.phases[0]!.ends).toMatch(/sample/);
   });
 
-  it("Pinned lapses at the turn's end, a wound and a Suppression stay (002 l.240–241: removed when the unit's activation has ended)", () => {
+  it("a system whose pins lapse at the turn's end: the step into the next turn lifts Pinned, a wound and a Suppression stay", () => {
     const pin: GameEvent = {
       ...fireBy("a1", "b1"),
       outcomes: [
@@ -287,15 +289,23 @@ describe("Battleground WWII's turn (002 l.107–111, 235–241: sample order of 
         { model: "b1", effect: "damaged", detail: "suppressed" },
       ],
     };
-    const pinned = record(until(battleground, "activations", "A"), pin);
-    let log = pinned;
-    while (currentState(log).turn === 1) log = advance(battleground, log);
+    // Battleground's Pinned lasts to the end of the unit's activation (002 l.240–241), its own due action
+    // (tests/rules/battleground/activations.test.ts): the turn's end lifts none.
+    const turnOne = (ruleset: Ruleset) => {
+      let log = record(until(ruleset, "activations", "A"), pin);
+      while (currentState(log).turn === 1) log = advance(ruleset, log);
+      return log;
+    };
+    expect(turnOne(battleground).events.at(-1)).not.toHaveProperty("pinsLapse");
+    expect(statusOf(currentState(turnOne(battleground)), "b1").pinned).toBe(true);
+    const lapsing: Ruleset = { ...battleground, turn: { ...turn, pinsLapseAtTurnEnd: true } } as Ruleset;
+    const log = turnOne(lapsing);
     expect(log.events.at(-1)).toMatchObject({ type: "turn-advanced", turn: 2, pinsLapse: true });
     expect(statusOf(currentState(log), "b1")).toEqual({ pinned: false, markers: ["wounded", "suppressed"] });
     // Within the turn it holds: B's activation after the shot still sees b1 Pinned.
-    expect(statusOf(currentState(advance(battleground, pinned)), "b1").pinned).toBe(true);
+    expect(statusOf(currentState(advance(lapsing, record(until(lapsing, "activations", "A"), pin))), "b1").pinned).toBe(true);
     // Free play's end of turn lifts it too; Operation WW2's pins wait for a rally (no pinsLapse).
-    expect(statusOf(currentState(record(record(start(battleground), pin), { type: "turn-ended", ...turnEnd(turn) })), "b1").pinned).toBe(false);
+    expect(statusOf(currentState(record(record(start(lapsing), pin), { type: "turn-ended", ...turnEnd(lapsing.turn) })), "b1").pinned).toBe(false);
     expect(turnEnd(operationWw2.turn)).toEqual({ kept: [] });
   });
 

@@ -185,7 +185,7 @@ it("takes a rule system's action in the room for the sender's side only, and kee
   b.room.send("action", { request: { action: "draw-cards", side: "A" } });
   expect((await b.nth("refused", 0)).error).toBe("B cannot take an action for A");
   a.room.send("action", { request: { action: "no-such-action", side: "A" } });
-  expect((await a.nth("refused", 0)).error).toMatch(/^the action cannot be taken: Operation WW2 has no action "no-such-action"; its actions: draw-cards/);
+  expect((await a.nth("refused", 0)).error).toMatch(/^the action cannot be taken: Operation WW2 has no action "no-such-action"; its actions: .*draw-cards/);
 
   a.room.send("action", { request: { action: "draw-cards", side: "A" } });
   const mine = (await a.nth("event", 2)).event;

@@ -3,15 +3,17 @@
  * rules: the Rally test of a Suppressed unit (002 l.235–237); a Charge, the Morale test of every base designated
  * (l.245–249) before it moves into contact; Close combat, once in contact (l.251–286); the Morale tests of a crew
  * whose vehicle is immobilised (l.232) and of a unit that lost a model (l.226); the immobilisation or unbogging
- * test (l.23–57); clearing a jam (l.137). The tests the rules require now are `due`: an immobilisation test after
- * a move through #, a crew's and a unit's Morale test.
+ * test (l.23–57); clearing a jam (l.137); Pinned lifted when an activation is over (l.240–241). What the rules
+ * require now is `due`: Pinned lifted, an immobilisation test after a move through #, a crew's and a unit's
+ * Morale test.
  */
 import type { Dice } from "../../core/dice";
+import { inchesToCm } from "../../core/units";
 import { modelsNamed, unitNamed } from "../context";
 import type { Question } from "../questions";
 import { DiceReferee } from "../referee";
 import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type DueAction, type Ruling, uniqueSampleTables } from "../ruleset";
-import { actionRefusal } from "./activation";
+import { actionRefusal, pinsLapsing } from "./activation";
 import { immobilisationDue } from "./bogging";
 import { resolveCloseCombat } from "./closeCombat";
 import { type BgContext, hasMarker, MARKERS, modelState } from "./context";
@@ -24,6 +26,10 @@ import { resolveClearJam, resolveImmobilisation } from "./tests";
 import type { BgFireDeclaration, ImmobilisationDeclaration, MoraleCause } from "./types";
 
 const ACTIVATIONS = ["activations"];
+const PIN_LAPSE = "pin-lapse";
+/** A charge reaches what one full move does (l.252–253): an infantry move action's 6 MP, 1" each (sample), centre to centre. */
+const CHARGE_REACH = inchesToCm(6);
+const PIN_RULE = "002 l.240–241";
 /** Tests the rules call for whenever they fall due, the turn's end included (activation.ts REACTIONS). */
 const ANY_STEP = ["activations", "end"];
 
@@ -59,10 +65,12 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     id: "rally",
     name: "Rally test",
     rule: RALLY_RULE,
-    summary: "A Suppressed model's only action in its activation: a pass removes Suppression, a 1 also gives a Bonus Move (sample: d20 ≤ Training)",
+    summary:
+      "A Suppressed model's only action in its activation, the player's to try (the sheet does not make it): a pass removes Suppression, a 1 also gives a Bonus Move (sample: d20 ≤ Training)",
     phases: ACTIVATIONS,
     by: "unit",
     asks: [],
+    tried: { when: "before-move" },
   },
   {
     id: "charge",
@@ -73,6 +81,7 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     target: "enemy-unit",
     asks: [],
+    tried: { when: "before-move", within: CHARGE_REACH },
   },
   {
     id: "close-combat",
@@ -83,6 +92,7 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     target: "enemy-unit",
     asks: [{ id: "toImmobilise", kind: "flag", label: "attack to immobilise (a vehicle)", rule: "§9.3", default: false }],
+    tried: { when: "after-move", within: CHARGE_REACH },
   },
   {
     id: "morale-test",
@@ -91,6 +101,7 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     summary: "The crew of an immobilised vehicle (failed: they abandon it) or a unit that lost a model (failed: Pinned, sample) tests its morale",
     phases: ANY_STEP,
     by: "unit",
+    sides: "any",
     asks: [
       {
         id: "cause",
@@ -113,6 +124,17 @@ export const BG_ACTIONS: readonly ActionSpec[] = [
     phases: ANY_STEP,
     by: "unit",
     asks: IMMOBILISATION_ASKS,
+  },
+  {
+    id: PIN_LAPSE,
+    name: "Pinned lifts",
+    rule: PIN_RULE,
+    summary:
+      "Pinned is removed once the unit's activation is over: due as the turn's steps show it ended (in free play, taken when the players' activation ends)",
+    phases: ANY_STEP,
+    by: "unit",
+    sides: "any",
+    asks: [],
   },
   {
     id: "clear-jam",
@@ -158,6 +180,18 @@ function closeCombat(b: BgRef, request: ActionRequest, geometry: ActionGeometry)
   return undefined;
 }
 
+/**
+ * Pinned lifted from the unit's models (l.240–241): those whose activation the turn's steps show over; in free
+ * play every Pinned model of the unit (the players say when its activation ended). Refused where none lapses.
+ */
+function liftPins(b: BgRef, unit: string): Ruling | undefined {
+  const lifted = b.ctx.game.activations ? (pinsLapsing(b.ctx).get(unit) ?? []) : modelsNamed(b.ctx, unit).filter((m) => m.pinned);
+  if (!lifted.length) return { reason: `no model of ${unit} is Pinned${b.ctx.game.activations ? " past the end of its activation" : ""}`, rule: PIN_RULE };
+  for (const m of lifted) b.ref.outcome(m.id, "unpinned", "Pinned lifted: its activation is over", { by: `the end of ${unit}'s activation`, rolls: [] });
+  b.ref.note(`${unit}'s activation is over: Pinned is removed from ${lifted.map((m) => m.id).join(", ")}`, PIN_RULE);
+  return undefined;
+}
+
 export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, geometry: ActionGeometry): ActionResult {
   const spec = BG_ACTIONS.find((a) => a.id === request.action)!;
   const unit = unitNamed(ctx, request.unit!).id;
@@ -167,10 +201,14 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
   if (busy) return refused([busy], spec.name);
   const b: BgRef = { ref: new DiceReferee(dice, 20), ctx, pinnedNow: new Set(), marked: new Set(), clouds: [] };
   switch (request.action) {
-    case "rally":
-      resolveRally(b, unit);
+    case "rally": {
+      const no = resolveRally(b, unit);
+      if (no) return refused([no], spec.name);
       break;
+    }
     case "charge":
+      if (modelsNamed(ctx, unit).every((m) => isVehicle(ctx, m)))
+        return refused([{ reason: `${unit} has no base to charge with: a charge is the infantry bases' (close combat)`, rule: "002 l.245–251" }], spec.name);
       b.ref.note(`${unit} is designated to charge ${request.target}: each base tests its morale first`, MORALE_RULES.charge);
       resolveMorale(b, unit, "charge");
       break;
@@ -188,6 +226,11 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
     case "clear-jam":
       resolveClearJam(b, unit);
       break;
+    case PIN_LAPSE: {
+      const no = liftPins(b, unit);
+      if (no) return refused([no], spec.name);
+      break;
+    }
   }
   const rolled = b.ref.rolledDice();
   const details: ActionDetails = {
@@ -210,11 +253,21 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
   };
 }
 
-/** Due: the immobilisation test after a move through #, a crew's Morale test, a unit's Morale test after losses. */
+/**
+ * Due: Pinned lifted once a unit's activation is over (l.240–241), the immobilisation test after a move
+ * through #, a crew's Morale test, a unit's Morale test after losses.
+ */
 export function due(ctx: BgContext, side: string | undefined): readonly DueAction[] {
   const found: DueAction[] = [];
+  const lapsing = pinsLapsing(ctx);
   for (const unit of ctx.units.values()) {
     if (side !== undefined && unit.side !== side) continue;
+    const lifted = lapsing.get(unit.id);
+    if (lifted)
+      found.push({
+        request: { action: PIN_LAPSE, unit: unit.id },
+        why: { reason: `${unit.id}'s activation is over: Pinned is removed from ${lifted.map((m) => m.id).join(", ")}`, rule: PIN_RULE },
+      });
     const models = modelsNamed(ctx, unit.id);
     const drove = models.find((m) => isVehicle(ctx, m) && immobilisationDue(ctx, m).length > 0);
     if (drove)

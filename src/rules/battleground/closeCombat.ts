@@ -160,7 +160,7 @@ function chargeVehicle(b: BgRef, v: BgFireVerdict, attacker: ModelFacts, vehicle
 export function resolveCloseCombat(b: BgRef, v: BgFireVerdict): number {
   const attackers = modelsNamed(b.ctx, v.declaration.shooter).filter((m) => !isVehicle(b.ctx, m));
   const targets = modelsNamed(b.ctx, v.declaration.target);
-  const tested = attackers.filter((m) => modelState(b.ctx, m.id).chargeMorale === "passed").length;
+  const tested = attackers.filter((m) => modelState(b.ctx, m.id).charge?.morale === "passed").length;
   if (tested) b.ref.note(`${tested} charging base(s) passed their Morale test before the charge (the Charge action)`, "002 l.247–248");
   if (targets.every((t) => isVehicle(b.ctx, t))) {
     const vehicle = targets.find((t) => t.id === v.declaration.target) ?? targets[0]!;

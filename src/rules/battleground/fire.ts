@@ -7,7 +7,7 @@ import { cmToInches } from "../../core/units";
 import type { SightReport } from "../../sight/sightReport";
 import { type ModelFacts, modelsNamed, unitNamed } from "../context";
 import { type FirerVerdict, type FireVerdict, type Modifier, type Ruling, type ShotVerdict, type SightRequest, sightKey, uniqueSampleTables } from "../ruleset";
-import { actionRefusal } from "./activation";
+import { actionRefusal, chargeFellShort, chargeReaches, chargeStage } from "./activation";
 import { type ArmourHit, armourFromShooter } from "./armour";
 import { type BgContext, hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import { type Protection, protectionOf, seenFraction } from "./cover";
@@ -221,6 +221,11 @@ function judgeFirer(
   if (hasMarker(firer, MARKERS.suppressed)) return none([{ reason: `${firer.id} is Suppressed: in its activation it may only try to rally`, rule: "§8" }]);
   if (modelState(ctx, firer.id).rallied)
     return none([{ reason: `${firer.id} spent its activation rallying: it has no Standard Action to fire this turn`, rule: "002 l.235–237" }]);
+  if (modelState(ctx, firer.id).charge?.morale === "failed")
+    return none([{ reason: `${firer.id} failed the Morale test before a charge: it lost its Standard Action`, rule: "002 l.248–249" }]);
+  const charge = chargeStage(ctx, firer);
+  if (charge === "short") return none([chargeFellShort(ctx, firer)]);
+  if (charge) return none([{ reason: `${firer.id} charges: its Standard Action is the attack (Close combat), not a shot`, rule: "002 l.245–246" }]);
   const shots = targets.map((t) => shotAt(ctx, decl, firer, w, t, report(t, w)));
   const possible = shots.filter((s) => s.canFire);
   // A model named as the target is the aim; a unit is engaged at its nearest model the firer can shoot.
@@ -264,12 +269,19 @@ function verdictSampleTables(ctx: BgContext, rulings: readonly Ruling[], firers:
 
 /**
  * In a game that follows its turns, a charge comes after its Morale test (l.247–249): refused before one, and
- * for models that failed it (they lose their Standard Action). In free play the test is the players'.
+ * for models that failed it (they lose their Standard Action); then the charge move into contact (refused
+ * before it, l.245, 251–253), and after one that fell short (the Standard Action lost, l.252–253). In free play
+ * the test and the move are the players'.
  */
-function chargeProblems(ctx: BgContext, models: readonly ModelFacts[]): Ruling[] {
+function chargeProblems(ctx: BgContext, models: readonly ModelFacts[], target: string): Ruling[] {
   if (!ctx.game.activations) return [];
-  const untested = models.filter((m) => modelState(ctx, m.id).chargeMorale === undefined);
-  const failed = models.filter((m) => modelState(ctx, m.id).chargeMorale === "failed");
+  const unit = models[0]?.unitId;
+  const toMove = models.find((m) => chargeStage(ctx, m) === "to-move");
+  if (toMove && unit !== undefined && !chargeReaches(ctx, unit, target))
+    return [{ reason: `${unit} is not in contact with ${target}: its charge move comes first (one full move)`, rule: "002 l.245, 251–253" }];
+  const untested = models.filter((m) => modelState(ctx, m.id).charge === undefined);
+  const failed = models.filter((m) => modelState(ctx, m.id).charge?.morale === "failed");
+  const short = models.find((m) => chargeStage(ctx, m) === "short");
   return [
     ...(untested.length
       ? [{ reason: `${untested.map((m) => m.id).join(", ")}: take the Morale test before a charge first (action: Charge)`, rule: "002 l.247–248" }]
@@ -277,6 +289,7 @@ function chargeProblems(ctx: BgContext, models: readonly ModelFacts[]): Ruling[]
     ...(failed.length
       ? [{ reason: `${failed.map((m) => m.id).join(", ")} failed the Morale test before a charge: they lose their Standard Action`, rule: "002 l.248–249" }]
       : []),
+    ...(short ? [chargeFellShort(ctx, short)] : []),
   ];
 }
 
@@ -302,7 +315,7 @@ export function fireVerdict(decl: BgFireDeclaration, given: readonly SightReport
   const targets = modelsNamed(ctx, decl.target);
   const problems: Ruling[] = [];
   if (firingUnit.side === targetUnit.side) problems.push({ reason: `${targetUnit.id} is on the acting unit's own side`, rule: "§3.1" });
-  if (action === "close-combat") problems.push(...chargeProblems(ctx, firersOf));
+  if (action === "close-combat") problems.push(...chargeProblems(ctx, firersOf, targetUnit.id));
   const acting = firersOf.map((m) => actionRefusal(ctx, m, action)).find((r) => r !== undefined);
   if (acting) problems.push(acting);
   let firers: BgFirer[];

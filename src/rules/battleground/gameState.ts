@@ -19,7 +19,7 @@ import { moveCost } from "./movement";
 import { firingWeapon, qualityOf, usualWeapon } from "./profiles";
 import { DECLARATION, MARKS, MOTION_CHOICES, type Motion } from "./questions";
 import { resolutions } from "./records";
-import { chargeMoraleOf, crewTested, lossesThisTurn, ralliedThisTurn } from "./states";
+import { chargeOf, crewTested, lossesThisTurn, ralliedThisTurn } from "./states";
 import type { BgFireDeclaration, BgGameState, BgModelState, Morale, Movement, Quality } from "./types";
 
 /** The count of a model's moves this turn that changed where it stands, as the log's fold keeps it. */
@@ -49,7 +49,10 @@ export function gameState(history: GameHistory): BgGameState {
   const models: Record<string, BgModelState> = {};
   const shots = shotsThisTurn(history.events);
   for (const force of history.state.scenario.forces)
-    for (const unit of force.units) for (const m of unit.models) models[m.id] = modelStateOf(history, m.id, unit.id, shots);
+    for (const unit of force.units) {
+      const charge = chargeOf(history.events, unit.id, new Set(unit.models.map((m) => m.id)));
+      for (const m of unit.models) models[m.id] = { ...modelStateOf(history, m.id, unit.id, shots), ...(charge ? { charge } : {}) };
+    }
   const activations = activationsOf(history);
   const losses = lossesThisTurn(history);
   return { models, ...(activations ? { activations } : {}), ...(Object.keys(losses).length ? { losses } : {}) };
@@ -89,10 +92,8 @@ function modelStateOf(history: GameHistory, model: string, unit: string, shots: 
   const lastShot = recorded?.lastShot ?? (folded?.weapon ? folded : undefined);
   const moves = movesMade(history, model);
   const rallied = ralliedThisTurn(history.events, model);
-  const chargeMorale = chargeMoraleOf(history.events, unit);
   const crew = crewTested(history.events, model);
   return {
-    ...(chargeMorale ? { chargeMorale } : {}),
     ...(crew ? { crewTested: true } : {}),
     ...(moves ? { moveActions: moves } : {}),
     ...(rallied ? { rallied } : {}),

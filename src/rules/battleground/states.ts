@@ -8,13 +8,14 @@
  * reads back (records.ts).
  */
 import type { GameEvent } from "../../core/game/events";
+import { changesPosition, turnStart } from "../../core/game/state";
 import { type ModelFacts, modelsNamed } from "../context";
-import type { GameHistory, Modifier, RolledDie } from "../ruleset";
+import type { GameHistory, Modifier, RolledDie, Ruling } from "../ruleset";
 import { hasMarker, MARKERS, sampleMark } from "./context";
 import type { BgRef } from "./outcomes";
 import { isVehicle, trainingOf } from "./profiles";
-import { resolutions } from "./records";
-import type { BgLosses, MoraleCause } from "./types";
+import { resolutions, resolvedOf } from "./records";
+import type { BgCharge, BgLosses, MoraleCause } from "./types";
 
 export const RALLY_RULE = "002 l.235–237";
 export const MORALE_RULES: Readonly<Record<MoraleCause, string>> = {
@@ -39,14 +40,23 @@ export function ralliedThisTurn(events: readonly GameEvent[], model: string): "b
   return rally && (rally.value === 1 ? "bonus-move" : "stays");
 }
 
-/** A unit's Morale test before a charge this turn (l.247–249), its last: passed, failed, or not taken. */
-export function chargeMoraleOf(events: readonly GameEvent[], unit: string): "passed" | "failed" | undefined {
-  const taken = resolutions(events)
-    .filter((r) => r.by === unit)
-    .flatMap((r) => r.dice.filter((d) => d.rule === MORALE_RULES.charge && d.purpose === "test"));
-  if (!taken.length) return undefined;
-  return passed(taken[taken.length - 1]!) ? "passed" : "failed";
+/**
+ * A unit's charge this turn (l.245–253), from its last Morale test before a charge: passed or failed, the
+ * unit it charges, and whether the unit has moved since (its charge move); undefined where it took none.
+ */
+export function chargeOf(events: readonly GameEvent[], unit: string, models: ReadonlySet<string>): BgCharge | undefined {
+  let charge: BgCharge | undefined;
+  for (const e of events.slice(turnStart(events))) {
+    const r = resolvedOf(e);
+    const test = r?.by === unit ? r.dice.filter((d) => d.rule === MORALE_RULES.charge && d.purpose === "test").at(-1) : undefined;
+    if (test) charge = { morale: passed(test) ? "passed" : "failed", ...(r!.target !== undefined ? { target: r!.target } : {}) };
+    else if (charge && !charge.moved && movesIn(e).some((m) => models.has(m.model) && changesPosition(m))) charge = { ...charge, moved: true };
+  }
+  return charge;
 }
+
+/** The moves an event makes. */
+const movesIn = (e: GameEvent) => (e.type === "model-moved" ? [e] : e.type === "models-moved" ? e.moves : []);
 
 /** Pinned: −5 to every roll but Morale tests (l.239–240). */
 const pinned = (b: BgRef, m: ModelFacts, morale: boolean): Modifier[] =>
@@ -92,12 +102,16 @@ function d20Test(
   return { value, passed: ok, index };
 }
 
-/** The Rally test of each Suppressed model of the unit (l.235–237): passed, Suppression comes off; a 1 also gives a Bonus Move. */
-export function resolveRally(b: BgRef, unit: string): number {
-  let rolled = 0;
-  for (const m of modelsNamed(b.ctx, unit).filter((x) => hasMarker(x, MARKERS.suppressed))) {
+/**
+ * The Rally test of each Suppressed model of the unit (l.235–237): passed, Suppression comes off; a 1 also gives
+ * a Bonus Move. The sheet lets the model try ("may only try", l.235–236) and does not make it: the player's
+ * action, not a due one. Refused where no model of the unit is Suppressed.
+ */
+export function resolveRally(b: BgRef, unit: string): Ruling | undefined {
+  const suppressed = modelsNamed(b.ctx, unit).filter((x) => hasMarker(x, MARKERS.suppressed));
+  if (!suppressed.length) return { reason: `no model of ${unit} is Suppressed`, rule: RALLY_RULE };
+  for (const m of suppressed) {
     const t = d20Test(b, m, "rally test", b.ctx.tables.procedures.rally.modifier, pinned(b, m, false), RALLY_RULE);
-    rolled++;
     const cause = { by: `${m.id}'s rally test`, rolls: [t.index] };
     if (t.passed) {
       b.ref.outcome(m.id, "cleared", MARKERS.suppressed, cause);
@@ -106,8 +120,7 @@ export function resolveRally(b: BgRef, unit: string): number {
       ]);
     } else b.ref.outcome(m.id, "no-effect", "still Suppressed", cause);
   }
-  if (!rolled) b.ref.note(`no Suppressed model in ${unit} to rally`, RALLY_RULE);
-  return rolled;
+  return undefined;
 }
 
 /**

@@ -58,14 +58,25 @@ export interface BgModelState {
   readonly untestedMoves?: ReadonlyArray<{ readonly heading: number; readonly path: readonly (readonly [number, number])[] }>;
   /** An immobilised vehicle whose crew has taken its Morale test (l.232). */
   readonly crewTested?: boolean;
-  /** Its Morale test before a charge this turn (l.247–249). */
-  readonly chargeMorale?: "passed" | "failed";
+  /** Its unit's charge this turn: its Morale test (l.247–249), the unit charged, whether it made its charge move. */
+  readonly charge?: BgCharge;
+}
+
+/** A unit's charge this turn (l.245–253): its Morale test before it, the unit charged, and its charge move made. */
+export interface BgCharge {
+  readonly morale: "passed" | "failed";
+  readonly target?: string;
+  readonly moved?: true;
 }
 
 /** This turn's activations from the log: the step of the turn now (0 the first) and the step each unit first acted in. */
 export interface BgActivations {
   readonly step: number;
   readonly units: Readonly<Record<string, number>>;
+  /** The step of this turn each model was last Pinned in (a model Pinned in an earlier turn is not listed). */
+  readonly pinnedIn?: Readonly<Record<string, number>>;
+  /** The turn's activations are over: the step now is the end of the turn. */
+  readonly ending?: true;
 }
 
 /** A unit's models killed this turn, and of them those killed "with −1 to the morale test" (l.226). */

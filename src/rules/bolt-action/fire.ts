@@ -26,13 +26,49 @@ function firerWeapon(ctx: BaContext, m: ModelFacts, declared: string | undefined
   return weaponOf(ctx, m, id);
 }
 
+/** A weapon that may fire at what its crew sees when it does not (Indirect Fire, Howitzer: 001 l.177–182). */
+const firesIndirectly = (w: BaWeapon): boolean => w.row.rules.includes("indirect-fire") || w.row.rules.includes("howitzer");
+
+/**
+ * The minimum range (cm) of a weapon firing directly or indirectly: a howitzer's bracket "(0/24")" read as the
+ * minimum firing directly, then firing indirectly (the project's reading: the source does not explain it, §8.4).
+ */
+function minRange(w: BaWeapon, indirect: boolean): number {
+  const bracket = w.row.range.bracket && /^\((\d+)[/-](\d+)"\)$/.exec(w.row.range.bracket);
+  return bracket ? inchesToCm(Number(bracket[indirect ? 2 : 1])) : w.minRange;
+}
+
+/** The first of the firer's crew (the other models of its unit) that sees the target model, with its cover; "waiting" for sight reports. */
+function spottedBy(
+  ctx: BaContext,
+  reports: readonly SightReport[],
+  spotters: readonly ModelFacts[],
+  target: string,
+  needs: SightRequest[],
+): { by: string; cover: CoverClass } | "waiting" | undefined {
+  let waiting = false;
+  for (const s of spotters) {
+    const found = lineReport(ctx, reports, { shooter: s.id, target });
+    if ("need" in found) {
+      needs.push(found.need);
+      waiting = true;
+      continue;
+    }
+    const line = lineRuling(ctx, found.report);
+    if (line.canSee) return { by: s.id, cover: line.cover };
+  }
+  return waiting ? "waiting" : undefined;
+}
+
 function baseRequests(ctx: BaContext, d: BaFireDeclaration): SightRequest[] {
   const targetUnit = unitNamed(ctx, d.target);
   const targets = modelsNamed(ctx, targetUnit.id);
   return modelsNamed(ctx, d.shooter).flatMap((m) => {
     const w = firerWeapon(ctx, m, d.weapon);
     if (!w || "error" in w) return [];
-    return targets.map((t) => ({ shooter: m.id, target: t.id, weapon: w.id }));
+    // An indirect-fire weapon's crew spot for it: their eyes' lines are asked at once.
+    const crew = firesIndirectly(w) ? modelsNamed(ctx, m.unitId).filter((s) => s.id !== m.id) : [];
+    return [m, ...crew].flatMap((s) => targets.map((t) => (s === m ? { shooter: m.id, target: t.id, weapon: w.id } : { shooter: s.id, target: t.id })));
   });
 }
 
@@ -177,6 +213,8 @@ function judgeFirer(
   if (order === "advance" && w.row.rules.includes("fixed") && !isVehicle(ctx, m))
     return refuse(`the ${w.row.name} is Fixed: it cannot fire on an Advance order (common practice)`, "§4.4, §9", w);
   const lines: TargetLine[] = [];
+  const indirect = firesIndirectly(w);
+  const spotters = indirect ? modelsNamed(ctx, m.unitId).filter((s) => s.id !== m.id) : [];
   for (const t of targets) {
     const found = lineReport(ctx, reports, { shooter: m.id, target: t.id, weapon: w.id });
     if ("need" in found) {
@@ -185,11 +223,22 @@ function judgeFirer(
     }
     const report = found.report;
     const sight = lineRuling(ctx, report);
-    const distance = report.distance.edgeToEdge;
-    const inRange = distance <= w.maxRange + TOLERANCE && distance >= w.minRange - TOLERANCE;
     const arc = !report.arc || report.arc.inArc;
-    lines.push({ model: t.id, report, canSee: sight.canSee && arc, inRange, cover: sight.cover, distance });
+    const spotted = sight.canSee && arc ? undefined : spottedBy(ctx, reports, spotters, t.id, needs);
+    if (spotted === "waiting") continue;
+    const distance = report.distance.edgeToEdge;
+    const min = minRange(w, spotted !== undefined);
+    const inRange = distance <= w.maxRange + TOLERANCE && distance >= min - TOLERANCE;
+    const canSee = (sight.canSee && arc) || spotted !== undefined;
+    const cover = spotted?.cover ?? sight.cover;
+    lines.push({ model: t.id, report, canSee, inRange, cover, distance, ...(spotted && { spottedBy: spotted.by }) });
   }
+  const spottedLines = lines.filter((l) => l.spottedBy !== undefined);
+  if (spottedLines.length)
+    rulings.push({
+      reason: `indirect fire: ${spottedLines.length} target model${spottedLines.length === 1 ? "" : "s"} seen only by its crew (${[...new Set(spottedLines.map((l) => l.spottedBy))].join(", ")}), who spot for it${w.row.range.bracket ? `; the howitzer's bracket ${w.row.range.bracket} read as ${inches(minRange(w, false))} firing directly, ${inches(minRange(w, true))} firing indirectly (the project's reading, not explained in the source)` : ""}`,
+      rule: "001 l.177–182, §9",
+    });
   const group = unitNamed(ctx, d.target).id;
   if (lines.length < targets.length) return { ...refuse("waiting for sight reports", "§7.2", w), lines };
   const seen = lines.filter((l) => l.canSee);
@@ -206,9 +255,10 @@ function judgeFirer(
   const eligible = seen.filter((l) => l.inRange);
   const closest = seen.reduce((a, b) => (a.distance <= b.distance ? a : b));
   if (!eligible.length) {
+    const min = minRange(w, closest.spottedBy !== undefined);
     const why =
-      closest.distance < w.minRange
-        ? `the closest model it sees is ${inches(closest.distance)} away, inside the ${w.row.range.min}" minimum range`
+      closest.distance < min
+        ? `the closest model it sees is ${inches(closest.distance)} away, inside the ${inches(min)} minimum range${closest.spottedBy ? " firing indirectly" : ""}`
         : `the closest model it sees is ${inches(closest.distance)} away, beyond the ${w.row.range.max}" range`;
     return { ...refuse(why, "§4.4, §7.2.2", w), lines };
   }

@@ -88,7 +88,10 @@ export function moveVerdict(request: MoveRequest, ctx: BaContext): MoveVerdict {
     refusal ??= r;
   };
   let allowance: number;
-  if (order !== undefined && STILL[order]) {
+  if (state.regroups) {
+    allowance = ctx.tables.practice.regroupUpTo;
+    rulings.push({ reason: `it won close quarters: its regroup, up to ${allowance}"`, rule: "001 l.238", ...practice });
+  } else if (order !== undefined && STILL[order]) {
     allowance = 0;
     refuse({ reason: `its unit's order is ${STILL[order]}: it does not move`, rule: "001 l.24–29" });
   } else if (order === "run") {

@@ -14,6 +14,7 @@ import { type BaContext, unitState } from "./context";
 import type { MoraleRecord } from "./morale";
 import { orderSpecs } from "./orders";
 import { type BaFireDeclaration, type BaGameState, type BaOrderRecord, type BaUnitState, type Order, RULESET_ID } from "./types";
+import type { AssaultPlan } from "./verdict";
 
 /** Fire HE, or AP, when the weapon has both; an assault is close quarters (§4.5, §5). */
 export const DECLARATION: readonly Question[] = [
@@ -63,12 +64,32 @@ export function gameState(history: GameHistory): BaGameState {
     } else if (event.type === "fire-resolved") {
       const shot = { shooter: event.shooter, weapon: event.weapon };
       change(unitOf(history.state.scenario, event.shooter) ?? event.shooter, (u) => ({ ...u, shots: [...(u.shots ?? []), shot] }));
+      const winner = regroupingAfter(history, event.details);
+      if (winner) {
+        change(winner, (u) => ({ ...u, regroups: true }));
+        // The regroup is measured on its own: what the winner moved before the assault is spent.
+        for (const m of history.state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === winner)?.models ?? []) delete moved[m.id];
+      }
     } else if (event.type === "model-moved" || event.type === "models-moved") {
       for (const m of event.type === "model-moved" ? [event] : event.moves)
         moved[m.model] = (moved[m.model] ?? 0) + pathLength([m.from.position, ...m.path, m.to.position]);
     }
   }
   return { units, moved, spent };
+}
+
+/**
+ * The unit that regroups after close quarters (001 l.238): the side left on the table (the loser surrenders and
+ * is destroyed), or the assaulting infantry when the vehicle survives (l.258); none after a drawn fight.
+ */
+function regroupingAfter(history: GameHistory, details: unknown): string | undefined {
+  const plan = (details as { verdict?: { assault?: AssaultPlan } } | undefined)?.verdict?.assault;
+  if (!plan) return undefined;
+  const onTable = (unit: string) => history.state.scenario.forces.some((f) => f.units.some((u) => u.id === unit && u.models.length > 0));
+  const attacker = onTable(plan.attacker);
+  const defender = onTable(plan.defender);
+  if (attacker && (!defender || plan.kind === "vehicle")) return plan.attacker;
+  return defender && !attacker ? plan.defender : undefined;
 }
 
 /** The target unit's order die and pins: Down makes it harder to hit, pins tell on its order tests. */

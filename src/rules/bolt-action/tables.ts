@@ -163,7 +163,11 @@ const Practice = z.strictObject({
   smallUnitAtMost: z.number().int().nonnegative(),
   orderTest: test,
   moraleCheck: test,
-  damageSeverity: z.strictObject({ equal: z.enum(["superficial", "heavy"]), above: z.enum(["superficial", "heavy"]) }),
+  damageSeverity: z.strictObject({
+    equal: z.enum(["superficial", "heavy"]),
+    above: z.enum(["superficial", "heavy"]),
+    massiveAbove: z.number().int().positive(),
+  }),
   closeQuarters: z.strictObject({ attacksPerModel: z.number().int().positive() }),
   heTemplates: z.record(HeSize, inches.positive()),
   terrain: z.record(z.string(), z.enum(TERRAIN_CATEGORIES)),
@@ -171,6 +175,7 @@ const Practice = z.strictObject({
   halfTracks: z.enum(["tracked", "wheeled"]),
   moraleAtHalf: z.number().positive().max(1),
   officerWithin: inches,
+  regroupUpTo: inches,
 });
 
 const SCHEMAS = {

@@ -49,6 +49,8 @@ export interface BaUnitState {
   readonly lost?: number;
   /** Its losses when it last checked its morale (a check is due again only after more). */
   readonly moraleCheckedAt?: number;
+  /** It won close quarters this turn (or its assault on a vehicle ended): its next move is its regroup (001 l.238). */
+  readonly regroups?: boolean;
   /** Its shots this turn: who fired (the unit or one model, as declared) and with which weapon. */
   readonly shots?: readonly { readonly shooter: string; readonly weapon: string }[];
 }

@@ -102,14 +102,16 @@ export function damageVehicle(ref: BaReferee, v: ModelFacts, pen: number, mods: 
   const total = value + pen + mods.reduce((s, m) => s + m.value, 0);
   const cls = vehicleClass(ref.ctx, v)!;
   const damaged = total >= need;
-  const severity: Severity = total === need ? ref.ctx.tables.practice.damageSeverity.equal : ref.ctx.tables.practice.damageSeverity.above;
+  const severities = ref.ctx.tables.practice.damageSeverity;
+  const massive = total - need >= severities.massiveAbove;
+  const severity: Severity = total === need ? severities.equal : severities.above;
   const modText = mods.map((m) => ` ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)} ${m.reason}`).join(",");
   ref.explain(index, {
     purpose: "penetration",
     model: v.id,
     need,
     total,
-    meaning: `damage D6 + Pen ${pen}${modText} = ${total} against ${cls} ${need}+ → ${damaged ? (isArmoured(cls) ? `${severity} damage` : "damaged") : "no damage"}`,
+    meaning: `damage D6 + Pen ${pen}${modText} = ${total} against ${cls} ${need}+ → ${damaged ? (isArmoured(cls) ? (massive ? `massive damage (${severities.massiveAbove} or more above)` : `${severity} damage`) : "damaged") : "no damage"}`,
     rule: "§4.3, §4.6",
     ...(damaged && isArmoured(cls) ? sampleMark(ref.ctx, "practice") : {}),
   });
@@ -123,5 +125,9 @@ export function damageVehicle(ref: BaReferee, v: ModelFacts, pen: number, mods: 
     ref.outcome(v.id, "casualty", "destroyed (a soft-skinned vehicle damaged)", by);
     return;
   }
-  damageResult(ref, v, severity, by, opts);
+  if (!massive) return damageResult(ref, v, severity, by, opts);
+  // Massive damage rolls for two results (001 l.218), each as heavy damage, until the vehicle is knocked out.
+  const results = ref.ctx.tables["damage-results"].massiveResults;
+  for (let i = 0; i < results && !ref.gone.has(v.id); i++) damageResult(ref, v, "heavy", by, opts);
+  ref.note(`${v.id}: massive damage, ${results} results rolled (sample threshold: ${severities.massiveAbove} above ${need}+)`, "001 l.218, §9", [index]);
 }

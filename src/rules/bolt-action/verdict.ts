@@ -16,6 +16,8 @@ export interface TargetLine {
   readonly inRange: boolean;
   readonly cover: CoverClass;
   readonly distance: number;
+  /** The crew model that sees it for an indirect-fire weapon whose firer does not (its cover is from that line). */
+  readonly spottedBy?: string;
 }
 
 /** A model of the firing unit with its weapon and what it may shoot. */

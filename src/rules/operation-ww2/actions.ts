@@ -2,21 +2,20 @@
  * Operation WW2's own actions (Ruleset.actions), each the rules of cards.ts, initiative.ts, chain.ts, morale.ts
  * and closeCombat.ts taken in the game: drawing the command cards and redrawing, the lone models' test, the panic
  * recovery, laying a card for the initiative, giving an order (or reacting) with a card, passing, close combat,
- * the morale test at the panic threshold, steady nerves and the baptism of fire. Each action's record is the part
+ * the morale test at the panic threshold and the baptism of fire. Each action's record is the part
  * of the game it changed (play.ts reads it back); what the rules require now (`due`) is listed for the players.
  */
 import type { Dice } from "../../core/dice";
 import { modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
 import type { ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
-import { armyOf, cardName, deckLeft, draw, NO_CARDS, redraw, refill } from "./cards";
+import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
 import { isV1, type Ow2Context, sampleMark } from "./context";
 import { revealInitiative } from "./initiative";
-import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, steadyNerves, testsDue } from "./morale";
+import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "./morale";
 import { NEW_PLAY, type PlayRecord } from "./play";
-import { isVehicle } from "./profiles";
 import { Referee } from "./referee";
 import { type Card, type CardsState, type Link, ORDERS, type Order, type Ow2Play } from "./types";
 
@@ -27,13 +26,32 @@ const CARD_QUESTIONS: readonly Question[] = [
 
 export const ACTIONS: readonly ActionSpec[] = [
   {
+    id: "deployment-draw",
+    name: "Draw for deployment",
+    rule: "000 l.995–1005",
+    summary: "Each player turns over the top card of his deck: the higher priority number places a unit, then the other (the decks are shuffled again after)",
+    phases: ["deployment"],
+    by: "side",
+    asks: [],
+  },
+  {
     id: "draw-cards",
     name: "Draw command cards",
     rule: "000 l.63–78",
     summary: "Refill the side's hand to 5 cards (the Germans 7) and one for each unbroken unit; the hand is its own",
     phases: ["cards"],
     by: "side",
-    asks: [],
+    asks: [
+      {
+        id: "split",
+        kind: "flag",
+        label: "Alternative card draw",
+        rule: "000 l.1039–1044",
+        default: false,
+        help: "Draw from two halves of the deck, the Move and Charge cards and the fire cards, saying how many from each (a player's choice).",
+      },
+      { id: "manoeuvre", kind: "number", label: "Move and Charge cards", rule: "000 l.1041", min: 0, max: 40, step: 1, default: 0 },
+    ],
   },
   {
     id: "redraw",
@@ -116,16 +134,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     sides: "any",
   },
   {
-    id: "steady-nerves",
-    name: "Steady nerves test",
-    rule: "000 l.821, 004 l.86",
-    summary: "An unmodified test for a vehicle's crew; v1: a failure bails them out pinned, v2.0: they are pinned inside",
-    by: "unit",
-    asks: [],
-    // Either side: the damage roll that calls for it may come in the other side's order (000 l.821).
-    sides: "any",
-  },
-  {
     id: "baptism-of-fire",
     name: "Baptism of fire",
     rule: "004 l.175–183",
@@ -185,17 +193,45 @@ function explainDraws(ref: Referee, rolls: readonly { readonly index: number }[]
     ref.explain(r.index, { purpose: "count", meaning: "a command card drawn from the deck", rule, ...sampleMark(ref.ctx, "command-cards") });
 }
 
-function drawCards(ref: Referee, side: string): Taken | Ruling {
+/**
+ * Both players turn over their deck's top card: the higher priority number places a unit first (000 l.999–1000;
+ * a tie the source does not settle: drawn again, INFERRED). Nothing is kept: the decks are shuffled again (l.1005).
+ */
+function deploymentDraw(ref: Referee): Taken | Ruling {
+  const ctx = ref.ctx;
+  const top = sidesOf(ctx).map((side) => {
+    const drawn = draw(fullDeck(ctx), 1, ref.dice, side);
+    explainDraws(ref, drawn.rolls, "000 l.997");
+    return { side, card: drawn.cards[0]! };
+  });
+  const shown = top.map((t) => `${t.side} ${cardName(t.card)}`).join(", ");
+  const [a, b] = top;
+  if (!a || !b) return { reason: "the deployment draw needs two sides on the table", rule: "000 l.995" };
+  if (a.card.priority === b.card.priority)
+    return {
+      summary: `${shown}: a tie, draw again`,
+      record: {},
+      rulings: [{ reason: `${shown}: a tie (the source does not say): draw again`, rule: "000 l.999" }],
+    };
+  const [first, second] = a.card.priority > b.card.priority ? [a, b] : [b, a];
+  return {
+    summary: `${shown}: ${first.side} places a unit, then ${second.side}`,
+    record: {},
+    rulings: [{ reason: `the higher priority number places a unit first: ${first.side}, then ${second.side}`, rule: "000 l.999–1000" }],
+  };
+}
+
+function drawCards(ref: Referee, side: string, manoeuvre: number | undefined): Taken | Ruling {
   const ctx = ref.ctx;
   const dice = ref.dice;
   const p = playOf(ctx);
   if (p.drawn.includes(side)) return { reason: `${side} has drawn its cards this turn`, rule: "000 l.78" };
   const army = armyOf(ctx, side);
   const units = unitsOfSide(ctx, side).filter((u) => !p.panicked.includes(u)).length;
-  const r = refill(ctx, cardsOf(ctx, side), army, units, dice, side);
+  const r = refill(ctx, cardsOf(ctx, side), army, units, dice, side, manoeuvre);
   explainDraws(ref, r.rolls, "000 l.63, l.78");
   return {
-    summary: `${side} (${army}) draws ${r.drawn.length} command card(s): ${r.cards.hand.length} in hand`,
+    summary: `${side} (${army}) draws ${r.drawn.length} command card(s)${manoeuvre === undefined ? "" : `, ${r.drawn.filter(isManoeuvre).length} of them Move or Charge (alternative draw)`}: ${r.cards.hand.length} in hand`,
     record: { cards: { [side]: r.cards }, drawn: [...p.drawn, side] },
     secret: handSecret(side),
     rulings: r.rulings,
@@ -380,22 +416,6 @@ function moraleTest(ref: Referee, unit: string): Taken | Ruling {
   };
 }
 
-function nerves(ref: Referee, unit: string): Taken | Ruling {
-  const vehicle = modelsNamed(ref.ctx, unit).find((m) => isVehicle(ref.ctx, m));
-  if (!vehicle) return { reason: `${unit} has no vehicle: steady nerves is a crew's test`, rule: "000 l.821" };
-  const test = steadyNerves(ref, vehicle);
-  if (!test.passed)
-    ref.outcome(vehicle.id, "pinned", test.failure === "bail-out" ? "crew bailed out, pinned" : "occupants pinned inside", {
-      by: "steady nerves test",
-      rolls: [ref.lastRoll],
-    });
-  return {
-    summary: `${unit}'s crew ${test.passed ? "keep their nerve" : test.failure === "bail-out" ? "bail out, pinned" : "are pinned inside"}`,
-    record: {},
-    rulings: [test.ruling],
-  };
-}
-
 function baptism(ref: Referee, unit: string): Taken | Ruling {
   const ctx = ref.ctx;
   if (!ctx.options.baptismOfFire || isV1(ctx))
@@ -418,8 +438,10 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
   const side = request.side ?? sideOfUnit(ctx, request.unit ?? "");
   const unit = request.unit ?? "";
   switch (request.action) {
+    case "deployment-draw":
+      return deploymentDraw(ref);
     case "draw-cards":
-      return drawCards(ref, side);
+      return drawCards(ref, side, request.answers?.split === true ? Number(request.answers.manoeuvre ?? 0) : undefined);
     case "redraw":
       return redrawCards(ref, side, Number(request.answers?.count ?? 1));
     case "lone-model-test":
@@ -436,8 +458,6 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
       return closeCombat(ref, unit, request.target ?? "");
     case "morale-test":
       return moraleTest(ref, unit);
-    case "steady-nerves":
-      return nerves(ref, unit);
     case "baptism-of-fire":
       return baptism(ref, unit);
     default:

@@ -97,18 +97,44 @@ export interface Refill {
  * The hand refilled to its size at the start of a turn (000 l.63, l.78): as many cards drawn as it lacks; a hand
  * already as large keeps its cards (the cards in hand are carried on, l.78). A deck run dry draws what it has.
  */
-export function refill(ctx: Ow2Context, cards: CardsState, army: Army, units: number, dice: Dice, side: string): Refill {
+/** The manoeuvre cards of the alternative card draw (000 l.1041): Move and Charge; the rest are fire cards. */
+export const isManoeuvre = (c: Card): boolean => c.order === "move" || c.order === "charge";
+
+/**
+ * The hand refilled to its size at the start of a turn (000 l.63, l.78): as many cards drawn as it lacks; a hand
+ * already as large keeps its cards (the cards in hand are carried on, l.78). A deck run dry draws what it has.
+ * `manoeuvre`: the alternative card draw (000 l.1039–1044, a player's choice, said to the other), this many from
+ * the half of Move and Charge cards and the rest from the half of fire cards.
+ */
+export function refill(ctx: Ow2Context, cards: CardsState, army: Army, units: number, dice: Dice, side: string, manoeuvre?: number): Refill {
   const { size, ruling } = handSize(army, units);
   const lacking = Math.max(0, size - cards.hand.length);
   const deck = deckLeft(ctx, cards);
-  const { cards: drawn, rolls } = draw(deck, lacking, dice, side);
+  const halves =
+    manoeuvre === undefined
+      ? [{ deck, n: lacking }]
+      : [
+          { deck: deck.filter(isManoeuvre), n: Math.min(manoeuvre, lacking) },
+          { deck: deck.filter((c) => !isManoeuvre(c)), n: lacking - Math.min(manoeuvre, lacking) },
+        ];
+  const draws = halves.map((h) => draw(h.deck, h.n, dice, side));
+  const drawn = draws.flatMap((d) => d.cards);
+  const rolls = draws.flatMap((d) => d.rolls);
   const rulings: Ruling[] = [
     { ...ruling, ...sampleMark(ctx, "command-cards") },
     {
-      reason: `${cards.hand.length} in hand: ${drawn.length} drawn${drawn.length < lacking ? ` (the deck held only ${deck.length})` : ""}`,
+      reason: `${cards.hand.length} in hand: ${drawn.length} drawn${drawn.length < lacking ? ` (the deck held only ${drawn.length})` : ""}`,
       rule: "000 l.78",
       ...sampleMark(ctx, "command-cards"),
     },
+    ...(manoeuvre === undefined
+      ? []
+      : [
+          {
+            reason: `alternative card draw: ${draws[0]!.cards.length} from the Move and Charge cards, ${draws[1]!.cards.length} from the fire cards`,
+            rule: "000 l.1041–1044",
+          },
+        ]),
   ];
   return { cards: { ...cards, hand: [...cards.hand, ...drawn] }, drawn, rolls, rulings };
 }

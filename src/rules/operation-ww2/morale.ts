@@ -2,12 +2,12 @@
  * Morale (§11, 000 l.529–563, l.79–84): the panic threshold (a morale test at every PH-th casualty, l.537), the
  * test (d10 ≥ training, one failure of several is panic, l.540–542), the panic recovery phase (a panicked unit
  * out of cover runs for it, one pinned in cover tests to rally and takes no order that turn, l.81–82, l.546–551),
- * lone models (l.84, l.563), the steady nerves test (l.821; 004 l.86) and v2.0's baptism of fire table
- * (004 l.175–183), whose trigger the source does not give: an option.
+ * lone models (l.84, l.563) and v2.0's baptism of fire table (004 l.175–183), whose trigger the source does not
+ * give: an option. The steady nerves test is rolled where a damage result calls for it (hits.ts).
  */
 import type { ModelFacts } from "../context";
 import type { RolledDie, Ruling } from "../ruleset";
-import { isV1, type Ow2Context } from "./context";
+import type { Ow2Context } from "./context";
 import { terrainCoverClass } from "./cover";
 import { isSniper, isVehicle, trainingOf, trainingSample } from "./profiles";
 import type { Referee } from "./referee";
@@ -105,21 +105,6 @@ export function loneModelTest(ctx: Ow2Context, models: readonly ModelFacts[], lo
   return {
     reason: `${models[0]!.unitId} is down to one model: it tests its morale before the cards are drawn, and leaves the table on a failure`,
     rule: "000 l.84, l.563",
-  };
-}
-
-/** A steady nerves test: unmodified, d10 ≥ training; a failure bails the crew out pinned (v1, 000 l.821) or pins them inside (v2.0, 004 l.86). */
-export function steadyNerves(ref: Referee, vehicle: ModelFacts): TestResult & { readonly failure?: "bail-out" | "pinned-inside" } {
-  const test = moraleTests(ref, vehicle.unitId, [vehicle], 1, "steady nerves test");
-  if (test.passed) return { ...test, ruling: { ...test.ruling, rule: "000 l.570, l.821" } };
-  const v1 = isV1(ref.ctx);
-  return {
-    ...test,
-    failure: v1 ? "bail-out" : "pinned-inside",
-    ruling: {
-      reason: `${test.ruling.reason}: ${v1 ? "the crew bail out and are placed pinned beside the vehicle" : "the occupants are pinned and stay inside"}`,
-      rule: v1 ? "000 l.821" : "004 l.86",
-    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * How far a model may move (§4, 000 l.145–173, 598–624): the most a Move order allows, its type's fast
- * rate (a unit's order is declared with its shot, so a move is measured at the Move order's fast rate and
- * the slow and charge rates are named); a move pays 5 cm to get at least partly into terrain that costs it
+ * rate, or under a Charge order given with a card (play.ts) its charge rate (000 l.107, l.119, l.147); the slow
+ * rate is named (a Move's slow or fast is declared with its intent, not asked here); a move pays 5 cm to get at least partly into terrain that costs it
  * and to cross a low wall or hedge, 10 cm a high one (l.160), and a vehicle 5 cm for each turn of up to 90°
  * (l.601). A vehicle moving further than its slow rate is moving fast: at most 2 turns, and never in
  * reverse (l.601). The path's facts come from the sight engine (pathFacts); the rates table is partly sample.
@@ -40,12 +40,13 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
   const moveClass = moveClassOf(type);
   const vehicle = moveClass !== "infantry";
   const rates = ctx.tables.movement.rates[type];
+  const charging = ctx.game.play?.ordered[m.unitId] === "charge";
   const movement = sampleMark(ctx, "movement");
   const facts = pathFacts(request.path, [...ctx.terrain.values()], { heading: m.heading, vehicle });
   const rulings: Ruling[] = [
     {
-      reason: `${m.id} moves as ${type} (${moveClass}): slow ${rates.slow} cm, fast ${rates.fast} cm, charge ${rates.charge} cm; measured at the Move order's fast rate`,
-      rule: "§4.1 (000 l.147)",
+      reason: `${m.id} moves as ${type} (${moveClass}): slow ${rates.slow} cm, fast ${rates.fast} cm, charge ${rates.charge} cm; measured at ${charging ? "the charge rate: its unit has a Charge order" : "the Move order's fast rate"}`,
+      rule: charging ? "§4.1 (000 l.119, l.147)" : "§4.1 (000 l.147)",
       // Its type is the profiles table's; the rates partly the movement table's stand-ins.
       ...(rates.basis === "sample" || rates.sampleSlow ? movement : sampleMark(ctx, "profiles")),
     },
@@ -89,8 +90,9 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
       };
   }
   const cut = ctx.night ? NIGHT_CUT[vehicle ? "vehicle" : "infantry"] : 0;
-  if (cut) rulings.push({ reason: `at night the fast move is ${cut} cm shorter: ${rates.fast - cut} cm`, rule: "000 l.1019" });
-  const allowance = rates.fast - cut;
+  const rate = charging ? rates.charge : rates.fast;
+  if (cut) rulings.push({ reason: `at night the ${charging ? "charge" : "fast"} move is ${cut} cm shorter: ${rate - cut} cm`, rule: "000 l.1019" });
+  const allowance = rate - cut;
   const measured: Ruling = {
     reason: `the move costs ${cmText(cost)} of ${allowance} cm${cost > allowance + TOLERANCE ? `: ${cmText(cost - allowance)} too far` : ""}`,
     rule: "§4.1 (000 l.147, l.602)",

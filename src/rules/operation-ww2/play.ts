@@ -13,7 +13,7 @@ import type { GameHistory } from "../ruleset";
 import { endOfTurn, NO_CARDS, playCard } from "./cards";
 import { NEW_CHAIN } from "./chain";
 import { RULESET_ID } from "./tables";
-import type { Card, CardsState, Initiative, Ow2Play } from "./types";
+import type { Card, CardsState, Initiative, Ow2Play, SpottingState } from "./types";
 
 export const NO_INITIATIVE: Initiative = { laid: [], attempt: 1 };
 
@@ -24,6 +24,7 @@ export const NEW_PLAY: Ow2Play = {
   initiative: NO_INITIATIVE,
   chain: NEW_CHAIN,
   ordered: {},
+  lastOrders: {},
   panicked: [],
   recovered: [],
   rallied: [],
@@ -34,7 +35,9 @@ export const NEW_PLAY: Ow2Play = {
 };
 
 /** What an action's record changes: its parts of the game as they stand after it, and the cards it played from a hand. */
-export type PlayRecord = Partial<Omit<Ow2Play, "turn" | "losses">> & { readonly played?: ReadonlyArray<{ readonly side: string; readonly card: Card }> };
+export type PlayRecord = Partial<Omit<Ow2Play, "turn" | "losses" | "lastOrders">> & {
+  readonly played?: ReadonlyArray<{ readonly side: string; readonly card: Card }>;
+};
 
 function applyRecord(play: Ow2Play, record: PlayRecord): Ow2Play {
   const { played, cards: hands, ...rest } = record;
@@ -50,6 +53,7 @@ function newTurn(play: Ow2Play, turn: number): Ow2Play {
     ...NEW_PLAY,
     turn,
     cards,
+    lastOrders: { ...play.lastOrders, ...play.ordered },
     panicked: play.panicked,
     testedLosses: play.testedLosses,
   };
@@ -70,4 +74,25 @@ export function playOf(history: GameHistory): Ow2Play {
   }
   const losses = Object.fromEntries([...new Set(Object.values(history.state.fallen).map((f) => f.unit))].map((u) => [u, fallenFrom(history.state, u)]));
   return { ...play, losses };
+}
+
+/**
+ * A unit's state for the spotting table from its execution marker (000 l.116, l.118–126; §5.8): stationary until
+ * its first order (l.1006); a Move order moving (INFERRED for infantry: a slow move counts as stationary, l.118, but
+ * slow or fast is not recorded); Fire, Covering Fire and Charge firing; an Ambush firing only if the unit fired with
+ * it this turn (`firedNow`), else stationary (whether it fired in an earlier turn is not recorded).
+ */
+export function spottingStateOf(play: Ow2Play, unit: string, firedNow: boolean): SpottingState {
+  const now = play.ordered[unit];
+  const order = now ?? play.lastOrders[unit];
+  switch (order) {
+    case undefined:
+      return "stationary";
+    case "move":
+      return "moving";
+    case "ambush":
+      return now !== undefined && firedNow ? "firing" : "stationary";
+    default:
+      return "firing";
+  }
 }

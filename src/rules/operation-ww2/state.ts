@@ -1,18 +1,21 @@
 /**
  * Operation WW2's game state and what its fire panel asks. Its orders are declared with each shot (§3): the
  * order the firing unit executes, the models it exposes (a vehicle's commander, §5.7), and the target unit's
- * last executed order for spotting (§5.8, stationary until its first order, §18.1). What it reads besides —
+ * last executed order for spotting (§5.8, stationary until its first order, §18.1), which the game gives from the
+ * orders given with cards (play.ts) unless the player answers otherwise. What it reads besides —
  * pins, damage markers, the turn — is the table's, from the log's fold; the cards, orders, panic and tests of
  * its actions are read back from their records (play.ts).
  */
+
 import { modelsNamed, unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
 import { plainChoices, type Question } from "../questions";
 import type { GameHistory, PickedModels, Situation } from "../ruleset";
+import { unitOf } from "../turn";
 import type { Ow2Context } from "./context";
-import { playOf } from "./play";
+import { playOf, spottingStateOf } from "./play";
 import { isVehicle } from "./profiles";
-import { type Ow2FireDeclaration, type Ow2GameState, type Ow2ModelState, SPOTTING_STATES } from "./types";
+import { type Ow2FireDeclaration, type Ow2GameState, type Ow2ModelState, type Ow2UnitState, SPOTTING_STATES } from "./types";
 
 export const DECLARATION: readonly Question[] = [
   {
@@ -29,7 +32,8 @@ export const DECLARATION: readonly Question[] = [
     label: "Target's last order",
     rule: "§5.8",
     default: "stationary",
-    help: "The marker of the target unit's last executed order sets its spotting distance; every unit is stationary until its first order (§18.1).",
+    derived: "from its last order",
+    help: "The marker of the target unit's last executed order sets its spotting distance; every unit is stationary until its first order (§18.1). The game gives it from the orders given with cards.",
     choices: plainChoices(SPOTTING_STATES),
   },
   {
@@ -46,11 +50,16 @@ export const DECLARATION: readonly Question[] = [
 export function gameState(history: GameHistory): Ow2GameState {
   const play = playOf(history);
   const step = history.state.step;
-  const baptised = Object.entries(play.baptised);
+  const units: Record<string, Ow2UnitState> = {};
+  // Who fired this turn: a shot's shooter is a unit or one of its models.
+  const fired = new Set(Object.keys(history.state.lastShots).map((id) => unitOf(history.state.scenario, id) ?? id));
+  for (const unit of new Set([...Object.keys(play.ordered), ...Object.keys(play.lastOrders)]))
+    units[unit] = { spottingState: spottingStateOf(play, unit, fired.has(unit)) };
+  for (const [unit, training] of Object.entries(play.baptised)) units[unit] = { ...units[unit], training };
   return {
     play,
     ...(step ? { phase: step.phase, ...(step.side !== undefined ? { acting: step.side } : {}) } : {}),
-    ...(baptised.length ? { units: Object.fromEntries(baptised.map(([unit, training]) => [unit, { training }])) } : {}),
+    ...(Object.keys(units).length ? { units } : {}),
   };
 }
 
@@ -75,9 +84,10 @@ export function declaredOrders(declaration: Ow2FireDeclaration, ctx: Ow2Context)
 
 export function situation(declaration: Ow2FireDeclaration, ctx: Ow2Context, _history: GameHistory, picked: PickedModels): Situation {
   const vehicle = modelsNamed(ctx, declaration.shooter).some((m) => isVehicle(ctx, m));
+  const target = ctx.game.units?.[unitNamed(ctx, declaration.target).id]?.spottingState;
   return {
     questions: DECLARATION.filter((q) => q.id !== "commanderExposed" || vehicle).map((q) => q.id),
-    fromGame: {},
+    fromGame: target ? { targetState: target } : {},
     shooter: unmarkedSubject(picked.shooter),
     target: unmarkedSubject(picked.target),
     table: [],

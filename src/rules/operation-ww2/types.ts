@@ -158,6 +158,8 @@ export interface Ow2Play {
   readonly chain: Chain;
   /** Each unit's order this turn. */
   readonly ordered: Readonly<Record<string, Order>>;
+  /** Each unit's order in the turn it last had one (its execution marker, which its spotting goes by: 000 l.116). */
+  readonly lastOrders: Readonly<Record<string, Order>>;
   readonly panicked: readonly string[];
   /** Units that rallied or ran for cover in this turn's panic recovery. */
   readonly recovered: readonly string[];

@@ -19,7 +19,7 @@ export interface EditorHandle {
 
 /** What the pointer is on and what it did, as the scene found it along the pointer's ray. */
 export interface TablePointer {
-  /** The nearest model the ray meets. */
+  /** The nearest model the ray meets, as drawn (a pinned figure lying down), before it meets the ground. */
   readonly model?: string;
   /**
    * The model a click means: through a roof, the one inside under it that the ray passes closest to; through a

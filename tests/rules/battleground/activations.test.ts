@@ -7,6 +7,7 @@
  * model killed "with −1 to the morale test" weighs on the unit's test (l.226). The order of activations is
  * the sample option `activation` (the sheet gives none). Played on a game log, as the app plays it.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Dice, DieRoll } from "../../../src/core/dice";
 import { type Command, toEvent } from "../../../src/core/game/commands";
@@ -197,6 +198,63 @@ describe("states in the activation (002 l.56–57, 230, 235–242)", () => {
   });
 });
 
+describe("Pinned is removed once the unit's activation is over (002 l.240–241)", () => {
+  const pinLapse = (unit: string): ActionRequest => ({ action: "pin-lapse", unit });
+  const dueNow = async (log: GameLog) => battleground.actions!.due!((await tableAt(log)).ctx, undefined).map((d) => d.request);
+  // Turn 1's steps: A, B, A, then the turn's end (unit-us and unit-bar are side A's, unit-ger side B's).
+
+  it("a unit Pinned before or in its activation: the lapse falls due as its step ends, not at the turn's end", async () => {
+    expect(battleground.turn.pinsLapseAtTurnEnd).toBe(false);
+    let log = stepUp(befalls(turnOne(start()), "us-1", "pinned", "pinned"), "us-1");
+    expect(await dueNow(log)).toEqual([]);
+    log = advance(log); // the Germans' activation: unit-us's is over
+    expect(await dueNow(log)).toEqual([pinLapse("unit-us")]);
+    const due = battleground.actions!.due!((await tableAt(log)).ctx, undefined)[0]!;
+    expect(due.why).toMatchObject({ reason: expect.stringMatching(/unit-us's activation is over: Pinned is removed from us-1/), rule: "002 l.240–241" });
+    // The side waiting in this step takes it (a reaction), and the table shows the model no longer Pinned.
+    log = await act(log, pinLapse("unit-us"), []);
+    expect(currentState(log).status["us-1"]!.pinned).toBe(false);
+    expect(log.events.at(-1)).toMatchObject({ type: "action-taken", outcomes: [{ model: "us-1", effect: "unpinned" }] });
+    expect(await dueNow(log)).toEqual([]);
+  });
+
+  it("a unit Pinned after its activation stays Pinned into the next turn, and loses that activation's bonus action", async () => {
+    let log = advance(stepUp(turnOne(start()), "us-2")); // unit-us has had its activation; the Germans' step
+    log = befalls(log, "us-1", "pinned", "pinned");
+    log = advance(advance(log));
+    expect(currentState(log).step!.phase).toBe("end");
+    expect(await dueNow(log)).toEqual([]);
+    log = advance(log); // turn 2: the turn's step lifts no pin
+    expect(log.events.at(-1)).not.toHaveProperty("pinsLapse");
+    expect(currentState(log).status["us-1"]!.pinned).toBe(true);
+    log = stepUp(log, "us-1");
+    expect((await verdictOn(log, "us-1")).refusal!.reason).toMatch(/Pinned: it loses its bonus action/);
+    expect(await dueNow(advance(log))).toEqual([pinLapse("unit-us")]);
+  });
+
+  it("a Pinned unit that neither moved nor acted: its lapse is due at the turn's end (sample reading); taken early, refused", async () => {
+    let log = befalls(turnOne(start()), "bar-1", "pinned", "pinned");
+    log = advance(stepUp(log, "us-1"));
+    expect(await dueNow(log)).toEqual([]);
+    expect((await tableAt(log)).act(pinLapse("unit-bar"), scriptedDice([])).refused).toEqual([
+      { reason: "no model of unit-bar is Pinned past the end of its activation", rule: "002 l.240–241" },
+    ]);
+    expect(await dueNow(advance(advance(log)))).toEqual([pinLapse("unit-bar")]);
+  });
+
+  it("option whole-turn: the activation is the turn, so every Pinned model's lapse falls due at the turn's end", async () => {
+    let log = stepUp(befalls(turnOne(start({ activation: "whole-turn" })), "us-1", "pinned", "pinned"), "us-1");
+    log = advance(log);
+    expect(await dueNow(log)).toEqual([]);
+    expect(await dueNow(advance(advance(log)))).toEqual([pinLapse("unit-us")]);
+  });
+
+  it("in free play the players lift Pinned when they say the activation ended", async () => {
+    const log = await act(befalls(start(), "us-1", "pinned", "pinned"), pinLapse("unit-us"), []);
+    expect(currentState(log).status["us-1"]!.pinned).toBe(false);
+  });
+});
+
 describe("Morale tests (002 l.226, 232, 245–249)", () => {
   const inContact = [rifleman("us-1", "us", 60), { ...rifleman("ger-1", "ger", 60, "B"), position: [60, 30 + 2.5 + 0.2] as [number, number] }];
 
@@ -208,7 +266,7 @@ describe("Morale tests (002 l.226, 232, 245–249)", () => {
     expect(before.rulings[0]).toMatchObject({ reason: expect.stringMatching(/take the Morale test before a charge first/), rule: "002 l.247–248" });
     const morale: ActionRequest = { action: "charge", unit: "unit-us", target: "unit-ger" };
     const passed = await act(log, morale, [3]);
-    expect(gameState(history(passed)).models!["us-1"]!.chargeMorale).toBe("passed");
+    expect(gameState(history(passed)).models!["us-1"]!.charge).toEqual({ morale: "passed", target: "unit-ger" });
     expect((await tableAt(passed)).judge(charge).valid).toBe(true);
     // Close combat, the action: refused before the test, fought after it (attack d20, defence d20).
     expect((await tableAt(log)).act({ action: "close-combat", unit: "unit-us", target: "unit-ger" }, scriptedDice([])).refused).toBeDefined();
@@ -243,6 +301,80 @@ describe("Morale tests (002 l.226, 232, 245–249)", () => {
     expect(currentState(abandoned).status.tank!.markers).toContain("abandoned by its crew");
     expect(battleground.actions!.due!((await tableAt(abandoned)).ctx, "A")).toEqual([]);
     expect(text((await tableAt(abandoned)).judge({ shooter: "tank", target: "ger-1" }).firers[0]!.rulings)).toMatch(/abandoned by its crew/);
+  });
+});
+
+describe("the charge move (002 l.245–253): one full move into contact, or it falls short", () => {
+  const apart = [rifleman("us-1", "us", 60), { ...rifleman("ger-1", "ger", 60, "B"), position: [60, 30 + 4 * IN] as [number, number] }];
+  const charge: ActionRequest = { action: "charge", unit: "unit-us", target: "unit-ger" };
+  const closeCombat: BgFireDeclaration = { shooter: "unit-us", target: "unit-ger", action: "close-combat" };
+  const charged = () => act(turnOne(start({}, apart)), charge, [3]);
+
+  it("after a passed Morale test the move is the charge move, with its ruling; close combat waits for it", async () => {
+    const log = await charged();
+    const verdict = await verdictOn(log, "us-1", 1);
+    expect(verdict.allowed).toBe(true);
+    expect(verdict.rulings).toContainEqual({
+      reason: expect.stringMatching(
+        /us-1 makes its charge move at unit-ger: one full move \(6 MP\); short of contact it stops there and loses its Standard Action/,
+      ),
+      rule: "002 l.245, 251–253",
+    });
+    expect((await tableAt(log)).judge(closeCombat).rulings[0]).toMatchObject({ reason: expect.stringMatching(/not in contact .* charge move comes first/) });
+    // An ordinary move has no such ruling.
+    expect((await verdictOn(turnOne(start({}, apart)), "us-1", 1)).rulings.map((r) => r.rule)).not.toContain("002 l.245, 251–253");
+  });
+
+  it("short of contact it stops after its full move and loses its Standard Action: no more move, no shot, no close combat (l.252–253)", async () => {
+    const log = stepUp(await charged(), "us-1", 1);
+    expect(gameState(history(log)).models!["us-1"]!.charge).toEqual({ morale: "passed", target: "unit-ger", moved: true });
+    const short = { reason: "unit-us's charge at unit-ger fell short: it stopped after a full move and lost its Standard Action", rule: "002 l.252–253" };
+    expect((await verdictOn(log, "us-1", 1)).refusal).toEqual(short);
+    const t = await tableAt(log);
+    expect(t.judge({ shooter: "us-1", target: "ger-1" }).firers[0]!.rulings).toEqual([short]);
+    expect(t.judge(closeCombat).rulings).toContainEqual(short);
+    expect(t.act({ action: "close-combat", unit: "unit-us", target: "unit-ger" }, scriptedDice([])).refused).toContainEqual(short);
+  });
+
+  it("in contact its Standard Action is the attack: close combat, not a shot nor another move (l.245–246)", async () => {
+    const log = stepUp(await charged(), "us-1", (4 * IN - 2.6) / IN);
+    const t = await tableAt(log);
+    expect(t.judge(closeCombat).valid).toBe(true);
+    expect(text(t.judge({ shooter: "us-1", target: "ger-1" }).firers[0]!.rulings)).toMatch(/its Standard Action is the attack \(Close combat\), not a shot/);
+    expect((await verdictOn(log, "us-1", 1)).refusal).toMatchObject({ reason: expect.stringMatching(/charged into contact/), rule: "002 l.245–246" });
+  });
+
+  it("a failed Morale test before a charge loses the Standard Action: no shot either (l.248–249)", async () => {
+    const log = await act(turnOne(start({}, apart)), charge, [20]);
+    expect((await tableAt(log)).judge({ shooter: "us-1", target: "ger-1" }).firers[0]!.rulings).toEqual([
+      { reason: "us-1 failed the Morale test before a charge: it lost its Standard Action", rule: "002 l.248–249" },
+    ]);
+  });
+
+  it("the shipped whole-game replay (npm run sample-game -- --ruleset battleground) shows rallies, charges with their Morale test, close combat and Pinned lifted", () => {
+    const events = (JSON.parse(readFileSync("public/replays/battleground.json", "utf8")) as { events: GameEvent[] }).events;
+    const taken = (action: string) => events.flatMap((e) => (e.type === "action-taken" && e.action === action ? [e] : []));
+    for (const action of ["rally", "charge", "close-combat", "pin-lapse"]) expect(taken(action).length, action).toBeGreaterThan(0);
+    expect(
+      taken("charge")
+        .map((e) => e.summary)
+        .join("\n"),
+    ).toMatch(/morale test before a charge \d+ against \d+ .*→ passes/);
+  });
+
+  it("a charge is the bases': a unit of vehicles is refused; a rally of a unit nobody suppressed is refused (l.235, 245)", async () => {
+    const tank: Placed = { id: "tank", model: "us-sherman-m4", position: [60, 30], heading: 90, side: "A", unit: "armour" };
+    const t = await tableAt(turnOne(start({}, [tank, rifleman("ger-1", "ger", 60, "B")])));
+    expect(t.act({ action: "charge", unit: "unit-armour", target: "unit-ger" }, scriptedDice([])).refused![0]!.rule).toBe("002 l.245–251");
+    const rally = (await tableAt(turnOne(start()))).act({ action: "rally", unit: "unit-us" }, scriptedDice([]));
+    expect(rally.refused).toEqual([{ reason: "no model of unit-us is Suppressed", rule: "002 l.235–237" }]);
+    // What a scripted player tries (ActionSpec.tried): the rally first; the charge at an enemy within one full move (6"), then close combat.
+    const tried = Object.fromEntries(battleground.actions!.actions.filter((a) => a.tried).map((a) => [a.id, a.tried]));
+    expect(tried).toEqual({
+      rally: { when: "before-move" },
+      charge: { when: "before-move", within: 6 * IN },
+      "close-combat": { when: "after-move", within: 6 * IN },
+    });
   });
 });
 

@@ -194,6 +194,27 @@ describe("a move carried out under its order (001 l.24–29, l.38)", () => {
     expect(v.refusal).toEqual({ reason: "Advance: it moves and then fires, and its unit has fired", rule: "001 l.25" });
   });
 
+  it('the winner of close quarters regroups: a move of up to 6" (sample) of its own, whatever it moved before (l.238)', () => {
+    const assault: GameEvent = {
+      type: "fire-resolved",
+      time: 0,
+      ruleset: "bolt-action",
+      shooter: "unit-a1",
+      weapon: "small-arms",
+      target: "unit-b1",
+      rolls: [],
+      outcomes: [{ model: "b1", effect: "casualty", detail: "surrenders" }],
+      summary: "",
+      details: { verdict: { assault: { kind: "infantry", attacker: "unit-a1", defender: "unit-b1", distance: 20 } } },
+    };
+    const events = [order("a1", "run"), moved(10), assault];
+    const from: Vec2 = [20 + IN(10), 20];
+    const regroup = verdict([], [rifleman, enemy], events, "a1", step(from, 5.5));
+    expect(regroup).toMatchObject({ allowance: 6, allowed: true });
+    expect(regroup.rulings[1]).toMatchObject({ reason: 'it won close quarters: its regroup, up to 6"', rule: "001 l.238" });
+    expect(verdict([], [rifleman, enemy], events, "a1", step(from, 6.5)).refusal!.reason).toBe('the move is 6.50" of 6": 0.50" too far');
+  });
+
   it("a unit in panic after a FUBAR runs away from the enemy unit it flees, never towards it (l.38)", () => {
     const panic = order("a1", "run", { fubar: { result: "panic", from: "unit-b1" } });
     const towards = verdict([], [rifleman, enemy], [panic], "a1", step([20, 20], 5));

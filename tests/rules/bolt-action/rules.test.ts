@@ -186,6 +186,19 @@ describe("vehicle damage results (§4.7)", () => {
     expect(value.units).toEqual([{ unit: "unit-sherman", pins: 2, order: "down" }]);
   });
 
+  it("massive damage rolls two results (001 l.218; a roll 3 or more above the damage value, sample)", async () => {
+    const t = await baTable(scenario([], [sherman, schreck]));
+    const { value } = firstSeed(
+      (seed) => t.fire({ shooter: "schreck", target: "sherman" }, seed).result,
+      (r) => r.details.dice.some((d) => d.meaning.includes("massive damage")) && !r.details.dice.some((d) => d.meaning.endsWith("→ Knocked Out")),
+    );
+    const roll = value.details.dice.find((d) => d.purpose === "penetration")!;
+    expect(roll.total! - roll.need!).toBeGreaterThanOrEqual(3);
+    expect(roll.sample?.table).toBe("practice");
+    expect(value.details.dice.filter((d) => d.purpose === "damage").map((d) => d.meaning.split(" = ")[0])).toEqual(["heavy damage D6", "heavy damage D6"]);
+    expect(value.details.steps.map((x) => x.text)).toContain("sherman: massive damage, 2 results rolled (sample threshold: 3 above 9+)");
+  });
+
   it("small arms cannot damage armour: D6 with no Pen never reaches 9+", async () => {
     const t = await baTable(scenario([], [sherman, { ...ger("rifle", 100, 30) }]));
     const { value } = firstSeed(

@@ -2,7 +2,8 @@
  * Operation WW2's actions taken in a game, through the frame (takeActionInGame, the action-taken event, the
  * turn's checks) and read back by its game state: the cards drawn in the cards step (000 l.63–78), the
  * initiative laid face down and turned over (l.88), an order and a reaction by falling priority (l.90–94), an
- * illegal reaction refused with its line, close combat (l.517–527) and the panic test due at the threshold (l.537).
+ * illegal reaction refused with its line, close combat (l.517–527), the panic test due at the threshold (l.537), and
+ * the execution marker's spotting state (l.116–126).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
@@ -11,6 +12,8 @@ import { currentState, type GameLog, newGame, nextDice, record } from "../../../
 import { rulesAt, turnRefusal } from "../../../src/rules/gameContext";
 import { actionEvent } from "../../../src/rules/judge";
 import { type Ow2Context, operationWw2 } from "../../../src/rules/operation-ww2";
+import { NEW_PLAY, spottingStateOf } from "../../../src/rules/operation-ww2/play";
+import type { Order } from "../../../src/rules/operation-ww2/types";
 import type { ActionRequest } from "../../../src/rules/ruleset";
 import { nextStep } from "../../../src/rules/turn";
 import { takeActionInGame } from "../../../src/worker/action";
@@ -85,6 +88,17 @@ describe("Operation WW2's actions in a game", () => {
     expect(order.request.action).toBe("give-order");
     ({ log } = await take(log, order.request));
     const opened = play(log).chain.links[0]!;
+    // The unit's execution marker sets its spotting state (000 l.116, §5.8), which the fire panel's question takes.
+    const marker = { move: "moving", ambush: "stationary", fire: "firing", "covering-fire": "firing", charge: "firing" }[opened.card.order];
+    expect(ctxOf(log).game.units?.[opened.unit]?.spottingState).toBe(marker);
+    const someModel = [...ctxOf(log).models.values()].find((m) => m.unitId === opened.unit)!.id;
+    const enemyModel = [...ctxOf(log).models.values()].find((m) => m.side !== acting)!.id;
+    expect(
+      operationWw2.situation({ shooter: enemyModel, target: someModel }, ctxOf(log), rulesAt(log, log.events.length).history, {
+        shooter: enemyModel,
+        target: someModel,
+      }).fromGame,
+    ).toEqual({ targetState: marker });
     // The order's record is public: it names the card played, never the hand.
     expect(JSON.stringify(log.events.at(-1))).not.toMatch(/"hand"/);
     expect(opened.card.priority).toBe(Number(order.request.answers!.priority));
@@ -102,6 +116,18 @@ describe("Operation WW2's actions in a game", () => {
       expect(reacted.result.summary).toMatch(/reacts to .* with /);
       expect(play(reacted.log).chain.links).toHaveLength(2);
     }
+  }, 60_000);
+
+  it("draws a card a side for the deployment: the higher priority number places a unit first (000 l.995–1005)", async () => {
+    const log = advance(start());
+    const { result } = await take(log, { action: "deployment-draw", side: "A" });
+    expect(result.rolls).toHaveLength(2);
+    expect(result.summary).toMatch(/^A \w[\w ]* (\d), B \w[\w ]* (\d): ((A|B) places a unit, then (A|B)|a tie, draw again)$/);
+    const [, pa, pb] = /^A .* (\d), B .* (\d):/.exec(result.summary)!;
+    if (pa !== pb) expect(result.summary).toMatch(Number(pa) > Number(pb) ? /A places a unit, then B$/ : /B places a unit, then A$/);
+    // Not in a turn's steps.
+    const later = until(log, "orders");
+    expect((await take(later, { action: "deployment-draw", side: "A" })).result.refused?.[0]?.reason).toMatch(/taken in the deployment/);
   }, 60_000);
 
   it("fights a close combat for a charging unit, and asks for the panic test once the losses reach the threshold", async () => {
@@ -153,4 +179,19 @@ describe("Operation WW2's actions in a game", () => {
     // The next unit down to one model tests before the cards are drawn (000 l.563).
     expect(createDice(0)).toBeDefined();
   }, 60_000);
+});
+
+describe("the execution marker's spotting state (000 l.116–126, l.1006; §5.8)", () => {
+  it("stationary before a first order, moving with a Move, firing with Fire, Covering Fire or Charge, an Ambush only once it fired", () => {
+    const withOrders = (ordered: Record<string, Order>, lastOrders: Record<string, Order> = {}) => ({ ...NEW_PLAY, ordered, lastOrders });
+    expect(spottingStateOf(NEW_PLAY, "u", false)).toBe("stationary");
+    expect(spottingStateOf(withOrders({ u: "move" }), "u", false)).toBe("moving");
+    expect(spottingStateOf(withOrders({ u: "covering-fire" }), "u", false)).toBe("firing");
+    expect(spottingStateOf(withOrders({ u: "charge" }), "u", true)).toBe("firing");
+    expect(spottingStateOf(withOrders({ u: "ambush" }), "u", false)).toBe("stationary");
+    expect(spottingStateOf(withOrders({ u: "ambush" }), "u", true)).toBe("firing");
+    // Until it has its order this turn, its marker is last turn's.
+    expect(spottingStateOf(withOrders({}, { u: "fire" }), "u", false)).toBe("firing");
+    expect(spottingStateOf(withOrders({ u: "move" }, { u: "fire" }), "u", false)).toBe("moving");
+  });
 });

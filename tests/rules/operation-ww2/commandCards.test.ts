@@ -1,11 +1,11 @@
 /**
  * Command cards, the initiative and the order chain, against the Hungarian text (000 l.61–97, 004 l.2): the
- * hands each army draws, the redraws, the initiative's face-down cards, reactions by falling priority.
+ * hands each army draws, the redraws, the alternative card draw (l.1039–1044), the initiative's face-down cards, reactions by falling priority.
  */
 import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
 import { operationWw2 } from "../../../src/rules/operation-ww2";
-import { armyOf, deckLeft, endOfTurn, fullDeck, handSize, NO_CARDS, playCard, redraw, refill } from "../../../src/rules/operation-ww2/cards";
+import { armyOf, deckLeft, endOfTurn, fullDeck, handSize, isManoeuvre, NO_CARDS, playCard, redraw, refill } from "../../../src/rules/operation-ww2/cards";
 import { addLink, chainClosed, executionOrder, NEW_CHAIN, pass, type UnitOrders } from "../../../src/rules/operation-ww2/chain";
 import { revealInitiative } from "../../../src/rules/operation-ww2/initiative";
 import type { Card, CardsState, Chain, Link } from "../../../src/rules/operation-ww2/types";
@@ -58,6 +58,15 @@ describe("command cards (000 l.61–78)", () => {
     expect(second.drawn).toHaveLength(5);
     // A hand as large as its size draws nothing.
     expect(refill(ctx, second.cards, "german", 1, dice, "B").drawn).toEqual([]);
+  });
+
+  it("draws from two halves of the deck in the alternative card draw, as many Move and Charge cards as the player says (000 l.1041–1044)", () => {
+    const split = refill(ctx, NO_CARDS, "german", 3, createDice(5), "B", 4);
+    expect(split.cards.hand).toHaveLength(10);
+    expect(split.cards.hand.filter(isManoeuvre)).toHaveLength(4);
+    expect(split.rulings.at(-1)).toEqual({ reason: "alternative card draw: 4 from the Move and Charge cards, 6 from the fire cards", rule: "000 l.1041–1044" });
+    // More asked than the hand lacks: the whole hand from the Move and Charge cards.
+    expect(refill(ctx, NO_CARDS, "american", 1, createDice(5), "A", 9).cards.hand.every(isManoeuvre)).toBe(true);
   });
 
   it("lets the Americans redraw one card every turn and the British up to 3 once a game (000 l.68, l.74)", () => {

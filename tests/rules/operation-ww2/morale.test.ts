@@ -1,12 +1,12 @@
 /**
  * Panic and close combat against the Hungarian text: the panic threshold (000 l.537), the morale test and
- * panic (l.540–542), the recovery (l.81–82, l.546–551), lone models (l.84, l.563), steady nerves (l.821,
- * 004 l.86), baptism of fire (004 l.175–183) and close combat (000 l.517–527).
+ * panic (l.540–542), the recovery (l.81–82, l.546–551), lone models (l.84, l.563), baptism of fire
+ * (004 l.175–183) and close combat (000 l.517–527).
  */
 import { describe, expect, it } from "vitest";
 import { modelsNamed } from "../../../src/rules/context";
 import { closeCombatRefusal, fightCloseCombat } from "../../../src/rules/operation-ww2/closeCombat";
-import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, steadyNerves, testsDue } from "../../../src/rules/operation-ww2/morale";
+import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "../../../src/rules/operation-ww2/morale";
 import { Referee } from "../../../src/rules/operation-ww2/referee";
 import type { Placed } from "../../helpers/scene";
 import { contextFor, scriptedDice } from "./fakes";
@@ -76,20 +76,7 @@ describe("panic recovery (000 l.81–84, l.546–551, l.563)", () => {
   });
 });
 
-describe("steady nerves and baptism of fire", () => {
-  const tank = { id: "t", model: "us-sherman-m4", position: [20, 20], side: "A", unit: "tank" } as Placed;
-  it("v1: a failed steady nerves test bails the crew out pinned (000 l.821); v2.0: they stay in, pinned (004 l.86)", () => {
-    const v1 = contextFor([tank], { options: { version: "v1" } });
-    expect(steadyNerves(new Referee(v1, scriptedDice([2])), v1.models.get("t")!)).toMatchObject({
-      passed: false,
-      failure: "bail-out",
-      ruling: { rule: "000 l.821" },
-    });
-    const v2 = contextFor([tank]);
-    expect(steadyNerves(new Referee(v2, scriptedDice([2])), v2.models.get("t")!)).toMatchObject({ failure: "pinned-inside", ruling: { rule: "004 l.86" } });
-    expect(steadyNerves(new Referee(v2, scriptedDice([8])), v2.models.get("t")!).passed).toBe(true);
-  });
-
+describe("baptism of fire", () => {
   it("reads the baptism of fire table (004 l.177–183)", () => {
     expect(baptismOfFire(2)).toMatchObject({ flees: true, ruling: { rule: "004 l.177" } });
     expect(baptismOfFire(3)).toMatchObject({ flees: false, training: 6 });
