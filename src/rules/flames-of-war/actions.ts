@@ -1,6 +1,7 @@
 /**
  * Flames of War's own actions (Ruleset.actions): Infiltration in the deployment (l.30–39); Digging In in the
- * Movement Step (l.69), mounting and dismounting transports there (or in a Stormtroopers move, l.173, 276); in the Starting Step the Motivation Test to unpin and the
+ * Movement Step (l.69), and mounting and dismounting there (or in a Stormtroopers move, l.173, 276); in the
+ * Starting Step the Motivation Test to unpin and the
  * Platoon and Company Morale Checks, due when the rules require them (003 l.13–16, 71, 222); an Artillery
  * Bombardment in the Shooting Step (l.155, 246, 255); Tip and Run after shooting (l.116–120); in the Assault
  * Step an assault (l.63–64, 105, 109, 315–331) and the Stormtroopers move (l.266–280), these two national

@@ -54,6 +54,32 @@ function stepRefusal(ctx: FowContext, unit: string, what: string): Ruling | unde
   return { reason: `teams ${what} in the Movement Step (or in a passed Stormtroopers move)`, rule: "§5.1 (003 l.173, 276)" };
 }
 
+/**
+ * Which teams on foot of `unit` board which vehicle of `transports`: each the vehicle its base touches (the
+ * nearest, if several); `far` says why the others do not.
+ */
+function boardingPlan(ctx: FowContext, unit: string, transports: string): { boarded: Record<string, string[]>; far: Ruling[] } {
+  const tolerance = ctx.tables.parameters.touchTolerance;
+  const vehicles = unitNamed(ctx, transports)
+    .models.map((id) => ctx.models.get(id)!)
+    .filter((m) => carries(ctx, m));
+  const boarded: Record<string, string[]> = {};
+  const far: Ruling[] = [];
+  for (const team of unitNamed(ctx, unit).models.map((id) => ctx.models.get(id)!)) {
+    if (!rides(ctx, team) || carrierOf(ctx, team.id) !== undefined) continue;
+    const [nearest] = vehicles.map((v) => ({ v, d: footprintDistance(team.footprint, v.footprint) })).sort((a, b) => a.d - b.d);
+    if (!nearest) continue;
+    if (nearest.d <= tolerance) (boarded[nearest.v.id] ??= []).push(team.id);
+    else
+      far.push({
+        reason: `${team.id} is ${nearest.d.toFixed(1)} cm from ${nearest.v.id}: move it into contact to board (the source gives no boarding distance)`,
+        rule: "§4.9",
+        ...sampleMark(ctx, "parameters"),
+      });
+  }
+  return { boarded, far };
+}
+
 /** Why `unit` may not board `transports` now, or undefined. */
 export function mountRefusal(ctx: FowContext, unit: string, transports: string): Ruling | undefined {
   const step = stepRefusal(ctx, unit, "mount");
@@ -63,36 +89,21 @@ export function mountRefusal(ctx: FowContext, unit: string, transports: string):
     return { reason: `${unit} has no infantry or man-packed gun team on foot to mount`, rule: "§4.9 (003 l.442)" };
   if (!unitNamed(ctx, transports).models.some((id) => carries(ctx, ctx.models.get(id)!)))
     return { reason: `${transports} has no transport or tank to carry them`, rule: "§4.9 (003 l.435–442)" };
+  const { boarded, far } = boardingPlan(ctx, unit, transports);
+  if (!Object.keys(boarded).length)
+    return { ...far[0]!, reason: `no team of ${unit} touches a vehicle of ${transports}: ${far.map((r) => r.reason).join("; ")}` };
   return undefined;
 }
 
 /** Each team on foot of `unit` boards the vehicle of `transports` its base touches (the nearest, if several). */
 export function mount(ctx: FowContext, dice: Dice, unit: string, transports: string): FowResolution<MountRecord> {
   const ref = new FowReferee(dice, ctx);
-  const tolerance = ctx.tables.parameters.touchTolerance;
-  const vehicles = unitNamed(ctx, transports)
-    .models.map((id) => ctx.models.get(id)!)
-    .filter((m) => carries(ctx, m));
-  const boarded: Record<string, string[]> = {};
-  for (const team of unitNamed(ctx, unit).models.map((id) => ctx.models.get(id)!)) {
-    if (!rides(ctx, team) || carrierOf(ctx, team.id) !== undefined) continue;
-    const [nearest] = vehicles.map((v) => ({ v, d: footprintDistance(team.footprint, v.footprint) })).sort((a, b) => a.d - b.d);
-    if (!nearest) continue;
-    if (nearest.d > tolerance) {
-      ref.rule({
-        reason: `${team.id} is ${nearest.d.toFixed(1)} cm from ${nearest.v.id}: move it into contact to board (the source gives no boarding distance)`,
-        rule: "§4.9",
-        ...sampleMark(ctx, "parameters"),
-      });
-      continue;
-    }
-    (boarded[nearest.v.id] ??= []).push(team.id);
-  }
+  const { boarded, far } = boardingPlan(ctx, unit, transports);
+  for (const ruling of far) ref.rule(ruling);
   const lines = Object.entries(boarded).map(([v, teams]) => `${teams.join(", ")} into ${v}`);
   for (const line of lines) ref.note(`${line}: Passengers, who do not shoot and are hit only through their vehicle`, "§1.3, §4.9 (003 l.435–442, 510)");
   ref.note("the figures stay on the table: move them with their vehicle; no capacity is checked (the source gives none)", "§4.9");
-  const summary = lines.length ? `${unit} mounts: ${lines.join("; ")}` : `no team of ${unit} touches a vehicle of ${transports}: none mounts`;
-  return ref.finish(summary, { kind: "mount", unit, boarded });
+  return ref.finish(`${unit} mounts: ${lines.join("; ")}`, { kind: "mount", unit, boarded });
 }
 
 /** Why `unit` may not dismount now, or undefined. */

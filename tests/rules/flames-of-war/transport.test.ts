@@ -70,6 +70,19 @@ describe("mounting and dismounting (003 l.173, 276, 435–442, 510)", () => {
     expect(flamesOfWar.gameState(history(log)).models?.ht?.passengers).toEqual(["g1"]);
   });
 
+  it("is refused when no team touches a vehicle, saying how far each is", () => {
+    const apart = PLACED.map((p) => (p.id === "g1" ? { ...p, position: [120, 60] as [number, number] } : p));
+    const log = advanceTo(
+      newGame(scenario([], apart), { seed: 7, ruleset: { id: flamesOfWar.id, version: "2015", options: {} }, created: "2026-11-27T00:00:00Z" }),
+      "movement",
+      "B",
+    );
+    expect(taken(log, { action: "mount", unit: "unit-ger", target: "unit-ht" }).result.refused?.[0]?.reason).toBe(
+      "no team of unit-ger touches a vehicle of unit-ht: g1 is 16.9 cm from ht: move it into contact to board (the source gives no boarding distance); " +
+        "g2 is 6.9 cm from ht: move it into contact to board (the source gives no boarding distance)",
+    );
+  });
+
   it("is refused outside the Movement Step (l.173, 276) and with no vehicle to carry", () => {
     const shooting = advanceTo(start(), "shooting", "B");
     expect(taken(shooting, { action: "mount", unit: "unit-ger", target: "unit-ht" }).result.refused).toEqual([
