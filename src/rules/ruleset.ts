@@ -30,7 +30,7 @@ import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { RulesContext } from "./context";
-import type { Answers, Mark, Question } from "./questions";
+import type { Answers, Mark, Question, UnitField } from "./questions";
 
 /** A reference into the rule system's digest, e.g. "§5.3". Every ruling carries one. */
 export type RuleRef = string;
@@ -657,6 +657,8 @@ export interface Ruleset<
   readonly declaration: readonly Question[];
   /** What a player records on a model between shots (model-state-set events): Battleground's morale, camouflage. */
   readonly marks: readonly Mark[];
+  /** The unit fields of the battlefield it reads (Unit.quality, Unit.rank), which the editor sets per unit; absent: none. */
+  readonly unitFields?: readonly UnitField[];
   /** The shipped tables with the given files (validated) replacing theirs. */
   loadTables(files: readonly TableFile[]): TableLoadResult<T>;
   /**

@@ -19,6 +19,7 @@ import { DECLARATION, gameState, situation } from "./state";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
 import { BA_TURN } from "./turn";
 import { type BaFireDeclaration, type BaGameState, RULESET_ID, VERSIONS } from "./types";
+import { BA_UNIT_FIELDS } from "./unitFields";
 import { BA_UNIT_PRESETS } from "./unitPresets";
 import type { BaFireVerdict } from "./verdict";
 
@@ -44,6 +45,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   missionSetup: BA_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
+  unitFields: BA_UNIT_FIELDS,
   loadTables: loadBaTables,
   gameState,
   createContext,
