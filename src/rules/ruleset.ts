@@ -377,6 +377,16 @@ export interface OrderSpec {
   readonly name: string;
   readonly summary: string;
   readonly rule: RuleRef;
+  /** How far a unit under it moves, as a share of its usual move: 0 it stays (a shot, a rally), 2 twice as far (a run); absent: its usual move. */
+  readonly pace?: number;
+}
+
+/** What a simple scripted player (npm run sample-game) knows of a unit as it picks its order. */
+export interface ScriptedFacts {
+  /** How far the unit's goal is (cm); absent where it stands on it. */
+  readonly toGoal?: number;
+  /** Whether one of its models sees a model of an enemy unit. */
+  readonly enemyInSight: boolean;
 }
 
 /** An order given to a unit: the test when one was needed, and what the unit ends up doing. */
@@ -407,6 +417,11 @@ export interface OrderFacts {
 export interface OrderSystem<C> {
   readonly orders: readonly OrderSpec[];
   giveOrder(unit: string, order: string, dice: Dice, context: C, facts?: OrderFacts): OrderResult;
+  /**
+   * The orders a simple scripted player gives `unit` now, best first (a player's choice, not a rule: the rules
+   * judge each as any other); absent: the first order under which a unit moves.
+   */
+  scripted?(unit: string, context: C, facts: ScriptedFacts): readonly string[];
 }
 
 /**

@@ -14,6 +14,7 @@ import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
 import { resolveFire } from "./resolve";
+import { scriptedOrders } from "./scriptedOrders";
 import { lineRuling } from "./sight";
 import { DECLARATION, gameState, situation } from "./state";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
@@ -72,6 +73,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   orders: {
     orders: orderSpecs({ tables: BA_TABLES.data }),
     giveOrder,
+    scripted: scriptedOrders,
   },
   actions: {
     actions: [MORALE_CHECK],
