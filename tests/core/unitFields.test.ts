@@ -47,6 +47,8 @@ describe("the editor sets a unit's rule-system fields", () => {
     log = perform(log, { type: "edit-unit", unit: "unit-lt", fields: { rank: "captain", quality: "inexperienced" } });
     expect(unit(log, "unit-gi")).toMatchObject({ quality: "veteran" });
     expect(unit(log, "unit-lt")).toMatchObject({ quality: "inexperienced", rank: "captain" });
+    // Edited in its force, a unit keeps its place there.
+    expect(currentState(log).scenario.forces[0]!.units.map((u) => u.id)).toEqual(["unit-gi", "unit-lt"]);
     log = perform(log, { type: "edit-unit", unit: "unit-lt", fields: { rank: null } });
     expect(unit(log, "unit-lt")).not.toHaveProperty("rank");
     expect(unit(log, "unit-lt").quality).toBe("inexperienced");

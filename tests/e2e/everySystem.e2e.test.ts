@@ -98,10 +98,11 @@ describe("a new user's forces, in every rule system", () => {
     await app.page.evaluate((id) => window.__hulldown!.ui.getState().set({ selection: [id] }), squad!.models[0]!.id);
     await app.page.getByTestId("forces-unit-quality").selectOption({ label: "Veteran (morale 10)" });
     await app.page.getByTestId("forces-unit-rank").selectOption({ label: "Captain (+3 morale)" });
-    await expect.poll(async () => (await units())[0]).toMatchObject({ quality: "veteran", rank: "captain" });
+    const edited = async () => (await units()).find((u) => u.id === squad!.id)!;
+    await expect.poll(edited).toMatchObject({ quality: "veteran", rank: "captain" });
     expect(await logText()).toMatch(/rank captain/);
     await app.page.evaluate(() => window.__hulldown!.game.getState().undo());
-    await expect.poll(async () => (await units())[0]!.rank).toBeUndefined();
+    await expect.poll(async () => (await edited()).rank).toBeUndefined();
     expect(await app.page.getByTestId("forces-unit-rank").inputValue()).toBe("");
     await app.screenshot("every-system-bolt-action-unit-quality");
   }, 120_000);

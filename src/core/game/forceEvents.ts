@@ -61,9 +61,11 @@ export function applyForceEvent(scenario: Scenario, event: ForceEvent): Scenario
       const renamed = withFields(event.name === undefined ? unit : { ...unit, name: event.name }, event.fields ?? {});
       const target = event.force ?? scenario.forces.find((f) => f.units.includes(unit))!.id;
       if (!scenario.forces.some((f) => f.id === target)) throw new GameEventError(`unit-edited: no force "${target}"`);
+      // A unit kept in its force keeps its place in it; one given to another joins it last.
       const forces = scenario.forces.map((f) => {
-        const units = f.units.filter((u) => u !== unit);
-        return { ...f, units: f.id === target ? [...units, renamed] : units };
+        if (f.units.includes(unit))
+          return { ...f, units: f.id === target ? f.units.map((u) => (u === unit ? renamed : u)) : f.units.filter((u) => u !== unit) };
+        return f.id === target ? { ...f, units: [...f.units, renamed] } : f;
       });
       return { ...scenario, forces };
     }
