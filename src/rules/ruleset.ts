@@ -557,6 +557,11 @@ export interface TurnStructure {
   readonly keptAtTurnEnd: readonly string[];
   /** Orders under which a unit fires out of its turn, in another side's step once its unit has its order (Bolt Action's Ambush); absent: none. */
   readonly firesOutOfTurnUnder?: readonly string[];
+  /**
+   * Orders under which a unit moves out of turn, in another side's step once its unit has its order, where its
+   * system's move verdict allows the move (Bolt Action's recce escape, gone Down); absent: none.
+   */
+  readonly movesOutOfTurnUnder?: readonly string[];
   /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
   readonly pinsLapseAtTurnEnd: boolean;
 }

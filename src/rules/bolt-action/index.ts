@@ -13,6 +13,7 @@ import { moveVerdict } from "./movement";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
+import { RECCE_ESCAPE, takeRecceEscape } from "./recceEscape";
 import { resolveFire } from "./resolve";
 import { scriptedOrders } from "./scriptedOrders";
 import { lineRuling } from "./sight";
@@ -76,8 +77,9 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
     scripted: scriptedOrders,
   },
   actions: {
-    actions: [MORALE_CHECK],
-    takeAction: (request, dice, context) => takeMoraleCheck(request, dice, context),
+    actions: [MORALE_CHECK, RECCE_ESCAPE],
+    takeAction: (request, dice, context) =>
+      request.action === RECCE_ESCAPE.id ? takeRecceEscape(request, dice, context) : takeMoraleCheck(request, dice, context),
     due: dueMoraleChecks,
   },
 };
