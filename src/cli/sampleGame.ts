@@ -384,11 +384,12 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
     const phase = game.state().step?.phase;
     let aimed: { enemy: UnitNow; within: number } | undefined;
     for (const spec of ruleset.actions?.actions ?? []) {
-      if (spec.tried?.when !== when || spec.by !== "unit" || (spec.phases && (phase === undefined || !spec.phases.includes(phase)))) continue;
+      // A unit's own actions only, aimed at an enemy unit or at nothing (the player picks no table points).
+      if (spec.tried?.when !== when || spec.by !== "unit" || spec.target === "point") continue;
+      if (spec.phases && (phase === undefined || !spec.phases.includes(phase))) continue;
       const within = spec.tried.within ?? Number.POSITIVE_INFINITY;
       const enemy = spec.target === "enemy-unit" ? nearest(unit.centre, enemies) : undefined;
       if (spec.target === "enemy-unit" && (!enemy || distance2(unit.centre, enemy.centre) > within)) continue;
-      if (spec.target === "point") continue;
       if (await game.act({ action: spec.id, unit: unit.id, ...(enemy ? { target: enemy.id } : {}) })) continue;
       note(`${unit.id}: ${spec.name}${enemy ? ` at ${enemy.id}` : ""}`);
       if (enemy && when === "before-move") aimed = { enemy, within };
