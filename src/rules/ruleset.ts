@@ -30,7 +30,7 @@ import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { RulesContext } from "./context";
-import type { Answers, Mark, Question } from "./questions";
+import type { Answers, Mark, Question, UnitField } from "./questions";
 
 /** A reference into the rule system's digest, e.g. "§5.3". Every ruling carries one. */
 export type RuleRef = string;
@@ -377,6 +377,16 @@ export interface OrderSpec {
   readonly name: string;
   readonly summary: string;
   readonly rule: RuleRef;
+  /** How far a unit under it moves, as a share of its usual move: 0 it stays (a shot, a rally), 2 twice as far (a run); absent: its usual move. */
+  readonly pace?: number;
+}
+
+/** What a simple scripted player (npm run sample-game) knows of a unit as it picks its order. */
+export interface ScriptedFacts {
+  /** How far the unit's goal is (cm); absent where it stands on it. */
+  readonly toGoal?: number;
+  /** Whether one of its models sees a model of an enemy unit. */
+  readonly enemyInSight: boolean;
 }
 
 /** An order given to a unit: the test when one was needed, and what the unit ends up doing. */
@@ -407,6 +417,11 @@ export interface OrderFacts {
 export interface OrderSystem<C> {
   readonly orders: readonly OrderSpec[];
   giveOrder(unit: string, order: string, dice: Dice, context: C, facts?: OrderFacts): OrderResult;
+  /**
+   * The orders a simple scripted player gives `unit` now, best first (a player's choice, not a rule: the rules
+   * judge each as any other); absent: the first order under which a unit moves.
+   */
+  scripted?(unit: string, context: C, facts: ScriptedFacts): readonly string[];
 }
 
 /**
@@ -542,6 +557,11 @@ export interface TurnStructure {
   readonly keptAtTurnEnd: readonly string[];
   /** Orders under which a unit fires out of its turn, in another side's step once its unit has its order (Bolt Action's Ambush); absent: none. */
   readonly firesOutOfTurnUnder?: readonly string[];
+  /**
+   * Orders under which a unit moves out of turn, in another side's step once its unit has its order, where its
+   * system's move verdict allows the move (Bolt Action's recce escape, gone Down); absent: none.
+   */
+  readonly movesOutOfTurnUnder?: readonly string[];
   /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
   readonly pinsLapseAtTurnEnd: boolean;
 }
@@ -657,6 +677,8 @@ export interface Ruleset<
   readonly declaration: readonly Question[];
   /** What a player records on a model between shots (model-state-set events): Battleground's morale, camouflage. */
   readonly marks: readonly Mark[];
+  /** The unit fields of the battlefield it reads (Unit.quality, Unit.rank), which the editor sets per unit; absent: none. */
+  readonly unitFields?: readonly UnitField[];
   /** The shipped tables with the given files (validated) replacing theirs. */
   loadTables(files: readonly TableFile[]): TableLoadResult<T>;
   /**

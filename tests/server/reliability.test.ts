@@ -65,9 +65,11 @@ describe("the server killed mid-game", () => {
         expect(welcome.from).toBe(1);
         expect(welcome.events).toEqual([shot.event]);
         expect(welcome.seats[0]).toEqual({ side: "A", name: "Ann", connected: true });
+        // A new turn (a unit fires once a turn), then the same shot again.
+        again.room.send("end-turn", {});
         again.room.send("fire", { declaration: { shooter: "us-1", target: "unit-ger" } });
-        const next = await again.nth("event", 0);
-        expect(next.n).toBe(2);
+        const next = await again.nth("event", 1);
+        expect(next.n).toBe(3);
         // The dice go on from where the first process left them: the second shot's first die follows the first shot's last.
         const rolls = (e: typeof next.event) => (e.type === "fire-resolved" ? e.rolls : []);
         expect(rolls(next.event)[0]!.index).toBe(rolls(shot.event).at(-1)!.index + 1);

@@ -6,7 +6,6 @@
  * actions; from them, why a model may not move now (its activation over, another unit's activation, its two
  * move actions made, Pinned's lost bonus action, Suppressed, immobilised).
  */
-
 import { footprintDistance } from "../../core/footprint";
 import type { GameEvent } from "../../core/game/events";
 import { changesPosition, turnStart } from "../../core/game/state";
@@ -17,7 +16,7 @@ import { type ModelFacts, modelsNamed } from "../context";
 import type { GameHistory, Ruling } from "../ruleset";
 import { DEPLOYMENT } from "../turn";
 import { immobilisationRefusal } from "./bogging";
-import { type BgContext, hasMarker, MARKERS, modelState } from "./context";
+import { type BgContext, CONTACT, hasMarker, MARKERS, modelState } from "./context";
 import { isVehicle } from "./profiles";
 import { END_PHASE } from "./turn";
 import type { BgActivations } from "./types";
@@ -124,12 +123,10 @@ export function moveActionsAllowed(ctx: BgContext, m: ModelFacts): { readonly ac
   return { actions: 2, why: { reason: "an activation has two move actions: the Bonus Move and the Standard Action", rule: "002 l.107–111" } };
 }
 
-/** Bases this close (cm) are in contact with the unit charged, as close combat has it (closeCombat.ts). */
-const CONTACT = 0.5;
-
 /**
- * Whether a model of `unit` reached `target` (l.251–253, 268–271): bases touching, or touching across the walls
- * and hedges between them (as close combat measures contact); a vehicle within the reach of its attack (2", l.270). Measured in plan, footprint to footprint.
+ * Whether a model of `unit` reached `target` (l.251–253, 268–271), measured in plan footprint to footprint:
+ * bases in contact as close combat has it (CONTACT), or touching across the walls and hedges between them; a
+ * vehicle within the reach of its attack (2", l.270).
  */
 export function chargeReaches(ctx: BgContext, unit: string, target: string): boolean {
   const targets = modelsNamed(ctx, target);

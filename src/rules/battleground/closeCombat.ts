@@ -8,16 +8,13 @@ import type { SightReport } from "../../sight/sightReport";
 import { type ModelFacts, modelsNamed } from "../context";
 import type { Modifier } from "../ruleset";
 import { topArmour } from "./armour";
-import { type BgContext, hasMarker, MARKERS, modelState, sampleMark } from "./context";
+import { type BgContext, CONTACT, hasMarker, MARKERS, modelState, sampleMark } from "./context";
 import { protectionOf } from "./cover";
 import { hitEffect } from "./effects";
 import type { BgFireVerdict } from "./fire";
 import { type BgRef, effectRoll } from "./outcomes";
 import { firingWeapon, isVehicle, profileOf, profileSample } from "./profiles";
 import { INCH_EPSILON } from "./toHit";
-
-/** A base this close to its enemy (cm) is in contact: the charge move put it there. */
-const CONTACT = 0.5;
 
 /** In contact: touching, or touching across the walls and hedges between them. */
 function inContact(report: SightReport | undefined): boolean {

@@ -17,6 +17,9 @@ export { sampleMark } from "../systemContext";
 
 export const modelState = (ctx: BgContext, id: string): BgModelState => ctx.game.models?.[id] ?? {};
 
+/** A base this close to its enemy (cm) is in contact (close combat, a charge's reach): the charge move put it there. */
+export const CONTACT = 0.5;
+
 /** Markers the rules leave on a model (game state markers). */
 export const MARKERS = {
   suppressed: "suppressed",

@@ -35,7 +35,13 @@ function DueList({ due }: { due: readonly DueAction[] }) {
       <ul style={{ margin: "2px 0", paddingLeft: 16 }}>
         {due.map((d) => (
           <li key={JSON.stringify(d.request)}>
-            {nameOf(d.request.action)}: {d.request.unit ? <Name id={d.request.unit} /> : d.request.side}{" "}
+            {nameOf(d.request.action)}: {d.request.unit ? <Name id={d.request.unit} /> : d.request.side}
+            {d.request.target && (
+              <>
+                {" "}
+                → <Name id={d.request.target} />
+              </>
+            )}{" "}
             <span className="muted" title={d.why.rule}>
               ({names.inText(d.why.reason)})
             </span>{" "}
