@@ -29,6 +29,7 @@ import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
 import type { ActionRequest, DueAction, FireDeclaration, Ruleset } from "../rules/ruleset";
 import { DEPLOYMENT, missionOutcome, nextStep } from "../rules/turn";
+import { sightReport } from "../sight/lineOfSight";
 import { takeActionInGame } from "../worker/action";
 import { gameTabletop, judgeShotInGame } from "../worker/fire";
 
@@ -125,6 +126,7 @@ export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number)
     log = record(log, event);
     return undefined;
   };
+  const rules = () => rulesAt(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) }).context;
   return {
     ruleset,
     get log() {
@@ -159,12 +161,15 @@ export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number)
         return { by: "rules", reason: (error as Error).message };
       }
     },
-    /** The actions the rules require of `side` now (every side's where undefined), as the Actions panel lists them. */
-    due(side: string | undefined): readonly DueAction[] {
-      if (!ruleset.actions?.due) return [];
-      const { context } = rulesAt(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
-      return ruleset.actions.due(context, side);
+    /** Whether `model` sees any of `target`, on the table as it stands now. */
+    async sees(model: string, target: string): Promise<boolean> {
+      const world = await table.worldOf(table.battlefieldOf(currentState(log)));
+      return sightReport(world, model, target).anyVisible;
     },
+    /** The rule system's context as the game stands now. */
+    rules,
+    /** The actions the rules require of `side` now (every side's where undefined), as the Actions panel lists them. */
+    due: (side: string | undefined): readonly DueAction[] => ruleset.actions?.due?.(rules(), side) ?? [],
     /** The turn bar's button: the step the turn engine takes next. */
     advance(): Refusal | undefined {
       const due = dueBeforeStep(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
@@ -315,8 +320,8 @@ const nearest = <T extends { centre: Vec2 }>(from: Vec2, among: readonly T[]): T
 /**
  * Plays a whole game under `ruleset` on a battlefield (its own mission, else the system's first sample
  * mission): the deployment (each side sets its first units a little forward, in its zone), then each step the
- * turn engine takes. In a step where a side acts, its next unit (every unit, in a player turn) takes an Advance
- * order where the system gives orders, tries the actions the system marks worth a try (ActionSpec.tried: a rally; a
+ * turn engine takes. In a step where a side acts, its next unit (every unit, in a player turn) takes the order the
+ * system ranks first for it where it gives orders (OrderSystem.scripted; moving as far as that order lets it), tries the actions the system marks worth a try (ActionSpec.tried: a rally; a
  * charge at an enemy within reach, then moving at it), moves towards the nearest objective its side may score, and,
  * a team, gun or vehicle, fires at the nearest enemy unit it sees (a shot a side a turn). A move tries the straight line, then sideways, then half as far.
  */
@@ -392,6 +397,43 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
     return aimed;
   };
 
+  /**
+   * Gives `unit` the first order the system ranks for it (OrderSystem.scripted: its goal's distance and whether an
+   * enemy is in sight; else the first order that moves) the rules take; returns how far the order it ends up with
+   * lets it move (OrderSpec.pace: a failed test leaves it Down, where it stays).
+   */
+  const giveOrder = async (unit: UnitNow, enemies: readonly UnitNow[]): Promise<number> => {
+    const orders = ruleset.orders;
+    if (!orders) return 1;
+    const ranked = orders.scripted
+      ? orders.scripted(unit.id, game.rules(), { ...goalDistance(unit, enemies), enemyInSight: await enemyInSight(unit, enemies) })
+      : orders.orders.filter((o) => o.pace !== 0).map((o) => o.id);
+    for (const id of ranked) {
+      const name = orders.orders.find((o) => o.id === id)?.name ?? id;
+      if (!refused(`${unit.id} is given a ${name} order`, game.order(unit.id, id))) break;
+    }
+    const given = game.state().units[unit.id]?.order;
+    return orders.orders.find((o) => o.id === given)?.pace ?? 1;
+  };
+
+  const goalDistance = (unit: UnitNow, enemies: readonly UnitNow[]): { toGoal?: number } => {
+    const goal = goalOf(game.state().scenario, unit, enemies);
+    return goal ? { toGoal: distance2(unit.centre, goal) } : {};
+  };
+
+  /** Whether the unit's first model sees a model of one of the three nearest enemy units (the nearest model of each). */
+  const enemyInSight = async (unit: UnitNow, enemies: readonly UnitNow[]): Promise<boolean> => {
+    const eye = unit.models[0]!;
+    for (const enemy of [...enemies].sort((a, b) => distance2(unit.centre, a.centre) - distance2(unit.centre, b.centre)).slice(0, 3)) {
+      const target = nearest(
+        eye.position,
+        enemy.models.map((m) => ({ id: m.id, centre: m.position })),
+      )!;
+      if (await game.sees(eye.id, target.id)) return true;
+    }
+    return false;
+  };
+
   /** Every action the rules require of `side` now (every side's where undefined), until none is due or one is refused. */
   const takeDueActions = async (side: string | undefined): Promise<void> => {
     for (let taken = 0; taken < MAX_DUE_ACTIONS; taken++) {
@@ -452,15 +494,15 @@ export async function playWholeGame(ruleset: Ruleset, seed: number, battlefield:
       for (const unit of acting) {
         activated.add(unit.id);
         const enemies = unitsNow(game.state().scenario).filter((u) => u.side !== side);
-        if (spec.allows.includes("order") && ruleset.orders) refused(`${unit.id} is given an Advance order`, game.order(unit.id, "advance"));
+        const pace = spec.allows.includes("order") ? await giveOrder(unit, enemies) : 1;
         const now = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
         if (!now) continue;
         const charged = await tryActions(now, enemies, "before-move");
         const goal = goalOf(game.state().scenario, now, enemies);
-        if (spec.allows.includes("move") && !moved.has(unit.id) && (charged || goal)) {
+        if (spec.allows.includes("move") && !moved.has(unit.id) && (charged || (goal && pace > 0))) {
           moved.add(unit.id);
           if (charged) moveAt(now, charged.enemy, charged.within);
-          else move(now, goal!, STEP);
+          else move(now, goal!, STEP * pace);
         }
         const there = unitsNow(game.state().scenario).find((u) => u.id === unit.id);
         if (there)

@@ -10,6 +10,7 @@
  * only the answers a player gave, so the same declaration judges the same way wherever the game is replayed.
  */
 import { type Answer, type AnswerSpec, type Answers, answerProblem } from "../core/game/answers";
+import type { UnitRuleField } from "../core/scenario/schema";
 
 export type { Answer, Answers } from "../core/game/answers";
 
@@ -57,6 +58,22 @@ export interface FlagQuestion extends QuestionBase {
 }
 
 export type Question = ChoiceQuestion | NumberQuestion | FlagQuestion;
+
+/**
+ * A unit's field the system reads from the battlefield (Unit.quality, Unit.rank; UNIT_RULE_FIELDS), as the
+ * editor's Forces tab asks it of the selected unit; the battlefield's words are checked against its choices
+ * (core/game/unitFields.ts). Left unset, the unit has what `unset` says.
+ */
+export interface UnitField extends AnswerSpec {
+  readonly id: UnitRuleField;
+  readonly kind: "choice";
+  readonly label: string;
+  readonly rule: string;
+  readonly choices: readonly Choice[];
+  /** What a unit has with the field unset, in the system's words: "its models' profile (sample)", "no officer". */
+  readonly unset: string;
+  readonly help?: string;
+}
 
 /** A question about a model whose answer the game log keeps (model-state-set) until it is changed, or until the turn ends. */
 export type Mark = Question & {

@@ -30,7 +30,7 @@ import type { LinearCrossing, SightReport } from "../sight/sightReport";
 import type { SurfaceBelow } from "../sight/surface";
 import type { TemplatePlacement, TemplateResult } from "../sight/templates";
 import type { RulesContext } from "./context";
-import type { Answers, Mark, Question } from "./questions";
+import type { Answers, Mark, Question, UnitField } from "./questions";
 
 /** A reference into the rule system's digest, e.g. "§5.3". Every ruling carries one. */
 export type RuleRef = string;
@@ -377,6 +377,16 @@ export interface OrderSpec {
   readonly name: string;
   readonly summary: string;
   readonly rule: RuleRef;
+  /** How far a unit under it moves, as a share of its usual move: 0 it stays (a shot, a rally), 2 twice as far (a run); absent: its usual move. */
+  readonly pace?: number;
+}
+
+/** What a simple scripted player (npm run sample-game) knows of a unit as it picks its order. */
+export interface ScriptedFacts {
+  /** How far the unit's goal is (cm); absent where it stands on it. */
+  readonly toGoal?: number;
+  /** Whether one of its models sees a model of an enemy unit. */
+  readonly enemyInSight: boolean;
 }
 
 /** An order given to a unit: the test when one was needed, and what the unit ends up doing. */
@@ -407,6 +417,11 @@ export interface OrderFacts {
 export interface OrderSystem<C> {
   readonly orders: readonly OrderSpec[];
   giveOrder(unit: string, order: string, dice: Dice, context: C, facts?: OrderFacts): OrderResult;
+  /**
+   * The orders a simple scripted player gives `unit` now, best first (a player's choice, not a rule: the rules
+   * judge each as any other); absent: the first order under which a unit moves.
+   */
+  scripted?(unit: string, context: C, facts: ScriptedFacts): readonly string[];
 }
 
 /**
@@ -430,8 +445,8 @@ export interface ActionSpec {
    * reaction to the enemy's order, a morale test forced on a unit by the enemy's fire).
    */
   readonly sides?: "acting" | "any";
-  /** What it is aimed at: an enemy unit (an assault), a point of the table (a bombardment); absent: nothing. */
-  readonly target?: "enemy-unit" | "point";
+  /** What it is aimed at: an enemy unit (an assault), a unit of its own side (a transport boarded), a point of the table (a bombardment); absent: nothing. */
+  readonly target?: "enemy-unit" | "own-unit" | "point";
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
   readonly asks: readonly Question[];
   /**
@@ -454,7 +469,7 @@ export interface ActionRequest {
   /** The side taking it (required where the spec is taken `by: "side"`; else the unit's side). */
   readonly side?: string;
   readonly unit?: string;
-  /** The enemy unit it is aimed at (ActionSpec.target "enemy-unit"). */
+  /** The unit it is aimed at: an enemy's (ActionSpec.target "enemy-unit") or its own side's ("own-unit"). */
   readonly target?: string;
   /** The table point it is aimed at, cm (ActionSpec.target "point"). */
   readonly point?: readonly [number, number];
@@ -547,6 +562,11 @@ export interface TurnStructure {
   readonly keptAtTurnEnd: readonly string[];
   /** Orders under which a unit fires out of its turn, in another side's step once its unit has its order (Bolt Action's Ambush); absent: none. */
   readonly firesOutOfTurnUnder?: readonly string[];
+  /**
+   * Orders under which a unit moves out of turn, in another side's step once its unit has its order, where its
+   * system's move verdict allows the move (Bolt Action's recce escape, gone Down); absent: none.
+   */
+  readonly movesOutOfTurnUnder?: readonly string[];
   /** Every model's Pinned is lifted when the turn ends (a system whose pins lapse on their own, not by a rally). */
   readonly pinsLapseAtTurnEnd: boolean;
 }
@@ -662,6 +682,8 @@ export interface Ruleset<
   readonly declaration: readonly Question[];
   /** What a player records on a model between shots (model-state-set events): Battleground's morale, camouflage. */
   readonly marks: readonly Mark[];
+  /** The unit fields of the battlefield it reads (Unit.quality, Unit.rank), which the editor sets per unit; absent: none. */
+  readonly unitFields?: readonly UnitField[];
   /** The shipped tables with the given files (validated) replacing theirs. */
   loadTables(files: readonly TableFile[]): TableLoadResult<T>;
   /**

@@ -352,11 +352,10 @@ function missionEndsEarly(state: GameState): MissionResult | undefined {
 }
 
 /**
- * Whether every actor's unit holds an order under which it fires out of turn (TurnStructure.firesOutOfTurnUnder),
- * in reaction to the step's unit, which has taken its order.
+ * Whether every actor's unit holds an order under which it fires (or moves) out of turn
+ * (TurnStructure.firesOutOfTurnUnder, movesOutOfTurnUnder), in reaction to the step's unit, which has taken its order.
  */
-function reacts(turn: TurnStructure, state: GameState, actors: readonly string[]): boolean {
-  const under = turn.firesOutOfTurnUnder ?? [];
+function reacts(under: readonly string[], state: GameState, actors: readonly string[]): boolean {
   return (
     under.length > 0 &&
     state.step?.ordered !== undefined &&
@@ -399,8 +398,10 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
       ? `${ACTION_WORDS[action]} comes in the ${where.name} (${where.rule}), not ${now}`
       : `${ACTION_WORDS[action]} is no part of this game's turn, and it is ${now}`;
   }
-  // A unit in Ambush fires in the other side's step (TurnStructure.firesOutOfTurnUnder).
-  if (action === "fire" && reacts(turn, state, acted.actors)) return undefined;
+  // A unit in Ambush fires in the other side's step (TurnStructure.firesOutOfTurnUnder); one that escapes moves in it
+  // (movesOutOfTurnUnder), the system's move verdict judging whether it may.
+  if (action === "fire" && reacts(turn.firesOutOfTurnUnder ?? [], state, acted.actors)) return undefined;
+  if (action === "move" && reacts(turn.movesOutOfTurnUnder ?? [], state, acted.actors)) return undefined;
   const other = acted.actors.map((id) => sideOf(state.scenario, id)).find((s) => s !== undefined && s !== state.step!.side);
   const waits = other === undefined ? undefined : notActing(turn, state, other);
   if (waits) return waits;

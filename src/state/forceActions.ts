@@ -7,9 +7,10 @@ import { modelFootprint } from "../core/battlefield";
 import { freeId } from "../core/edit/newFeatures";
 import { footprintBounds } from "../core/footprint";
 import { type Formation, formationOffsets, laidOut } from "../core/formation";
-import type { ModelChanges, Placement } from "../core/game/events";
+import type { ModelChanges, Placement, UnitFieldChanges } from "../core/game/events";
 import { type Body, bodyOf, nearestFreeSpot, tableBodies } from "../core/placement";
 import type { Model, Scenario } from "../core/scenario/schema";
+import type { UnitField } from "../rules/questions";
 import { rulesetById } from "../rules/registry";
 import type { UnitPreset } from "../rules/ruleset";
 import { useGame } from "./game";
@@ -20,6 +21,11 @@ const GAP = 1.5;
 /** The unit presets of the game's rule system. */
 export function unitPresets(): readonly UnitPreset[] {
   return rulesetById(useGame.getState().log.header.ruleset.id)?.unitPresets ?? [];
+}
+
+/** The unit fields the game's rule system reads (its quality, an officer's rank), which the editor sets per unit. */
+export function unitFields(): readonly UnitField[] {
+  return rulesetById(useGame.getState().log.header.ruleset.id)?.unitFields ?? [];
 }
 
 /** The force id a side's new units join: the side's first force, else a new one named after it. */
@@ -98,7 +104,7 @@ export function editModel(model: string, changes: ModelChanges): boolean {
   return useGame.getState().perform({ type: "edit-model", model, changes });
 }
 
-export function editUnit(unit: string, patch: { name?: string; force?: string }): boolean {
+export function editUnit(unit: string, patch: { name?: string; force?: string; fields?: UnitFieldChanges }): boolean {
   return useGame.getState().perform({ type: "edit-unit", unit, ...patch });
 }
 

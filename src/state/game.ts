@@ -1,5 +1,7 @@
 /** The app's one game store, starting on the default battlefield until the autosave is restored. */
+
 import { type GameLog, newGame, type RulesetChoice } from "../core/game/gameLog";
+import { unitFieldIssues } from "../core/game/unitFields";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ScenarioIssue } from "../core/scenario/issue";
 import { formatIssues, parseScenario } from "../core/scenario/load";
@@ -43,6 +45,9 @@ export function gameOn(
   const named = typeof data === "object" && data !== null && "scale" in data;
   const parsed = parseScenario(scale && !named ? { ...(data as object), scale } : data, scenarioCatalog);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const system = rulesetById(ruleset.id);
+  const words = system ? unitFieldIssues(parsed.scenario, system.unitFields ?? [], system.name) : [];
+  if (words.length) return { ok: false, issues: words };
   return { ok: true, log: newGame(parsed.scenario, { seed: randomSeed(), ruleset }) };
 }
 

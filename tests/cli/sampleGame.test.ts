@@ -74,4 +74,13 @@ describe("the shipped whole-game replays", () => {
       expect(report.notRejudged).toEqual([]);
     });
   }
+
+  it("bolt-action: the scripted player orders by the rules' ranking (OrderSystem.scripted): Advance, Run, Rally and Down asked, and a morale check taken", () => {
+    const loaded = parseReplay(readFileSync("public/replays/bolt-action.json", "utf8"), scenarioCatalog, { rulesets: RULESETS });
+    if (!loaded.ok) throw new Error(loaded.error);
+    const events = loaded.replay.log.events;
+    const asked = new Set(events.flatMap((e) => (e.type === "order-given" ? [e.asked] : [])));
+    expect([...asked].sort()).toEqual(expect.arrayContaining(["advance", "down", "rally", "run"]));
+    expect(events.some((e) => e.type === "action-taken" && e.action === "morale-check")).toBe(true);
+  });
 });

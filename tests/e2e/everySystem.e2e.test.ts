@@ -91,6 +91,22 @@ describe("a new user's forces, in every rule system", () => {
     await app.screenshot("every-system-bolt-action-fire");
   }, 120_000);
 
+  it("Bolt Action: the Forces tab sets the selected unit's quality and officer (001 l.40–52), each one undo", async () => {
+    await app.page.keyboard.press("Escape");
+    await app.page.keyboard.press("p");
+    const [squad] = await units();
+    await app.page.evaluate((id) => window.__hulldown!.ui.getState().set({ selection: [id] }), squad!.models[0]!.id);
+    await app.page.getByTestId("forces-unit-quality").selectOption({ label: "Veteran (morale 10)" });
+    await app.page.getByTestId("forces-unit-rank").selectOption({ label: "Captain (+3 morale)" });
+    const edited = async () => (await units()).find((u) => u.id === squad!.id)!;
+    await expect.poll(edited).toMatchObject({ quality: "veteran", rank: "captain" });
+    expect(await logText()).toMatch(/rank captain/);
+    await app.page.evaluate(() => window.__hulldown!.game.getState().undo());
+    await expect.poll(async () => (await edited()).rank).toBeUndefined();
+    expect(await app.page.getByTestId("forces-unit-rank").inputValue()).toBe("");
+    await app.screenshot("every-system-bolt-action-unit-quality");
+  }, 120_000);
+
   it("a deleted model and a deleted unit keep their names in the log's earlier lines", async () => {
     await app.page.keyboard.press("Escape");
     await app.page.keyboard.press("p");

@@ -219,6 +219,27 @@ describe("Bolt Action's turn (001 l.5–19)", () => {
     expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
   });
 
+  it("a unit its escape left Down moves in the other side's step, once the drawn die has gone to a unit (001 l.246); its move verdict judges how far", () => {
+    let log = aHolds();
+    log = record(log, orderTo("unit-a1", "run"));
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toMatch(/^the order die drawn is A's \(001 l\.9–15\): B must wait$/);
+    const escaped: GameEventOf<"action-taken"> = {
+      type: "action-taken",
+      ruleset: "bolt-action",
+      action: "recce-escape",
+      unit: "unit-b1",
+      target: "unit-a1",
+      answers: {},
+      rolls: [],
+      outcomes: [],
+      units: [{ unit: "unit-b1", order: "down" }],
+      summary: "",
+    };
+    log = record(log, escaped);
+    expect(outOfTurn(turn, currentState(log), moveOf(log, "b1"))).toBeUndefined();
+    expect(outOfTurn(turn, currentState(log), fireBy("unit-b1", "unit-a1"))).toMatch(/B must wait$/);
+  });
+
   it("a unit that stays Down keeps its die out of the next turn's bag (l.19)", () => {
     let log = aHolds();
     log = record(log, orderTo("unit-a1", "down"));

@@ -20,6 +20,7 @@ import {
   type Outcome,
   type PlacedTemplate,
   type Placement,
+  type UnitFieldChanges,
 } from "./events";
 import { checkForceEvent, forceEventPhysicalProblem, isForceEvent, physicalProblem } from "./forceEvents";
 import { findModel, placed, placementOf } from "./models";
@@ -47,7 +48,7 @@ export type Command =
   /** The battlefield editor's commands on forces (forceEvents.ts). */
   | { type: "place-unit"; force: string; side: string; unit: Unit }
   | { type: "edit-model"; model: string; changes: ModelChanges }
-  | { type: "edit-unit"; unit: string; name?: string; force?: string }
+  | { type: "edit-unit"; unit: string; name?: string; force?: string; fields?: UnitFieldChanges }
   | { type: "remove-unit"; unit: string }
   /** Stores a player's own miniature with the battlefield and stands its first model on the table. */
   | { type: "import-miniature"; miniature: Miniature; force: string; unit: string; model: Model }
@@ -384,6 +385,7 @@ function eventOf(state: GameState, command: Command, time: number): GameEvent | 
         unit: command.unit,
         ...(command.name !== undefined ? { name: command.name } : {}),
         ...(command.force !== undefined ? { force: command.force } : {}),
+        ...(command.fields !== undefined ? { fields: command.fields } : {}),
         time,
       };
     case "remove-unit":

@@ -5,7 +5,21 @@
  */
 import { z } from "zod";
 import { nestingDepth } from "../json";
-import { Feature, formatVersion, Heading, Id, LIMITS, Miniature, Mission, Model, Point, type Scenario, Smoke, Unit } from "../scenario/schema";
+import {
+  Feature,
+  formatVersion,
+  Heading,
+  Id,
+  LIMITS,
+  Miniature,
+  Mission,
+  Model,
+  Point,
+  type Scenario,
+  Smoke,
+  Unit,
+  type UnitRuleField,
+} from "../scenario/schema";
 import type { Answers } from "./answers";
 
 export const GAME_FORMAT = "hulldown-game";
@@ -48,6 +62,13 @@ export const ModelChanges = z.strictObject({
   eyeHeight: z.number().positive().max(LIMITS.figure).nullable().optional(),
 });
 export type ModelChanges = z.infer<typeof ModelChanges>;
+
+/** A unit's rule-system fields (UNIT_RULE_FIELDS) the editor sets: a null takes one off (the system's default). */
+export const UnitFieldChanges = z.strictObject({
+  quality: z.string().max(LIMITS.idLength).nullable().optional(),
+  rank: z.string().max(LIMITS.idLength).nullable().optional(),
+} satisfies Record<UnitRuleField, unknown>);
+export type UnitFieldChanges = z.infer<typeof UnitFieldChanges>;
 
 export const TemplateShapeEvent = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("blast"), at: Point, radii: z.array(size).min(1).max(10) }),
@@ -177,8 +198,15 @@ export const GameEvent = z.discriminatedUnion("type", [
   z.strictObject({ ...common, type: z.literal("unit-placed"), force: id, side: z.string().min(1), unit: Unit }),
   /** A model's own settings changed: null puts a setting back to its default (the ground, the definition's heights). */
   z.strictObject({ ...common, type: z.literal("model-edited"), model: id, changes: ModelChanges }),
-  /** A unit renamed, or given to another force (and so to its side). */
-  z.strictObject({ ...common, type: z.literal("unit-edited"), unit: id, name: z.string().optional(), force: id.optional() }),
+  /** A unit renamed, given to another force (and so to its side), or its rule-system fields set (its quality, an officer's rank). */
+  z.strictObject({
+    ...common,
+    type: z.literal("unit-edited"),
+    unit: id,
+    name: z.string().optional(),
+    force: id.optional(),
+    fields: UnitFieldChanges.optional(),
+  }),
   z.strictObject({ ...common, type: z.literal("unit-removed"), unit: id }),
   /** A player's own miniature joins the battlefield (stored in it) and its first model is put on the table. */
   z.strictObject({ ...common, type: z.literal("miniature-imported"), miniature: Miniature, force: id, unit: id, model: Model }),

@@ -8,8 +8,8 @@ import { createBattlefield } from "../battlefield";
 import type { ModelCatalog } from "../modelDefinition";
 import { bodyOf, describeObstruction, obstructionOf, tableBodies } from "../placement";
 import { checkReferences } from "../scenario/references";
-import type { Model, Scenario } from "../scenario/schema";
-import { GameEventError, type GameEventOf, type ModelChanges } from "./events";
+import type { Model, Scenario, Unit } from "../scenario/schema";
+import { GameEventError, type GameEventOf, type ModelChanges, type UnitFieldChanges } from "./events";
 import { findModel, withModel } from "./models";
 
 export type ForceEvent = GameEventOf<"unit-placed" | "model-edited" | "unit-edited" | "unit-removed">;
@@ -30,6 +30,16 @@ export function edited(model: Model, changes: ModelChanges): Model {
   return next as Model;
 }
 
+/** The unit with its rule-system fields set: a null takes one off. */
+function withFields(unit: Unit, fields: UnitFieldChanges): Unit {
+  const next: Record<string, unknown> = { ...unit };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null) delete next[key];
+    else if (value !== undefined) next[key] = value;
+  }
+  return next as Unit;
+}
+
 const findUnit = (scenario: Scenario, id: string) => scenario.forces.flatMap((f) => f.units).find((u) => u.id === id);
 
 /** The table after a force event (the fold's part for them). */
@@ -48,12 +58,14 @@ export function applyForceEvent(scenario: Scenario, event: ForceEvent): Scenario
     case "unit-edited": {
       const unit = findUnit(scenario, event.unit);
       if (!unit) throw new GameEventError(`unit-edited refers to unit "${event.unit}", which is not on the table`);
-      const renamed = event.name === undefined ? unit : { ...unit, name: event.name };
+      const renamed = withFields(event.name === undefined ? unit : { ...unit, name: event.name }, event.fields ?? {});
       const target = event.force ?? scenario.forces.find((f) => f.units.includes(unit))!.id;
       if (!scenario.forces.some((f) => f.id === target)) throw new GameEventError(`unit-edited: no force "${target}"`);
+      // A unit kept in its force keeps its place in it; one given to another joins it last.
       const forces = scenario.forces.map((f) => {
-        const units = f.units.filter((u) => u !== unit);
-        return { ...f, units: f.id === target ? [...units, renamed] : units };
+        if (f.units.includes(unit))
+          return { ...f, units: f.id === target ? f.units.map((u) => (u === unit ? renamed : u)) : f.units.filter((u) => u !== unit) };
+        return f.id === target ? { ...f, units: [...f.units, renamed] } : f;
       });
       return { ...scenario, forces };
     }

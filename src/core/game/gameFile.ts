@@ -14,6 +14,7 @@ import { checkEvent } from "./commands";
 import { GameEvent, GameHeader, type RollingEvent, rollsDice } from "./events";
 import type { GameLog } from "./gameLog";
 import { applyEvent, type GameState, initialState } from "./state";
+import { type UnitFieldSpec, unitFieldChangeProblem, unitFieldIssues } from "./unitFields";
 
 export interface LoadedGame {
   readonly log: GameLog;
@@ -41,6 +42,8 @@ export interface KnownRulesets {
     readonly name?: string;
     readonly versions: readonly string[];
     readonly marks?: readonly AnswerSpec[];
+    /** The unit fields it reads (Unit.quality, Unit.rank), whose words the battlefield and the editor's events must use. */
+    readonly unitFields?: readonly UnitFieldSpec[];
   }>;
 }
 
@@ -78,6 +81,12 @@ function rulesetProblems(named: { id: string; version: string }, known: KnownRul
   if (ruleset && !ruleset.versions.includes(named.version))
     return [`ruleset.version: ${ruleset.id} has versions ${ruleset.versions.join(", ")}, not "${named.version}"`];
   return [];
+}
+
+/** The battlefield's unit fields the game's rule system does not know the words of. */
+function unitFieldsOfSystem(id: string | undefined, scenario: Scenario, known: KnownRulesets): ScenarioIssue[] {
+  const system = known.rulesets?.find((r) => r.id === id);
+  return system ? unitFieldIssues(scenario, system.unitFields ?? [], system.name ?? system.id) : [];
 }
 
 /** Told every PROGRESS_EVERY events how far a long load is (a replay loader's progress bar). */
@@ -122,7 +131,9 @@ export function loadGame(data: unknown, catalog: CatalogSource, known: KnownRule
   const scenario = parseScenario(rawHeader.scenario, catalog);
   const problems = [
     ...(header.ok ? rulesetProblems(header.data.ruleset, known) : described(header.issues)),
-    ...(scenario.ok ? [] : described(scenario.issues, "scenario")),
+    ...(scenario.ok
+      ? described(unitFieldsOfSystem(header.ok ? header.data.ruleset.id : undefined, scenario.scenario, known), "scenario")
+      : described(scenario.issues, "scenario")),
     ...(Array.isArray(rawEvents) ? [] : ["events: expected a list of events"]),
   ];
   if (!header.ok || !scenario.ok || !Array.isArray(rawEvents) || problems.length) return failed(problems);
@@ -185,6 +196,11 @@ function eventProblem(
     const system = known.rulesets?.find((r) => r.id === ruleset);
     const wrong = system ? answersProblems(system.marks ?? [], event.to, system.name ?? system.id)[0] : undefined;
     if (wrong) return `${at}.to.${wrong.id}: ${wrong.problem}`;
+  }
+  if (event.type === "unit-edited" && event.fields) {
+    const system = known.rulesets?.find((r) => r.id === ruleset);
+    const wrong = system ? unitFieldChangeProblem(event.fields, system.unitFields ?? [], system.name ?? system.id) : undefined;
+    if (wrong) return `${at}.fields.${wrong.id}: ${wrong.problem}`;
   }
   const impossible = checkEvent(state, catalog, event);
   if (impossible) return `${at}: ${event.type}: ${impossible}`;

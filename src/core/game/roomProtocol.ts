@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { LIMITS, Miniature, Model, Point, Unit } from "../scenario/schema";
-import { type GameEvent, GameHeader, ModelChanges, ModelMarks, PlacedTemplate, Placement, TemplateShapeEvent } from "./events";
+import { type GameEvent, GameHeader, ModelChanges, ModelMarks, PlacedTemplate, Placement, TemplateShapeEvent, UnitFieldChanges } from "./events";
 
 const id = z.string().min(1).max(LIMITS.idLength);
 const path = z.array(Point).max(LIMITS.pathPoints);
@@ -28,7 +28,13 @@ export const CommandMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("remove-features"), ids: z.array(id).min(1).max(LIMITS.features) }),
   z.strictObject({ type: z.literal("place-unit"), force: id, side: z.string().min(1).max(LIMITS.idLength), unit: Unit }),
   z.strictObject({ type: z.literal("edit-model"), model: id, changes: ModelChanges }),
-  z.strictObject({ type: z.literal("edit-unit"), unit: id, name: z.string().max(LIMITS.idLength).optional(), force: id.optional() }),
+  z.strictObject({
+    type: z.literal("edit-unit"),
+    unit: id,
+    name: z.string().max(LIMITS.idLength).optional(),
+    force: id.optional(),
+    fields: UnitFieldChanges.optional(),
+  }),
   z.strictObject({ type: z.literal("remove-unit"), unit: id }),
   z.strictObject({ type: z.literal("import-miniature"), miniature: Miniature, force: id, unit: id, model: Model }),
   z.strictObject({ type: z.literal("set-model-state"), ruleset: id, model: id, state: ModelMarks }),

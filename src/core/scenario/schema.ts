@@ -338,6 +338,10 @@ export const Model = z
   })
   .describe("One miniature: a figure, a team base, a gun or a vehicle.");
 
+/** A unit's fields that a rule system reads and declares (Ruleset.unitFields): its words for them, checked against its choices where a game is made or loaded. */
+export const UNIT_RULE_FIELDS = ["quality", "rank"] as const;
+export type UnitRuleField = (typeof UNIT_RULE_FIELDS)[number];
+
 export const Unit = z.strictObject({
   id,
   name: text(LIMITS.idLength).default("").describe('Display name, e.g. "Grenadiers 2"; empty: the commonest model type and a number.'),

@@ -23,7 +23,8 @@ const MAX_ROUNDS = 20;
 /** The source's to-hit scores against a vehicle in close quarters (§5.2). */
 const VEHICLE_HIT = { advanced: 6, otherwise: 4 };
 
-const closest = (a: readonly ModelFacts[], b: readonly ModelFacts[]) =>
+/** The gap (cm) between the nearest models of two units, base to base. */
+export const closest = (a: readonly ModelFacts[], b: readonly ModelFacts[]) =>
   Math.min(...a.flatMap((x) => b.map((y) => footprintDistance(x.footprint, y.footprint))));
 
 export function closeQuartersVerdict(d: BaFireDeclaration, ctx: BaContext): Pick<BaFireVerdict, "valid" | "rulings" | "firers"> & { assault?: AssaultPlan } {

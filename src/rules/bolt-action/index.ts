@@ -13,12 +13,15 @@ import { moveVerdict } from "./movement";
 import { DEFAULT_OPTIONS, OPTION_SPECS } from "./options";
 import { giveOrder, orderSpecs } from "./orders";
 import { weaponIds } from "./profiles";
+import { RECCE_ESCAPE, takeRecceEscape } from "./recceEscape";
 import { resolveFire } from "./resolve";
+import { scriptedOrders } from "./scriptedOrders";
 import { lineRuling } from "./sight";
 import { DECLARATION, gameState, situation } from "./state";
 import { BA_TABLES, type BaTables, loadBaTables } from "./tables";
 import { BA_TURN } from "./turn";
 import { type BaFireDeclaration, type BaGameState, RULESET_ID, VERSIONS } from "./types";
+import { BA_UNIT_FIELDS } from "./unitFields";
 import { BA_UNIT_PRESETS } from "./unitPresets";
 import type { BaFireVerdict } from "./verdict";
 
@@ -44,6 +47,7 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   missionSetup: BA_MISSION_SETUP,
   declaration: DECLARATION,
   marks: [],
+  unitFields: BA_UNIT_FIELDS,
   loadTables: loadBaTables,
   gameState,
   createContext,
@@ -70,10 +74,12 @@ export const boltAction: Ruleset<BaFireDeclaration, BaContext, BaFireVerdict, Ba
   orders: {
     orders: orderSpecs({ tables: BA_TABLES.data }),
     giveOrder,
+    scripted: scriptedOrders,
   },
   actions: {
-    actions: [MORALE_CHECK],
-    takeAction: (request, dice, context) => takeMoraleCheck(request, dice, context),
+    actions: [MORALE_CHECK, RECCE_ESCAPE],
+    takeAction: (request, dice, context) =>
+      request.action === RECCE_ESCAPE.id ? takeRecceEscape(request, dice, context) : takeMoraleCheck(request, dice, context),
     due: dueMoraleChecks,
   },
 };

@@ -91,6 +91,13 @@ export function moveVerdict(request: MoveRequest, ctx: BaContext): MoveVerdict {
   if (state.regroups) {
     allowance = ctx.tables.practice.regroupUpTo;
     rulings.push({ reason: `it won close quarters: its regroup, up to ${allowance}"`, rule: "001 l.238", ...practice });
+  } else if (state.escapes !== undefined) {
+    allowance = rates.advance;
+    rulings.push({
+      reason: `a recce vehicle escaping ${state.escapes}'s assault: its escape move, up to its Advance rate ${rates.advance}" (reversing at the full rate, l.96)`,
+      rule: "001 l.246",
+      ...practice,
+    });
   } else if (order !== undefined && STILL[order]) {
     allowance = 0;
     refuse({ reason: `its unit's order is ${STILL[order]}: it does not move`, rule: "001 l.24–29" });

@@ -16,7 +16,10 @@ import { type BaFubar, type BaOrderRecord, ORDERS, type Order } from "./types";
 
 export const isOrder = (o: string): o is Order => (ORDERS as readonly string[]).includes(o);
 
-export const orderSpecs = (ctx: Pick<BaContext, "tables">): OrderSpec[] => ctx.tables.orders.orders.map((o) => ({ ...o, rule: "§1.2" }));
+/** How far a unit moves under each order (001 l.24–29): Advance its rate, Run double, the others not at all. */
+const PACE: Readonly<Record<Order, number>> = { fire: 0, advance: 1, run: 2, ambush: 0, rally: 0, down: 0 };
+
+export const orderSpecs = (ctx: Pick<BaContext, "tables">): OrderSpec[] => ctx.tables.orders.orders.map((o) => ({ ...o, rule: "§1.2", pace: PACE[o.id] }));
 
 /** Units the unit's side could fire on by mistake: friendly units with an enemy unit within 12" (FUBAR Friendly Fire). */
 function friendlyFireTargets(ctx: BaContext, unitId: string, within: number): string[] {

@@ -13,6 +13,7 @@ import { unitOf } from "../turn";
 import { type BaContext, unitState } from "./context";
 import type { MoraleRecord } from "./morale";
 import { orderSpecs } from "./orders";
+import type { EscapeRecord } from "./recceEscape";
 import { type BaFireDeclaration, type BaGameState, type BaOrderRecord, type BaUnitState, type Order, RULESET_ID } from "./types";
 import type { AssaultPlan } from "./verdict";
 
@@ -58,6 +59,8 @@ export function gameState(history: GameHistory): BaGameState {
         if (f.canFire && f.weapon?.row.rules.includes("one-shot")) spent[f.model] = [...(spent[f.model] ?? []), f.weapon.id];
   }
   for (const event of history.events.slice(turnStart(history.events))) {
+    const escaped = event.type === "action-taken" ? (event.details as { record?: EscapeRecord } | undefined)?.record : undefined;
+    if (escaped?.escaped) change(escaped.vehicle, (u) => ({ ...u, escapes: escaped.from }));
     if (event.type === "order-given") {
       const fubar = (event.details as { record?: BaOrderRecord } | undefined)?.record?.fubar;
       if (fubar) change(event.unit, (u) => ({ ...u, fubar }));

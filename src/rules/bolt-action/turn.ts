@@ -31,5 +31,8 @@ export const BA_TURN: TurnStructure = {
   keptAtTurnEnd: ["down", "ambush"] satisfies (typeof ORDERS)[number][],
   // Ambush: waiting for opportunity fire (001 l.27), it fires in the other side's step.
   firesOutOfTurnUnder: ["ambush"] satisfies (typeof ORDERS)[number][],
+  // A recce vehicle's escape from an assault (001 l.246) is a move in the assaulting side's step; it leaves the
+  // vehicle Down, and the move verdict allows a Down unit's move only then.
+  movesOutOfTurnUnder: ["down"] satisfies (typeof ORDERS)[number][],
   pinsLapseAtTurnEnd: false,
 };

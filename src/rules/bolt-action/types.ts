@@ -51,6 +51,8 @@ export interface BaUnitState {
   readonly moraleCheckedAt?: number;
   /** It won close quarters this turn (or its assault on a vehicle ended): its next move is its regroup (001 l.238). */
   readonly regroups?: boolean;
+  /** The enemy unit whose assault this recce vehicle escaped this turn (001 l.246): it may make its escape move. */
+  readonly escapes?: string;
   /** Its shots this turn: who fired (the unit or one model, as declared) and with which weapon. */
   readonly shots?: readonly { readonly shooter: string; readonly weapon: string }[];
 }

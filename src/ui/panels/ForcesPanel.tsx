@@ -6,7 +6,7 @@
 import { FORMATIONS, type Formation } from "../../core/formation";
 import { pointInPolygon } from "../../core/geometry2d";
 import { useEditor } from "../../state/editorStore";
-import { editModel, editUnit, removeModel, removeUnit, unitPresets } from "../../state/forceActions";
+import { editModel, editUnit, removeModel, removeUnit, unitFields, unitPresets } from "../../state/forceActions";
 import { useGame } from "../../state/game";
 import { useUi } from "../../state/uiStore";
 import { Name } from "./Name";
@@ -256,6 +256,26 @@ function SelectedModel({ id }: { id: string }) {
               </select>
             </td>
           </tr>
+          {unitFields().map((field) => (
+            <tr key={field.id}>
+              <th title={field.help}>{field.label}</th>
+              <td>
+                <select
+                  value={unit[field.id] ?? ""}
+                  aria-label={`Unit's ${field.label}`}
+                  data-testid={`forces-unit-${field.id}`}
+                  onChange={(e) => editUnit(unit.id, { fields: { [field.id]: e.target.value || null } })}
+                >
+                  <option value="">{field.unset}</option>
+                  {field.choices.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <div style={{ display: "flex", gap: 4, marginTop: 6 }}>

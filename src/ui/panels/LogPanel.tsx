@@ -85,8 +85,15 @@ export function describeEvent(
       return `${e.unit.name || name(e.unit.id)} placed (${e.unit.models.length} ${e.unit.models.length === 1 ? "model" : "models"}, ${e.side})`;
     case "model-edited":
       return `${name(e.model)} edited: ${Object.keys(e.changes).join(", ")}`;
-    case "unit-edited":
-      return `${name(e.unit)} ${e.name !== undefined ? `renamed ${e.name || "(default name)"}` : ""}${e.force !== undefined ? `${e.name !== undefined ? ", " : ""}given to ${name(e.force)}` : ""}`;
+    case "unit-edited": {
+      const fields = Object.entries(e.fields ?? {}).map(([field, value]) => (value === null ? `${field} unset` : `${field} ${value}`));
+      const changes = [
+        ...(e.name !== undefined ? [`renamed ${e.name || "(default name)"}`] : []),
+        ...(e.force !== undefined ? [`given to ${name(e.force)}`] : []),
+        ...fields,
+      ];
+      return `${name(e.unit)} ${changes.join(", ")}`;
+    }
     case "unit-removed":
       return `${name(e.unit)} removed`;
     case "order-given":

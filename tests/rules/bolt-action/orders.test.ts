@@ -123,3 +123,27 @@ describe("one-shot weapons (001 l.170: the Panzerfaust, Μιας Χρήσης)",
     expect(again.firers.filter((f) => f.canFire).map((f) => f.model)).toEqual(["ger-2", "ger-3"]);
   });
 });
+
+describe("the scripted player's orders (npm run sample-game), judged by the rules as any other", () => {
+  const s = () => scenario([], MODELS);
+  it("each order moves as the source says: Advance its rate, Run double, the rest not at all (001 l.24–29)", () => {
+    expect(Object.fromEntries(boltAction.orders!.orders.map((o) => [o.id, o.pace]))).toEqual({ fire: 0, advance: 1, run: 2, ambush: 0, rally: 0, down: 0 });
+  });
+
+  it('Run when its goal is beyond an Advance (infantry 6" = 15.24 cm, l.57) and no enemy is in sight, else Advance', async () => {
+    const t = await baTable(s());
+    const scripted = (toGoal: number, enemyInSight: boolean) => boltAction.orders!.scripted!("unit-us1", t.ctx, { toGoal, enemyInSight });
+    expect(scripted(14, false)).toEqual(["advance"]);
+    expect(scripted(14, true)).toEqual(["advance"]);
+    expect(scripted(40, false)).toEqual(["run", "advance"]);
+    expect(scripted(40, true)).toEqual(["advance"]);
+    expect(boltAction.orders!.scripted!("unit-us1", t.ctx, { enemyInSight: false })).toEqual(["advance"]);
+  });
+
+  it("Rally with a pin (l.28); Down once its pins leave an order test of 7 or less (regular morale 9, l.44, less 2 pins; l.29)", async () => {
+    const pinned = async (pins: number) =>
+      boltAction.orders!.scripted!("unit-us1", (await baTable(s(), { game: { units: { "unit-us1": { pins } } } })).ctx, { toGoal: 40, enemyInSight: false });
+    expect(await pinned(1)).toEqual(["rally", "down"]);
+    expect(await pinned(2)).toEqual(["down"]);
+  });
+});
