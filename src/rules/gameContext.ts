@@ -8,8 +8,8 @@
 import { type Battlefield, createBattlefield } from "../core/battlefield";
 import type { GameEvent, GameHeader } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
-import { movePath } from "../core/game/models";
-import type { GameState } from "../core/game/state";
+import { movePath, movesIn } from "../core/game/models";
+import { changesPosition, type GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
@@ -147,8 +147,8 @@ export function overMove(game: GameRecord, at: number, event: GameEvent, options
     if (error instanceof NotJudgeable) return undefined;
     throw error;
   }
-  const moves = (event.type === "model-moved" ? [event] : event.moves)
-    .filter((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1])
+  const moves = movesIn(event)
+    .filter(changesPosition)
     .map((m) => ({ model: m.model, path: movePath(m) }));
   return moves.map((m) => ruleset.moveVerdict!(moves.length > 1 ? { ...m, with: moves.filter((o) => o !== m) } : m, context)).find((v) => !v.allowed);
 }

@@ -8,9 +8,10 @@
 import { createDice } from "../core/dice";
 import { answersProblems } from "../core/game/answers";
 import { rolledSides } from "../core/game/gameLog";
+import { sideOf } from "../core/game/models";
 import type { GameRecord, RulesAt } from "../rules/gameContext";
 import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type Ruling, sightOptionsOf } from "../rules/ruleset";
-import { DEPLOYMENT, notActing, phaseNameOf, sideOf } from "../rules/turn";
+import { DEPLOYMENT, notActing, phaseNameOf } from "../rules/turn";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
 import { requireOnTable, rulesInGame, type Tabletop, tableGeometry } from "./fire";

@@ -16,7 +16,7 @@ import {
   type UnitChange,
 } from "./events";
 import { applyForceEvent } from "./forceEvents";
-import { findModel, placed, withModel } from "./models";
+import { findModel, placed, unitAndSideOf, withModel } from "./models";
 
 export interface ModelStatus {
   readonly pinned: boolean;
@@ -123,9 +123,8 @@ export const fallenFrom = (state: GameState, unit: string): number => Object.val
 
 /** A model taken off the table by the game, remembered among its unit's fallen. */
 function fall(state: GameState, id: string): GameState {
-  const force = state.scenario.forces.find((f) => f.units.some((u) => u.models.some((m) => m.id === id)));
-  const unit = force?.units.find((u) => u.models.some((m) => m.id === id));
-  const fallen = force && unit ? { fallen: byId(state.fallen, { [id]: { unit: unit.id, side: force.side } }) } : {};
+  const at = unitAndSideOf(state.scenario, id);
+  const fallen = at ? { fallen: byId(state.fallen, { [id]: at }) } : {};
   return { ...updateModel(state, id, () => undefined), ...fallen };
 }
 
