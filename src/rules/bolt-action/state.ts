@@ -4,7 +4,7 @@
  * what the fire panel asks and shows before a shot.
  */
 import { movePath, movesIn, unitOf } from "../../core/game/models";
-import { fallenFrom, turnStart } from "../../core/game/state";
+import { fallenByUnit, turnStart } from "../../core/game/state";
 import { pathLength } from "../../core/geometry2d";
 import { unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
@@ -44,7 +44,7 @@ interface FiredWeapon {
  */
 export function gameState(history: GameHistory): BaGameState {
   const units: Record<string, BaUnitState> = { ...(history.state.units as BaGameState["units"]) };
-  for (const unit of new Set(Object.values(history.state.fallen).map((f) => f.unit))) units[unit] = { ...units[unit], lost: fallenFrom(history.state, unit) };
+  for (const [unit, lost] of Object.entries(fallenByUnit(history.state))) units[unit] = { ...units[unit], lost };
   const moved: Record<string, number> = {};
   const change = (unit: string | undefined, f: (u: BaUnitState) => BaUnitState) => {
     if (unit !== undefined) units[unit] = f(units[unit] ?? {});
