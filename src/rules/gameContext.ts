@@ -111,15 +111,21 @@ export function turnRefusal(header: Pick<GameHeader, "ruleset">, state: GameStat
  * side's): a morale test after casualties, a panic test. None in free play, or under a system without actions.
  */
 export function dueBeforeStep(game: GameRecord, at: number, options: RulesAtOptions = {}): readonly DueAction[] {
+  // Most steps owe nothing: the whole context is built only where the system has actions due and the game its turns.
   if (!rulesetOf(game.header).actions?.due || !stateBefore(game, at).step) return [];
-  const { ruleset, context } = rulesAt(game, at, options);
-  return ruleset.actions!.due!(context, undefined);
+  return dueIn(rulesAt(game, at, options));
 }
+
+/** dueBeforeStep for rules a caller has already built at that point. */
+export const dueIn = ({ ruleset, context, history }: RulesAt): readonly DueAction[] =>
+  history.state.step && ruleset.actions?.due ? ruleset.actions.due(context, undefined) : [];
+
+/** An action's name in its rule system's words (ActionSpec.name), or its id where the system has no such action. */
+export const actionName = (ruleset: Ruleset, id: string): string => ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
 
 /** Why the turn may not move on while `due` is owed, in the rules' words. */
 export function dueReason(ruleset: Ruleset, due: readonly DueAction[]): string {
-  const name = (id: string) => ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
-  const owed = due.map((d) => `${name(d.request.action)} for ${d.request.unit ?? d.request.side} (${d.why.reason}; ${d.why.rule})`);
+  const owed = due.map((d) => `${actionName(ruleset, d.request.action)} for ${d.request.unit ?? d.request.side} (${d.why.reason}; ${d.why.rule})`);
   return `the rules require this first: ${owed.join("; ")}`;
 }
 

@@ -6,7 +6,7 @@
  */
 import { useMemo } from "react";
 import { type GameLog, nextDice } from "../core/game/gameLog";
-import { checksMoves, dueBeforeStep, dueReason, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
+import { checksMoves, dueIn, dueReason, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
@@ -84,8 +84,9 @@ export function advanceTurn(): void {
   if (game.state.ended) return;
   // Online the room takes the step, drawing any die from the game's secret dice.
   if (game.remote) return game.remote.send("advance-turn", {});
-  const { ruleset } = rulesNow();
-  const due = dueBeforeStep(game.log, game.log.cursor, { battlefieldOf: () => game.battlefield });
+  const rules = rulesNow();
+  const { ruleset } = rules;
+  const due = dueIn(rules);
   if (due.length) return game.notify("error", game.names.inText(`Not yet: ${dueReason(ruleset, due)}`));
   game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log)), time: Date.now() });
 }

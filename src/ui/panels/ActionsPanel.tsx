@@ -4,9 +4,10 @@
  * model's unit or its side, aimed at an enemy unit where the spec asks, with the spec's questions. The rules
  * take it in the sight worker with the game's dice (online: the room does); their refusal names its rule.
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { actionName } from "../../rules/gameContext";
 import type { Answer } from "../../rules/questions";
-import type { ActionRequest, ActionSpec, ActionSystem, DueAction } from "../../rules/ruleset";
+import type { ActionRequest, ActionSpec, ActionSystem, DueAction, Ruleset } from "../../rules/ruleset";
 import { DEPLOYMENT } from "../../rules/turn";
 import { useGame } from "../../state/game";
 import { useReplay } from "../../state/replayStore";
@@ -25,17 +26,15 @@ function centreOf(models: readonly { readonly position: readonly [number, number
   return [sum[0] / models.length, sum[1] / models.length];
 }
 
-function DueList({ due }: { due: readonly DueAction[] }) {
+function DueList({ ruleset, due }: { ruleset: Ruleset; due: readonly DueAction[] }) {
   const names = useGame((s) => s.names);
-  const { rules } = useRulesNow();
-  const nameOf = (id: string) => rules?.ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
   return (
     <div data-testid="due-actions">
       <strong>Due now</strong>
       <ul style={{ margin: "2px 0", paddingLeft: 16 }}>
         {due.map((d) => (
           <li key={JSON.stringify(d.request)}>
-            {nameOf(d.request.action)}: {d.request.unit ? <Name id={d.request.unit} /> : d.request.side}
+            {actionName(ruleset, d.request.action)}: {d.request.unit ? <Name id={d.request.unit} /> : d.request.side}
             {d.request.target && (
               <>
                 {" "}
@@ -65,13 +64,14 @@ export function ActionsPanel() {
   const [target, setTarget] = useState<string>();
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [last, setLast] = useState<string>();
+  // Once a game point, not once a render: what is due is asked of the whole rules context.
+  const due = useMemo(() => rules?.ruleset.actions?.due?.(rules.context, undefined) ?? [], [rules]);
   const actions = rules?.ruleset.actions;
   if (!actions || watching || state.ended) return null;
   const phase = state.step?.phase === DEPLOYMENT ? DEPLOYMENT : state.step?.phase;
   const acting = state.step?.side;
   const entry = selected ? battlefield.models.get(selected) : undefined;
   const side = entry?.side ?? acting;
-  const due = actions.due?.(rules.context, undefined) ?? [];
   const specs = specsNow(actions, phase);
   const spec = specs.find((a) => a.id === chosen) ?? specs[0];
   const enemies = state.scenario.forces.filter((f) => f.side !== side).flatMap((f) => f.units.filter((u) => u.models.length));
@@ -92,7 +92,7 @@ export function ActionsPanel() {
 
   return (
     <div data-testid="actions-panel" style={{ margin: "6px 0" }}>
-      {due.length > 0 && <DueList due={due} />}
+      {due.length > 0 && <DueList ruleset={rules.ruleset} due={due} />}
       {spec && (
         <div>
           <strong>Actions</strong>
