@@ -495,6 +495,14 @@ export interface ActionResult {
   readonly secret?: { readonly side: string; readonly what: string };
 }
 
+/** The rules' refusal of an action (nothing rolled or recorded): why, with the rule, and a summary naming the action. */
+export const refusedAction = (rulings: readonly Ruling[], name: string): ActionResult => ({
+  refused: rulings,
+  rolls: [],
+  outcomes: [],
+  summary: `${name}: ${rulings.map((r) => r.reason).join("; ")}`,
+});
+
 /** An action the rules require now (a morale test after casualties, a panic test, a Motivation test), and why. */
 export interface DueAction {
   readonly request: ActionRequest;

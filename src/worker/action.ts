@@ -10,7 +10,7 @@ import { answersProblems } from "../core/game/answers";
 import { rolledSides } from "../core/game/gameLog";
 import { sideOf } from "../core/game/models";
 import type { GameRecord, RulesAt } from "../rules/gameContext";
-import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type Ruling, sightOptionsOf } from "../rules/ruleset";
+import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type Ruling, refusedAction, sightOptionsOf } from "../rules/ruleset";
 import { DEPLOYMENT, notActing, phaseNameOf } from "../rules/turn";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
@@ -39,7 +39,7 @@ export async function takeActionInGame(table: Tabletop, asked: ActionInGame): Pr
   const wrong = answersProblems(spec.asks, request.answers ?? {}, spec.name)[0];
   if (wrong) throw new SightQueryError(`the action's ${wrong.id}: ${wrong.problem}`);
   const outOfTurn = phaseRefusal(rules, spec) ?? sideRefusal(rules, spec, request);
-  if (outOfTurn) return { refused: [outOfTurn], rolls: [], outcomes: [], summary: `${spec.name}: ${outOfTurn.reason}` };
+  if (outOfTurn) return refusedAction([outOfTurn], spec.name);
 
   const world = await table.worldOf(battlefield);
   const geometry: ActionGeometry = { ...tableGeometry(world, battlefield), sight: (r) => sightReport(world, r.shooter, r.target, sightOptionsOf(r)) };
