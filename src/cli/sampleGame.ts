@@ -16,7 +16,7 @@ import type { GameEvent } from "../core/game/events";
 import { currentState, type GameLog, newGame, nextDice, record } from "../core/game/gameLog";
 import { findModel, placementOf } from "../core/game/models";
 import type { GameState } from "../core/game/state";
-import { distance2, type Vec2 } from "../core/geometry2d";
+import { distance2, meanPoint, type Vec2 } from "../core/geometry2d";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { sampleMissions } from "../core/mission/samples";
 import { settleMoves, shiftedPlacement } from "../core/placement";
@@ -291,7 +291,7 @@ function unitsNow(scenario: Scenario): UnitNow[] {
         id: u.id,
         side: force.side,
         models: u.models,
-        centre: [u.models.reduce((a, m) => a + m.position[0], 0) / u.models.length, u.models.reduce((a, m) => a + m.position[1], 0) / u.models.length] as Vec2,
+        centre: meanPoint(u.models.map((m) => m.position)),
       })),
   );
 }

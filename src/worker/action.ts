@@ -11,7 +11,7 @@ import { rolledSides } from "../core/game/gameLog";
 import { sideOf } from "../core/game/models";
 import type { GameRecord, RulesAt } from "../rules/gameContext";
 import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type Ruling, refusedAction, sightOptionsOf } from "../rules/ruleset";
-import { DEPLOYMENT, notActing, phaseNameOf } from "../rules/turn";
+import { DEPLOYMENT, notActing, phaseNameOf, sidesOf } from "../rules/turn";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
 import { requireOnTable, rulesInGame, type Tabletop, tableGeometry } from "./fire";
@@ -62,7 +62,7 @@ function requireParties({ battlefield }: RulesAt, spec: ActionSpec, request: Act
     if (request.unit === undefined) throw new SightQueryError(`${spec.name} is taken by a unit: the request names none`);
     requireOnTable(battlefield, request.unit, "unit", at);
   } else if (request.side === undefined || !scenario.forces.some((f) => f.side === request.side)) {
-    const sides = [...new Set(scenario.forces.map((f) => f.side))].join(", ");
+    const sides = sidesOf(scenario).join(", ");
     throw new SightQueryError(
       `${spec.name} is taken by a side: ${request.side === undefined ? "the request names none" : `"${request.side}" is none`} (sides: ${sides})`,
     );

@@ -5,6 +5,7 @@
  * take it in the sight worker with the game's dice (online: the room does); their refusal names its rule.
  */
 import { useMemo, useState } from "react";
+import { meanPoint } from "../../core/geometry2d";
 import { actionName } from "../../rules/gameContext";
 import type { Answer } from "../../rules/questions";
 import type { ActionRequest, ActionSpec, ActionSystem, DueAction, Ruleset } from "../../rules/ruleset";
@@ -19,12 +20,6 @@ import { QuestionField } from "./QuestionField";
 /** The specs a player may take in the game's step now: those of its phase (every one in free play). */
 const specsNow = (actions: ActionSystem<unknown>, phase: string | undefined): ActionSpec[] =>
   actions.actions.filter((a) => phase === undefined || !a.phases || a.phases.includes(phase));
-
-/** A unit's centre on the table (cm): a bombardment's aiming point when a player picks a unit to aim at. */
-function centreOf(models: readonly { readonly position: readonly [number, number] }[]): [number, number] {
-  const sum = models.reduce<[number, number]>((a, m) => [a[0] + m.position[0], a[1] + m.position[1]], [0, 0]);
-  return [sum[0] / models.length, sum[1] / models.length];
-}
 
 function DueList({ ruleset, due }: { ruleset: Ruleset; due: readonly DueAction[] }) {
   const names = useGame((s) => s.names);
@@ -83,7 +78,8 @@ export function ActionsPanel() {
       action: spec.id,
       ...(spec.by === "unit" ? { unit: entry?.unitId } : { side }),
       ...(spec.target === "enemy-unit" && aimedAt ? { target: aimedAt.id } : {}),
-      ...(spec.target === "point" && aimedAt ? { point: centreOf(aimedAt.models) } : {}),
+      // A bombardment is aimed at the centre of the unit picked (cm).
+      ...(spec.target === "point" && aimedAt ? { point: meanPoint(aimedAt.models.map((m) => m.position)) } : {}),
       answers,
     };
     const result = await takeActionNow(request);
