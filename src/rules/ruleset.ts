@@ -50,6 +50,9 @@ export function uniqueSampleTables(tables: readonly SampleTable[]): SampleTable[
   return [...new Map(tables.map((t) => [t.table, t])).values()];
 }
 
+/** The sample tables the dice's meanings name (RolledDie.sample), in the order rolled; uniqueSampleTables keeps each once. */
+export const diceSamples = (dice: readonly RolledDie[]): SampleTable[] => dice.flatMap((d) => (d.sample ? [d.sample] : []));
+
 /** One statement of the judge: what was decided and where the rules say so. */
 export interface Ruling {
   readonly reason: string;

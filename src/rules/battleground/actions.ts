@@ -18,6 +18,7 @@ import {
   type ActionResult,
   type ActionSpec,
   type DueAction,
+  diceSamples,
   type Ruling,
   refusedAction,
   uniqueSampleTables,
@@ -242,7 +243,7 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
     dice: rolled,
     steps: b.ref.steps,
     allocation: b.ref.allocation,
-    sampleTables: uniqueSampleTables(rolled.flatMap((d) => (d.sample ? [d.sample] : []))),
+    sampleTables: uniqueSampleTables(diceSamples(rolled)),
     ...(request.target !== undefined ? { target: request.target } : {}),
   };
   const outcomes = b.ref.finalOutcomes();
