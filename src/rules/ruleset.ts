@@ -448,8 +448,8 @@ export interface ActionSpec {
    * reaction to the enemy's order, a morale test forced on a unit by the enemy's fire).
    */
   readonly sides?: "acting" | "any";
-  /** What it is aimed at: an enemy unit (an assault), a point of the table (a bombardment); absent: nothing. */
-  readonly target?: "enemy-unit" | "point";
+  /** What it is aimed at: an enemy unit (an assault), a unit of its own side (a transport boarded), a point of the table (a bombardment); absent: nothing. */
+  readonly target?: "enemy-unit" | "own-unit" | "point";
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
   readonly asks: readonly Question[];
   /**
@@ -472,7 +472,7 @@ export interface ActionRequest {
   /** The side taking it (required where the spec is taken `by: "side"`; else the unit's side). */
   readonly side?: string;
   readonly unit?: string;
-  /** The enemy unit it is aimed at (ActionSpec.target "enemy-unit"). */
+  /** The unit it is aimed at: an enemy's (ActionSpec.target "enemy-unit") or its own side's ("own-unit"). */
   readonly target?: string;
   /** The table point it is aimed at, cm (ActionSpec.target "point"). */
   readonly point?: readonly [number, number];

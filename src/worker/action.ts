@@ -68,11 +68,12 @@ function requireParties({ battlefield }: RulesAt, spec: ActionSpec, request: Act
     );
   }
   const side = request.side ?? sideOf(scenario, request.unit!);
-  if (spec.target === "enemy-unit") {
-    if (request.target === undefined) throw new SightQueryError(`${spec.name} is aimed at an enemy unit: the request names none`);
+  if (spec.target === "enemy-unit" || spec.target === "own-unit") {
+    const whose = spec.target === "enemy-unit" ? "an enemy unit" : `a unit of its own side`;
+    if (request.target === undefined) throw new SightQueryError(`${spec.name} is aimed at ${whose}: the request names none`);
     requireOnTable(battlefield, request.target, "target", at);
-    if (sideOf(scenario, request.target) === side)
-      throw new SightQueryError(`${spec.name} is aimed at an enemy unit: "${request.target}" is on ${side}'s side`);
+    if ((sideOf(scenario, request.target) === side) !== (spec.target === "own-unit"))
+      throw new SightQueryError(`${spec.name} is aimed at ${whose}: "${request.target}" is on ${sideOf(scenario, request.target)}'s side`);
   }
   if (spec.target === "point") {
     const { width, depth } = scenario.table;

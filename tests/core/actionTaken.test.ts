@@ -140,6 +140,22 @@ describe("takeActionInGame's checks before the rules", () => {
   });
 });
 
+describe("takeActionInGame's parties", () => {
+  it("an action aimed at a unit of its own side (a transport boarded) refuses an enemy unit, and names none missing", async () => {
+    const table = gameTabletop();
+    try {
+      const game = start("flames-of-war");
+      const mount = { action: "mount", unit: unitOf("rifleman") };
+      await expect(takeActionInGame(table, { game, request: mount })).rejects.toThrow("Mount is aimed at a unit of its own side: the request names none");
+      await expect(takeActionInGame(table, { game, request: { ...mount, target: unitOf("tank") } })).rejects.toThrow(
+        `Mount is aimed at a unit of its own side: "${unitOf("tank")}" is on B's side`,
+      );
+    } finally {
+      table.dispose();
+    }
+  });
+});
+
 describe("a side's secret (secrets.ts)", () => {
   const dice = createDice(42);
   dice.roll(30, "card drawn");

@@ -1,6 +1,7 @@
 /**
  * Flames of War's own actions (Ruleset.actions): Infiltration in the deployment (l.30–39); Digging In in the
- * Movement Step (l.69); in the Starting Step the Motivation Test to unpin and the
+ * Movement Step (l.69), and mounting and dismounting there (or in a Stormtroopers move, l.173, 276); in the
+ * Starting Step the Motivation Test to unpin and the
  * Platoon and Company Morale Checks, due when the rules require them (003 l.13–16, 71, 222); an Artillery
  * Bombardment in the Shooting Step (l.155, 246, 255); Tip and Run after shooting (l.116–120); in the Assault
  * Step an assault (l.63–64, 105, 109, 315–331) and the Stormtroopers move (l.266–280), these two national
@@ -19,6 +20,7 @@ import { infiltrate, infiltrationRefusal } from "./infiltration";
 import { companyMoraleCheck, companyMoraleDue, platoonMoraleCheck, platoonMoraleDue, unpinTest } from "./morale";
 import type { FowResolution } from "./ratingTests";
 import { specialMove } from "./specialMoves";
+import { dismount, dismountRefusal, mount, mountRefusal } from "./transport";
 import { FOW_TURN } from "./turn";
 
 const [STARTING, MOVEMENT, SHOOTING, ASSAULT] = FOW_TURN.phases.map((p) => p.id) as [string, string, string, string];
@@ -66,6 +68,26 @@ export const FOW_ACTIONS: readonly ActionSpec[] = [
     rule: "§2.5 (003 l.69)",
     summary: "A platoon that has not moved takes a Skill Test: passed, its infantry and gun teams are Dug In until they move.",
     phases: [MOVEMENT],
+    by: "unit",
+    asks: [],
+  },
+  {
+    id: "mount",
+    name: "Mount",
+    rule: "§4.9 (003 l.173, 276, 442)",
+    summary:
+      "The platoon's infantry and man-packed gun teams touching a transport or tank of the chosen platoon board it: Passengers, who do not shoot and are hit only through it.",
+    phases: [MOVEMENT, ASSAULT],
+    by: "unit",
+    target: "own-unit",
+    asks: [],
+  },
+  {
+    id: "dismount",
+    name: "Dismount",
+    rule: "§4.9 (003 l.173, 276)",
+    summary: "The platoon's passengers step off their vehicles where their figures stand.",
+    phases: [MOVEMENT, ASSAULT],
     by: "unit",
     asks: [],
   },
@@ -162,6 +184,16 @@ function takeAction(request: ActionRequest, dice: Dice, ctx: FowContext, geometr
       if (refusal) return { refused: [refusal], rolls: [], outcomes: [], summary: refusal.reason };
       if (takenThisTurn(ctx, "dig-in", unit)) return refuse(`${unit} has tried to dig in this turn`, "§2.5");
       return result(digIn(ctx, dice, unit));
+    }
+    case "mount": {
+      const refusal = mountRefusal(ctx, unit, request.target ?? "");
+      if (refusal) return { refused: [refusal], rolls: [], outcomes: [], summary: refusal.reason };
+      return result(mount(ctx, dice, unit, request.target!));
+    }
+    case "dismount": {
+      const refusal = dismountRefusal(ctx, unit);
+      if (refusal) return { refused: [refusal], rolls: [], outcomes: [], summary: refusal.reason };
+      return result(dismount(ctx, dice, unit));
     }
     case "bombardment":
       if (takenThisTurn(ctx, "bombardment", unit)) return refuse(`${unit} has bombarded this turn already`, "§5.4");

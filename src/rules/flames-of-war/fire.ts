@@ -21,6 +21,7 @@ import { type FowContext, isVehicle, modelState, type ResolvedWeapon, teamOf, we
 import { SOURCE_CM, sourcePair } from "./distances";
 import { type FowSight, judgeSight } from "./sight";
 import { diceCount, type ToHit, toHit } from "./toHit";
+import { carrierOf } from "./transport";
 import { type FowFireDeclaration, RULESET_ID } from "./types";
 
 /** One firing model against one target model: the best of its origins. */
@@ -47,25 +48,44 @@ export interface FowFireVerdict extends FireVerdict {
 /**
  * The weapons a firer fires: the declared one, else its stat line's primary (or first); with `allWeapons`
  * every weapon it has, the primary first (003 l.507: each weapon its own dice and score; l.524: all of a
- * team's weapons at one platoon).
+ * team's weapons at one platoon). `silent`: the weapons it has but may not fire with the others.
  */
-function chosenWeapons(ctx: FowContext, firer: ModelFacts, declaration: FowFireDeclaration): { weapons: ResolvedWeapon[]; ruling?: Ruling } {
+function chosenWeapons(
+  ctx: FowContext,
+  firer: ModelFacts,
+  declaration: FowFireDeclaration,
+): { weapons: ResolvedWeapon[]; silent: { weapon: ResolvedWeapon; ruling: Ruling }[]; ruling?: Ruling } {
   const team = teamOf(ctx, firer);
   const mounts = Object.keys(team.weapons);
   const first = declaration.weapon ?? team.primary ?? mounts[0];
-  if (first === undefined) return { weapons: [], ruling: { reason: `${firer.id} has no weapon in its stat line`, rule: "§1.1" } };
+  if (first === undefined) return { weapons: [], silent: [], ruling: { reason: `${firer.id} has no weapon in its stat line`, rule: "§1.1" } };
   const chosen = declaration.allWeapons ? [first, ...mounts.filter((m) => m !== first)] : [first];
-  const weapons = chosen.flatMap((mount) => weaponProfile(ctx, firer, mount) ?? []);
-  if (!weapons.length)
-    return { weapons, ruling: { reason: `${firer.id} has no weapon "${first}"; its weapons: ${mounts.join(", ") || "none"}`, rule: "§1.1" } };
-  return { weapons };
+  const all = chosen.flatMap((mount) => weaponProfile(ctx, firer, mount) ?? []);
+  if (!all.length)
+    return { weapons: [], silent: [], ruling: { reason: `${firer.id} has no weapon "${first}"; its weapons: ${mounts.join(", ") || "none"}`, rule: "§1.1" } };
+  const silent = all.flatMap((weapon) => {
+    const ruling = hullGunSilences(ctx, firer, all[0]!, weapon);
+    return ruling ? [{ weapon, ruling }] : [];
+  });
+  return { weapons: all.filter((w) => !silent.some((s) => s.weapon === w)), silent };
+}
+
+/**
+ * A vehicle whose main gun is hull-mounted does not fire its other hull weapons with it: the source implies so
+ * where it lets Begleit Escorts' assault guns do it (003 l.385).
+ */
+function hullGunSilences(ctx: FowContext, firer: ModelFacts, main: ResolvedWeapon, weapon: ResolvedWeapon): Ruling | undefined {
+  const mountOf = (w: ResolvedWeapon) => firer.def.weapons.find((d) => d.id === w.mount)?.mount;
+  if (weapon === main || !isVehicle(teamOf(ctx, firer)) || mountOf(main) !== "hull" || mountOf(weapon) !== "hull") return undefined;
+  if (ctx.options.begleitEscorts) return undefined;
+  return {
+    reason: `${firer.id}'s ${mountName(firer, weapon)} cannot fire: its main gun is hull-mounted, and only Begleit Escorts fire the hull MG with it`,
+    rule: "§6.4 (003 l.385)",
+  };
 }
 
 /** A weapon as its model names it ("Hull MG", "Coaxial MG"): two MGs of one tank share the table's "MG". */
 const mountName = (firer: ModelFacts, weapon: ResolvedWeapon): string => firer.def.weapons.find((w) => w.id === weapon.mount)?.name ?? weapon.name;
-
-/** Whether the firer is carried by another model (§1.3: passengers do not shoot). */
-const carried = (ctx: FowContext, firer: ModelFacts): boolean => Object.values(ctx.game.models ?? {}).some((s) => s.passengers?.includes(firer.id));
 
 /** The first question per pair: from the weapon's mount (vehicles) or the base's usual eye point. */
 function firstRequest(firer: ModelFacts, target: ModelFacts, mount: string): SightRequest {
@@ -104,18 +124,38 @@ export function fireVerdict(declaration: FowFireDeclaration, reports: readonly S
   const rulings: Ruling[] = [];
   const needs: SightRequest[] = [];
   if (targetUnit.side === firingUnit.side) rulings.push({ reason: `${targetUnit.name || targetUnit.id} is on the firing side`, rule: "§1.5" });
-  const targets = modelsNamed(ctx, targetUnit.id);
+  // Passengers are hit only through their vehicle (003 l.435–442): not targets of their own.
+  const riding = modelsNamed(ctx, targetUnit.id).filter((m) => carrierOf(ctx, m.id) !== undefined);
+  const targets = modelsNamed(ctx, targetUnit.id).filter((m) => !riding.includes(m));
+  if (riding.length)
+    rulings.push({
+      reason: `${riding.map((m) => `${m.id} (in ${carrierOf(ctx, m.id)})`).join(", ")}: Passengers, hit only through their vehicle`,
+      rule: "§4.9 (003 l.435–442)",
+    });
   const targetName = targetUnit.name || targetUnit.id;
   const firers: FowFirerVerdict[] = modelsNamed(ctx, declaration.shooter).flatMap((firer) => {
     const refuse = (reason: Ruling): FowFirerVerdict[] => [{ model: firer.id, dice: 0, canFire: false, rulings: [reason], shots: [], lines: [] }];
     if (targetUnit.side === firingUnit.side) return refuse({ reason: "cannot fire at its own side", rule: "§1.5" });
-    const { weapons, ruling } = chosenWeapons(ctx, firer, declaration);
+    const { weapons, silent, ruling } = chosenWeapons(ctx, firer, declaration);
     if (!weapons.length) return refuse(ruling!);
-    if (carried(ctx, firer)) return refuse({ reason: `${firer.id} is a passenger: passengers do not shoot`, rule: "§1.3" });
+    if (carrierOf(ctx, firer.id) !== undefined) return refuse({ reason: `${firer.id} is a passenger: passengers do not shoot`, rule: "§1.3" });
     if (isVehicle(teamOf(ctx, firer)) && firer.markers.includes("bailed out"))
       return refuse({ reason: `${firer.id} is Bailed Out (common practice: a bailed-out crew does not fire; the source does not say)`, rule: "§4.11" });
-    const who = (w: ResolvedWeapon) => (weapons.length > 1 ? `${firer.id}'s ${mountName(firer, w)}` : firer.id);
-    return weapons.map((weapon) => firerWith(ctx, { firer, weapon, who: who(weapon) }, targets, targetName, byKey, needs));
+    const several = weapons.length + silent.length > 1;
+    const who = (w: ResolvedWeapon) => (several ? `${firer.id}'s ${mountName(firer, w)}` : firer.id);
+    const held = silent.map(
+      ({ weapon, ruling: why }): FowFirerVerdict => ({
+        model: firer.id,
+        weapon: { id: weapon.mount },
+        dice: 0,
+        canFire: false,
+        rulings: [why],
+        shots: [],
+        lines: [],
+        profile: weapon,
+      }),
+    );
+    return [...weapons.map((weapon) => firerWith(ctx, { firer, weapon, who: who(weapon) }, targets, targetName, byKey, needs)), ...held];
   });
   const samples: SampleTable[] = firers.flatMap((f) =>
     [...f.rulings, ...f.shots.flatMap((s) => [...s.rulings, ...s.modifiers])].flatMap((r) => (r.sample ? [r.sample] : [])),

@@ -20,6 +20,7 @@ import { sourcePair } from "./distances";
 import { chargeOf, hasQualityOfQuantity } from "./qualityOfQuantity";
 import { SPECIAL_MOVE_CM, type SpecialMoveRecord } from "./specialMoves";
 import type { TeamProfile } from "./tables";
+import { carrierOf } from "./transport";
 import { FOW_TURN } from "./turn";
 import { RULESET_ID } from "./types";
 
@@ -160,14 +161,20 @@ function commandRulings(
 
 export function moveVerdict(request: MoveRequest, ctx: FowContext): MoveVerdict {
   const m = requireModel(ctx, request.model);
-  const team = teamOf(ctx, m);
+  // A passenger moves with its vehicle, at the vehicle's rates (transport.ts).
+  const carrier = carrierOf(ctx, m.id);
+  const team = teamOf(ctx, carrier === undefined ? m : requireModel(ctx, carrier));
   const phase = ctx.game.step?.phase;
   const state = modelState(ctx, m.id);
   const rates = ratesOf(ctx, team);
   const movement = sampleMark(ctx, "movement");
   const vehicle = isVehicle(team);
   const facts = pathFacts(request.path, [...ctx.terrain.values()], { heading: m.heading, vehicle });
-  const rulings: Ruling[] = [{ ...rates.ruling, reason: `${m.id} is ${rates.ruling.reason}` }];
+  const rulings: Ruling[] = [
+    carrier === undefined
+      ? { ...rates.ruling, reason: `${m.id} is ${rates.ruling.reason}` }
+      : { ...rates.ruling, reason: `${m.id} rides in ${carrier}, ${rates.ruling.reason}: it moves with it` },
+  ];
   let refusal: Ruling | undefined;
   const difficult: string[] = [];
   for (const { feature } of facts.terrain) {
@@ -202,7 +209,8 @@ export function moveVerdict(request: MoveRequest, ctx: FowContext): MoveVerdict 
       };
   rulings.push(measured);
   if (over) refusal ??= measured;
-  const command = commandRulings(request, m, team, ctx, allowed?.charge ? ASSAULT : phase === ASSAULT ? undefined : phase);
+  const command =
+    carrier === undefined ? commandRulings(request, m, team, ctx, allowed?.charge ? ASSAULT : phase === ASSAULT ? undefined : phase) : { rulings: [] };
   rulings.push(...command.rulings);
   refusal ??= command.refusal;
   const all = refusal && !rulings.includes(refusal) ? [refusal, ...rulings] : rulings;

@@ -47,6 +47,8 @@ export interface FowOptions {
   readonly britishBulldog: boolean;
   /** §6.1 Infiltration (Soviet): a platoon infiltrates in the deployment and may be spotted (003 l.30–39). */
   readonly infiltration: boolean;
+  /** §6.4 Begleit Escorts (German): an assault gun fires its hull MG with its hull-mounted main gun (003 l.385). */
+  readonly begleitEscorts: boolean;
 }
 
 export const DEFAULT_OPTIONS: FowOptions = {
@@ -71,6 +73,7 @@ export const DEFAULT_OPTIONS: FowOptions = {
   qualityOfQuantity: false,
   britishBulldog: false,
   infiltration: false,
+  begleitEscorts: false,
 };
 
 const national = (id: keyof FowOptions, label: string, rule: string, description: string): OptionSpec => ({
@@ -185,6 +188,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     "Infiltration (Soviet)",
     "§6.1",
     'In the deployment a platoon infiltrates: 8"/20 cm from every enemy model, in Command Distance; spotted at once within 16"/40 cm of an enemy that sees it unconcealed (or is Recce), else on the opponent\'s 6; spotted, the first turn goes to the opponent (003 l.30–39).',
+  ),
+  national(
+    "begleitEscorts",
+    "Begleit Escorts (German)",
+    "§6.4",
+    "An assault gun fires its hull MG at the same time as its hull-mounted main gun (003 l.385); without it the hull MG stays silent when the main gun fires.",
   ),
 ];
 

@@ -227,5 +227,7 @@ function passengers(
       roller.dice.slice(first).map((d) => d.index),
     );
     if (type !== "tank" && destroyed) for (const p of survivors) outcomes.push({ model: p, effect: "pinned", detail: "Pinned Down: dismounted under fire" });
+    // Riders of a tank hit step off too, not pinned for it (l.442): the outcome tells the game state they ride no more.
+    else if (type === "tank") for (const p of survivors) outcomes.push({ model: p, effect: "no-effect", detail: "dismounted under fire" });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Flames of War's game state from the game log alone: what each team did in its side's latest player turn,
- * how far it moved (so whether At Double), whether it charged and whether it shot (§1.3, §2.5, §2.6); and the
+ * how far it moved (so whether At Double), whether it charged and whether it shot (§1.3, §2.5, §2.6), who
+ * rides in what (transport.ts); and the
  * questions a player answers before a shot about what the table does not show: whether the firing platoon
  * moved, whether the target platoon moved or moved At Double (the log says so unless the player says
  * otherwise), or is Dug In. The answers are the declaration's; the rules read them here.
@@ -11,6 +12,7 @@ import type { Mark, Question } from "../questions";
 import type { GameHistory, PickedModels, Situation, SubjectSituation } from "../ruleset";
 import { type FowContext, modelState } from "./context";
 import { actionsThisTurn, dugInTeams, teamTurns } from "./playerTurn";
+import { passengersOf } from "./transport";
 import type { FowFireDeclaration, FowGameState, FowModelState } from "./types";
 
 export const DECLARATION: readonly Question[] = [
@@ -36,7 +38,8 @@ export function gameState(history: GameHistory): FowGameState {
   const models: Record<string, FowModelState> = {};
   const turns = teamTurns(history);
   const dug = dugInTeams(history);
-  const ids = new Set([...turns.keys(), ...dug, ...Object.keys(history.state.modelStates)]);
+  const carried = passengersOf(history);
+  const ids = new Set([...turns.keys(), ...dug, ...carried.keys(), ...Object.keys(history.state.modelStates)]);
   for (const id of ids) {
     const turn = turns.get(id);
     const bogged = marksInForce(history, MARKS, id).boggedDown === true;
@@ -47,6 +50,7 @@ export function gameState(history: GameHistory): FowGameState {
       ...(turn?.shot ? { shot: true } : {}),
       ...(dug.has(id) ? { dugIn: true } : {}),
       ...(bogged ? { boggedDown: true } : {}),
+      ...(carried.has(id) ? { passengers: carried.get(id)! } : {}),
     };
     if (Object.keys(state).length) models[id] = state;
   }

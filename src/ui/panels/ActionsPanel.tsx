@@ -69,15 +69,17 @@ export function ActionsPanel() {
   const side = entry?.side ?? acting;
   const specs = specsNow(actions, phase);
   const spec = specs.find((a) => a.id === chosen) ?? specs[0];
-  const enemies = state.scenario.forces.filter((f) => f.side !== side).flatMap((f) => f.units.filter((u) => u.models.length));
-  const aimedAt = spec?.target ? (enemies.find((u) => u.id === target) ?? enemies[0]) : undefined;
+  // The units it may be aimed at: its own side's for "own-unit" (a transport to board), the enemy's otherwise.
+  const own = spec?.target === "own-unit";
+  const aimable = state.scenario.forces.filter((f) => (f.side === side) === own).flatMap((f) => f.units.filter((u) => u.models.length));
+  const aimedAt = spec?.target ? (aimable.find((u) => u.id === target) ?? aimable[0]) : undefined;
 
   const take = async () => {
     if (!spec || side === undefined) return;
     const request: ActionRequest = {
       action: spec.id,
       ...(spec.by === "unit" ? { unit: entry?.unitId } : { side }),
-      ...(spec.target === "enemy-unit" && aimedAt ? { target: aimedAt.id } : {}),
+      ...((spec.target === "enemy-unit" || spec.target === "own-unit") && aimedAt ? { target: aimedAt.id } : {}),
       // A bombardment is aimed at the centre of the unit picked (cm).
       ...(spec.target === "point" && aimedAt ? { point: meanPoint(aimedAt.models.map((m) => m.position)) } : {}),
       answers,
@@ -108,8 +110,12 @@ export function ActionsPanel() {
               ))}
             </select>
             {spec.target && (
-              <select value={aimedAt?.id ?? ""} onChange={(e) => setTarget(e.target.value)} aria-label={spec.target === "point" ? "Aim at" : "Against"}>
-                {enemies.map((u) => (
+              <select
+                value={aimedAt?.id ?? ""}
+                onChange={(e) => setTarget(e.target.value)}
+                aria-label={spec.target === "point" ? "Aim at" : own ? "With" : "Against"}
+              >
+                {aimable.map((u) => (
                   <option key={u.id} value={u.id}>
                     {useGame.getState().names.of(u.id)}
                   </option>

@@ -5,14 +5,17 @@
  * rule 7: the higher-AT weapon's hits go to the armoured vehicles).
  */
 import { describe, expect, it } from "vitest";
+import { createBattlefield } from "../../../src/core/battlefield";
+import { createCatalog } from "../../../src/core/modelDefinition";
+import { parseScenario } from "../../../src/core/scenario/load";
 import { tableContext } from "../../../src/rules/context";
 import { flamesOfWar } from "../../../src/rules/flames-of-war";
 import type { FowFireDeclaration, FowGameState } from "../../../src/rules/flames-of-war/types";
 import { judgeFire } from "../../../src/rules/judge";
 import { sightOptionsOf } from "../../../src/rules/ruleset";
 import { sightReport } from "../../../src/sight/lineOfSight";
-import { type Placed, world } from "../../helpers/scene";
-import { scriptedDice } from "../operation-ww2/fakes";
+import { type Placed, TEST_CATALOG, world } from "../../helpers/scene";
+import { fakeReport, scriptedDice } from "../operation-ww2/fakes";
 
 // The Sherman at (60, 50) faces +z; the German platoon (a Panzer IV and two riflemen, all having moved: 4+)
 // stands 30 cm ahead, within every weapon's range (MGs 40 cm) and in the hull MG's ±90° arc.
@@ -85,5 +88,78 @@ describe("a team's several weapons in one shot (003 l.481, l.507, l.524)", () =>
     expect(result.details.allocation.find((a) => a.model === "pz")!.allocatedBy!.reason).toMatch(
       /rule 7: hits of the higher-AT weapon go to the armoured vehicles/,
     );
+  });
+});
+
+describe("a hull-mounted main gun and the hull MG (003 l.385)", () => {
+  // An assault gun: its gun and its MG both in the hull (Begleit Escorts lets such a gun fire the MG with it, l.385).
+  const catalog = new Map([
+    ...TEST_CATALOG,
+    ...createCatalog([
+      {
+        id: "test-stug",
+        name: "Assault gun",
+        category: "vehicle",
+        vehicle: { class: "tank", width: 3, length: 7 },
+        parts: [{ name: "hull", shapes: [{ type: "box", size: [3, 2, 7], at: [0, 1, 0] }] }],
+        points: { gun: { at: [0, 1.8, 3.5] }, mg: { at: [0.8, 1.8, 3.4] } },
+        weapons: [
+          { id: "main-gun", name: "7.5 cm StuK", origin: "gun", arc: 30, mount: "hull" },
+          { id: "hull-mg", name: "Hull MG", origin: "mg", arc: 90, mount: "hull" },
+        ],
+      },
+    ]),
+  ]);
+  const parsed = parseScenario(
+    {
+      format: "hulldown-scenario",
+      version: 1,
+      table: { width: 180, depth: 120 },
+      features: [],
+      forces: [
+        { id: "force-A", side: "A", units: [{ id: "unit-stug", models: [{ id: "stug", model: "test-stug", position: [60, 50] }] }] },
+        { id: "force-B", side: "B", units: [{ id: "unit-ger", models: [{ id: "g1", model: "ger-rifleman", position: [60, 75] }] }] },
+      ],
+    },
+    catalog,
+  );
+  if (!parsed.ok) throw new Error("the assault-gun scenario does not load");
+  const verdictWith = (options: Record<string, unknown>) => {
+    const ctx = flamesOfWar.createContext(tableContext(createBattlefield(parsed.scenario, catalog)), { options });
+    const teams = {
+      ...ctx.tables.teams,
+      "test-stug": {
+        type: "tank" as const,
+        training: "veteran" as const,
+        armour: { front: 7, side: 3 },
+        primary: "main-gun",
+        weapons: { "main-gun": "kwk40-75mm", "hull-mg": "mg" },
+        notes: [],
+      },
+    };
+    return judgeFire(flamesOfWar, { shooter: "unit-stug", target: "unit-ger", allWeapons: true }, { ...ctx, tables: { ...ctx.tables, teams } }, (r) =>
+      // Seen whole in the open, 20 cm away.
+      fakeReport(r, { parts: [{ part: "figure", samples: 36, visible: 36, fraction: 1, blockedBy: [] }] }),
+    );
+  };
+
+  it("the hull MG stays silent when the hull-mounted main gun fires", () => {
+    const verdict = verdictWith({});
+    expect(verdict.firers.map((f) => [f.weapon?.id, f.canFire])).toEqual([
+      ["main-gun", true],
+      ["hull-mg", false],
+    ]);
+    expect(verdict.rulings).toContainEqual({
+      reason: "stug's Hull MG cannot fire: its main gun is hull-mounted, and only Begleit Escorts fire the hull MG with it",
+      rule: "§6.4 (003 l.385)",
+    });
+  });
+
+  it("under Begleit Escorts it fires with the main gun, at ROF 1 (l.481)", () => {
+    const verdict = verdictWith({ begleitEscorts: true });
+    expect(verdict.firers.map((f) => [f.weapon?.id, f.canFire, f.dice])).toEqual([
+      ["main-gun", true, 2],
+      ["hull-mg", true, 1],
+    ]);
   });
 });
