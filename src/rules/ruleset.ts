@@ -453,11 +453,6 @@ export interface ActionSpec {
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
   readonly asks: readonly Question[];
   /**
-   * The side waiting in an alternating or drawn phase may take it too (a reaction to the acting side's order),
-   * with the rule that lets it: the turn's side check passes it, and the system's rules judge who may.
-   */
-  readonly waiting?: Ruling;
-  /**
    * Worth a try by a simple scripted player (npm run sample-game) in its unit's activation, beside what is due:
    * "before-move" (a rally) or "after-move" (an assault once there); one aimed at an enemy unit is aimed at the
    * nearest within `within` cm, and a unit whose try before its move was taken moves at that enemy (a charge).
