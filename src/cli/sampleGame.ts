@@ -16,7 +16,7 @@ import type { GameEvent } from "../core/game/events";
 import { currentState, eventsInEffect, type GameLog, newGame, nextDice, record } from "../core/game/gameLog";
 import { findModel, placementOf } from "../core/game/models";
 import type { GameState } from "../core/game/state";
-import { distance2, type Vec2 } from "../core/geometry2d";
+import { distance2, meanPoint, type Vec2 } from "../core/geometry2d";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import { sampleMissions } from "../core/mission/samples";
 import { settleMoves, shiftedPlacement } from "../core/placement";
@@ -24,7 +24,7 @@ import { catalogFor } from "../core/scale";
 import { formatIssues, parseScenario } from "../core/scenario/load";
 import type { Point, Scenario } from "../core/scenario/schema";
 import type { ReplayNote } from "../replay/replayFile";
-import { dueBeforeStep, dueReason, overMove, overMoveReason, rulesAt, turnRefusal } from "../rules/gameContext";
+import { dueIn, dueReason, overMove, overMoveReason, type RulesAt, rulesAt, turnRefusal } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { DEFAULT_RULESET, rulesetById } from "../rules/registry";
 import type { ActionRequest, DueAction, FireDeclaration, Ruleset } from "../rules/ruleset";
@@ -126,7 +126,13 @@ export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number)
     log = record(log, event);
     return undefined;
   };
-  const rules = () => rulesAt(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) }).context;
+  // The rules as the log stands, built once per log (a new event, a new log): what is due is asked of them several times a step.
+  let built: { log: GameLog; rules: RulesAt } | undefined;
+  const rulesNow = (): RulesAt => {
+    if (built?.log !== log) built = { log, rules: rulesAt(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) }) };
+    return built.rules;
+  };
+  const rules = () => rulesNow().context;
   return {
     ruleset,
     get log() {
@@ -172,7 +178,7 @@ export function headlessGame(scenario: Scenario, ruleset: Ruleset, seed: number)
     due: (side: string | undefined): readonly DueAction[] => ruleset.actions?.due?.(rules(), side) ?? [],
     /** The turn bar's button: the step the turn engine takes next. */
     advance(): Refusal | undefined {
-      const due = dueBeforeStep(log, log.events.length, { battlefieldOf: (state) => table.battlefieldOf(state) });
+      const due = ruleset.actions?.due ? dueIn(rulesNow()) : [];
       if (due.length) return { by: "rules", reason: dueReason(ruleset, due) };
       return submit({ ...nextStep(ruleset.turn, currentState(log), nextDice(log), eventsInEffect(log)), time: (clock += 1000) });
     },
@@ -285,7 +291,7 @@ function unitsNow(scenario: Scenario): UnitNow[] {
         id: u.id,
         side: force.side,
         models: u.models,
-        centre: [u.models.reduce((a, m) => a + m.position[0], 0) / u.models.length, u.models.reduce((a, m) => a + m.position[1], 0) / u.models.length] as Vec2,
+        centre: meanPoint(u.models.map((m) => m.position)),
       })),
   );
 }

@@ -13,6 +13,12 @@ export const length2 = (a: Vec2): number => Math.hypot(a[0], a[1]);
 export const distance2 = (a: Vec2, b: Vec2): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
 export const lerp2 = (a: Vec2, b: Vec2, t: number): Vec2 => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
+/** The mean of some points (a unit's centre from its models' positions); NaN for none. */
+export function meanPoint(points: readonly Vec2[]): Vec2 {
+  const sum = points.reduce<[number, number]>((s, p) => [s[0] + p[0], s[1] + p[1]], [0, 0]);
+  return [sum[0] / points.length, sum[1] / points.length];
+}
+
 /** Unit vector a heading points to: heading 0 faces +z, 90 faces +x (three.js rotation.y). */
 export function headingVector(headingDeg: number): Vec2 {
   const r = (headingDeg * Math.PI) / 180;

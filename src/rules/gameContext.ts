@@ -8,8 +8,8 @@
 import { type Battlefield, createBattlefield } from "../core/battlefield";
 import type { GameEvent, GameHeader } from "../core/game/events";
 import { stateAt } from "../core/game/gameLog";
-import { movePath } from "../core/game/models";
-import type { GameState } from "../core/game/state";
+import { movePath, movesIn } from "../core/game/models";
+import { changesPosition, type GameState } from "../core/game/state";
 import { scenarioCatalog } from "../core/miniatures/catalog";
 import type { ModelCatalog } from "../core/modelDefinition";
 import type { Scenario } from "../core/scenario/schema";
@@ -111,15 +111,21 @@ export function turnRefusal(header: Pick<GameHeader, "ruleset">, state: GameStat
  * side's): a morale test after casualties, a panic test. None in free play, or under a system without actions.
  */
 export function dueBeforeStep(game: GameRecord, at: number, options: RulesAtOptions = {}): readonly DueAction[] {
+  // Most steps owe nothing: the whole context is built only where the system has actions due and the game its turns.
   if (!rulesetOf(game.header).actions?.due || !stateBefore(game, at).step) return [];
-  const { ruleset, context } = rulesAt(game, at, options);
-  return ruleset.actions!.due!(context, undefined);
+  return dueIn(rulesAt(game, at, options));
 }
+
+/** dueBeforeStep for rules a caller has already built at that point. */
+export const dueIn = ({ ruleset, context, history }: RulesAt): readonly DueAction[] =>
+  history.state.step && ruleset.actions?.due ? ruleset.actions.due(context, undefined) : [];
+
+/** An action's name in its rule system's words (ActionSpec.name), or its id where the system has no such action. */
+export const actionName = (ruleset: Ruleset, id: string): string => ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
 
 /** Why the turn may not move on while `due` is owed, in the rules' words. */
 export function dueReason(ruleset: Ruleset, due: readonly DueAction[]): string {
-  const name = (id: string) => ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
-  const owed = due.map((d) => `${name(d.request.action)} for ${d.request.unit ?? d.request.side} (${d.why.reason}; ${d.why.rule})`);
+  const owed = due.map((d) => `${actionName(ruleset, d.request.action)} for ${d.request.unit ?? d.request.side} (${d.why.reason}; ${d.why.rule})`);
   return `the rules require this first: ${owed.join("; ")}`;
 }
 
@@ -147,8 +153,8 @@ export function overMove(game: GameRecord, at: number, event: GameEvent, options
     if (error instanceof NotJudgeable) return undefined;
     throw error;
   }
-  const moves = (event.type === "model-moved" ? [event] : event.moves)
-    .filter((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1])
+  const moves = movesIn(event)
+    .filter(changesPosition)
     .map((m) => ({ model: m.model, path: movePath(m) }));
   return moves.map((m) => ruleset.moveVerdict!(moves.length > 1 ? { ...m, with: moves.filter((o) => o !== m) } : m, context)).find((v) => !v.allowed);
 }

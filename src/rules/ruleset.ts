@@ -50,6 +50,9 @@ export function uniqueSampleTables(tables: readonly SampleTable[]): SampleTable[
   return [...new Map(tables.map((t) => [t.table, t])).values()];
 }
 
+/** The sample tables the dice's meanings name (RolledDie.sample), in the order rolled; uniqueSampleTables keeps each once. */
+export const diceSamples = (dice: readonly RolledDie[]): SampleTable[] => dice.flatMap((d) => (d.sample ? [d.sample] : []));
+
 /** One statement of the judge: what was decided and where the rules say so. */
 export interface Ruling {
   readonly reason: string;
@@ -450,11 +453,6 @@ export interface ActionSpec {
   /** The questions asked before it is taken: each answer is `ActionRequest.answers[id]`. */
   readonly asks: readonly Question[];
   /**
-   * The side waiting in an alternating or drawn phase may take it too (a reaction to the acting side's order),
-   * with the rule that lets it: the turn's side check passes it, and the system's rules judge who may.
-   */
-  readonly waiting?: Ruling;
-  /**
    * Worth a try by a simple scripted player (npm run sample-game) in its unit's activation, beside what is due:
    * "before-move" (a rally) or "after-move" (an assault once there); one aimed at an enemy unit is aimed at the
    * nearest within `within` cm, and a unit whose try before its move was taken moves at that enemy (a charge).
@@ -494,6 +492,14 @@ export interface ActionResult {
    */
   readonly secret?: { readonly side: string; readonly what: string };
 }
+
+/** The rules' refusal of an action (nothing rolled or recorded): why, with the rule, and a summary naming the action. */
+export const refusedAction = (rulings: readonly Ruling[], name: string): ActionResult => ({
+  refused: rulings,
+  rolls: [],
+  outcomes: [],
+  summary: `${name}: ${rulings.map((r) => r.reason).join("; ")}`,
+});
 
 /** An action the rules require now (a morale test after casualties, a panic test, a Motivation test), and why. */
 export interface DueAction {

@@ -9,6 +9,7 @@
  */
 import type { Dice } from "../core/dice";
 import type { GameEvent, GameEventOf } from "../core/game/events";
+import { movesIn, sideOf, unitOf } from "../core/game/models";
 import type { GameState } from "../core/game/state";
 import { missionState } from "../core/mission/control";
 import { earlyVictory, type MissionResult, missionResult } from "../core/mission/result";
@@ -16,6 +17,9 @@ import { missionTitle } from "../core/mission/samples";
 import { inDeploymentZone } from "../core/mission/zones";
 import type { Scenario } from "../core/scenario/schema";
 import type { GameHistory, PhaseSpec, Ruling, TurnAction, TurnStructure } from "./ruleset";
+
+// Its home is core/game/models.ts; operation-ww2/state.ts still imports it from here.
+export { unitOf };
 
 export const DEPLOYMENT = "deployment";
 
@@ -271,19 +275,6 @@ export function nextStepLabel(turn: TurnStructure, state: GameState, events: rea
   return state.turn >= gameLength(turn, state.scenario).turns ? "End the game" : `End turn ${state.turn}`;
 }
 
-/** The side and the unit of a unit or model id on the table. */
-function placeOf(scenario: Scenario, id: string): { side: string; unit: string } | undefined {
-  for (const force of scenario.forces)
-    for (const unit of force.units) if (unit.id === id || unit.models.some((m) => m.id === id)) return { side: force.side, unit: unit.id };
-  return undefined;
-}
-
-/** The side of a unit or model id on the table. */
-export const sideOf = (scenario: Scenario, id: string): string | undefined => placeOf(scenario, id)?.side;
-
-/** The unit of a unit or model id on the table. */
-export const unitOf = (scenario: Scenario, id: string): string | undefined => placeOf(scenario, id)?.unit;
-
 /**
  * What a player does with an event, and which models or units act in it; undefined for events the turn does not
  * order. A turret traversed belongs to no phase (it is laid for a shot as well as turned on the move), but only the
@@ -411,8 +402,7 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
     if (refusal) return refusal;
   }
   if (phase.id === DEPLOYMENT && (event.type === "model-moved" || event.type === "models-moved")) {
-    const moves = event.type === "model-moved" ? [event] : event.moves;
-    for (const m of moves) {
+    for (const m of movesIn(event)) {
       const side = sideOf(state.scenario, m.model);
       const refusal = side === undefined ? undefined : deploymentRefusal(state, side, m.to.position);
       if (refusal) return refusal;

@@ -5,10 +5,10 @@
  */
 
 import type { z } from "zod";
+import { sideOf } from "../core/game/models";
 import type { CommandMessage } from "../core/game/roomProtocol";
 import type { GameState } from "../core/game/state";
 import type { Scenario } from "../core/scenario/schema";
-import { sideOf } from "../rules/turn";
 
 type Command = z.infer<typeof CommandMessage>;
 

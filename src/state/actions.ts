@@ -1,6 +1,7 @@
 /** User actions shared by buttons and keyboard shortcuts, each one command in the game log. */
 import type { GameEvent } from "../core/game/events";
-import { placementOf } from "../core/game/models";
+import { movesIn, placementOf } from "../core/game/models";
+import { changesPosition } from "../core/game/state";
 import { useGame } from "./game";
 import { useUi } from "./uiStore";
 
@@ -10,9 +11,8 @@ export const TURN_MERGE_MS = 1000;
 /** Whether `event` turned exactly these models, on the spot, less than TURN_MERGE_MS ago. */
 function recentTurnOf(event: GameEvent | undefined, ids: readonly string[]): boolean {
   if (event?.time === undefined || Date.now() - event.time > TURN_MERGE_MS) return false;
-  const moves = event.type === "model-moved" ? [event] : event.type === "models-moved" ? event.moves : [];
-  const onTheSpot = (m: (typeof moves)[number]) => m.from.position[0] === m.to.position[0] && m.from.position[1] === m.to.position[1];
-  return moves.length === ids.length && moves.every((m) => ids.includes(m.model) && onTheSpot(m));
+  const moves = movesIn(event);
+  return moves.length === ids.length && moves.every((m) => ids.includes(m.model) && !changesPosition(m));
 }
 
 /**

@@ -5,8 +5,9 @@
  * No rule is decided here, and no rule system is named.
  */
 import { useMemo } from "react";
+import type { Battlefield } from "../core/battlefield";
 import { eventsInEffect, type GameLog, nextDice } from "../core/game/gameLog";
-import { checksMoves, dueBeforeStep, dueReason, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
+import { checksMoves, dueIn, dueReason, type GameRecord, type RulesAt, rulesAt } from "../rules/gameContext";
 import { actionEvent, fireEvent, giveOrder, orderEvent } from "../rules/judge";
 import { marksInForce } from "../rules/marks";
 import type { Answer } from "../rules/questions";
@@ -18,9 +19,18 @@ import { getSightClient } from "./sightPool";
 /** The game as it stands at the cursor: what a shot is judged in (the undone tail is not part of it). */
 export const gameAtCursor = (log: GameLog): GameRecord => ({ header: log.header, events: log.events.slice(0, log.cursor) });
 
+/** The last rules built at the cursor: every panel, the drag's verdict and each action read the same ones until the game changes. */
+let built: { log: GameLog; battlefield: Battlefield; rules: RulesAt } | undefined;
+
+function rulesAtCursor(log: GameLog, battlefield: Battlefield): RulesAt {
+  if (built?.log !== log || built.battlefield !== battlefield)
+    built = { log, battlefield, rules: rulesAt(log, log.cursor, { battlefieldOf: () => battlefield }) };
+  return built.rules;
+}
+
 function rulesNow(): RulesAt {
   const { log, battlefield } = useGame.getState();
-  return rulesAt(log, log.cursor, { battlefieldOf: () => battlefield });
+  return rulesAtCursor(log, battlefield);
 }
 
 /** The rules at the cursor, or why the game's rules cannot judge (tables that do not load, options it does not have). */
@@ -29,7 +39,7 @@ export function useRulesNow(): { rules?: RulesAt; error?: string } {
   const battlefield = useGame((s) => s.battlefield);
   return useMemo(() => {
     try {
-      return { rules: rulesAt(log, log.cursor, { battlefieldOf: () => battlefield }) };
+      return { rules: rulesAtCursor(log, battlefield) };
     } catch (error) {
       return { error: (error as Error).message };
     }
@@ -84,8 +94,9 @@ export function advanceTurn(): void {
   if (game.state.ended) return;
   // Online the room takes the step, drawing any die from the game's secret dice.
   if (game.remote) return game.remote.send("advance-turn", {});
-  const { ruleset } = rulesNow();
-  const due = dueBeforeStep(game.log, game.log.cursor, { battlefieldOf: () => game.battlefield });
+  const rules = rulesNow();
+  const { ruleset } = rules;
+  const due = dueIn(rules);
   if (due.length) return game.notify("error", game.names.inText(`Not yet: ${dueReason(ruleset, due)}`));
   game.recordEvent({ ...nextStep(ruleset.turn, game.state, nextDice(game.log), eventsInEffect(game.log)), time: Date.now() });
 }

@@ -8,9 +8,10 @@
 import { createDice } from "../core/dice";
 import { answersProblems } from "../core/game/answers";
 import { rolledSides } from "../core/game/gameLog";
+import { sideOf } from "../core/game/models";
 import type { GameRecord, RulesAt } from "../rules/gameContext";
-import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type Ruling, sightOptionsOf } from "../rules/ruleset";
-import { DEPLOYMENT, notActing, phaseNameOf, sideOf } from "../rules/turn";
+import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type Ruling, refusedAction, sightOptionsOf } from "../rules/ruleset";
+import { DEPLOYMENT, notActing, phaseNameOf, sidesOf } from "../rules/turn";
 import { sightReport } from "../sight/lineOfSight";
 import { SightQueryError } from "../sight/visibility";
 import { requireOnTable, rulesInGame, type Tabletop, tableGeometry } from "./fire";
@@ -38,7 +39,7 @@ export async function takeActionInGame(table: Tabletop, asked: ActionInGame): Pr
   const wrong = answersProblems(spec.asks, request.answers ?? {}, spec.name)[0];
   if (wrong) throw new SightQueryError(`the action's ${wrong.id}: ${wrong.problem}`);
   const outOfTurn = phaseRefusal(rules, spec) ?? sideRefusal(rules, spec, request);
-  if (outOfTurn) return { refused: [outOfTurn], rolls: [], outcomes: [], summary: `${spec.name}: ${outOfTurn.reason}` };
+  if (outOfTurn) return refusedAction([outOfTurn], spec.name);
 
   const world = await table.worldOf(battlefield);
   const geometry: ActionGeometry = { ...tableGeometry(world, battlefield), sight: (r) => sightReport(world, r.shooter, r.target, sightOptionsOf(r)) };
@@ -61,7 +62,7 @@ function requireParties({ battlefield }: RulesAt, spec: ActionSpec, request: Act
     if (request.unit === undefined) throw new SightQueryError(`${spec.name} is taken by a unit: the request names none`);
     requireOnTable(battlefield, request.unit, "unit", at);
   } else if (request.side === undefined || !scenario.forces.some((f) => f.side === request.side)) {
-    const sides = [...new Set(scenario.forces.map((f) => f.side))].join(", ");
+    const sides = sidesOf(scenario).join(", ");
     throw new SightQueryError(
       `${spec.name} is taken by a side: ${request.side === undefined ? "the request names none" : `"${request.side}" is none`} (sides: ${sides})`,
     );

@@ -2,11 +2,35 @@
  * The models of a scenario as the game moves them: found by id, changed one at a time, stood at a placement.
  */
 import type { Model, Point, Scenario } from "../scenario/schema";
-import type { Placement } from "./events";
+import type { GameEvent, GameEventOf, Placement } from "./events";
 
 export function findModel(scenario: Scenario, id: string): Model | undefined {
   for (const force of scenario.forces) for (const unit of force.units) for (const model of unit.models) if (model.id === id) return model;
   return undefined;
+}
+
+/** The unit and the side of a unit or model id on the table; undefined for an id that is neither. */
+export function unitAndSideOf(scenario: Scenario, id: string): { unit: string; side: string } | undefined {
+  for (const force of scenario.forces)
+    for (const unit of force.units) if (unit.id === id || unit.models.some((m) => m.id === id)) return { unit: unit.id, side: force.side };
+  return undefined;
+}
+
+/** The side of a unit or model id on the table. */
+export const sideOf = (scenario: Scenario, id: string): string | undefined => unitAndSideOf(scenario, id)?.side;
+
+/** The unit of a unit or model id on the table. */
+export const unitOf = (scenario: Scenario, id: string): string | undefined => unitAndSideOf(scenario, id)?.unit;
+
+/** The unit of every model and unit id on the table (a unit is its own), for a fold that asks it of many events. */
+export function unitsById(scenario: Scenario): Map<string, string> {
+  const units = new Map<string, string>();
+  for (const force of scenario.forces)
+    for (const unit of force.units) {
+      units.set(unit.id, unit.id);
+      for (const m of unit.models) units.set(m.id, unit.id);
+    }
+  return units;
 }
 
 /** Where a model stands now, as a placement (the inverse of `placed`). */
@@ -25,6 +49,12 @@ export const movePath = (m: { readonly from: Placement; readonly path: readonly 
   ...m.path,
   m.to.position,
 ];
+
+/** One model's move as an event records it (a model-moved event, or one of a models-moved event's moves). */
+export type ModelMove = GameEventOf<"models-moved">["moves"][number];
+
+/** The moves an event makes: a model-moved event's one, a models-moved event's each, none for any other event. */
+export const movesIn = (event: GameEvent): readonly ModelMove[] => (event.type === "model-moved" ? [event] : event.type === "models-moved" ? event.moves : []);
 
 /** The model standing at a placement (on the ground, at an elevation or on a floor). */
 export function placed(model: Model, at: Placement): Model {

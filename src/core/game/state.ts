@@ -16,7 +16,7 @@ import {
   type UnitChange,
 } from "./events";
 import { applyForceEvent } from "./forceEvents";
-import { findModel, placed, withModel } from "./models";
+import { findModel, placed, unitAndSideOf, withModel } from "./models";
 
 export interface ModelStatus {
   readonly pinned: boolean;
@@ -118,14 +118,20 @@ function updateModel(state: GameState, id: string, fn: (m: Model) => Model | und
   return { ...state, scenario: withModel(state.scenario, id, fn) };
 }
 
-/** How many models of `unit` the game has taken off the table (morale tests at half strength, panic thresholds count them). */
-export const fallenFrom = (state: GameState, unit: string): number => Object.values(state.fallen).filter((f) => f.unit === unit).length;
+/** How many models each unit has had taken off the table by the game (morale tests at half strength, panic thresholds count them); a unit that lost none is left out. */
+export function fallenByUnit(state: GameState): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const f of Object.values(state.fallen)) counts[f.unit] = (counts[f.unit] ?? 0) + 1;
+  return counts;
+}
+
+/** How many models of `unit` the game has taken off the table. */
+export const fallenFrom = (state: GameState, unit: string): number => fallenByUnit(state)[unit] ?? 0;
 
 /** A model taken off the table by the game, remembered among its unit's fallen. */
 function fall(state: GameState, id: string): GameState {
-  const force = state.scenario.forces.find((f) => f.units.some((u) => u.models.some((m) => m.id === id)));
-  const unit = force?.units.find((u) => u.models.some((m) => m.id === id));
-  const fallen = force && unit ? { fallen: byId(state.fallen, { [id]: { unit: unit.id, side: force.side } }) } : {};
+  const at = unitAndSideOf(state.scenario, id);
+  const fallen = at ? { fallen: byId(state.fallen, { [id]: at }) } : {};
   return { ...updateModel(state, id, () => undefined), ...fallen };
 }
 

@@ -12,7 +12,17 @@ import { inchesToCm } from "../../core/units";
 import { modelsNamed, unitNamed } from "../context";
 import type { Question } from "../questions";
 import { DiceReferee } from "../referee";
-import { type ActionGeometry, type ActionRequest, type ActionResult, type ActionSpec, type DueAction, type Ruling, uniqueSampleTables } from "../ruleset";
+import {
+  type ActionGeometry,
+  type ActionRequest,
+  type ActionResult,
+  type ActionSpec,
+  type DueAction,
+  diceSamples,
+  type Ruling,
+  refusedAction,
+  uniqueSampleTables,
+} from "../ruleset";
 import { actionRefusal, pinsLapsing } from "./activation";
 import { immobilisationDue } from "./bogging";
 import { resolveCloseCombat } from "./closeCombat";
@@ -159,13 +169,6 @@ function immobilisationOf(answers: ActionRequest["answers"] = {}): Immobilisatio
   };
 }
 
-const refused = (rulings: readonly Ruling[], name: string): ActionResult => ({
-  refused: rulings,
-  rolls: [],
-  outcomes: [],
-  summary: `${name}: ${rulings.map((r) => r.reason).join("; ")}`,
-});
-
 /** Close combat judged as a shot of the unit at its target, its sight lines measured now. */
 function closeCombat(b: BgRef, request: ActionRequest, geometry: ActionGeometry): readonly Ruling[] | undefined {
   const declaration: BgFireDeclaration = {
@@ -198,23 +201,26 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
   const busy = modelsNamed(ctx, unit)
     .map((m) => actionRefusal(ctx, m, request.action))
     .find((r) => r !== undefined);
-  if (busy) return refused([busy], spec.name);
+  if (busy) return refusedAction([busy], spec.name);
   const b: BgRef = { ref: new DiceReferee(dice, 20), ctx, pinnedNow: new Set(), marked: new Set(), clouds: [] };
   switch (request.action) {
     case "rally": {
       const no = resolveRally(b, unit);
-      if (no) return refused([no], spec.name);
+      if (no) return refusedAction([no], spec.name);
       break;
     }
     case "charge":
       if (modelsNamed(ctx, unit).every((m) => isVehicle(ctx, m)))
-        return refused([{ reason: `${unit} has no base to charge with: a charge is the infantry bases' (close combat)`, rule: "002 l.245–251" }], spec.name);
+        return refusedAction(
+          [{ reason: `${unit} has no base to charge with: a charge is the infantry bases' (close combat)`, rule: "002 l.245–251" }],
+          spec.name,
+        );
       b.ref.note(`${unit} is designated to charge ${request.target}: each base tests its morale first`, MORALE_RULES.charge);
       resolveMorale(b, unit, "charge");
       break;
     case "close-combat": {
       const no = closeCombat(b, request, geometry);
-      if (no) return refused(no, spec.name);
+      if (no) return refusedAction(no, spec.name);
       break;
     }
     case "morale-test":
@@ -228,7 +234,7 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
       break;
     case PIN_LAPSE: {
       const no = liftPins(b, unit);
-      if (no) return refused([no], spec.name);
+      if (no) return refusedAction([no], spec.name);
       break;
     }
   }
@@ -237,7 +243,7 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: BgContext, g
     dice: rolled,
     steps: b.ref.steps,
     allocation: b.ref.allocation,
-    sampleTables: uniqueSampleTables(rolled.flatMap((d) => (d.sample ? [d.sample] : []))),
+    sampleTables: uniqueSampleTables(diceSamples(rolled)),
     ...(request.target !== undefined ? { target: request.target } : {}),
   };
   const outcomes = b.ref.finalOutcomes();

@@ -8,9 +8,10 @@
  */
 import { footprintDistance } from "../../core/footprint";
 import type { GameEvent } from "../../core/game/events";
+import { unitsById } from "../../core/game/models";
 import { changesPosition, turnStart } from "../../core/game/state";
 import { segmentsDistance } from "../../core/geometry2d";
-import { isLinear, type Scenario } from "../../core/scenario/schema";
+import { isLinear } from "../../core/scenario/schema";
 import { inchesToCm } from "../../core/units";
 import { type ModelFacts, modelsNamed } from "../context";
 import type { GameHistory, Ruling } from "../ruleset";
@@ -20,17 +21,6 @@ import { type BgContext, CONTACT, hasMarker, MARKERS, modelState } from "./conte
 import { isVehicle } from "./profiles";
 import { END_PHASE } from "./turn";
 import type { BgActivations } from "./types";
-
-/** The unit each model of the table belongs to. */
-function unitsByModel(scenario: Scenario): Map<string, string> {
-  const units = new Map<string, string>();
-  for (const force of scenario.forces)
-    for (const unit of force.units) {
-      units.set(unit.id, unit.id);
-      for (const m of unit.models) units.set(m.id, unit.id);
-    }
-  return units;
-}
 
 /**
  * Tests the rules call for whatever activation it is: the immobilisation test of a move through # (the
@@ -60,7 +50,7 @@ const pinnedBy = (event: GameEvent): readonly string[] =>
 export function activationsOf(history: GameHistory): BgActivations | undefined {
   const now = history.state.step;
   if (!now || now.phase === DEPLOYMENT) return undefined;
-  const unitOf = unitsByModel(history.state.scenario);
+  const unitOf = unitsById(history.state.scenario);
   const units: Record<string, number> = {};
   const pinnedIn: Record<string, number> = {};
   let step = 0;

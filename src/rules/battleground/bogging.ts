@@ -5,6 +5,7 @@
  * l.51) are counted from the log, not asked.
  */
 import type { GameEvent } from "../../core/game/events";
+import { movePath, movesIn } from "../../core/game/models";
 import { changesPosition, turnStart } from "../../core/game/state";
 import type { ModelFacts } from "../context";
 import type { Ruling } from "../ruleset";
@@ -28,9 +29,7 @@ export function bogging(events: readonly GameEvent[], model: string): Pick<BgMod
   const moves: NonNullable<BgModelState["untestedMoves"]>[number][] = [];
   for (const e of events.slice(turnStart(events))) {
     if (resolvedOf(e)?.action === "immobilisation-test" && resolvedOf(e)!.outcomes.some((o) => o.model === model)) moves.length = 0;
-    const made = e.type === "model-moved" ? [e] : e.type === "models-moved" ? e.moves : [];
-    for (const m of made)
-      if (m.model === model && changesPosition(m)) moves.push({ heading: m.from.heading, path: [m.from.position, ...m.path, m.to.position] });
+    for (const m of movesIn(e)) if (m.model === model && changesPosition(m)) moves.push({ heading: m.from.heading, path: movePath(m) });
   }
   return { ...(failed ? { failedUnbogging: failed } : {}), ...(moves.length ? { untestedMoves: moves } : {}) };
 }

@@ -5,6 +5,7 @@
  * the marks, the smoke clouds on the table and when they clear.
  */
 import type { GameEvent, Placement } from "../../core/game/events";
+import { movesIn } from "../../core/game/models";
 import { changesPosition, hasId, turnStart } from "../../core/game/state";
 import type { Point } from "../../core/scenario/schema";
 import type { ModelFacts } from "../context";
@@ -124,8 +125,7 @@ function damaged(history: GameHistory, model: string): boolean {
 export function movesThisTurn(events: readonly GameEvent[], model: string): Array<{ readonly from: Placement; readonly path: readonly Point[] }> {
   const moves: Array<{ from: Placement; path: Point[] }> = [];
   for (const e of events.slice(turnStart(events))) {
-    const made = e.type === "model-moved" ? [e] : e.type === "models-moved" ? e.moves : [];
-    for (const m of made) if (m.model === model && changesPosition(m)) moves.push({ from: m.from, path: m.path });
+    for (const m of movesIn(e)) if (m.model === model && changesPosition(m)) moves.push({ from: m.from, path: m.path });
   }
   return moves;
 }

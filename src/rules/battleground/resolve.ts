@@ -10,7 +10,7 @@ import type { Vec2 } from "../../core/geometry2d";
 import { cmToInches, inchesToCm } from "../../core/units";
 import type { ModelFacts } from "../context";
 import { DiceReferee } from "../referee";
-import { type FireResult, type Modifier, type TemplateGeometry, uniqueSampleTables } from "../ruleset";
+import { diceSamples, type FireResult, type Modifier, type TemplateGeometry, uniqueSampleTables } from "../ruleset";
 import { armourTowards } from "./armour";
 import { resolveCloseCombat } from "./closeCombat";
 import { type BgContext, MARKERS, modelState } from "./context";
@@ -329,7 +329,7 @@ export function resolveFire(verdict: BgFireVerdict, dice: Dice, ctx: BgContext, 
       steps: b.ref.steps,
       sampleTables: uniqueSampleTables([
         ...verdict.sampleTables,
-        ...diceRolled.flatMap((d) => (d.sample ? [d.sample] : [])),
+        ...diceSamples(diceRolled),
         ...(b.clouds.length && b.ctx.sampleTables.templates ? [b.ctx.sampleTables.templates] : []),
       ]),
     },

@@ -8,6 +8,7 @@
  * reads back (records.ts).
  */
 import type { GameEvent } from "../../core/game/events";
+import { movesIn, unitsById } from "../../core/game/models";
 import { changesPosition, turnStart } from "../../core/game/state";
 import { type ModelFacts, modelsNamed } from "../context";
 import type { GameHistory, Modifier, RolledDie, Ruling } from "../ruleset";
@@ -54,9 +55,6 @@ export function chargeOf(events: readonly GameEvent[], unit: string, models: Rea
   }
   return charge;
 }
-
-/** The moves an event makes. */
-const movesIn = (e: GameEvent) => (e.type === "model-moved" ? [e] : e.type === "models-moved" ? e.moves : []);
 
 /** Pinned: −5 to every roll but Morale tests (l.239–240). */
 const pinned = (b: BgRef, m: ModelFacts, morale: boolean): Modifier[] =>
@@ -129,12 +127,7 @@ export function resolveRally(b: BgRef, unit: string): Ruling | undefined {
  * it still on the table (a removed model's unit is no longer on the table to ask).
  */
 export function lossesThisTurn(history: GameHistory): Record<string, BgLosses> {
-  const unitOf = new Map<string, string>();
-  for (const force of history.state.scenario.forces)
-    for (const unit of force.units) {
-      unitOf.set(unit.id, unit.id);
-      for (const m of unit.models) unitOf.set(m.id, unit.id);
-    }
+  const unitOf = unitsById(history.state.scenario);
   const losses: Record<string, BgLosses> = {};
   for (const r of resolutions(history.events)) {
     const tested = r.action === "morale-test" && r.dice.some((d) => d.rule === MORALE_RULES.losses) ? unitOf.get(r.by) : undefined;

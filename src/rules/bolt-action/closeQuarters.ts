@@ -6,7 +6,7 @@
 import { footprintDistance } from "../../core/footprint";
 import { inchesToCm } from "../../core/units";
 import { type ModelFacts, modelsNamed, unitNamed } from "../context";
-import { type FireResult, type Ruling, uniqueSampleTables } from "../ruleset";
+import { diceSamples, type FireResult, type Ruling, uniqueSampleTables } from "../ruleset";
 import { type BaContext, sampleMark, unitState } from "./context";
 import { rollTest } from "./dice";
 import { moraleTarget } from "./morale";
@@ -266,7 +266,7 @@ export function resolveCloseQuarters(ref: BaReferee, verdict: BaFireVerdict): Fi
       dice: rolled,
       allocation: ref.allocation,
       steps: ref.steps,
-      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...rolled.flatMap((d) => (d.sample ? [d.sample] : []))]),
+      sampleTables: uniqueSampleTables([...verdict.sampleTables, ...diceSamples(rolled)]),
     },
     units: ref.unitChanges(),
   };

@@ -6,7 +6,7 @@
 import type { Dice } from "../../core/dice";
 import { inchesToCm } from "../../core/units";
 import { modelsNamed, unitNamed } from "../context";
-import { type OrderFacts, type OrderResult, type OrderSpec, uniqueSampleTables } from "../ruleset";
+import { diceSamples, type OrderFacts, type OrderResult, type OrderSpec, uniqueSampleTables } from "../ruleset";
 import { type BaContext, pinsOn, sampleMark, unitGap, unitState } from "./context";
 import { rollDice, rollTest } from "./dice";
 import { moraleTarget } from "./morale";
@@ -119,7 +119,7 @@ export function giveOrder(unitId: string, asked: string, dice: Dice, ctx: BaCont
     steps: ref.steps,
     summary: order === asked ? `${unit.id}: ${name(order)}` : `${unit.id}: ${name(asked)} asked, ${name(order)} given`,
     units: ref.unitChanges(),
-    sampleTables: uniqueSampleTables(rolled.flatMap((d) => (d.sample ? [d.sample] : []))),
+    sampleTables: uniqueSampleTables(diceSamples(rolled)),
     ...(record && { record }),
   };
 }

@@ -31,7 +31,6 @@ export const RECCE_ESCAPE: ActionSpec = {
   sides: "any",
   target: "enemy-unit",
   asks: [],
-  waiting: { reason: "a recce vehicle reacts to an assault with an escape move", rule: "001 l.246" },
 };
 
 /** What a recce escape's action-taken event records: the vehicle, the assaulting unit, and whether it got away. */

@@ -6,7 +6,7 @@
 import type { Dice } from "../../core/dice";
 import { inchesToCm } from "../../core/units";
 import { type ModelFacts, requireModel } from "../context";
-import { type FireResult, type TemplateGeometry, uniqueSampleTables } from "../ruleset";
+import { diceSamples, type FireResult, type TemplateGeometry, uniqueSampleTables } from "../ruleset";
 import { resolveCloseQuarters } from "./closeQuarters";
 import type { BaContext } from "./context";
 import { rollDice } from "./dice";
@@ -221,7 +221,7 @@ export function resolveFire(verdict: BaFireVerdict, dice: Dice, ctx: BaContext, 
       sampleTables: uniqueSampleTables([
         ...verdict.sampleTables,
         ...(ordinaryHits && ctx.sampleTables.practice ? [ctx.sampleTables.practice] : []),
-        ...rolled.flatMap((d) => (d.sample ? [d.sample] : [])),
+        ...diceSamples(rolled),
       ]),
     },
     units: ref.unitChanges(),

@@ -3,13 +3,13 @@
  * log's fold keeps them (order-given and fire-resolved events, turn-ended returning the dice to the bag), and
  * what the fire panel asks and shows before a shot.
  */
-import { fallenFrom, turnStart } from "../../core/game/state";
+import { movePath, movesIn, unitOf } from "../../core/game/models";
+import { fallenByUnit, turnStart } from "../../core/game/state";
 import { pathLength } from "../../core/geometry2d";
 import { unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
 import type { Question } from "../questions";
 import type { GameHistory, PickedModels, Situation, StateLine } from "../ruleset";
-import { unitOf } from "../turn";
 import { type BaContext, unitState } from "./context";
 import type { MoraleRecord } from "./morale";
 import { orderSpecs } from "./orders";
@@ -44,7 +44,7 @@ interface FiredWeapon {
  */
 export function gameState(history: GameHistory): BaGameState {
   const units: Record<string, BaUnitState> = { ...(history.state.units as BaGameState["units"]) };
-  for (const unit of new Set(Object.values(history.state.fallen).map((f) => f.unit))) units[unit] = { ...units[unit], lost: fallenFrom(history.state, unit) };
+  for (const [unit, lost] of Object.entries(fallenByUnit(history.state))) units[unit] = { ...units[unit], lost };
   const moved: Record<string, number> = {};
   const change = (unit: string | undefined, f: (u: BaUnitState) => BaUnitState) => {
     if (unit !== undefined) units[unit] = f(units[unit] ?? {});
@@ -74,8 +74,7 @@ export function gameState(history: GameHistory): BaGameState {
         for (const m of history.state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === winner)?.models ?? []) delete moved[m.id];
       }
     } else if (event.type === "model-moved" || event.type === "models-moved") {
-      for (const m of event.type === "model-moved" ? [event] : event.moves)
-        moved[m.model] = (moved[m.model] ?? 0) + pathLength([m.from.position, ...m.path, m.to.position]);
+      for (const m of movesIn(event)) moved[m.model] = (moved[m.model] ?? 0) + pathLength(movePath(m));
     }
   }
   return { units, moved, spent };

@@ -4,9 +4,11 @@
  * model's unit or its side, aimed at an enemy unit where the spec asks, with the spec's questions. The rules
  * take it in the sight worker with the game's dice (online: the room does); their refusal names its rule.
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { meanPoint } from "../../core/geometry2d";
+import { actionName } from "../../rules/gameContext";
 import type { Answer } from "../../rules/questions";
-import type { ActionRequest, ActionSpec, ActionSystem, DueAction } from "../../rules/ruleset";
+import type { ActionRequest, ActionSpec, ActionSystem, DueAction, Ruleset } from "../../rules/ruleset";
 import { DEPLOYMENT } from "../../rules/turn";
 import { useGame } from "../../state/game";
 import { useReplay } from "../../state/replayStore";
@@ -19,23 +21,15 @@ import { QuestionField } from "./QuestionField";
 const specsNow = (actions: ActionSystem<unknown>, phase: string | undefined): ActionSpec[] =>
   actions.actions.filter((a) => phase === undefined || !a.phases || a.phases.includes(phase));
 
-/** A unit's centre on the table (cm): a bombardment's aiming point when a player picks a unit to aim at. */
-function centreOf(models: readonly { readonly position: readonly [number, number] }[]): [number, number] {
-  const sum = models.reduce<[number, number]>((a, m) => [a[0] + m.position[0], a[1] + m.position[1]], [0, 0]);
-  return [sum[0] / models.length, sum[1] / models.length];
-}
-
-function DueList({ due }: { due: readonly DueAction[] }) {
+function DueList({ ruleset, due }: { ruleset: Ruleset; due: readonly DueAction[] }) {
   const names = useGame((s) => s.names);
-  const { rules } = useRulesNow();
-  const nameOf = (id: string) => rules?.ruleset.actions?.actions.find((a) => a.id === id)?.name ?? id;
   return (
     <div data-testid="due-actions">
       <strong>Due now</strong>
       <ul style={{ margin: "2px 0", paddingLeft: 16 }}>
         {due.map((d) => (
           <li key={JSON.stringify(d.request)}>
-            {nameOf(d.request.action)}: {d.request.unit ? <Name id={d.request.unit} /> : d.request.side}
+            {actionName(ruleset, d.request.action)}: {d.request.unit ? <Name id={d.request.unit} /> : d.request.side}
             {d.request.target && (
               <>
                 {" "}
@@ -65,13 +59,14 @@ export function ActionsPanel() {
   const [target, setTarget] = useState<string>();
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [last, setLast] = useState<string>();
+  // Once a game point, not once a render: what is due is asked of the whole rules context.
+  const due = useMemo(() => rules?.ruleset.actions?.due?.(rules.context, undefined) ?? [], [rules]);
   const actions = rules?.ruleset.actions;
   if (!actions || watching || state.ended) return null;
   const phase = state.step?.phase === DEPLOYMENT ? DEPLOYMENT : state.step?.phase;
   const acting = state.step?.side;
   const entry = selected ? battlefield.models.get(selected) : undefined;
   const side = entry?.side ?? acting;
-  const due = actions.due?.(rules.context, undefined) ?? [];
   const specs = specsNow(actions, phase);
   const spec = specs.find((a) => a.id === chosen) ?? specs[0];
   // The units it may be aimed at: its own side's for "own-unit" (a transport to board), the enemy's otherwise.
@@ -85,7 +80,8 @@ export function ActionsPanel() {
       action: spec.id,
       ...(spec.by === "unit" ? { unit: entry?.unitId } : { side }),
       ...((spec.target === "enemy-unit" || spec.target === "own-unit") && aimedAt ? { target: aimedAt.id } : {}),
-      ...(spec.target === "point" && aimedAt ? { point: centreOf(aimedAt.models) } : {}),
+      // A bombardment is aimed at the centre of the unit picked (cm).
+      ...(spec.target === "point" && aimedAt ? { point: meanPoint(aimedAt.models.map((m) => m.position)) } : {}),
       answers,
     };
     const result = await takeActionNow(request);
@@ -94,7 +90,7 @@ export function ActionsPanel() {
 
   return (
     <div data-testid="actions-panel" style={{ margin: "6px 0" }}>
-      {due.length > 0 && <DueList due={due} />}
+      {due.length > 0 && <DueList ruleset={rules.ruleset} due={due} />}
       {spec && (
         <div>
           <strong>Actions</strong>

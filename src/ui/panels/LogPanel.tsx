@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import type { GameEvent, Placement } from "../../core/game/events";
 import { seedText } from "../../core/game/gameFile";
+import { changesPosition } from "../../core/game/state";
 import { templateAnchor } from "../../core/game/templateAnchor";
 import { distance2, pathLength } from "../../core/geometry2d";
 import { missionTitle } from "../../core/mission/samples";
@@ -43,13 +44,13 @@ export function describeEvent(
   const name = names.of;
   switch (e.type) {
     case "model-moved": {
-      const moved = e.from.position[0] !== e.to.position[0] || e.from.position[1] !== e.to.position[1];
+      const moved = changesPosition(e);
       const floor = e.to.floor && e.to.floor.level !== e.from.floor?.level ? ` onto floor ${e.to.floor.level} of ${name(e.to.floor.building)}` : "";
       const text = moved ? `${name(e.model)} moved ${distance(movedDistance(e))}${floor}` : `${name(e.model)} turned to ${formatHeading(e.to.heading)}`;
       return `${text}${houseRuleText(e, names)}`;
     }
     case "models-moved": {
-      const moved = e.moves.some((m) => m.from.position[0] !== m.to.position[0] || m.from.position[1] !== m.to.position[1]);
+      const moved = e.moves.some(changesPosition);
       const text = moved
         ? `${e.moves.length} models moved ${distance(movedDistance(e.moves[0]!))} together (${name(e.moves[0]!.model)}…)`
         : `${e.moves.length} models turned (${name(e.moves[0]!.model)} to ${formatHeading(e.moves[0]!.to.heading)}…)`;
