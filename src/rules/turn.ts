@@ -19,7 +19,6 @@ import type { Scenario } from "../core/scenario/schema";
 import type { GameHistory, PhaseSpec, Ruling, TurnAction, TurnStructure } from "./ruleset";
 
 // Its home is core/game/models.ts; operation-ww2/state.ts still imports it from here.
-export { unitOf };
 
 export const DEPLOYMENT = "deployment";
 

@@ -10,7 +10,7 @@ import { parseGame, serializeGame } from "../../src/core/game/gameFile";
 import { currentState, newGame, nextDice, record } from "../../src/core/game/gameLog";
 import { findModel } from "../../src/core/game/models";
 import { eventSeenBy } from "../../src/core/game/secrets";
-import { fallenFrom, statusOf, unitStatusOf } from "../../src/core/game/state";
+import { fallenByUnit, statusOf, unitStatusOf } from "../../src/core/game/state";
 import { MODEL_CATALOG } from "../../src/core/miniatures/shipped";
 import { rulesetById } from "../../src/rules/registry";
 import { notActing, outOfTurn } from "../../src/rules/turn";
@@ -70,8 +70,8 @@ describe("the action-taken event", () => {
     expect(unitStatusOf(state, unitOf("rifleman")).pins).toBe(2);
     expect(state.rollsUsed).toBe(2);
     // The tank's unit has lost a model (morale tests count a unit's losses over the game).
-    expect(fallenFrom(state, unitOf("tank"))).toBe(1);
-    expect(fallenFrom(state, unitOf("rifleman"))).toBe(0);
+    expect(fallenByUnit(state)[unitOf("tank")]).toBe(1);
+    expect(fallenByUnit(state)[unitOf("rifleman")]).toBeUndefined();
     // The next die follows on from the action's.
     const resumed = nextDice(record(start(), event));
     expect(resumed.roll(10, "next")).toBe(createDice(42, [10, 10]).roll(10, "next"));

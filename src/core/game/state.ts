@@ -125,9 +125,6 @@ export function fallenByUnit(state: GameState): Record<string, number> {
   return counts;
 }
 
-/** How many models of `unit` the game has taken off the table. */
-export const fallenFrom = (state: GameState, unit: string): number => fallenByUnit(state)[unit] ?? 0;
-
 /** A model taken off the table by the game, remembered among its unit's fallen. */
 function fall(state: GameState, id: string): GameState {
   const at = unitAndSideOf(state.scenario, id);

@@ -8,7 +8,7 @@
 import type { Dice } from "../../core/dice";
 import { type ModelFacts, modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
-import type { ActionRequest, ActionResult, ActionSpec, ActionSystem, DueAction, Ruling } from "../ruleset";
+import { type ActionRequest, type ActionResult, type ActionSpec, type ActionSystem, type DueAction, type Ruling, refusedAction } from "../ruleset";
 import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
@@ -191,13 +191,6 @@ interface Taken {
 }
 
 const handSecret = (side: string) => ({ side, what: `${side}'s hand of command cards` });
-
-const refusedWith = (rulings: readonly Ruling[], name: string): ActionResult => ({
-  refused: rulings,
-  rolls: [],
-  outcomes: [],
-  summary: `${name}: ${rulings.map((r) => r.reason).join("; ")}`,
-});
 
 /** The card of `order` and `priority` in the side's hand, or why not. */
 function cardInHand(cards: CardsState, answers: ActionRequest["answers"], side: string): Card | Ruling {
@@ -563,7 +556,7 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: Ow2Context):
   const ref = new Referee(ctx, dice);
   const name = ACTIONS.find((a) => a.id === request.action)?.name ?? request.action;
   const taken = carryOut(request, ref);
-  if ("reason" in taken) return refusedWith([taken], name);
+  if ("reason" in taken) return refusedAction([taken], name);
   return {
     rolls: ref.rolls(),
     outcomes: ref.finalOutcomes(),

@@ -8,7 +8,7 @@
  * 000 l.78). A step of the turn bar closes the chain open in the last one: moving on is both players passing.
  * Another seat online reads a secret record as `{ hidden }`: it skips it.
  */
-import { fallenFrom } from "../../core/game/state";
+import { fallenByUnit } from "../../core/game/state";
 import type { GameHistory } from "../ruleset";
 import { endOfTurn, NO_CARDS, playCard } from "./cards";
 import { NEW_CHAIN } from "./chain";
@@ -75,8 +75,7 @@ export function playOf(history: GameHistory): Ow2Play {
       play = applyRecord(play, e.details.play);
     }
   }
-  const losses = Object.fromEntries([...new Set(Object.values(history.state.fallen).map((f) => f.unit))].map((u) => [u, fallenFrom(history.state, u)]));
-  return { ...play, losses };
+  return { ...play, losses: fallenByUnit(history.state) };
 }
 
 /**

@@ -7,11 +7,11 @@
  * its actions are read back from their records (play.ts).
  */
 
+import { unitOf } from "../../core/game/models";
 import { modelsNamed, unitNamed } from "../context";
 import { unmarkedSubject } from "../marks";
 import { plainChoices, type Question } from "../questions";
 import type { GameHistory, PickedModels, Situation } from "../ruleset";
-import { unitOf } from "../turn";
 import type { Ow2Context } from "./context";
 import { FIRING_ORDERS, orderNow } from "./orderGate";
 import { playOf, spottingStateOf } from "./play";

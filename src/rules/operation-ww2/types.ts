@@ -175,6 +175,6 @@ export interface Ow2Play {
   readonly stuck?: Readonly<Record<string, number>>;
   /** Vehicles stuck for good (v2.0, 004 l.57). */
   readonly immobilised?: readonly string[];
-  /** Models each unit has lost (GameState.losses). */
+  /** Models each unit has lost (GameState.fallen, by unit). */
   readonly losses: Readonly<Record<string, number>>;
 }

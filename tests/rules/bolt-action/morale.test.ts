@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createDice } from "../../../src/core/dice";
-import { applyEvent, fallenFrom, initialState } from "../../../src/core/game/state";
+import { applyEvent, fallenByUnit, initialState } from "../../../src/core/game/state";
 import type { Scenario } from "../../../src/core/scenario/schema";
 import { boltAction } from "../../../src/rules/bolt-action";
 import { dueMoraleChecks, moraleTarget, takeMoraleCheck } from "../../../src/rules/bolt-action/morale";
@@ -90,7 +90,7 @@ describe("the target's morale check, step 7 of shooting (001 l.110)", () => {
     const fallen = Object.fromEntries(["ger-7", "ger-8", "ger-9"].map((m) => [m, { unit: "unit-ger", side: "B" }]));
     const state = applyEvent({ ...initialState(s), units: { "unit-ger": { pins: 2 } }, fallen }, event);
     expect(state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === "unit-ger")?.models ?? []).toEqual([]);
-    expect(fallenFrom(state, "unit-ger")).toBe(5);
+    expect(fallenByUnit(state)["unit-ger"]).toBe(5);
     expect(boltAction.gameState({ events: [event], state }).units!["unit-ger"]!.moraleCheckedAt).toBe(3);
   });
 
