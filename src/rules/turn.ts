@@ -343,12 +343,13 @@ function missionEndsEarly(state: GameState): MissionResult | undefined {
 
 /**
  * Whether every actor's unit holds an order under which it fires (or moves) out of turn
- * (TurnStructure.firesOutOfTurnUnder, movesOutOfTurnUnder), in reaction to the step's unit, which has taken its order.
+ * (TurnStructure.firesOutOfTurnUnder, movesOutOfTurnUnder), in reaction to the step's unit: in a drawn step, once
+ * that unit has taken its die.
  */
-function reacts(under: readonly string[], state: GameState, actors: readonly string[]): boolean {
+function reacts(under: readonly string[], state: GameState, phase: PhaseSpec, actors: readonly string[]): boolean {
   return (
     under.length > 0 &&
-    state.step?.ordered !== undefined &&
+    (phase.acts !== "drawn" || state.step?.ordered !== undefined) &&
     actors.every((id) => {
       const order = state.units[unitOf(state.scenario, id) ?? id]?.order;
       return order !== undefined && under.includes(order);
@@ -390,8 +391,8 @@ export function outOfTurn(turn: TurnStructure, state: GameState, event: GameEven
   }
   // A unit in Ambush fires in the other side's step (TurnStructure.firesOutOfTurnUnder); one that escapes moves in it
   // (movesOutOfTurnUnder), the system's move verdict judging whether it may.
-  if (action === "fire" && reacts(turn.firesOutOfTurnUnder ?? [], state, acted.actors)) return undefined;
-  if (action === "move" && reacts(turn.movesOutOfTurnUnder ?? [], state, acted.actors)) return undefined;
+  if (action === "fire" && reacts(turn.firesOutOfTurnUnder ?? [], state, phase, acted.actors)) return undefined;
+  if (action === "move" && reacts(turn.movesOutOfTurnUnder ?? [], state, phase, acted.actors)) return undefined;
   const other = acted.actors.map((id) => sideOf(state.scenario, id)).find((s) => s !== undefined && s !== state.step!.side);
   const waits = other === undefined ? undefined : notActing(turn, state, other);
   if (waits) return waits;

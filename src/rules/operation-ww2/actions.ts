@@ -557,9 +557,12 @@ export function takeAction(request: ActionRequest, dice: Dice, ctx: Ow2Context):
   const name = ACTIONS.find((a) => a.id === request.action)?.name ?? request.action;
   const taken = carryOut(request, ref);
   if ("reason" in taken) return refusedAction([taken], name);
+  // A card's order goes on its unit for the turn (GameState.units): a reaction acts in the other side's step under it.
+  const given = Object.entries(taken.record.ordered ?? {}).filter(([unit, order]) => ctx.game.play?.ordered[unit] !== order);
   return {
     rolls: ref.rolls(),
     outcomes: ref.finalOutcomes(),
+    ...(given.length ? { units: given.map(([unit, order]) => ({ unit, order })) } : {}),
     summary: taken.summary,
     details: { play: taken.record, rulings: taken.rulings, dice: ref.rolledDice(), steps: ref.steps },
     ...(taken.secret ? { secret: taken.secret } : {}),

@@ -17,7 +17,8 @@ const ORDER_LINE: Readonly<Record<Order, string>> = {
   ambush: "000 l.125",
   "covering-fire": "000 l.127",
 };
-const MOVES: readonly Order[] = ["move", "charge"];
+/** The orders under which a unit moves. */
+export const MOVING_ORDERS: readonly Order[] = ["move", "charge"];
 /** The orders under which a unit fires, as a fire panel offers them. */
 export const FIRING_ORDERS: readonly Order[] = ["fire", "ambush", "covering-fire", "charge"];
 
@@ -38,7 +39,7 @@ function refusal(ctx: Ow2Context, unit: string, act: "moves" | "fires", allowing
 }
 
 /** Why `unit` may not move now, from its order: only a Move or a Charge moves (000 l.147). */
-export const moveRefusal = (ctx: Ow2Context, unit: string): Ruling | undefined => refusal(ctx, unit, "moves", MOVES, "l.147");
+export const moveRefusal = (ctx: Ow2Context, unit: string): Ruling | undefined => refusal(ctx, unit, "moves", MOVING_ORDERS, "l.147");
 
 /** Why `unit` may not fire now, from its order: a Move does not (000 l.117), the firing orders do (l.119–127). */
 export const fireRefusal = (ctx: Ow2Context, unit: string): Ruling | undefined => refusal(ctx, unit, "fires", FIRING_ORDERS, "l.119–127");

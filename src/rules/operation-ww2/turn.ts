@@ -7,6 +7,7 @@
  * side that gives an order holds the device: its hand is hidden from the other player.
  */
 import type { GameHistory, TurnStructure } from "../ruleset";
+import { FIRING_ORDERS, MOVING_ORDERS } from "./orderGate";
 import { playOf } from "./play";
 
 /** The orders start with the side that won this turn's initiative (000 l.49, l.86); before it is won, the battlefield's first side. */
@@ -65,5 +66,9 @@ export const OWW2_TURN: TurnStructure = {
     { reason: "Broken units in the open run for cover; those in cover test their morale", rule: "000 l.79–84" },
   ],
   keptAtTurnEnd: [],
+  // A reacting unit of the side not giving the order carries out its card's order in that side's step (000 l.92–97);
+  // what its order lets it do is the order gate's (orderGate.ts).
+  firesOutOfTurnUnder: FIRING_ORDERS,
+  movesOutOfTurnUnder: MOVING_ORDERS,
   pinsLapseAtTurnEnd: false,
 };

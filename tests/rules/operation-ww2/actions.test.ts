@@ -12,6 +12,7 @@ import { currentState, eventsInEffect, type GameLog, newGame, nextDice, record }
 import { rulesAt, turnRefusal } from "../../../src/rules/gameContext";
 import { actionEvent } from "../../../src/rules/judge";
 import { type Ow2Context, operationWw2 } from "../../../src/rules/operation-ww2";
+import { FIRING_ORDERS, MOVING_ORDERS } from "../../../src/rules/operation-ww2/orderGate";
 import { NEW_PLAY, spottingStateOf } from "../../../src/rules/operation-ww2/play";
 import type { Order } from "../../../src/rules/operation-ww2/types";
 import type { ActionRequest } from "../../../src/rules/ruleset";
@@ -126,10 +127,39 @@ describe("Operation WW2's actions in a game", () => {
       expect(refused.result.refused?.[0]).toMatchObject({ rule: "000 l.92, l.94" });
     }
     const lower = hand.find((c) => c.priority < opened.card.priority);
+    expect(lower).toBeDefined();
     if (lower) {
       const reacted = await take(log, { action: "give-order", unit: reactor, answers: { order: lower.order, priority: lower.priority } });
       expect(reacted.result.summary).toMatch(/reacts to .* with /);
       expect(play(reacted.log).chain.links).toHaveLength(2);
+      // The reaction's order goes on its unit for the turn, so the unit acts under it in the other side's step
+      // (000 l.92–97): it moves under a Move or Charge, fires under the firing orders, and otherwise waits.
+      const state = currentState(reacted.log);
+      expect(state.units[reactor]?.order).toBe(lower.order);
+      const model = state.scenario.forces.flatMap((f) => f.units).find((u) => u.id === reactor)!.models[0]!;
+      const at = { position: model.position, heading: model.heading };
+      const moved: GameEvent = {
+        type: "model-moved",
+        time: 0,
+        model: model.id,
+        from: at,
+        to: { ...at, position: [model.position[0] + 2, model.position[1]] },
+        path: [],
+      };
+      const fired: GameEvent = {
+        type: "fire-resolved",
+        time: 0,
+        ruleset: operationWw2.id,
+        shooter: model.id,
+        weapon: "",
+        target: opened.unit,
+        rolls: [],
+        outcomes: [],
+        summary: "",
+      };
+      const refusedIf = (allowed: boolean) => (allowed ? undefined : expect.stringMatching(/must wait$/));
+      expect(turnRefusal(reacted.log.header, state, moved)).toEqual(refusedIf(MOVING_ORDERS.includes(lower.order)));
+      expect(turnRefusal(reacted.log.header, state, fired)).toEqual(refusedIf(FIRING_ORDERS.includes(lower.order)));
     }
   }, 60_000);
 
