@@ -141,7 +141,7 @@ export const FOW_ACTIONS: readonly ActionSpec[] = [
   },
 ];
 
-/** The records of `action` taken this player turn by `unit` (or side). */
+/** Whether `unit` (or side) has taken `action` this player turn. */
 export const takenThisTurn = (ctx: FowContext, action: string, by: string): boolean =>
   (ctx.game.taken ?? []).some((t) => t.action === action && (t.unit ?? t.side) === by);
 
