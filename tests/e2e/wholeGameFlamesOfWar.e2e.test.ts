@@ -69,6 +69,11 @@ describe("a Flames of War player turn", () => {
     expect(await move("ger-mg42-2", 150, 58, 180)).toBe(true);
     await next("turn 1 of 6 · Germany · Shooting Step");
     await app.screenshot("fow-shooting-step");
+    // The two teams stand near the table's right edge, where the side panel may cover them: the player brings the
+    // shooter to the middle of the view first (select it, F), as one would.
+    await clickModel(app, "ger-mg42-2");
+    await app.page.keyboard.press("f");
+    await app.page.waitForTimeout(1500);
     const shot = (await fireAt(app, "ger-mg42-2", "us-30cal-1")) as unknown as {
       details: { verdict: { declaration: Record<string, unknown>; firers: { dice: number; rulings: { reason: string }[] }[] } };
     };
