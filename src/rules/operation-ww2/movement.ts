@@ -4,12 +4,13 @@
  * rate is named (a Move's slow or fast is declared with its intent, not asked here); a move pays 5 cm to get at least partly into terrain that costs it
  * and to cross a low wall or hedge, 10 cm a high one (l.160), and a vehicle 5 cm for each turn of up to 90°
  * (l.601). A vehicle moving further than its slow rate is moving fast: at most 2 turns, and never in
- * reverse (l.601). The path's facts come from the sight engine (pathFacts); the rates table is partly sample.
+ * reverse (l.601). Infantry keeps its unit's coherency (coherency.ts, l.151–153). The path's facts come from the sight engine (pathFacts); the rates table is partly sample.
  */
 import type { Feature } from "../../core/scenario/schema";
 import { pathFacts } from "../../sight/pathFacts";
 import { requireModel } from "../context";
 import { type MoveRequest, type MoveVerdict, type Ruling, uniqueSampleTables } from "../ruleset";
+import { coherencyRuling } from "./coherency";
 import { isV1, type Ow2Context, sampleMark } from "./context";
 import { moveRefusal } from "./orderGate";
 import { targetTypeOf } from "./profiles";
@@ -103,6 +104,9 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
         rule: "§4.5 (000 l.601)",
       };
   }
+  const coherency = coherencyRuling(request, m, ctx);
+  if (coherency.ruling) rulings.push(coherency.ruling);
+  refusal ??= coherency.refusal;
   const commander = commanderOutRuling(ctx, m, cost, rates.charge);
   if (commander) rulings.push(commander);
   const cut = ctx.night ? NIGHT_CUT[vehicle ? "vehicle" : "infantry"] : 0;
