@@ -2,13 +2,14 @@
  * Operation WW2's own actions (Ruleset.actions), each the rules of cards.ts, initiative.ts, chain.ts, morale.ts
  * and closeCombat.ts taken in the game: drawing the command cards and redrawing, the lone models' test, the panic
  * recovery, laying a card for the initiative, giving an order (or reacting) with a card, passing, close combat,
- * the morale test at the panic threshold and the baptism of fire. Each action's record is the part
+ * the morale test at the panic threshold, the baptism of fire, and getting on or off bicycles. Each action's record is the part
  * of the game it changed (play.ts reads it back); what the rules require now (`due`) is listed for the players.
  */
 import type { Dice } from "../../core/dice";
 import { type ModelFacts, modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
 import { type ActionRequest, type ActionResult, type ActionSpec, type ActionSystem, type DueAction, type Ruling, refusedAction } from "../ruleset";
+import { bicycleRefusal, ridesBicycle } from "./bicycles";
 import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
@@ -154,6 +155,16 @@ export const ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     target: "enemy-unit",
     asks: [{ id: "models", kind: "number", label: "Models run over", rule: "000 l.699", min: 1, max: 20, step: 1, default: 1 }],
+  },
+  {
+    id: "bicycles",
+    name: "Get on or off bicycles",
+    rule: "000 l.166–177",
+    summary:
+      "Under a Move or Charge order the unit gets on its bicycles (15/25/20 cm) or off them (left where they stand): each model pays 5 cm, in a slow move",
+    phases: ["orders"],
+    by: "unit",
+    asks: [],
   },
   {
     id: "morale-test",
@@ -514,6 +525,23 @@ function runOver(ref: Referee, unit: string, target: string, count: number): Tak
   };
 }
 
+function bicycles(ctx: Ow2Context, unit: string): Taken | Ruling {
+  const p = playOf(ctx);
+  const models = modelsNamed(ctx, unit);
+  const refusal = bicycleRefusal(ctx, unit, models);
+  if (refusal) return refusal;
+  const riding = !ridesBicycle(ctx, models[0]!);
+  return {
+    summary: `${unit} gets ${riding ? "on" : "off"} its bicycles: 5 cm of a slow move`,
+    record: { bicycles: { ...p.bicycles, [unit]: { riding, turn: ctx.turn } } },
+    rulings: [
+      riding
+        ? { reason: `${unit} rides: 15 cm slow, 25 fast, 20 charging, terrain as a motorbike`, rule: "000 l.168–177" }
+        : { reason: `${unit} leaves its bicycles where it gets off: they may be ridden again later`, rule: "000 l.175" },
+    ],
+  };
+}
+
 function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
   const ctx = ref.ctx;
   const side = request.side ?? sideOfUnit(ctx, request.unit ?? "");
@@ -543,6 +571,8 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
       return freeVehicle(ref, unit);
     case "run-over":
       return runOver(ref, unit, request.target ?? "", Number(request.answers?.models ?? 1));
+    case "bicycles":
+      return bicycles(ctx, unit);
     case "morale-test":
       return moraleTest(ref, unit);
     case "baptism-of-fire":
