@@ -2,7 +2,7 @@
  * Operation WW2's own actions (Ruleset.actions), each the rules of cards.ts, initiative.ts, chain.ts, morale.ts
  * and closeCombat.ts taken in the game: drawing the command cards and redrawing, the lone models' test, the panic
  * recovery, laying a card for the initiative, giving an order (or reacting) with a card, passing, close combat,
- * the morale test at the panic threshold, the baptism of fire, and getting on or off bicycles. Each action's record is the part
+ * the morale test at the panic threshold, the baptism of fire, ramming and collisions, and getting on or off bicycles. Each action's record is the part
  * of the game it changed (play.ts reads it back); what the rules require now (`due`) is listed for the players.
  */
 import type { Dice } from "../../core/dice";
@@ -13,13 +13,14 @@ import { bicycleRefusal, ridesBicycle } from "./bicycles";
 import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
+import { collide, collisionRefusal } from "./collisions";
 import { isV1, type Ow2Context, sampleMark } from "./context";
 import { revealInitiative } from "./initiative";
 import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "./morale";
 import { NEW_PLAY, type PlayRecord } from "./play";
 import { isVehicle } from "./profiles";
 import { Referee } from "./referee";
-import { type Card, type CardsState, type Link, ORDERS, type Order, type Ow2Play } from "./types";
+import { type Card, type CardsState, type Facing, type Link, ORDERS, type Order, type Ow2Play } from "./types";
 import { drivingTests, evadeTests, freeingTest, runOverRefusal } from "./vehicleMoves";
 
 const CARD_QUESTIONS: readonly Question[] = [
@@ -155,6 +156,28 @@ export const ACTIONS: readonly ActionSpec[] = [
     by: "unit",
     target: "enemy-unit",
     asks: [{ id: "models", kind: "number", label: "Models run over", rule: "000 l.699", min: 1, max: 20, step: 1, default: 1 }],
+  },
+  {
+    id: "ram",
+    name: "Ram or collide",
+    rule: "000 l.659–695; 004 l.108–141",
+    summary:
+      "v1: a charging vehicle rams the target vehicle after a ramming test on its training; v2.0: an accidental collision. Each rolls damage by category (the smaller on heavy weapons, the larger on small arms); a rammed motorbike tests to evade",
+    phases: ["orders"],
+    by: "unit",
+    target: "enemy-unit",
+    asks: [
+      {
+        id: "facing",
+        kind: "choice",
+        label: "Side of the target hit",
+        rule: "004 l.127–139",
+        default: "side",
+        choices: plainChoices(["front", "side", "rear"]),
+      },
+    ],
+    // Either side: a v2.0 collision is an accident, whoever drove.
+    sides: "any",
   },
   {
     id: "bicycles",
@@ -525,6 +548,25 @@ function runOver(ref: Referee, unit: string, target: string, count: number): Tak
   };
 }
 
+function ram(ref: Referee, unit: string, target: string, facing: Facing): Taken | Ruling {
+  const ctx = ref.ctx;
+  const p = playOf(ctx);
+  const [rammer] = modelsNamed(ctx, unit);
+  if (!rammer) return { reason: `${unit} has no model on the table`, rule: "000 l.659" };
+  const struck = modelsNamed(ctx, target)[0];
+  const refusal = collisionRefusal(ctx, rammer, struck, p.ordered[unit]);
+  if (refusal) return refusal;
+  const { rulings, failed } = collide(ref, rammer, struck!, facing);
+  const hits = ref.outcomes.filter((o) => o.effect !== "no-effect").length;
+  return {
+    summary: failed
+      ? `${unit} fails its ramming test: it does not move this turn`
+      : `${unit} ${isV1(ctx) ? "rams" : "collides with"} ${target}: ${hits} result(s)`,
+    record: failed ? { stuck: { ...p.stuck, [unit]: ctx.turn } } : {},
+    rulings,
+  };
+}
+
 function bicycles(ctx: Ow2Context, unit: string): Taken | Ruling {
   const p = playOf(ctx);
   const models = modelsNamed(ctx, unit);
@@ -571,6 +613,8 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
       return freeVehicle(ref, unit);
     case "run-over":
       return runOver(ref, unit, request.target ?? "", Number(request.answers?.models ?? 1));
+    case "ram":
+      return ram(ref, unit, request.target ?? "", (["front", "side", "rear"] as const).find((f) => f === request.answers?.facing) ?? "side");
     case "bicycles":
       return bicycles(ctx, unit);
     case "morale-test":

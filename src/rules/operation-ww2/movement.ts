@@ -38,14 +38,14 @@ const moveClassOf = (type: TargetType): MoveClass => (!isVehicleType(type) ? "in
 const nameOf = (f: Feature): string => f.name || f.id;
 const cmText = (cm: number): string => `${Number(cm.toFixed(1))} cm`;
 
-/** Why a vehicle stuck after a failed driving test may not move: v1 for the rest of that turn (000 l.628); v2.0 until a test frees it (004 l.51–57). */
+/** Why a vehicle stuck after a failed driving test (or v1 ramming test) may not move: v1 for the rest of that turn (000 l.628); v2.0 until a test frees it (004 l.51–57). */
 function stuckRefusal(ctx: Ow2Context, unit: string): Ruling | undefined {
   const play = ctx.game.play;
   if (play?.immobilised?.includes(unit)) return { reason: `${unit} is stuck for good: immobilised`, rule: "004 l.57" };
   const since = play?.stuck?.[unit];
   if (since === undefined || (isV1(ctx) && since !== ctx.turn)) return undefined;
   if (since === ctx.turn)
-    return { reason: `${unit} is stuck after its failed driving test: it moves no more this turn`, rule: isV1(ctx) ? "000 l.628" : "004 l.51" };
+    return { reason: `${unit} failed its driving (or v1 ramming) test: it moves no more this turn`, rule: isV1(ctx) ? "000 l.628, l.667" : "004 l.51" };
   return { reason: `${unit} is stuck: a Move or Charge order's test frees it first`, rule: "004 l.53–55" };
 }
 
