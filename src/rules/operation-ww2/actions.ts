@@ -2,13 +2,22 @@
  * Operation WW2's own actions (Ruleset.actions), each the rules of cards.ts, initiative.ts, chain.ts, morale.ts
  * and closeCombat.ts taken in the game: drawing the command cards and redrawing, the lone models' test, the panic
  * recovery, laying a card for the initiative, giving an order (or reacting) with a card, passing, close combat,
- * the morale test at the panic threshold, the baptism of fire, ramming and collisions, and getting on or off bicycles. Each action's record is the part
+ * the morale test at the panic threshold, the baptism of fire, ramming and collisions, getting on or off bicycles, and night's searchlights and flares. Each action's record is the part
  * of the game it changed (play.ts reads it back); what the rules require now (`due`) is listed for the players.
  */
 import type { Dice } from "../../core/dice";
 import { type ModelFacts, modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
-import { type ActionRequest, type ActionResult, type ActionSpec, type ActionSystem, type DueAction, type Ruling, refusedAction } from "../ruleset";
+import {
+  type ActionGeometry,
+  type ActionRequest,
+  type ActionResult,
+  type ActionSpec,
+  type ActionSystem,
+  type DueAction,
+  type Ruling,
+  refusedAction,
+} from "../ruleset";
 import { bicycleRefusal, ridesBicycle } from "./bicycles";
 import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
@@ -17,6 +26,7 @@ import { collide, collisionRefusal } from "./collisions";
 import { isV1, type Ow2Context, sampleMark } from "./context";
 import { revealInitiative } from "./initiative";
 import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "./morale";
+import { fireFlare, lightingRefusal } from "./night";
 import { NEW_PLAY, type PlayRecord } from "./play";
 import { isVehicle } from "./profiles";
 import { Referee } from "./referee";
@@ -178,6 +188,27 @@ export const ACTIONS: readonly ActionSpec[] = [
     ],
     // Either side: a v2.0 collision is an accident, whoever drove.
     sides: "any",
+  },
+  {
+    id: "searchlight",
+    name: "Searchlight",
+    rule: "000 l.1025–1029",
+    summary:
+      "At night (option Searchlights) a unit by a searchlight lights an enemy unit it sees: spotted with the day values this turn; every unit within 200 cm spots the searchlight's unit",
+    phases: ["orders"],
+    by: "unit",
+    target: "enemy-unit",
+    asks: [],
+  },
+  {
+    id: "flare",
+    name: "Fire a flare",
+    rule: "000 l.1025, l.1033",
+    summary: "At night (option Flares) a mortar or pistol fires a flare at a unit: 7+ lights it for the turn, else it scatters (place its T(10))",
+    phases: ["orders"],
+    by: "unit",
+    target: "enemy-unit",
+    asks: [],
   },
   {
     id: "bicycles",
@@ -567,6 +598,25 @@ function ram(ref: Referee, unit: string, target: string, facing: Facing): Taken 
   };
 }
 
+function light(ref: Referee, what: "searchlight" | "flare", unit: string, target: string, geometry: Pick<ActionGeometry, "sight"> | undefined): Taken | Ruling {
+  const ctx = ref.ctx;
+  const p = playOf(ctx);
+  const refusal = lightingRefusal(ctx, what, unit, target, geometry);
+  if (refusal) return refusal;
+  if (what === "searchlight")
+    return {
+      summary: `${unit} lights ${target} with its searchlight`,
+      record: { lit: { ...p.lit, [target]: "searchlight" }, searchlights: [...(p.searchlights ?? []).filter((u) => u !== unit), unit] },
+      rulings: [{ reason: `${target} is spotted with the day values this turn; every unit within 200 cm spots ${unit}`, rule: "000 l.1029" }],
+    };
+  const flare = fireFlare(ref, unit, target);
+  return {
+    summary: `${unit} fires a flare at ${target}: ${flare.hit ? "on target, lit this turn" : "it scatters"}`,
+    record: flare.hit ? { lit: { ...p.lit, [target]: "flare" } } : {},
+    rulings: [flare.ruling],
+  };
+}
+
 function bicycles(ctx: Ow2Context, unit: string): Taken | Ruling {
   const p = playOf(ctx);
   const models = modelsNamed(ctx, unit);
@@ -584,7 +634,7 @@ function bicycles(ctx: Ow2Context, unit: string): Taken | Ruling {
   };
 }
 
-function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
+function carryOut(request: ActionRequest, ref: Referee, geometry: Pick<ActionGeometry, "sight"> | undefined): Taken | Ruling {
   const ctx = ref.ctx;
   const side = request.side ?? sideOfUnit(ctx, request.unit ?? "");
   const unit = request.unit ?? "";
@@ -615,6 +665,9 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
       return runOver(ref, unit, request.target ?? "", Number(request.answers?.models ?? 1));
     case "ram":
       return ram(ref, unit, request.target ?? "", (["front", "side", "rear"] as const).find((f) => f === request.answers?.facing) ?? "side");
+    case "searchlight":
+    case "flare":
+      return light(ref, request.action, unit, request.target ?? "", geometry);
     case "bicycles":
       return bicycles(ctx, unit);
     case "morale-test":
@@ -626,10 +679,10 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
   }
 }
 
-export function takeAction(request: ActionRequest, dice: Dice, ctx: Ow2Context): ActionResult {
+export function takeAction(request: ActionRequest, dice: Dice, ctx: Ow2Context, geometry?: Pick<ActionGeometry, "sight">): ActionResult {
   const ref = new Referee(ctx, dice);
   const name = ACTIONS.find((a) => a.id === request.action)?.name ?? request.action;
-  const taken = carryOut(request, ref);
+  const taken = carryOut(request, ref, geometry);
   if ("reason" in taken) return refusedAction([taken], name);
   // A card's order goes on its unit for the turn (GameState.units): a reaction acts in the other side's step under it.
   const given = Object.entries(taken.record.ordered ?? {}).filter(([unit, order]) => ctx.game.play?.ordered[unit] !== order);
@@ -704,6 +757,6 @@ export function due(ctx: Ow2Context, side: string | undefined): DueAction[] {
 
 export const OW2_ACTIONS: ActionSystem<Ow2Context> = {
   actions: ACTIONS,
-  takeAction: (request, dice, context) => takeAction(request, dice, context),
+  takeAction: (request, dice, context, geometry) => takeAction(request, dice, context, geometry),
   due,
 };

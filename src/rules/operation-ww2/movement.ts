@@ -111,7 +111,7 @@ export function moveVerdict(request: MoveRequest, ctx: Ow2Context): MoveVerdict 
   const coherency = coherencyRuling(request, m, ctx);
   if (coherency.ruling) rulings.push(coherency.ruling);
   refusal ??= coherency.refusal;
-  const commander = commanderOutRuling(ctx, m, cost, rates.charge);
+  const commander = commanderOutRuling(ctx, m, cost, rates);
   if (commander) rulings.push(commander);
   if (switching) {
     cost += BICYCLE_SWITCH_COST;
