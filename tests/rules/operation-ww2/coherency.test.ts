@@ -1,7 +1,7 @@
 /**
  * Coherency (000 l.151–153): "a maximális távolság két modell között 10cm belül kell lennie" — a unit's models
  * stay within 10 cm of each other, in a chain or bunched; moved one by one, each keeps it (l.153); a unit a loss
- * broke restores it when it moves (l.152).
+ * broke restores it when it moves (l.152). v2.0: "Osztagon belül a járművek összetartása 20cm" (004 l.157).
  */
 import { describe, expect, it } from "vitest";
 import { moveVerdict } from "../../../src/rules/operation-ww2/movement";
@@ -47,7 +47,21 @@ describe("coherency (000 l.151–153)", () => {
     expect(moveVerdict({ ...chain[2]!, with: chain.slice(0, 2) }, ctx).allowed).toBe(true);
   });
 
-  it("a vehicle has no coherency to keep", () => {
+  it("v2.0 keeps a squad's vehicles within 20 cm of each other (004 l.157); v1 gives vehicles none", () => {
+    // Two Panzer IVs nose to tail along x (hulls 10.5 cm long): 14.5 cm between them.
+    const squad: Placed[] = [
+      { id: "p1", model: "ger-panzer-iv", position: [60, 40], heading: 90, side: "B", unit: "platoon" },
+      { id: "p2", model: "ger-panzer-iv", position: [85, 40], heading: 90, side: "B", unit: "platoon" },
+    ];
+    const ahead = (cm: number) => ({ model: "p2", path: [[85, 40] as [number, number], [85 + cm, 40] as [number, number]] });
+    const v2 = moveVerdict(ahead(10), contextFor(squad));
+    expect(v2.refusal?.rule).toBe("004 l.157");
+    expect(v2.refusal?.reason).toContain("more than 20 cm");
+    expect(moveVerdict(ahead(5), contextFor(squad))).toMatchObject({ allowed: true });
+    expect(moveVerdict(ahead(10), contextFor(squad, { options: { version: "v1" } })).allowed).toBe(true);
+  });
+
+  it("a lone vehicle has no coherency to keep", () => {
     expect(moveVerdict(forward("tank", [100, 100], 20), ctx).rulings.some((r) => r.rule.includes("l.151"))).toBe(false);
   });
 });
