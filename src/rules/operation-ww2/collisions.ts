@@ -65,7 +65,10 @@ function motorbikeEvades(ref: Referee, rammer: ModelFacts, bike: ModelFacts): Ru
     ...trainingSample(ref.ctx, bike),
   });
   if (value <= training) ref.outcome(bike.id, "destroyed", `rammed by ${rammer.id}: ${result}`, { by: `${rammer.id} ramming`, rolls: [ref.lastRoll] });
-  return { reason: `${bike.id}, a motorbike rammed as infantry, rolls ${value} against ${training}: ${result}`, rule: "000 l.682–693" };
+  return {
+    reason: `${bike.id}, a motorbike rammed as infantry, rolls ${value} against ${training}: ${result}`,
+    rule: isV1(ref.ctx) ? "000 l.682–693" : "004 l.141, 000 l.689–693",
+  };
 }
 
 /**

@@ -76,6 +76,8 @@ describe("v1 ramming (000 l.659–695)", () => {
     expect(reasons(r)).toEqual(["evade test: ptank (above 4)"]);
     expect(r.outcomes.map((o) => [o.model, o.effect])).toEqual([["ptank", "destroyed"]]);
     expect(ram("unit-sherman", "unit-ptank", [5], ctxWith("v1", charging("unit-sherman"), { tables })).outcomes).toEqual([]);
+    // v2.0 keeps the evade test for a motorbike collided into (004 l.141).
+    expect(rules(ram("unit-sherman", "unit-ptank", [5], ctxWith("v2.0", {}, { tables })))).toEqual(["004 l.141, 000 l.689–693"]);
   });
 });
 
