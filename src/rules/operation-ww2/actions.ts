@@ -28,7 +28,7 @@ import { revealInitiative } from "./initiative";
 import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "./morale";
 import { fireFlare, lightingRefusal } from "./night";
 import { NEW_PLAY, type PlayRecord } from "./play";
-import { isVehicle } from "./profiles";
+import { infiltrates, isVehicle } from "./profiles";
 import { Referee } from "./referee";
 import { type Card, type CardsState, type Facing, type Link, ORDERS, type Order, type Ow2Play } from "./types";
 import { drivingTests, evadeTests, freeingTest, runOverRefusal } from "./vehicleMoves";
@@ -304,10 +304,31 @@ function deploymentDraw(ref: Referee): Taken | Ruling {
       rulings: [{ reason: `${shown}: a tie (the source does not say): draw again`, rule: "000 l.999" }],
     };
   const [first, second] = a.card.priority > b.card.priority ? [a, b] : [b, a];
+  const held = infiltratorsHeldBack(ctx);
   return {
-    summary: `${shown}: ${first.side} places a unit, then ${second.side}`,
+    summary: `${shown}: ${first.side} places a unit, then ${second.side}${held ? `; ${held.summary}` : ""}`,
     record: {},
-    rulings: [{ reason: `the higher priority number places a unit first: ${first.side}, then ${second.side}`, rule: "000 l.999–1000" }],
+    rulings: [
+      { reason: `the higher priority number places a unit first: ${first.side}, then ${second.side}`, rule: "000 l.999–1000" },
+      ...(held ? [held.ruling] : []),
+    ],
+  };
+}
+
+/** The infiltrators, declared now and set up after every other unit of both sides (000 l.1004), or undefined where there are none. */
+function infiltratorsHeldBack(ctx: Ow2Context): { summary: string; ruling: Ruling } | undefined {
+  const bySide = sidesOf(ctx).flatMap((side) => {
+    const units = unitsOfSide(ctx, side).filter((u) => infiltrates(ctx, modelsNamed(ctx, u)));
+    return units.length ? [{ side, units }] : [];
+  });
+  if (!bySide.length) return undefined;
+  const named = bySide.map((s) => `${s.side}: ${s.units.join(", ")}`).join("; ");
+  return {
+    summary: `infiltrators set up last (${named})`,
+    ruling: {
+      reason: `infiltrators are declared and set up only once both sides have placed every other unit (${named})${bySide.length > 1 ? "; both sides have some: they are placed in turn by the same draw of cards" : ""}`,
+      rule: "000 l.1004",
+    },
   };
 }
 
