@@ -2,23 +2,35 @@
  * Operation WW2's own actions (Ruleset.actions), each the rules of cards.ts, initiative.ts, chain.ts, morale.ts
  * and closeCombat.ts taken in the game: drawing the command cards and redrawing, the lone models' test, the panic
  * recovery, laying a card for the initiative, giving an order (or reacting) with a card, passing, close combat,
- * the morale test at the panic threshold and the baptism of fire. Each action's record is the part
+ * the morale test at the panic threshold, the baptism of fire, ramming and collisions, getting on or off bicycles, and night's searchlights and flares. Each action's record is the part
  * of the game it changed (play.ts reads it back); what the rules require now (`due`) is listed for the players.
  */
 import type { Dice } from "../../core/dice";
 import { type ModelFacts, modelsNamed } from "../context";
 import { plainChoices, type Question } from "../questions";
-import { type ActionRequest, type ActionResult, type ActionSpec, type ActionSystem, type DueAction, type Ruling, refusedAction } from "../ruleset";
+import {
+  type ActionGeometry,
+  type ActionRequest,
+  type ActionResult,
+  type ActionSpec,
+  type ActionSystem,
+  type DueAction,
+  type Ruling,
+  refusedAction,
+} from "../ruleset";
+import { bicycleRefusal, ridesBicycle } from "./bicycles";
 import { armyOf, cardName, deckLeft, draw, fullDeck, isManoeuvre, NO_CARDS, redraw, refill } from "./cards";
 import { addLink, chainClosed, executionOrder, pass } from "./chain";
 import { closeCombatRefusal, fightCloseCombat } from "./closeCombat";
+import { collide, collisionRefusal } from "./collisions";
 import { isV1, type Ow2Context, sampleMark } from "./context";
 import { revealInitiative } from "./initiative";
 import { baptismOfFire, loneModelTest, moraleTests, panicThreshold, recovery, testsDue } from "./morale";
+import { fireFlare, lightingRefusal } from "./night";
 import { NEW_PLAY, type PlayRecord } from "./play";
-import { isVehicle } from "./profiles";
+import { infiltrates, isVehicle } from "./profiles";
 import { Referee } from "./referee";
-import { type Card, type CardsState, type Link, ORDERS, type Order, type Ow2Play } from "./types";
+import { type Card, type CardsState, type Facing, type Link, ORDERS, type Order, type Ow2Play } from "./types";
 import { drivingTests, evadeTests, freeingTest, runOverRefusal } from "./vehicleMoves";
 
 const CARD_QUESTIONS: readonly Question[] = [
@@ -156,6 +168,59 @@ export const ACTIONS: readonly ActionSpec[] = [
     asks: [{ id: "models", kind: "number", label: "Models run over", rule: "000 l.699", min: 1, max: 20, step: 1, default: 1 }],
   },
   {
+    id: "ram",
+    name: "Ram or collide",
+    rule: "000 l.659–695; 004 l.108–141",
+    summary:
+      "v1: a charging vehicle rams the target vehicle after a ramming test on its training; v2.0: an accidental collision. Each rolls damage by category (the smaller on heavy weapons, the larger on small arms); a rammed motorbike tests to evade",
+    phases: ["orders"],
+    by: "unit",
+    target: "enemy-unit",
+    asks: [
+      {
+        id: "facing",
+        kind: "choice",
+        label: "Side of the target hit",
+        rule: "004 l.127–139",
+        default: "side",
+        choices: plainChoices(["front", "side", "rear"]),
+      },
+    ],
+    // Either side: a v2.0 collision is an accident, whoever drove.
+    sides: "any",
+  },
+  {
+    id: "searchlight",
+    name: "Searchlight",
+    rule: "000 l.1025–1029",
+    summary:
+      "At night (option Searchlights) a unit by a searchlight lights an enemy unit it sees: spotted with the day values this turn; every unit within 200 cm spots the searchlight's unit",
+    phases: ["orders"],
+    by: "unit",
+    target: "enemy-unit",
+    asks: [],
+  },
+  {
+    id: "flare",
+    name: "Fire a flare",
+    rule: "000 l.1025, l.1033",
+    summary: "At night (option Flares) a mortar or pistol fires a flare at a unit: 7+ lights it for the turn, else it scatters (place its T(10))",
+    phases: ["orders"],
+    by: "unit",
+    target: "enemy-unit",
+    asks: [],
+  },
+  {
+    id: "bicycles",
+    name: "Get on or off bicycles",
+    rule: "000 l.166–177",
+    summary:
+      "Under a Move or Charge order the unit gets on its bicycles (15/25/20 cm) or off them (left where they stand): each model pays 5 cm, in a slow move",
+    phases: ["orders"],
+    by: "unit",
+    asks: [],
+  },
+  {
     id: "morale-test",
     name: "Panic test",
     rule: "000 l.537–542",
@@ -239,10 +304,31 @@ function deploymentDraw(ref: Referee): Taken | Ruling {
       rulings: [{ reason: `${shown}: a tie (the source does not say): draw again`, rule: "000 l.999" }],
     };
   const [first, second] = a.card.priority > b.card.priority ? [a, b] : [b, a];
+  const held = infiltratorsHeldBack(ctx);
   return {
-    summary: `${shown}: ${first.side} places a unit, then ${second.side}`,
+    summary: `${shown}: ${first.side} places a unit, then ${second.side}${held ? `; ${held.summary}` : ""}`,
     record: {},
-    rulings: [{ reason: `the higher priority number places a unit first: ${first.side}, then ${second.side}`, rule: "000 l.999–1000" }],
+    rulings: [
+      { reason: `the higher priority number places a unit first: ${first.side}, then ${second.side}`, rule: "000 l.999–1000" },
+      ...(held ? [held.ruling] : []),
+    ],
+  };
+}
+
+/** The infiltrators, declared now and set up after every other unit of both sides (000 l.1004), or undefined where there are none. */
+function infiltratorsHeldBack(ctx: Ow2Context): { summary: string; ruling: Ruling } | undefined {
+  const bySide = sidesOf(ctx).flatMap((side) => {
+    const units = unitsOfSide(ctx, side).filter((u) => infiltrates(ctx, modelsNamed(ctx, u)));
+    return units.length ? [{ side, units }] : [];
+  });
+  if (!bySide.length) return undefined;
+  const named = bySide.map((s) => `${s.side}: ${s.units.join(", ")}`).join("; ");
+  return {
+    summary: `infiltrators set up last (${named})`,
+    ruling: {
+      reason: `infiltrators are declared and set up only once both sides have placed every other unit (${named})${bySide.length > 1 ? "; both sides have some: they are placed in turn by the same draw of cards" : ""}`,
+      rule: "000 l.1004",
+    },
   };
 }
 
@@ -514,7 +600,62 @@ function runOver(ref: Referee, unit: string, target: string, count: number): Tak
   };
 }
 
-function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
+function ram(ref: Referee, unit: string, target: string, facing: Facing): Taken | Ruling {
+  const ctx = ref.ctx;
+  const p = playOf(ctx);
+  const [rammer] = modelsNamed(ctx, unit);
+  if (!rammer) return { reason: `${unit} has no model on the table`, rule: "000 l.659" };
+  const struck = modelsNamed(ctx, target)[0];
+  const refusal = collisionRefusal(ctx, rammer, struck, p.ordered[unit]);
+  if (refusal) return refusal;
+  const { rulings, failed } = collide(ref, rammer, struck!, facing);
+  const hits = ref.outcomes.filter((o) => o.effect !== "no-effect").length;
+  return {
+    summary: failed
+      ? `${unit} fails its ramming test: it does not move this turn`
+      : `${unit} ${isV1(ctx) ? "rams" : "collides with"} ${target}: ${hits} result(s)`,
+    record: failed ? { stuck: { ...p.stuck, [unit]: ctx.turn } } : {},
+    rulings,
+  };
+}
+
+function light(ref: Referee, what: "searchlight" | "flare", unit: string, target: string, geometry: Pick<ActionGeometry, "sight"> | undefined): Taken | Ruling {
+  const ctx = ref.ctx;
+  const p = playOf(ctx);
+  const refusal = lightingRefusal(ctx, what, unit, target, geometry);
+  if (refusal) return refusal;
+  if (what === "searchlight")
+    return {
+      summary: `${unit} lights ${target} with its searchlight`,
+      record: { lit: { ...p.lit, [target]: "searchlight" }, searchlights: [...(p.searchlights ?? []).filter((u) => u !== unit), unit] },
+      rulings: [{ reason: `${target} is spotted with the day values this turn; every unit within 200 cm spots ${unit}`, rule: "000 l.1029" }],
+    };
+  const flare = fireFlare(ref, unit, target);
+  return {
+    summary: `${unit} fires a flare at ${target}: ${flare.hit ? "on target, lit this turn" : "it scatters"}`,
+    record: flare.hit ? { lit: { ...p.lit, [target]: "flare" } } : {},
+    rulings: [flare.ruling],
+  };
+}
+
+function bicycles(ctx: Ow2Context, unit: string): Taken | Ruling {
+  const p = playOf(ctx);
+  const models = modelsNamed(ctx, unit);
+  const refusal = bicycleRefusal(ctx, unit, models);
+  if (refusal) return refusal;
+  const riding = !ridesBicycle(ctx, models[0]!);
+  return {
+    summary: `${unit} gets ${riding ? "on" : "off"} its bicycles: 5 cm of a slow move`,
+    record: { bicycles: { ...p.bicycles, [unit]: { riding, turn: ctx.turn } } },
+    rulings: [
+      riding
+        ? { reason: `${unit} rides: 15 cm slow, 25 fast, 20 charging, terrain as a motorbike`, rule: "000 l.168–177" }
+        : { reason: `${unit} leaves its bicycles where it gets off: they may be ridden again later`, rule: "000 l.175" },
+    ],
+  };
+}
+
+function carryOut(request: ActionRequest, ref: Referee, geometry: Pick<ActionGeometry, "sight"> | undefined): Taken | Ruling {
   const ctx = ref.ctx;
   const side = request.side ?? sideOfUnit(ctx, request.unit ?? "");
   const unit = request.unit ?? "";
@@ -543,6 +684,13 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
       return freeVehicle(ref, unit);
     case "run-over":
       return runOver(ref, unit, request.target ?? "", Number(request.answers?.models ?? 1));
+    case "ram":
+      return ram(ref, unit, request.target ?? "", (["front", "side", "rear"] as const).find((f) => f === request.answers?.facing) ?? "side");
+    case "searchlight":
+    case "flare":
+      return light(ref, request.action, unit, request.target ?? "", geometry);
+    case "bicycles":
+      return bicycles(ctx, unit);
     case "morale-test":
       return moraleTest(ref, unit);
     case "baptism-of-fire":
@@ -552,10 +700,10 @@ function carryOut(request: ActionRequest, ref: Referee): Taken | Ruling {
   }
 }
 
-export function takeAction(request: ActionRequest, dice: Dice, ctx: Ow2Context): ActionResult {
+export function takeAction(request: ActionRequest, dice: Dice, ctx: Ow2Context, geometry?: Pick<ActionGeometry, "sight">): ActionResult {
   const ref = new Referee(ctx, dice);
   const name = ACTIONS.find((a) => a.id === request.action)?.name ?? request.action;
-  const taken = carryOut(request, ref);
+  const taken = carryOut(request, ref, geometry);
   if ("reason" in taken) return refusedAction([taken], name);
   // A card's order goes on its unit for the turn (GameState.units): a reaction acts in the other side's step under it.
   const given = Object.entries(taken.record.ordered ?? {}).filter(([unit, order]) => ctx.game.play?.ordered[unit] !== order);
@@ -630,6 +778,6 @@ export function due(ctx: Ow2Context, side: string | undefined): DueAction[] {
 
 export const OW2_ACTIONS: ActionSystem<Ow2Context> = {
   actions: ACTIONS,
-  takeAction: (request, dice, context) => takeAction(request, dice, context),
+  takeAction: (request, dice, context, geometry) => takeAction(request, dice, context, geometry),
   due,
 };

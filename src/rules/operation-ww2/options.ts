@@ -24,6 +24,10 @@ export interface Ow2Options {
   readonly scatterBeyondLastBand: "stay-at-last-band" | "add-one-multiplier";
   /** v2.0's baptism of fire table (004 l.175–183) prints no trigger: off, or rolled for a unit when its players say. */
   readonly baptismOfFire: boolean;
+  /** Night fighting's searchlights (000 l.1025–1029), an optional rule the players agree on. */
+  readonly searchlights: boolean;
+  /** Night fighting's flares (000 l.1025, l.1033), an optional rule the players agree on. */
+  readonly flares: boolean;
 }
 
 export const DEFAULT_OPTIONS: Ow2Options = {
@@ -36,6 +40,8 @@ export const DEFAULT_OPTIONS: Ow2Options = {
   woodsProtectVehiclesV2: false,
   scatterBeyondLastBand: "stay-at-last-band",
   baptismOfFire: false,
+  searchlights: false,
+  flares: false,
 };
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
@@ -113,6 +119,24 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
       "v2.0 prints a baptism of fire table (1–2 the unit flees, 3–7 training 6+, 8–9 4+, 10 2+ for the turn) but not when it is rolled. Off (default), or on: the players roll it for a unit when they agree it comes under fire for the first time.",
     choices: [false, true],
     default: DEFAULT_OPTIONS.baptismOfFire,
+  },
+  {
+    id: "searchlights",
+    label: "Searchlights (night)",
+    rule: "000 l.1025–1029",
+    description:
+      "At night a searchlight's unit lights an enemy unit it sees with a T(10): spotted with the day values, and every unit within 200 cm spots the searchlight's unit (10 points each). Off by default: an optional rule.",
+    choices: [false, true],
+    default: DEFAULT_OPTIONS.searchlights,
+  },
+  {
+    id: "flares",
+    label: "Flares (night)",
+    rule: "000 l.1025, l.1033",
+    description:
+      "At night mortars and pistols fire flares at a unit: on 7+ its T(10) lands on it, else it scatters; units under it are spotted with the day values until the turn ends (30 points a flare). Off by default: an optional rule.",
+    choices: [false, true],
+    default: DEFAULT_OPTIONS.flares,
   },
 ];
 

@@ -59,6 +59,8 @@ function newTurn(play: Ow2Play, turn: number): Ow2Play {
     // A vehicle stuck stays so until a test frees it (v2.0) or its turn is over (v1: read by the turn it got stuck).
     ...(play.stuck ? { stuck: play.stuck } : {}),
     ...(play.immobilised ? { immobilised: play.immobilised } : {}),
+    // A unit stays on or off its bicycles until it gets on or off again.
+    ...(play.bicycles ? { bicycles: play.bicycles } : {}),
   };
 }
 

@@ -22,6 +22,9 @@ export const trainingOf = (ctx: Ow2Context, m: ModelFacts): number => unitState(
 export const trainingSample = (ctx: Ow2Context, m: ModelFacts) => (unitState(ctx, m.unitId).training === undefined ? sampleMark(ctx, "profiles") : {});
 export const hasProperty = (ctx: Ow2Context, m: ModelFacts, property: string): boolean => modelProfile(ctx, m).properties?.includes(property) ?? false;
 export const isSniper = (ctx: Ow2Context, m: ModelFacts): boolean => modelState(ctx, m.id).sniper ?? hasProperty(ctx, m, "sniper");
+/** A unit that infiltrates (000 l.1004): its models' profile says "infiltrator", or it is a lone sniper (l.502). */
+export const infiltrates = (ctx: Ow2Context, models: readonly ModelFacts[]): boolean =>
+  models.length > 0 && (models.every((m) => hasProperty(ctx, m, "infiltrator")) || (models.length === 1 && isSniper(ctx, models[0]!)));
 export const hasShield = (m: ModelFacts): boolean => m.def.parts.some((p) => p.name === "shield");
 export const openTopped = (m: ModelFacts): boolean => m.def.vehicle?.openTopped ?? false;
 /** A gun ("ágyú"): a vehicle's gun or a piece of artillery, not a machine gun, small arm or rocket (§9.9). */

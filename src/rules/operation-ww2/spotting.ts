@@ -6,6 +6,7 @@
 import type { ModelFacts } from "../context";
 import type { Modifier, Ruling } from "../ruleset";
 import { modelState, type Ow2Context, sampleMark, unitState } from "./context";
+import { isLit, usesSearchlight } from "./night";
 import { isSniper, isVehicle, targetTypeOf } from "./profiles";
 import { ARMOURED_TYPES, type SpottingState } from "./types";
 
@@ -40,7 +41,7 @@ export function spottingDistance(ctx: Ow2Context, q: SpottingQuestion): Spotting
   const state: SpottingState = targetUnit.spottingState ?? "stationary";
   const kind = isVehicle(ctx, target) && !(targetTypeOf(ctx, target) === "motorbike" && state === "stationary") ? "vehicle" : "infantry";
   const sniperTarget = isSniper(ctx, target);
-  const lit = targetUnit.illuminated ?? false;
+  const lit = isLit(ctx, target.unitId);
   const time = sniperTarget || (ctx.night && !lit) ? "night" : "day";
   const base = ctx.tables.spotting[kind][time][state][q.targetInCover ? "cover" : "open"];
   const rulings: Ruling[] = [
@@ -59,7 +60,7 @@ export function spottingDistance(ctx: Ow2Context, q: SpottingQuestion): Spotting
   if (isSniper(ctx, spotter)) add(10, `${spotter.id} is a sniper`, "§6.10, §17");
   if (sniperTarget && ctx.night) add(-5, `${target.id} is a sniper, at night`, "§6.10, §17");
   let distance = Math.max(0, base + modifiers.reduce((s, m) => s + m.value, 0));
-  if (targetUnit.searchlight && distance < SEARCHLIGHT_SPOTTED_WITHIN) {
+  if (usesSearchlight(ctx, target.unitId) && distance < SEARCHLIGHT_SPOTTED_WITHIN) {
     distance = SEARCHLIGHT_SPOTTED_WITHIN;
     rulings.push({ reason: "its unit uses a searchlight: every unit within 200 cm spots it", rule: "§15.2" });
   }

@@ -224,6 +224,8 @@ export const MOVE_CLASSES = ["infantry", "wheeled", "tracked"] as const;
 const Movement = z.strictObject({
   rates: z.record(TargetType, z.strictObject({ slow: cm, fast: cm, charge: cm, basis: z.enum(["given", "sample"]), sampleSlow: z.boolean().optional() })),
   terrain: z.record(z.string(), z.strictObject({ infantry: EntryCost, wheeled: EntryCost, tracked: EntryCost })),
+  /** A model riding a bicycle (000 l.169–173). */
+  bicycle: z.strictObject({ slow: cm, fast: cm, charge: cm }),
 });
 
 /** A player's deck of command cards: each order at the priorities it is printed with (lower is faster, §2.3). */

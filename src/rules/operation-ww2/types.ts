@@ -173,6 +173,12 @@ export interface Ow2Play {
   readonly baptised: Readonly<Record<string, number>>;
   /** Vehicles stuck after a failed driving test, with the turn (v1: for that turn, 000 l.628; v2.0: until freed, 004 l.51–55). */
   readonly stuck?: Readonly<Record<string, number>>;
+  /** Units that got on (riding) or off their bicycles, with the turn they did (000 l.168, l.175). */
+  readonly bicycles?: Readonly<Record<string, { readonly riding: boolean; readonly turn: number }>>;
+  /** Units lit this turn by a searchlight or a flare: spotted with the day values (000 l.1029, l.1033). */
+  readonly lit?: Readonly<Record<string, "searchlight" | "flare">>;
+  /** Units using a searchlight this turn: every unit within 200 cm spots them (000 l.1029). */
+  readonly searchlights?: readonly string[];
   /** Vehicles stuck for good (v2.0, 004 l.57). */
   readonly immobilised?: readonly string[];
   /** Models each unit has lost (GameState.fallen, by unit). */

@@ -69,13 +69,14 @@ export function freeingTest(ref: Referee, vehicle: ModelFacts): { freed: boolean
   };
 }
 
-/** An armoured vehicle driving further than its charge rate needs its commander out to direct it (000 l.640); the cost counts every bonus (l.643). */
-export function commanderOutRuling(ctx: Ow2Context, vehicle: ModelFacts, cost: number, charge: number): Ruling | undefined {
-  if (!ARMOURED_TYPES.includes(targetTypeOf(ctx, vehicle)) || cost <= charge) return undefined;
-  return {
-    reason: `${vehicle.id} drives ${Number(cost.toFixed(1))} cm, past its charge rate ${charge} cm: its commander must be out (exposed) to direct it`,
-    rule: "000 l.640–645",
-  };
+/**
+ * An armoured vehicle driving further than its charge rate needs its commander out to direct it (000 l.640); the
+ * cost counts every bonus (l.643). At night it needs it out for anything faster than its slow rate (l.1021).
+ */
+export function commanderOutRuling(ctx: Ow2Context, vehicle: ModelFacts, cost: number, rates: { slow: number; charge: number }): Ruling | undefined {
+  const [limit, what, rule] = ctx.night ? [rates.slow, "slow rate at night", "000 l.1021"] : [rates.charge, "charge rate", "000 l.640–645"];
+  if (!ARMOURED_TYPES.includes(targetTypeOf(ctx, vehicle)) || cost <= limit) return undefined;
+  return { reason: `${vehicle.id} drives ${Number(cost.toFixed(1))} cm, past its ${what} ${limit} cm: its commander must be out (exposed) to direct it`, rule };
 }
 
 /** Why `vehicle` may not run infantry over, or undefined: a Charge order (000 l.699, 004 l.146); v2.0 tanks only (004 l.144), v1 no motorbike (000 l.712). */

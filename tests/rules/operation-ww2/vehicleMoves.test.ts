@@ -43,7 +43,7 @@ describe("the driving test (000 l.623–630; 004 l.45–51)", () => {
     expect(stuck.summary).toBe("unit-tank's driving test: stuck, it moves no more this turn");
     expect(recordOf(stuck)).toEqual({ stuck: { "unit-tank": 2 } });
     expect(drive(5, ctxWith({ stuck: { "unit-tank": 2 } })).refusal).toEqual({
-      reason: "unit-tank is stuck after its failed driving test: it moves no more this turn",
+      reason: "unit-tank failed its driving (or v1 ramming) test: it moves no more this turn",
       rule: "004 l.51",
     });
   });
